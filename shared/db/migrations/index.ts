@@ -1,0 +1,17 @@
+import type { Knex } from 'knex';
+
+/** A reversible migration. */
+export interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+// Listed explicitly (not discovered on disk) so migrations load the same way under tsx, jest and a bundle.
+// Append new migrations at the end; never reorder or rename one that has shipped.
+const migrations: ReadonlyArray<readonly [string, Migration]> = [];
+
+export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
+  getMigrations: async () => [...migrations],
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

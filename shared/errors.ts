@@ -1,0 +1,22 @@
+/**
+ * A failure the caller can act on. Each API's error middleware turns it into that API's body
+ * (business-api: ErrorEnvelope; storefront-api: problem+json); `code` is the spec's code.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (code: string, message: string) => new AppError(404, code, message);
+export const badRequest = (code: string, message: string, extra?: Record<string, unknown>) =>
+  new AppError(400, code, message, extra);
+export const forbidden = (code: string, message: string) => new AppError(403, code, message);
+export const unauthorized = (code: string, message: string) => new AppError(401, code, message);
+export const unavailable = (code: string, message: string) => new AppError(503, code, message);
