@@ -1,0 +1,31 @@
+import { ensureServices, stopServices } from './services/provision';
+import { projectRoot } from './services/paths';
+import { bin, runChild } from './run-child';
+
+// `npm test`: provision PostgreSQL and Redis (or use DATABASE_URL / REDIS_URL), type-check, then run every
+// jest project. Extra arguments go to jest. Instances this run started are stopped at the end.
+async function main(jestArgs: string[]): Promise<number> {
+  process.chdir(projectRoot);
+  const services = await ensureServices();
+  const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, NODE_ENV: 'test' };
+  const stop = () => stopServices(services.started);
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  try {
+    if (!jestArgs.length) {
+      console.log('Type-checking (tsc --noEmit)...');
+      const typecheck = await runChild(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], env);
+      if (typecheck !== 0) return typecheck;
+    }
+    return await runChild(bin('jest'), jestArgs, env);
+  } finally {
+    await stop();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

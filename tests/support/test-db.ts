@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { createDb } from '../../shared/db/knex';
+import { TEMPLATE_DB, TEST_DB_PREFIX, databaseUrl, quoteIdent, withAdminClient } from './admin-db';
+
+export type TestDb = { db: Knex; url: string; name: string; drop: () => Promise<void> };
+
+/**
+ * A database of this test file's own: a clone of the migrated template, or with `{ empty: true }` a
+ * database with no tables (for migration tests). Call `drop` in afterAll.
+ */
+export async function createTestDb(options: { empty?: boolean } = {}): Promise<TestDb> {
+  const name = `${TEST_DB_PREFIX}${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
+  const template = options.empty ? '' : ` template ${quoteIdent(TEMPLATE_DB)}`;
+  await withAdminClient((client) => client.query(`create database ${quoteIdent(name)}${template}`));
+  const url = databaseUrl(name);
+  const db = createDb(url, { pool: { min: 0, max: 5 } });
+  const drop = async () => {
+    await db.destroy();
+    await withAdminClient((client) => client.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+  };
+  return { db, url, name, drop };
+}
