@@ -12,7 +12,7 @@ import { createWorker } from './worker';
 async function main() {
   const config = loadConfig(httpConfigSchema);
   const logger = createLogger({ name: 'indexer', level: config.LOG_LEVEL });
-  const db = createDb(config.DATABASE_URL, { pool: { min: 0, max: 4 } });
+  const db = createDb(config.DATABASE_URL, { pool: { min: 0, max: 4 }, logger });
   const redis = createRedis(config.REDIS_URL, { connectionName: 'indexer' });
   const worker = createWorker({ db, connection: redis, logger }, {});
   await worker.waitUntilReady();

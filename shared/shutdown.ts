@@ -4,7 +4,8 @@ export type Closer = { name: string; close: () => Promise<unknown> | unknown };
 
 /**
  * Runs the closers in order on SIGINT/SIGTERM (stop accepting first, then in-flight work, then clients),
- * and exits. A second signal, or the timeout, forces the exit.
+ * and exits; past the timeout the exit is forced. Further signals while closing are ignored: under
+ * `npm start` a Ctrl-C reaches a process both from the terminal and from the supervisor.
  */
 export function onShutdown(closers: Closer[], logger: Logger, timeoutMs: number): () => Promise<void> {
   let closing: Promise<void> | undefined;
@@ -21,7 +22,7 @@ export function onShutdown(closers: Closer[], logger: Logger, timeoutMs: number)
     return closing;
   };
   const handle = (signal: NodeJS.Signals) => {
-    if (closing) process.exit(1);
+    if (closing) return;
     logger.info({ signal }, 'shutting down');
     setTimeout(() => {
       logger.error('shutdown timed out');

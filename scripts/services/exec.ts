@@ -1,19 +1,29 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 
-const execFileAsync = promisify(execFile);
-
-/** Runs a program and resolves with stdout; rejects with its stderr in the message. */
-export async function run(file: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync(file, args, { env: options.env ?? process.env, maxBuffer: 16 << 20 });
-    return stdout;
-  } catch (err) {
-    const stderr = (err as { stderr?: string }).stderr?.trim();
-    throw new Error(`${path.basename(file)} ${args.join(' ')} failed${stderr ? `: ${stderr}` : ''}`);
-  }
+/**
+ * Runs a program and resolves with stdout; rejects with its stderr in the message. `detached` starts it in a
+ * session of its own, so a server it launches does not get the terminal's Ctrl-C before its users have stopped.
+ */
+export function run(
+  file: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; detached?: boolean } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { env: options.env ?? process.env, detached: options.detached ?? false });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code === 0) return resolve(Buffer.concat(out).toString());
+      const stderr = Buffer.concat(err).toString().trim();
+      reject(new Error(`${path.basename(file)} ${args.join(' ')} failed${stderr ? `: ${stderr}` : ''}`));
+    });
+  });
 }
 
 export async function isExecutable(file: string): Promise<boolean> {

@@ -85,7 +85,8 @@ async function createDatabase(port: number): Promise<void> {
 
 async function asServerUser(dirs: Pick<Layout, 'binDir'>, program: string, args: string[]): Promise<string> {
   const binary = path.join(dirs.binDir, program);
-  return isRoot() ? run('runuser', ['-u', SERVER_USER, '--', binary, ...args]) : run(binary, args);
+  const options = { detached: true };
+  return isRoot() ? run('runuser', ['-u', SERVER_USER, '--', binary, ...args], options) : run(binary, args, options);
 }
 
 async function ensureServerUser(): Promise<void> {

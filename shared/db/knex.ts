@@ -1,16 +1,31 @@
 import knex, { type Knex } from 'knex';
+import type { Logger } from '../logger';
 import { migrationSource } from './migrations';
 
 export type { Knex };
 export type Db = Knex | Knex.Transaction;
 
-/** A knex pool on PostgreSQL; numeric and bigint columns come back as strings, as pg returns them. */
-export function createDb(url: string, options: { pool?: { min: number; max: number } } = {}): Knex {
+type DbOptions = { pool?: { min: number; max: number }; logger?: Logger };
+
+/**
+ * A knex pool on PostgreSQL; numeric and bigint columns come back as strings, as pg returns them.
+ * With a logger, knex's own warnings go through it instead of the console.
+ */
+export function createDb(url: string, options: DbOptions = {}): Knex {
+  const { logger } = options;
   return knex({
     client: 'pg',
     connection: url,
     pool: options.pool ?? { min: 0, max: 10 },
     migrations: { migrationSource, tableName: 'knex_migrations' },
+    ...(logger && {
+      log: {
+        warn: (message: unknown) => logger.warn({ knex: message }, 'knex warning'),
+        error: (message: unknown) => logger.error({ knex: message }, 'knex error'),
+        deprecate: (method: string, alternative: string) => logger.warn({ method, alternative }, 'knex deprecation'),
+        debug: (message: unknown) => logger.debug({ knex: message }, 'knex debug'),
+      },
+    }),
   });
 }
 

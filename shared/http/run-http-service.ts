@@ -16,7 +16,7 @@ export type HttpServiceDeps = { db: Knex; redis: Redis; logger: Logger; config: 
 export async function runHttpService(name: string, createApp: (deps: HttpServiceDeps) => Express): Promise<void> {
   const config = loadConfig(httpConfigSchema);
   const logger = createLogger({ name, level: config.LOG_LEVEL });
-  const db = createDb(config.DATABASE_URL);
+  const db = createDb(config.DATABASE_URL, { logger });
   const redis = createRedis(config.REDIS_URL, { connectionName: name });
   const running = await listen(createApp({ db, redis, logger, config }), config.HOST, config.PORT);
   onShutdown(

@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export type ProcessSpec = { name: string; entry: string; env: NodeJS.ProcessEnv; readyUrl: string };
+export type Supervised = { spec: ProcessSpec; child: ChildProcess; exited: Promise<number | null> };
+
+/** Starts `tsx <entry>` with its output prefixed by the process name. */
+export function startProcess(spec: ProcessSpec, format: (line: string) => string): Supervised {
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', spec.entry], {
+    env: spec.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${spec.name}] ${format(line)}\n`));
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { spec, child, exited };
+}
+
+/** Polls the process's /readyz until it answers 200; rejects if the process exits or the timeout passes. */
+export async function waitUntilReady(proc: Supervised, timeoutMs = 60_000): Promise<void> {
+  let exited = false;
+  void proc.exited.then(() => (exited = true));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${proc.spec.name} exited before it was ready`);
+    const ok = await fetch(proc.spec.readyUrl).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${proc.spec.name} was not ready within ${timeoutMs / 1000} s (${proc.spec.readyUrl})`);
+}
+
+/** Sends SIGTERM to every running process and waits for all of them; SIGKILL after the grace period. */
+export async function stopAll(procs: Supervised[], graceMs = 15_000): Promise<void> {
+  await Promise.all(
+    procs.map(async ({ child, exited }) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
+}
