@@ -58,14 +58,20 @@ async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[]> {
   const defs = [
     { name: 'storefront-api', entry: 'services/storefront-api/main.ts', portVar: 'STOREFRONT_PORT', port: 3000 },
     { name: 'business-api', entry: 'services/business-api/main.ts', portVar: 'BUSINESS_PORT', port: 3001 },
+    { name: 'identity', entry: 'services/identity/main.ts', portVar: 'IDENTITY_PORT', port: 3002 },
     { name: 'indexer', entry: 'indexer/main.ts', portVar: 'INDEXER_PORT', port: 3003 },
   ];
-  return Promise.all(
-    defs.map(async ({ name, entry, portVar, port: fallback }) => {
-      const port = await choosePort(env, portVar, fallback);
-      return { name, entry, env: { ...base, PORT: String(port) }, readyUrl: `http://${HOST}:${port}/readyz` };
-    }),
-  );
+  const ports = await Promise.all(defs.map(({ portVar, port }) => choosePort(env, portVar, port)));
+  // The identity provider issues tokens under its own URL and business-api must trust exactly that issuer,
+  // so both learn it here (a taken default port moves it).
+  const identityUrl = `http://${HOST}:${ports[defs.findIndex((d) => d.name === 'identity')]}`;
+  const shared = { ...base, IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl, AUTH_ISSUER: env.AUTH_ISSUER ?? identityUrl };
+  return defs.map(({ name, entry }, i) => ({
+    name,
+    entry,
+    env: { ...shared, PORT: String(ports[i]) },
+    readyUrl: `http://${HOST}:${ports[i]}/readyz`,
+  }));
 }
 
 function printSummary(specs: ProcessSpec[], services: { databaseUrl: string; redisUrl: string }): void {

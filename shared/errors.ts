@@ -20,3 +20,14 @@ export const badRequest = (code: string, message: string, extra?: Record<string,
 export const forbidden = (code: string, message: string) => new AppError(403, code, message);
 export const unauthorized = (code: string, message: string) => new AppError(401, code, message);
 export const unavailable = (code: string, message: string) => new AppError(503, code, message);
+
+/** 429: a budget is spent for now; `retryAfterSeconds` becomes the integer `Retry-After` header. */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many requests; retry after the number of seconds in Retry-After.',
+  ) {
+    super(429, 'rate_limited', message);
+    this.name = 'RateLimitedError';
+  }
+}

@@ -1,13 +1,22 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import { pingDb } from '../../shared/db/knex';
 import { healthRouter } from '../../shared/http/health';
+import { requestContext } from '../../shared/http/request-context';
 import type { HttpServiceDeps } from '../../shared/http/run-http-service';
 import { pingRedis } from '../../shared/redis';
+import { apiV1Router } from './api-v1';
+import { rejectAllTokens, type TokenVerifier } from './auth/token-verifier';
+import { errorHandler } from './http/error-handler';
 
-export type BusinessApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'>;
+export type BusinessApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'> & {
+  /** Verifies bearer tokens; without one every /api/v1 call is 401 (an app built for health checks only). */
+  verifyToken?: TokenVerifier;
+  /** The /api/v1 resource routers; tests pass their own to exercise the HTTP conventions. */
+  resources?: Router[];
+};
 
 /** The business-data API: `/api/v1/*` (spec/business-api.md), plus health endpoints. */
-export function createApp({ db, redis }: BusinessApiDeps): Express {
+export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [] }: BusinessApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -16,9 +25,8 @@ export function createApp({ db, redis }: BusinessApiDeps): Express {
       { name: 'redis', check: () => pingRedis(redis) },
     ]),
   );
-  app.use('/api/v1', (_req, res, next) => {
-    res.setHeader('X-Service-Api-Version', 'v1');
-    next();
-  });
+  app.use(requestContext(logger));
+  app.use('/api/v1', apiV1Router({ verifyToken, resources }));
+  app.use(errorHandler);
   return app;
 }

@@ -1,4 +1,9 @@
-import { exitOnBootFailure, runHttpService } from '../../shared/http/run-http-service';
+import { exitOnBootFailure, runHttpServiceWith } from '../../shared/http/run-http-service';
 import { createApp } from './app';
+import { createTokenVerifier, remoteKeys } from './auth/token-verifier';
+import { authSettings, businessApiConfigSchema } from './config';
 
-runHttpService('business-api', createApp).catch(exitOnBootFailure);
+runHttpServiceWith('business-api', businessApiConfigSchema, ({ config, ...clients }) => {
+  const { issuer, audience, jwksUrl } = authSettings(config);
+  return createApp({ ...clients, verifyToken: createTokenVerifier({ keys: remoteKeys(jwksUrl), issuer, audience }) });
+}).catch(exitOnBootFailure);

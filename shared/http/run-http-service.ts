@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import type { Knex } from 'knex';
+import type { z } from 'zod';
 import { httpConfigSchema, loadConfig, type HttpConfig } from '../config';
 import { createDb } from '../db/knex';
 import { createLogger, type Logger } from '../logger';
@@ -7,18 +8,30 @@ import { createRedis, type Redis } from '../redis';
 import { onShutdown } from '../shutdown';
 import { listen } from './listen';
 
-export type HttpServiceDeps = { db: Knex; redis: Redis; logger: Logger; config: HttpConfig };
+export type HttpServiceDeps<C extends HttpConfig = HttpConfig> = { db: Knex; redis: Redis; logger: Logger; config: C };
 
 /**
  * The shared `main` of an HTTP process: parse config, build clients, serve the app,
  * and on SIGINT/SIGTERM stop accepting, finish in-flight requests and close the clients.
  */
-export async function runHttpService(name: string, createApp: (deps: HttpServiceDeps) => Express): Promise<void> {
-  const config = loadConfig(httpConfigSchema);
+export function runHttpService(name: string, createApp: (deps: HttpServiceDeps) => Express): Promise<void> {
+  return runHttpServiceWith(name, httpConfigSchema, createApp);
+}
+
+/**
+ * runHttpService for a process with variables of its own (`schema` extends httpConfigSchema) or more to
+ * build before serving (signing keys, token verifiers): `createApp` may be async.
+ */
+export async function runHttpServiceWith<C extends HttpConfig>(
+  name: string,
+  schema: z.ZodType<C>,
+  createApp: (deps: HttpServiceDeps<C>) => Express | Promise<Express>,
+): Promise<void> {
+  const config = loadConfig(schema);
   const logger = createLogger({ name, level: config.LOG_LEVEL });
   const db = createDb(config.DATABASE_URL, { logger });
   const redis = createRedis(config.REDIS_URL, { connectionName: name });
-  const running = await listen(createApp({ db, redis, logger, config }), config.HOST, config.PORT);
+  const running = await listen(await createApp({ db, redis, logger, config }), config.HOST, config.PORT);
   onShutdown(
     [
       { name: 'http', close: running.close },

@@ -1,5 +1,6 @@
 import { createDb, migrateLatest } from '../../shared/db/knex';
 import { TEMPLATE_DB, databaseUrl, quoteIdent, withAdminClient } from './admin-db';
+import { ELASTICSEARCH_DECISION_ENV, detectElasticsearch } from './elasticsearch';
 
 /** Migrates one template database; every test file then clones its own database from it (fast, isolated). */
 export default async function globalSetup(): Promise<void> {
@@ -13,4 +14,6 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await db.destroy();
   }
+  // Decided once per run; test files read it synchronously to register or skip the Elasticsearch contract.
+  process.env[ELASTICSEARCH_DECISION_ENV] ??= JSON.stringify(await detectElasticsearch(process.env));
 }

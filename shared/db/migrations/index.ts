@@ -1,5 +1,17 @@
 import type { Knex } from 'knex';
 import { tenants } from './0001-tenants';
+import { businessLookups } from './0002-business-lookups';
+import { parties } from './0003-parties';
+import { catalogue } from './0004-catalogue';
+import { pricesAndStock } from './0005-prices-and-stock';
+import { productContent } from './0006-product-content';
+import { orders } from './0007-orders';
+import { orderContactsAndPayments } from './0008-order-contacts-and-payments';
+import { fulfilment } from './0009-fulfilment';
+import { purchasing } from './0010-purchasing';
+import { timeReportsAndSettings } from './0011-time-reports-and-settings';
+import { productChangeLog } from './0012-product-change-log';
+import { identity } from './0100-identity';
 
 /** A reversible migration. */
 export interface Migration {
@@ -11,6 +23,18 @@ export interface Migration {
 // Append new migrations at the end; never reorder or rename one that has shipped.
 const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['0001-tenants', tenants],
+  ['0002-business-lookups', businessLookups],
+  ['0003-parties', parties],
+  ['0004-catalogue', catalogue],
+  ['0005-prices-and-stock', pricesAndStock],
+  ['0006-product-content', productContent],
+  ['0007-orders', orders],
+  ['0008-order-contacts-and-payments', orderContactsAndPayments],
+  ['0009-fulfilment', fulfilment],
+  ['0010-purchasing', purchasing],
+  ['0011-time-reports-and-settings', timeReportsAndSettings],
+  ['0012-product-change-log', productChangeLog],
+  ['0100-identity', identity],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

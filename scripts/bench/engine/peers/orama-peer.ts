@@ -1,0 +1,121 @@
+import { create, insertMultiple, search, type Orama } from '@orama/orama';
+import type { SearchDocument } from '../../../../shared/search';
+import type { BenchPeer, PeerBuildReport, QueryName } from '../bench-types';
+import { canMeasureMemory, settledMemory } from '../memory';
+import { MIX } from '../queries';
+
+const SCHEMA = {
+  name: 'string',
+  brandText: 'string',
+  description: 'string',
+  brand: 'enum',
+  color: 'enum[]',
+  size: 'enum[]',
+  material: 'enum[]',
+  category: 'enum[]',
+  priceSe: 'number',
+  onSe: 'boolean',
+} as const;
+
+const LABEL_SCHEMA = { key: 'string', label: 'string' } as const;
+const PROPERTIES: ('name' | 'brandText' | 'description')[] = ['name', 'brandText', 'description'];
+const BOOST = { name: 4, brandText: 2 };
+const FACETS = { brand: { limit: 20 }, color: { limit: 20 }, size: { limit: 20 }, material: { limit: 20 }, category: { limit: 500 } };
+
+type ProductDb = Orama<typeof SCHEMA>;
+type LabelDb = Orama<typeof LABEL_SCHEMA>;
+
+/**
+ * @orama/orama as a shop would use it: one search per listing, plus one extra search per disjunctive facet
+ * (Orama counts facets only over its own result). It has no min/max aggregation, so price stats are left
+ * out of its timings, in its favour.
+ */
+export class OramaPeer implements BenchPeer {
+  readonly name = 'orama';
+  private db: ProductDb | null = null;
+  private labels: LabelDb | null = null;
+
+  async build(docs: readonly SearchDocument[]): Promise<PeerBuildReport> {
+    const before = settledMemory();
+    const started = performance.now();
+    const db = create({ schema: SCHEMA });
+    await insertMultiple(db, docs.map(toOramaDocument), 1000);
+    const labels = create({ schema: LABEL_SCHEMA });
+    await insertMultiple(labels, labelDocuments(docs), 1000);
+    const buildMs = performance.now() - started;
+    this.db = db;
+    this.labels = labels;
+    const memoryBytes = canMeasureMemory() ? settledMemory() - before : null;
+    return { buildMs, memoryBytes, memoryNote: 'heap growth while building' };
+  }
+
+  async run(query: QueryName): Promise<number> {
+    const db = this.db;
+    const labels = this.labels;
+    if (db === null || labels === null) throw new Error('not built');
+    const onSe = { onSe: true };
+    switch (query) {
+      case 'Q1':
+        return (await search(db, { term: '', where: onSe, facets: FACETS, sortBy: { property: 'priceSe', order: 'ASC' }, limit: MIX.pageSize })).count;
+      case 'Q2':
+        return (await search(db, { term: MIX.q2Text, properties: PROPERTIES, boost: BOOST, where: onSe, facets: FACETS, limit: MIX.pageSize })).count;
+      case 'Q3':
+        return this.q3(db);
+      case 'Q4': {
+        const hits = await search(db, { term: MIX.q4Text, properties: ['name'], where: onSe, limit: 5 });
+        const values = await search(labels, { term: MIX.q4Text, properties: ['label'], limit: 10 });
+        return hits.hits.length + values.hits.length;
+      }
+    }
+  }
+
+  private async q3(db: ProductDb): Promise<number> {
+    const filters = {
+      brand: { in: [...MIX.q3Brands] },
+      color: { containsAny: [...MIX.q3Colors] },
+      size: { containsAny: [...MIX.q3Sizes] },
+    };
+    const price = { priceSe: { between: [MIX.q3Price.min, MIX.q3Price.max] as [number, number] } };
+    const text = { term: MIX.q3Text, properties: PROPERTIES, boost: BOOST, threshold: 0 };
+    const main = await search(db, { ...text, where: { onSe: true, ...filters, ...price }, facets: FACETS, limit: MIX.pageSize });
+    for (const relaxed of ['brand', 'color', 'size'] as const) {
+      const where = { onSe: true, ...price, ...filters, [relaxed]: undefined };
+      delete where[relaxed];
+      await search(db, { ...text, where, facets: { [relaxed]: FACETS[relaxed] }, limit: 1 });
+    }
+    return main.count;
+  }
+
+  async close(): Promise<void> {
+    this.db = null;
+    this.labels = null;
+  }
+}
+
+function toOramaDocument(doc: SearchDocument) {
+  const en = doc.text.en ?? { name: '', brand: '', description: '' };
+  return {
+    id: doc.id,
+    name: en.name,
+    brandText: en.brand,
+    description: en.description,
+    brand: doc.facets.brand?.[0] ?? '',
+    color: doc.facets.color ?? [],
+    size: doc.facets.size ?? [],
+    material: doc.facets.material ?? [],
+    category: doc.facets.category ?? [],
+    priceSe: doc.numbers['price.se'] ?? -1,
+    onSe: doc.markets.includes('se'),
+  };
+}
+
+/** Brand and category labels, one document per value, for the facet half of suggest. */
+function labelDocuments(docs: readonly SearchDocument[]): { key: string; label: string }[] {
+  const seen = new Map<string, string>();
+  for (const doc of docs) {
+    for (const key of ['brand', 'category']) {
+      for (const [value, byLang] of Object.entries(doc.labels?.[key] ?? {})) seen.set(`${key}:${value}`, byLang.en ?? value);
+    }
+  }
+  return [...seen].map(([key, label]) => ({ key, label }));
+}

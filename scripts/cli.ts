@@ -1,0 +1,35 @@
+import { appPasswordCommand } from './cli/app-password';
+import { UsageError, type CliCommand, type CliIo } from './cli/command';
+
+// `npm run cli -- <command> ...`: a small dispatcher; each command lives in scripts/cli/.
+const commands: Record<string, CliCommand> = { 'app-password': appPasswordCommand };
+
+const io: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
+
+function help(): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(14)} ${c.summary}`);
+  return ['usage: npm run cli -- <command> ...', '', 'commands:', ...lines].join('\n');
+}
+
+async function main([name, ...args]: string[]): Promise<number> {
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    io.err(name && name !== 'help' && name !== '--help' ? `unknown command '${name}'\n\n${help()}` : help());
+    return name && name !== 'help' && name !== '--help' ? 2 : 0;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.err(`${err.message}\n\nusage:\n${command.usage}`);
+    return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

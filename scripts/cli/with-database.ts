@@ -1,0 +1,18 @@
+import { createDb, migrateLatest, type Knex } from '../../shared/db/knex';
+import { ensureServices, stopServices } from '../services/provision';
+
+/**
+ * Runs `fn` on a migrated database: DATABASE_URL when set, else the private instance under the data
+ * directory (started for the call, and stopped again if this call started it).
+ */
+export async function withDatabase<T>(fn: (db: Knex) => Promise<T>): Promise<T> {
+  const services = await ensureServices();
+  const db = createDb(services.databaseUrl, { pool: { min: 0, max: 2 } });
+  try {
+    await migrateLatest(db);
+    return await fn(db);
+  } finally {
+    await db.destroy();
+    await stopServices(services.started);
+  }
+}

@@ -1,0 +1,60 @@
+import type { ErrorRequestHandler } from 'express';
+import { AppError, RateLimitedError } from '../../../shared/errors';
+import { isBodyParserError } from '../../../shared/http/body-parser-error';
+import { INTERNAL_ERROR, type ErrorEnvelope } from '../../../shared/http/error-envelope';
+import { traceIdOf } from '../../../shared/http/request-context';
+import { ErrorMessageError } from './error-message-error';
+import { PROBLEM_CONTENT_TYPE, ProblemError, unsupportedMediaType, validationProblem } from './problem-details';
+
+/** What to send for an error: status, content type, body and extra headers; `internal` errors get logged. */
+export type ErrorResponse = {
+  status: number;
+  contentType: string;
+  body: object;
+  headers: Record<string, string>;
+  internal: boolean;
+};
+
+const JSON_TYPE = 'application/json';
+
+/**
+ * Maps any thrown value to the spec's bodies: ProblemError to problem+json (with the trace id), an
+ * unreadable body to a binding problem or 415, ErrorMessageError to `{error}`, AppError to ErrorEnvelope,
+ * and anything else to a 500 envelope that reveals nothing but the trace id.
+ */
+export function toErrorResponse(err: unknown, traceId: string | null): ErrorResponse {
+  const mapped = isBodyParserError(err) ? fromBodyParser(err.type, err.status) : err;
+  if (mapped instanceof ProblemError) {
+    const body = { ...mapped.problem, traceId };
+    return { status: mapped.problem.status, contentType: PROBLEM_CONTENT_TYPE, body, headers: {}, internal: false };
+  }
+  if (mapped instanceof ErrorMessageError) {
+    return { status: mapped.status, contentType: JSON_TYPE, body: { error: mapped.message }, headers: {}, internal: false };
+  }
+  if (mapped instanceof AppError) {
+    const body: ErrorEnvelope = { code: mapped.code, message: mapped.message, traceId };
+    const headers: Record<string, string> =
+      mapped instanceof RateLimitedError ? { 'Retry-After': String(mapped.retryAfterSeconds) } : {};
+    return { status: mapped.status, contentType: JSON_TYPE, body, headers, internal: false };
+  }
+  const body: ErrorEnvelope = { ...INTERNAL_ERROR, traceId };
+  return { status: 500, contentType: JSON_TYPE, body, headers: {}, internal: true };
+}
+
+function fromBodyParser(type: string, status: number): unknown {
+  if (type === 'entity.parse.failed') return validationProblem({ $: ['The request body is not valid JSON.'] });
+  if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
+    return unsupportedMediaType('Send the body as UTF-8 application/json, without content encoding.');
+  }
+  if (type === 'entity.too.large') return new AppError(413, 'payload_too_large', 'The request body is too large.');
+  if (status < 500) return validationProblem({ $: ['The request body could not be read.'] });
+  return undefined;
+}
+
+/** The business-api error middleware: one place where every failure becomes its response. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) return next(err);
+  const response = toErrorResponse(err, traceIdOf(req));
+  if (response.internal) req.log.error({ err }, 'unhandled error');
+  res.status(response.status).set(response.headers).type(response.contentType).send(JSON.stringify(response.body));
+};

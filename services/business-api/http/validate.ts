@@ -1,0 +1,48 @@
+import type { RequestHandler } from 'express';
+import type { ParamsDictionary } from 'express-serve-static-core';
+import type { ParsedQs } from 'qs';
+import type { z } from 'zod';
+import { validationProblem } from './problem-details';
+
+type Schemas<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = { params?: P; query?: Q; body?: B };
+type Errors = Record<string, string[]>;
+
+export const MISSING_BODY_MESSAGE = 'A non-empty request body is required.';
+
+/**
+ * Binds `req.params`, `req.query` and `req.body` through zod schemas, replacing them with the parsed
+ * values (typed for the handlers after it). Any failure is one 400 ValidationProblemDetails naming every
+ * bad field: path and query parameters by name, body fields by JSON path (`$`, `$.lines[0].qty`).
+ */
+export function validate<
+  P extends z.ZodType = z.ZodType<ParamsDictionary>,
+  Q extends z.ZodType = z.ZodType<ParsedQs>,
+  B extends z.ZodType = z.ZodType<unknown>,
+>(schemas: Schemas<P, Q, B>): RequestHandler<z.output<P>, unknown, z.output<B>, z.output<Q>> {
+  return (req, _res, next) => {
+    const errors: Errors = {};
+    const params = bind(schemas.params, req.params, errors, (path) => path.join('.'));
+    const query = bind(schemas.query, req.query, errors, (path) => path.join('.'));
+    const missingBody = schemas.body !== undefined && req.body === undefined;
+    if (missingBody) errors.$ = [MISSING_BODY_MESSAGE];
+    const body = missingBody ? undefined : bind(schemas.body, req.body, errors, jsonPath);
+    if (Object.keys(errors).length) return next(validationProblem(errors));
+    if (schemas.params) req.params = params as z.output<P>;
+    // Express 5 exposes `query` through a getter; an own property shadows it for this request.
+    if (schemas.query) Object.defineProperty(req, 'query', { value: query, writable: true, enumerable: true, configurable: true });
+    if (schemas.body) req.body = body as z.output<B>;
+    next();
+  };
+}
+
+function bind(schema: z.ZodType | undefined, value: unknown, errors: Errors, key: (path: PropertyKey[]) => string): unknown {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) (errors[key(issue.path)] ??= []).push(issue.message);
+  return undefined;
+}
+
+/** `$`, `$.a.b`, `$.lines[0].qty`: the JSON path of a body field. */
+export const jsonPath = (path: PropertyKey[]): string =>
+  path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : `${acc}.${String(part)}`), '$');

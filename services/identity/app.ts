@@ -1,0 +1,32 @@
+import express, { type Express } from 'express';
+import { pingDb, type Knex } from '../../shared/db/knex';
+import { healthRouter } from '../../shared/http/health';
+import { requestContext } from '../../shared/http/request-context';
+import type { Logger } from '../../shared/logger';
+import { pingRedis, type Redis } from '../../shared/redis';
+import type { IdentitySettings } from './config';
+import { discoveryRouter } from './discovery-routes';
+import { identityErrorHandler, notFoundHandler } from './error-handler';
+import type { SigningKey } from './signing-keys';
+import { createLookupBudget } from './tokens/lookup-budget';
+import { tokenRouter } from './tokens/token-route';
+
+export type IdentityDeps = { db: Knex; redis: Redis; logger: Logger; config: IdentitySettings; signingKey: SigningKey };
+
+/** The built-in identity provider: token endpoint, JWKS, metadata, health (DESIGN §1). */
+export function createApp({ db, redis, logger, config, signingKey }: IdentityDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(
+    healthRouter([
+      { name: 'postgres', check: () => pingDb(db) },
+      { name: 'redis', check: () => pingRedis(redis) },
+    ]),
+  );
+  app.use(requestContext(logger));
+  app.use(discoveryRouter(signingKey, config.issuer));
+  app.use(tokenRouter({ db, signingKey, config, budget: createLookupBudget(redis, config) }));
+  app.use(notFoundHandler);
+  app.use(identityErrorHandler);
+  return app;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { httpConfigSchema } from '../../shared/config';
+
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * The identity process's environment. IDENTITY_ISSUER is the public base URL tokens name as `iss`; outside
+ * production it defaults to the process's own address, in production it must be set.
+ */
+export const identityConfigSchema = httpConfigSchema
+  .extend({
+    IDENTITY_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    IDENTITY_AUDIENCE: z.string().min(1).default('aisle-business-api'),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt.min(60).max(86_400).default(900),
+    TOKEN_BUDGET_POINTS: positiveInt.default(20),
+    TOKEN_BUDGET_WINDOW_SECONDS: positiveInt.default(60),
+    FAILED_ATTEMPTS_PER_IP: positiveInt.default(20),
+    FAILED_ATTEMPTS_WINDOW_SECONDS: positiveInt.default(900),
+    RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('aisle:identity'),
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.IDENTITY_ISSUER, {
+    path: ['IDENTITY_ISSUER'],
+    message: 'required in production (the public URL of the identity provider)',
+  });
+
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+/** What the identity app itself needs: the process-level variables (URLs, port, log level) stay in main. */
+export type IdentitySettings = {
+  issuer: string;
+  audience: string;
+  tokenTtlSeconds: number;
+  budget: { points: number; windowSeconds: number };
+  failedAttemptsPerIp: { points: number; windowSeconds: number };
+  rateLimitKeyPrefix: string;
+};
+
+/** Derives the app's settings from the parsed environment. */
+export function identitySettings(config: IdentityConfig): IdentitySettings {
+  return {
+    issuer: config.IDENTITY_ISSUER ?? `http://${config.HOST}:${config.PORT}`,
+    audience: config.IDENTITY_AUDIENCE,
+    tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    budget: { points: config.TOKEN_BUDGET_POINTS, windowSeconds: config.TOKEN_BUDGET_WINDOW_SECONDS },
+    failedAttemptsPerIp: { points: config.FAILED_ATTEMPTS_PER_IP, windowSeconds: config.FAILED_ATTEMPTS_WINDOW_SECONDS },
+    rateLimitKeyPrefix: config.RATE_LIMIT_KEY_PREFIX,
+  };
+}

@@ -1,0 +1,23 @@
+import type { Response } from 'express';
+import { AppError, RateLimitedError } from '../errors';
+
+/** The spec's ErrorEnvelope: `traceId` lets a caller quote the failing request to support. */
+export type ErrorEnvelope = { code: string; message: string; traceId: string | null };
+
+export const INTERNAL_ERROR: Pick<ErrorEnvelope, 'code' | 'message'> = {
+  code: 'internal_error',
+  message: 'An unexpected error occurred. Quote the traceId to support.',
+};
+
+/** Sends an AppError as an ErrorEnvelope, with `Retry-After` for a RateLimitedError. */
+export function sendAppError(res: Response, err: AppError, traceId: string | null): void {
+  if (err instanceof RateLimitedError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+  const body: ErrorEnvelope = { code: err.code, message: err.message, traceId };
+  res.status(err.status).json(body);
+}
+
+/** Sends the fixed 500 envelope: the cause goes to the log, never to the caller. */
+export function sendInternalError(res: Response, traceId: string | null): void {
+  const body: ErrorEnvelope = { ...INTERNAL_ERROR, traceId };
+  res.status(500).json(body);
+}

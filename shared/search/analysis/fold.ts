@@ -1,0 +1,12 @@
+const COMBINING_MARKS = /\p{M}+/gu;
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+/**
+ * Case and accent folding shared by indexing and querying: "Größe" -> "grosse", "Blå" -> "bla".
+ * Folding happens after stemming so the stemmers still see å, ä, ö and ü.
+ */
+export function fold(text: string): string {
+  const lower = text.toLowerCase();
+  if (ASCII_ONLY.test(lower)) return lower;
+  return lower.replace(/ß/g, 'ss').normalize('NFD').replace(COMBINING_MARKS, '').normalize('NFC');
+}

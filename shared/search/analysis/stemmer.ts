@@ -1,0 +1,29 @@
+import { newStemmer } from 'snowball-stemmers';
+
+/** Snowball algorithm per supported language code; other languages are folded but not stemmed. */
+const ALGORITHMS: Readonly<Record<string, string>> = { en: 'english', sv: 'swedish', de: 'german' };
+
+/** Languages with a stemmer. */
+export const STEMMED_LANGUAGES: readonly string[] = Object.keys(ALGORITHMS);
+
+/** Bounds the memo so a flood of unique query words cannot grow it forever. */
+const MAX_MEMO = 500_000;
+
+/** Maps a lower-cased word to its stem; memoised because Snowball costs ~5 µs a word and catalogues repeat words. */
+export type Stem = (lowerWord: string) => string;
+
+/** A memoising stemmer for a language code (e.g. "sv", "de-AT"); identity for unsupported languages. */
+export function createStemmer(language: string): Stem {
+  const algorithm = ALGORITHMS[language.toLowerCase().split('-')[0] ?? ''];
+  if (algorithm === undefined) return (word) => word;
+  const stemmer = newStemmer(algorithm);
+  const memo = new Map<string, string>();
+  return (word) => {
+    const known = memo.get(word);
+    if (known !== undefined) return known;
+    if (memo.size >= MAX_MEMO) memo.clear();
+    const stem = stemmer.stem(word);
+    memo.set(word, stem);
+    return stem;
+  };
+}

@@ -1,0 +1,57 @@
+import { errors } from '@elastic/elasticsearch';
+import { SearchEngineError, type SearchEngineErrorCode } from '../errors';
+
+/** Elasticsearch's error type and HTTP status of a failed call, or null for non-response failures. */
+export function responseErrorOf(error: unknown): { type: string; reason: string; status: number } | null {
+  if (!(error instanceof errors.ResponseError)) return null;
+  const body: unknown = error.body;
+  const cause = typeof body === 'object' && body !== null && 'error' in body ? body.error : null;
+  const read = (key: string): string =>
+    typeof cause === 'object' && cause !== null && key in cause ? String((cause as Record<string, unknown>)[key]) : '';
+  return { type: read('type'), reason: read('reason') || error.message, status: error.meta.statusCode ?? 0 };
+}
+
+function codeOf(type: string, reason: string): SearchEngineErrorCode | null {
+  switch (type) {
+    case 'index_not_found_exception':
+      return 'INDEX_NOT_FOUND';
+    case 'resource_already_exists_exception':
+      return 'INDEX_EXISTS';
+    case 'invalid_index_name_exception':
+      // Elasticsearch refuses an index named like an existing alias with this type; the port calls it taken.
+      return /alias/i.test(reason) ? 'INDEX_EXISTS' : 'INVALID_NAME';
+    case 'invalid_alias_name_exception':
+      return 'INVALID_NAME';
+    case 'aliases_not_found_exception':
+      return 'ALIAS_NOT_FOUND';
+    default:
+      return null;
+  }
+}
+
+/** Translates lifecycle failures into port codes; anything else (network, mapping, 5xx) passes unchanged. */
+export function toPortError(error: unknown, target: string): unknown {
+  const response = responseErrorOf(error);
+  if (response === null) return error;
+  const code = codeOf(response.type, response.reason);
+  return code === null ? error : new SearchEngineError(code, `${target}: ${response.reason}`);
+}
+
+/** Runs one client call and rethrows its failure in port terms. */
+export async function esCall<T>(target: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toPortError(error, target);
+  }
+}
+
+/** True for a 404 answer (a missing alias on lookup is an answer, not a failure). */
+export function isNotFound(error: unknown): boolean {
+  return responseErrorOf(error)?.status === 404;
+}
+
+/** True when the whole request was rejected for back-pressure (HTTP 429). */
+export function isTooManyRequests(error: unknown): boolean {
+  return responseErrorOf(error)?.status === 429;
+}

@@ -1,0 +1,64 @@
+import { HIERARCHY_SEPARATOR } from '../document';
+import type { FacetRequest, FacetResult, FacetValueCount, HierarchyValueCount } from '../facets';
+import { child, docCount, readStats, readTerms, type Bucket } from './aggregate-reader';
+import { facetAggName, UNSIZED_FACET_BUCKETS } from './facet-aggs';
+import { decodePair } from './label-pairs';
+
+/** A counted value with its folded label (what search-in-facet and suggest match on). */
+export interface CountedValue extends FacetValueCount {
+  folded: string;
+}
+
+const byCountThenValue = (a: CountedValue, b: CountedValue): number =>
+  b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+
+/**
+ * Decodes pair buckets into values, by count desc then value asc. Pairs of one value normally agree on its
+ * label; should documents disagree, their buckets are merged so the count stays exact. Pure.
+ */
+export function countedValues(buckets: readonly Bucket[]): CountedValue[] {
+  const byValue = new Map<string, CountedValue>();
+  for (const bucket of buckets) {
+    const pair = decodePair(bucket.key);
+    const known = byValue.get(pair.value);
+    if (known === undefined) byValue.set(pair.value, { value: pair.value, label: pair.label, folded: pair.folded, count: bucket.count });
+    else {
+      known.count += bucket.count;
+      known.label ??= pair.label;
+    }
+  }
+  return [...byValue.values()].sort(byCountThenValue);
+}
+
+function plain({ value, label, count }: CountedValue): FacetValueCount {
+  return { value, label, count };
+}
+
+function withPath(entry: CountedValue): HierarchyValueCount {
+  const cut = entry.value.lastIndexOf(HIERARCHY_SEPARATOR);
+  const depth = Math.min(entry.value.split(HIERARCHY_SEPARATOR).length, 255);
+  return { ...plain(entry), depth, parent: cut > 0 ? entry.value.slice(0, cut) : null };
+}
+
+/** The results of the requested facets from a search response's aggregations, in request order. Pure. */
+export function mapFacets(facets: readonly FacetRequest[], aggregations: unknown): FacetResult[] {
+  return facets.map((facet, position) => {
+    const aggregate = child(aggregations, facetAggName(position));
+    switch (facet.kind) {
+      case 'terms':
+      case 'hierarchy': {
+        const terms = readTerms(child(aggregate, 'values'));
+        const all = countedValues(terms.buckets);
+        const size = Math.max(0, facet.size ?? UNSIZED_FACET_BUCKETS);
+        const kept = all.slice(0, size);
+        const truncated = terms.othersLeftOut || kept.length < all.length;
+        if (facet.kind === 'terms') return { kind: 'terms', key: facet.key, values: kept.map(plain), truncated };
+        return { kind: 'hierarchy', key: facet.key, values: kept.map(withPath), truncated };
+      }
+      case 'range':
+        return { kind: 'range', key: facet.key, ...readStats(child(aggregate, 'stats')) };
+      case 'toggle':
+        return { kind: 'toggle', key: facet.key, count: docCount(aggregate) };
+    }
+  });
+}

@@ -1,0 +1,68 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { FacetRequest } from '../facets';
+import type { Filter, RangeFilter } from '../filters';
+import { facetField, flagField, MARKETS_FIELD, numberField } from './es-fields';
+
+export type EsQuery = estypes.QueryDslQueryContainer;
+
+/** Restricts to the documents sellable on a market. */
+export function marketClause(market: string): EsQuery {
+  return { term: { [MARKETS_FIELD]: market } };
+}
+
+function valuesClause(key: string, values: string[], match: 'any' | 'all'): EsQuery | null {
+  if (values.length === 0) return null;
+  const field = facetField(key);
+  if (match === 'any') return { terms: { [field]: values } };
+  return { bool: { filter: values.map((value) => ({ term: { [field]: value } })) } };
+}
+
+function rangeClause(filter: RangeFilter): EsQuery {
+  const field = numberField(filter.key);
+  const { min, max } = filter;
+  if (min !== null && max !== null && min > max) return { match_none: {} };
+  // Both bounds open still requires the number: a document without it never matches a range.
+  if (min === null && max === null) return { exists: { field } };
+  const bounds: estypes.QueryDslNumberRangeQuery = {};
+  if (min !== null) bounds.gte = min;
+  if (max !== null) bounds.lte = max;
+  return { range: { [field]: bounds } };
+}
+
+/** The clause of one filter, or null when it constrains nothing (an empty value list). Pure. */
+export function filterClause(filter: Filter): EsQuery | null {
+  switch (filter.kind) {
+    case 'terms':
+      return valuesClause(filter.key, filter.values, filter.match);
+    case 'hierarchy':
+      // Documents carry every ancestor path, so a path matches its whole subtree with a plain term.
+      return valuesClause(filter.key, filter.paths, filter.match);
+    case 'range':
+      return rangeClause(filter);
+    case 'toggle':
+      return { term: { [flagField(filter.key)]: true } };
+  }
+}
+
+/** Clauses of several filters, dropping those that constrain nothing. */
+export function filterClauses(filters: readonly Filter[]): EsQuery[] {
+  return filters.map(filterClause).filter((clause): clause is EsQuery => clause !== null);
+}
+
+/** True for shopper filters some facet may relax: `any` selections and ranges (the others never change counts). */
+export function isRelaxable(filter: Filter): boolean {
+  return filter.kind === 'range' || (filter.kind !== 'toggle' && filter.match === 'any');
+}
+
+/** True when the facet's own counts leave this filter out (disjunctive faceting, see FacetRequest). */
+export function facetRelaxes(facet: Pick<FacetRequest, 'kind' | 'key'>, filter: Filter): boolean {
+  if (facet.key !== filter.key) return false;
+  if (facet.kind === 'range') return filter.kind === 'range';
+  const valueFacet = facet.kind === 'terms' || facet.kind === 'hierarchy';
+  return valueFacet && (filter.kind === 'terms' || filter.kind === 'hierarchy') && filter.match === 'any';
+}
+
+/** A bool filter of the clauses, or match_all when there are none. */
+export function allOf(clauses: EsQuery[]): EsQuery {
+  return clauses.length === 0 ? { match_all: {} } : { bool: { filter: clauses } };
+}

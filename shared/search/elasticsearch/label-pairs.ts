@@ -1,0 +1,45 @@
+import { fold } from '../analysis/fold';
+
+/**
+ * A facet value is indexed, per language, as one keyword "value␟folded␟=label" (or "value␟folded␟" when
+ * unlabelled, folded then being the folded value key). Counting these pairs gives the value counts and the
+ * label in one terms aggregation; the unit separator sorts below every printable character, so pairs sort
+ * like their values, and a regex on the folded part finds labels by prefix.
+ */
+export const PAIR_SEPARATOR = '\u001f';
+
+/** A decoded pair. */
+export interface LabelPair {
+  value: string;
+  folded: string;
+  label: string | null;
+}
+
+/** The pair term of a value and its label (null when the value has no label in that language). */
+export function encodePair(value: string, label: string | null): string {
+  const folded = fold(label ?? value);
+  return [value, folded, label === null ? '' : `=${label}`].join(PAIR_SEPARATOR);
+}
+
+/** Reads a pair term back; a term without separators (a plain value key) decodes as an unlabelled value. */
+export function decodePair(term: string): LabelPair {
+  const first = term.indexOf(PAIR_SEPARATOR);
+  if (first < 0) return { value: term, folded: fold(term), label: null };
+  const second = term.indexOf(PAIR_SEPARATOR, first + 1);
+  const value = term.slice(0, first);
+  const folded = second < 0 ? term.slice(first + 1) : term.slice(first + 1, second);
+  const rest = second < 0 ? '' : term.slice(second + 1);
+  return { value, folded, label: rest.startsWith('=') ? rest.slice(1) : null };
+}
+
+const LUCENE_LITERAL = /[\p{L}\p{N}]/u;
+
+/** Escapes text for a Lucene regular expression: every character that is not a letter or digit. */
+export function escapeLuceneRegex(text: string): string {
+  return Array.from(text, (ch) => (LUCENE_LITERAL.test(ch) ? ch : `\\${ch}`)).join('');
+}
+
+/** Terms-aggregation `include` regex keeping the pairs whose folded label starts with the folded prefix. */
+export function labelPrefixRegex(foldedPrefix: string): string {
+  return `[^${PAIR_SEPARATOR}]*${PAIR_SEPARATOR}${escapeLuceneRegex(foldedPrefix)}.*`;
+}

@@ -1,0 +1,49 @@
+import type { estypes } from '@elastic/elasticsearch';
+import { DEFAULT_PAGE_SIZE, type SearchRequest } from '../search-request';
+import { ID_FIELD } from './es-fields';
+import { facetAggs } from './facet-aggs';
+import { filterClauses, isRelaxable, marketClause, type EsQuery } from './filter-clauses';
+import type { IndexMeta } from './index-meta';
+import { sortClauses } from './sort-clause';
+import { textClauses } from './text-query';
+
+/** A search body without the target index. */
+export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
+
+/** Only the card travels back; the id comes from the document's own `id` field. */
+export const HIT_SOURCE = [ID_FIELD, 'card'];
+
+/** Offset and size of a 1-based page; bounds are the caller's (API) business, negatives are clamped. */
+export function pageWindow(page: number | undefined, pageSize: number | undefined): { from: number; size: number } {
+  const size = Math.max(0, pageSize ?? DEFAULT_PAGE_SIZE);
+  return { from: Math.max(0, (page ?? 1) - 1) * size, size };
+}
+
+/**
+ * The body of a listing or text search. The main query holds market, text, scope and the shopper filters
+ * no facet relaxes; the relaxable ones (`any` selections, ranges) go to post_filter so that each facet's
+ * filter aggregation can leave out its own (disjunctive counts). Pure.
+ */
+export function buildSearchBody(request: SearchRequest, meta: IndexMeta): SearchBody {
+  const analysed = meta.languages.includes(request.language);
+  const must = textClauses(request.text, { language: request.language, analysed, boosts: meta.boosts });
+  const hasText = must.length > 0;
+  const shopper = request.filters ?? [];
+  const relaxable = shopper.filter(isRelaxable);
+  const fixed = [marketClause(request.market), ...filterClauses(request.scope ?? []), ...filterClauses(shopper.filter((f) => !isRelaxable(f)))];
+  const query: EsQuery = { bool: hasText ? { filter: fixed, must } : { filter: fixed } };
+  const body: SearchBody = {
+    query,
+    sort: sortClauses(request.sort ?? 'relevance', hasText, request.market, request.language),
+    ...pageWindow(request.page, request.pageSize),
+    track_total_hits: true,
+    _source: HIT_SOURCE,
+  };
+  // Field sorts skip scoring unless asked; hits must still carry the text score.
+  if (hasText) body.track_scores = true;
+  const postFilters = filterClauses(relaxable);
+  if (postFilters.length > 0) body.post_filter = { bool: { filter: postFilters } };
+  const facets = request.facets ?? [];
+  if (facets.length > 0) body.aggs = facetAggs(facets, relaxable, request.language, analysed);
+  return body;
+}

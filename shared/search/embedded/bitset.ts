@@ -1,0 +1,65 @@
+// Bitsets are plain Uint32Arrays of ceil(n / 32) words; bit d is document ordinal d.
+
+/** Words needed for n documents. */
+export function wordCount(n: number): number {
+  return (n + 31) >>> 5;
+}
+
+/** A cleared bitset for n documents. */
+export function createBitset(n: number): Uint32Array {
+  return new Uint32Array(wordCount(n));
+}
+
+/** Sets bit d. */
+export function setBit(bits: Uint32Array, d: number): void {
+  bits[d >>> 5] = (bits[d >>> 5]) | (1 << (d & 31));
+}
+
+/** True when bit d is set. */
+export function hasBit(bits: Uint32Array, d: number): boolean {
+  return ((bits[d >>> 5]) & (1 << (d & 31))) !== 0;
+}
+
+/** Number of set bits of one word (SWAR). */
+export function popcount32(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Number of set bits. */
+export function popcount(bits: Uint32Array): number {
+  let total = 0;
+  for (let w = 0; w < bits.length; w++) total += popcount32(bits[w]);
+  return total;
+}
+
+/** target &= other. */
+export function andInto(target: Uint32Array, other: Uint32Array): void {
+  for (let w = 0; w < target.length; w++) target[w] = (target[w]) & (other[w]);
+}
+
+/** target |= other. */
+export function orInto(target: Uint32Array, other: Uint32Array): void {
+  for (let w = 0; w < target.length; w++) target[w] = (target[w]) | (other[w]);
+}
+
+/** Sets the bits of a list of document ordinals. */
+export function setList(target: Uint32Array, docs: Uint32Array, from: number, to: number): void {
+  for (let k = from; k < to; k++) {
+    const d = docs[k];
+    target[d >>> 5] = (target[d >>> 5]) | (1 << (d & 31));
+  }
+}
+
+/** target = a & ~b (documents of a that are not in b). */
+export function andNotInto(target: Uint32Array, a: Uint32Array, b: Uint32Array): void {
+  for (let w = 0; w < target.length; w++) target[w] = (a[w]) & ~(b[w]);
+}
+
+/** Number of bits set in both a and b. */
+export function countAnd(a: Uint32Array, b: Uint32Array): number {
+  let total = 0;
+  for (let w = 0; w < a.length; w++) total += popcount32(a[w] & b[w]);
+  return total;
+}

@@ -1,0 +1,13 @@
+import type { SearchDocument } from '../../document';
+import type { CardStore } from '../index-data';
+
+/** Cards serialised once into one buffer: far less heap than 100k live objects, and a snapshot is a copy. */
+export function buildCards(docs: readonly SearchDocument[]): CardStore {
+  const encoder = new TextEncoder();
+  const chunks = docs.map((doc) => encoder.encode(JSON.stringify(doc.card)));
+  const offsets = new Uint32Array(docs.length + 1);
+  chunks.forEach((chunk, i) => (offsets[i + 1] = (offsets[i] as number) + chunk.length));
+  const bytes = new Uint8Array(offsets[docs.length] as number);
+  chunks.forEach((chunk, i) => bytes.set(chunk, offsets[i] as number));
+  return { bytes, offsets };
+}

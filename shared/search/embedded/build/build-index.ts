@@ -1,0 +1,41 @@
+import type { SearchDocument } from '../../document';
+import { DEFAULT_BOOSTS, type IndexSettings } from '../../index-settings';
+import { compareStrings } from '../compare';
+import type { IndexData, LanguageText } from '../index-data';
+import { buildCards } from './build-cards';
+import { buildFlags, buildMarkets, buildNumbers } from './build-columns';
+import { buildFacets } from './build-facets';
+import { buildNameOrders, buildNewestOrder, buildPopularOrder } from './build-orders';
+import { buildSku } from './build-sku';
+import { LanguageTextBuilder } from './language-text-builder';
+
+/** Builds an immutable index from validated documents (any order; ordinals follow ascending ids). */
+export function buildIndex(input: readonly SearchDocument[], settings: IndexSettings): IndexData {
+  const docs = [...input].sort((a, b) => compareStrings(a.id, b.id));
+  const languages = [...settings.languages];
+  return {
+    docCount: docs.length,
+    languages,
+    boosts: { ...DEFAULT_BOOSTS, ...settings.boosts },
+    ids: docs.map((doc) => doc.id),
+    cards: buildCards(docs),
+    markets: buildMarkets(docs),
+    flags: buildFlags(docs),
+    facets: buildFacets(docs, languages),
+    numbers: buildNumbers(docs),
+    text: new Map(languages.map((lang) => [lang, buildLanguageText(docs, lang)])),
+    sku: buildSku(docs),
+    nameOrder: buildNameOrders(docs, languages),
+    newestOrder: buildNewestOrder(docs),
+    popularOrder: buildPopularOrder(docs),
+  };
+}
+
+function buildLanguageText(docs: readonly SearchDocument[], language: string): LanguageText {
+  const builder = new LanguageTextBuilder(language, docs.length);
+  docs.forEach((doc, ordinal) => {
+    const text = doc.text[language];
+    if (text !== undefined) builder.add(ordinal, text);
+  });
+  return builder.finish();
+}

@@ -1,0 +1,74 @@
+import type { Filter } from '../../filters';
+import { andInto, orInto, setList } from '../bitset';
+import type { FacetColumn, IndexData, NumericColumn } from '../index-data';
+
+/** Writes the documents matching one filter into `out`; `spare` is clobbered. Tail bits may be set: callers AND with a market. */
+export function filterInto(data: IndexData, filter: Filter, out: Uint32Array, spare: Uint32Array): void {
+  switch (filter.kind) {
+    case 'terms':
+      return valuesInto(data.facets.get(filter.key), filter.values, filter.match === 'all', out, spare);
+    case 'hierarchy':
+      return valuesInto(data.facets.get(filter.key), filter.paths, filter.match === 'all', out, spare);
+    case 'range':
+      return rangeInto(data.numbers.get(filter.key), filter.min, filter.max, out);
+    case 'toggle': {
+      const flag = data.flags.get(filter.key);
+      if (flag === undefined) out.fill(0);
+      else out.set(flag);
+    }
+  }
+}
+
+/** OR (any) or AND (all) of the values' documents; no values means no constraint. */
+function valuesInto(column: FacetColumn | undefined, values: readonly string[], all: boolean, out: Uint32Array, spare: Uint32Array): void {
+  if (values.length === 0) {
+    out.fill(0xffffffff);
+    return;
+  }
+  if (!all) {
+    out.fill(0);
+    for (const value of values) addValue(column, value, out);
+    return;
+  }
+  for (let i = 0; i < values.length; i++) {
+    const target = i === 0 ? out : spare;
+    target.fill(0);
+    addValue(column, values[i] as string, target);
+    if (i > 0) andInto(out, spare);
+  }
+}
+
+/** ORs one value's documents into `out` (a dense value through its bitset, a sparse one through its list). */
+export function addValue(column: FacetColumn | undefined, value: string, out: Uint32Array): void {
+  const id = column?.valueIds.get(value);
+  if (column === undefined || id === undefined) return;
+  const slot = column.denseSlot[id] as number;
+  if (slot >= 0) {
+    orInto(out, column.denseBits.subarray(slot * out.length, (slot + 1) * out.length));
+    return;
+  }
+  setList(out, column.valueDocs.items, column.valueDocs.offsets[id] as number, column.valueDocs.offsets[id + 1] as number);
+}
+
+/** Inclusive range through binary search on the ascending permutation: cost grows with the range, not the index. */
+function rangeInto(column: NumericColumn | undefined, min: number | null, max: number | null, out: Uint32Array): void {
+  out.fill(0);
+  if (column === undefined || (min !== null && max !== null && min > max)) return;
+  const sorted = column.ascending;
+  const values = column.values;
+  const from = min === null ? 0 : lowerBound(sorted, values, (v) => v < min);
+  const to = max === null ? sorted.length : lowerBound(sorted, values, (v) => v <= max);
+  setList(out, sorted, from, to);
+}
+
+/** First position whose value no longer satisfies `before` (values ascending along `sorted`). */
+function lowerBound(sorted: Uint32Array, values: Float64Array, before: (value: number) => boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(values[sorted[mid] as number] as number)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,66 @@
+import { createAnalyzer, type Analyzer } from '../../analysis/analyzer';
+import { fold } from '../../analysis/fold';
+import { createBitset, popcount } from '../bitset';
+import type { FacetColumn, IndexData } from '../index-data';
+import { countRows } from './facet-count';
+import { Scratch } from './scratch';
+
+/**
+ * A loaded index plus what queries derive from it lazily and keep: analyzers, per-market facet counts
+ * (the complement trick needs them) and folded labels. One runtime per index object.
+ */
+export class IndexRuntime {
+  readonly scratch: Scratch;
+  readonly empty: Uint32Array;
+  private readonly analyzers = new Map<string, Analyzer>();
+  private readonly marketCountCache = new Map<string, Uint32Array>();
+  private readonly labelCache = new Map<string, string[]>();
+  private readonly marketSizes = new Map<string, number>();
+
+  constructor(readonly data: IndexData) {
+    this.scratch = new Scratch(data.docCount);
+    this.empty = createBitset(data.docCount);
+  }
+
+  analyzer(language: string): Analyzer {
+    let analyzer = this.analyzers.get(language);
+    if (analyzer === undefined) this.analyzers.set(language, (analyzer = createAnalyzer(language)));
+    return analyzer;
+  }
+
+  /** Documents sellable on the market (empty for an unknown market). */
+  market(code: string): Uint32Array {
+    return this.data.markets.get(code) ?? this.empty;
+  }
+
+  /** Number of documents sellable on the market. */
+  marketSize(code: string): number {
+    let size = this.marketSizes.get(code);
+    if (size === undefined) this.marketSizes.set(code, (size = popcount(this.market(code))));
+    return size;
+  }
+
+  /** Count per value of the facet over the whole market. */
+  marketCounts(market: string, column: FacetColumn): Uint32Array {
+    const cacheKey = `${market}\u0000${column.key}`;
+    let counts = this.marketCountCache.get(cacheKey);
+    if (counts === undefined) {
+      counts = new Uint32Array(column.values.length);
+      countRows(column.docValues, this.market(market), counts);
+      this.marketCountCache.set(cacheKey, counts);
+    }
+    return counts;
+  }
+
+  /** Folded label per value id in the language, the value key where no label was indexed. */
+  foldedLabels(language: string, column: FacetColumn): string[] {
+    const cacheKey = `${language}\u0000${column.key}`;
+    let folded = this.labelCache.get(cacheKey);
+    if (folded === undefined) {
+      const labels = column.labels.get(language);
+      folded = column.values.map((value, id) => fold(labels?.[id] ?? value));
+      this.labelCache.set(cacheKey, folded);
+    }
+    return folded;
+  }
+}

@@ -1,0 +1,33 @@
+import { createBitset } from '../bitset';
+
+/**
+ * Buffers reused by every query on one index so a query allocates almost nothing. Queries run synchronously
+ * on one thread, so one set per index is enough; `reset` starts a query.
+ */
+export class Scratch {
+  readonly scores: Float64Array;
+  private readonly bitsets: Uint32Array[] = [];
+  private used = 0;
+  private counts = new Uint32Array(0);
+
+  constructor(private readonly docCount: number) {
+    this.scores = new Float64Array(docCount);
+  }
+
+  reset(): void {
+    this.used = 0;
+  }
+
+  /** A bitset owned by the current query until the next reset; contents are stale, not cleared. */
+  acquire(): Uint32Array {
+    if (this.used === this.bitsets.length) this.bitsets.push(createBitset(this.docCount));
+    return this.bitsets[this.used++] as Uint32Array;
+  }
+
+  /** A zeroed counter array of at least `size` entries (its head only; callers read [0, size)). */
+  zeroedCounts(size: number): Uint32Array {
+    if (this.counts.length < size) this.counts = new Uint32Array(Math.max(size, this.counts.length * 2));
+    this.counts.fill(0, 0, size);
+    return this.counts;
+  }
+}

@@ -1,0 +1,96 @@
+import type { TextDecoder } from 'node:util';
+import { priceField } from '../../field-keys';
+import type { FacetRequest } from '../../facets';
+import type { Filter } from '../../filters';
+import { DEFAULT_PAGE_SIZE, type SearchRequest, type SearchResponse } from '../../search-request';
+import { andInto, popcount } from '../bitset';
+import type { FacetContext } from './facet-compute';
+import { computeFacet } from './facet-compute';
+import { filterInto } from './filter-bits';
+import { toHits } from './hits';
+import type { IndexRuntime } from './index-runtime';
+import { pageAlongOrder, pageByOrdinal, pageByScore } from './paging';
+import { matchText } from './text-match';
+
+/** A filter evaluated on its own so facets it relaxes can leave it out. */
+interface RelaxableFilter {
+  filter: Filter;
+  bits: Uint32Array;
+}
+
+/** Filters that some facet may relax: `any` term/hierarchy selections and ranges. */
+function isRelaxable(filter: Filter): boolean {
+  return filter.kind === 'range' || (filter.kind !== 'toggle' && filter.match === 'any');
+}
+
+/** True when the facet's counts ignore this filter (disjunctive faceting). */
+function relaxes(facet: FacetRequest, filter: Filter): boolean {
+  if (facet.key !== filter.key) return false;
+  if (facet.kind === 'range') return filter.kind === 'range';
+  return (facet.kind === 'terms' || facet.kind === 'hierarchy') && filter.kind !== 'range' && filter.kind !== 'toggle' && filter.match === 'any';
+}
+
+/** Runs one search synchronously on an index (see SearchRequest for the contract). */
+export function runSearch(runtime: IndexRuntime, request: SearchRequest, decoder: TextDecoder): SearchResponse {
+  const { data, scratch } = runtime;
+  scratch.reset();
+  const base = scratch.acquire();
+  const spare = scratch.acquire();
+  base.set(runtime.market(request.market));
+  const scored = matchText(runtime, request.language, request.text ?? '', spare);
+  if (scored) andInto(base, spare);
+  const relaxable: RelaxableFilter[] = [];
+  for (const filter of request.scope ?? []) applyFilter(runtime, filter, base, spare);
+  for (const filter of request.filters ?? []) {
+    if (!isRelaxable(filter)) applyFilter(runtime, filter, base, spare);
+    else relaxable.push({ filter, bits: evaluate(runtime, filter, spare) });
+  }
+  const final = scratch.acquire();
+  final.set(base);
+  for (const r of relaxable) andInto(final, r.bits);
+  const total = popcount(final);
+  const pageSize = Math.max(0, request.pageSize ?? DEFAULT_PAGE_SIZE);
+  const skip = Math.max(0, (request.page ?? 1) - 1) * pageSize;
+  const ordinals = pageOf(runtime, request, final, skip, pageSize, scored);
+  const hits = toHits(data, ordinals, scored ? scratch.scores : null, decoder);
+  const finalContext: FacetContext = { bits: final, size: total, market: request.market, language: request.language };
+  const facets = (request.facets ?? []).map((facet) => {
+    const kept = relaxable.filter((r) => !relaxes(facet, r.filter));
+    const context = kept.length === relaxable.length ? finalContext : contextWithout(runtime, base, kept, finalContext);
+    return computeFacet(runtime, facet, context);
+  });
+  return { total, hits, facets };
+}
+
+function applyFilter(runtime: IndexRuntime, filter: Filter, target: Uint32Array, spare: Uint32Array): void {
+  const bits = runtime.scratch.acquire();
+  filterInto(runtime.data, filter, bits, spare);
+  andInto(target, bits);
+}
+
+function evaluate(runtime: IndexRuntime, filter: Filter, spare: Uint32Array): Uint32Array {
+  const bits = runtime.scratch.acquire();
+  filterInto(runtime.data, filter, bits, spare);
+  return bits;
+}
+
+function contextWithout(runtime: IndexRuntime, base: Uint32Array, kept: RelaxableFilter[], like: FacetContext): FacetContext {
+  const bits = runtime.scratch.acquire();
+  bits.set(base);
+  for (const r of kept) andInto(bits, r.bits);
+  return { ...like, bits, size: popcount(bits) };
+}
+
+function pageOf(runtime: IndexRuntime, request: SearchRequest, bits: Uint32Array, skip: number, take: number, scored: boolean): number[] {
+  const { data, scratch } = runtime;
+  const sort = request.sort ?? 'relevance';
+  if (sort === 'relevance') return scored ? pageByScore(bits, scratch.scores, skip, take) : pageAlongOrder(data.popularOrder, bits, skip, take);
+  if (sort === 'newest') return pageAlongOrder(data.newestOrder, bits, skip, take);
+  if (sort === 'name_asc') {
+    const order = data.nameOrder.get(request.language);
+    return order === undefined ? pageByOrdinal(bits, skip, take) : pageAlongOrder(order, bits, skip, take);
+  }
+  const price = data.numbers.get(priceField(request.market));
+  if (price === undefined) return pageByOrdinal(bits, skip, take);
+  return pageAlongOrder(sort === 'price_asc' ? price.ascending : price.descending, bits, skip, take, price.values);
+}

@@ -1,0 +1,70 @@
+import { numericColumn } from '../build/build-columns';
+import type { FacetColumn, IndexData, LanguageText, Rows, TextField } from '../index-data';
+import { ArrayUnpacker } from './array-pack';
+import { SNAPSHOT_FORMAT, type SnapshotMeta } from './snapshot-meta';
+
+const rows = (u: ArrayUnpacker, name: string): Rows => ({ offsets: u.u32(`${name}.offsets`), items: u.u32(`${name}.items`) });
+
+function field(u: ArrayUnpacker, name: string, avgLength: number): TextField {
+  return { postings: rows(u, name), freqs: u.u8(`${name}.freqs`), lengths: u.u16(`${name}.lengths`), avgLength };
+}
+
+const ids = (strings: string[]): Map<string, number> => new Map(strings.map((s, i) => [s, i]));
+
+/** Rebuilds a query-ready index from snapshot metadata and the packed arrays (views, not copies; pure). */
+export function decodeIndex(meta: SnapshotMeta, buffer: ArrayBuffer, base: number): IndexData {
+  if (meta.format !== SNAPSHOT_FORMAT) throw new Error(`unsupported snapshot format ${meta.format}`);
+  const u = new ArrayUnpacker(buffer, base, meta.arrays);
+  return {
+    docCount: meta.docCount,
+    languages: meta.languages,
+    boosts: meta.boosts,
+    ids: meta.ids,
+    cards: { bytes: u.u8('cards.bytes'), offsets: u.u32('cards.offsets') },
+    markets: new Map(meta.markets.map((name, i) => [name, u.u32(`market.${i}`)])),
+    flags: new Map(meta.flags.map((name, i) => [name, u.u32(`flag.${i}`)])),
+    facets: new Map(meta.facets.map((facet, i) => [facet.key, facetColumn(u, i, facet)])),
+    numbers: new Map(
+      meta.numbers.map((key, i) => [
+        key,
+        numericColumn(key, u.f64(`number.${i}.values`), u.u32(`number.${i}.ascending`), u.u32(`number.${i}.descending`)),
+      ]),
+    ),
+    text: new Map(meta.text.map((text, i) => [text.language, languageText(u, i, text)])),
+    sku: { terms: meta.sku.terms, termIds: ids(meta.sku.terms), field: field(u, 'sku', meta.sku.avgLength) },
+    nameOrder: new Map(meta.nameOrders.map((lang, i) => [lang, u.u32(`nameOrder.${i}`)])),
+    newestOrder: u.u32('newestOrder'),
+    popularOrder: u.u32('popularOrder'),
+  };
+}
+
+function facetColumn(u: ArrayUnpacker, i: number, facet: SnapshotMeta['facets'][number]): FacetColumn {
+  return {
+    key: facet.key,
+    values: facet.values,
+    valueIds: ids(facet.values),
+    docValues: rows(u, `facet.${i}.docValues`),
+    valueDocs: rows(u, `facet.${i}.valueDocs`),
+    denseSlot: u.i32(`facet.${i}.denseSlot`),
+    denseBits: u.u32(`facet.${i}.denseBits`),
+    depth: u.u8(`facet.${i}.depth`),
+    labels: new Map(Object.entries(facet.labels)),
+  };
+}
+
+function languageText(u: ArrayUnpacker, i: number, text: SnapshotMeta['text'][number]): LanguageText {
+  return {
+    language: text.language,
+    terms: text.terms,
+    termIds: ids(text.terms),
+    surfaces: text.surfaces,
+    surfaceIds: ids(text.surfaces),
+    surfaceTerm: u.u32(`text.${i}.surfaceTerm`),
+    alphabet: text.alphabet,
+    name: field(u, `text.${i}.name`, text.avgLengths.name),
+    brand: field(u, `text.${i}.brand`, text.avgLengths.brand),
+    description: field(u, `text.${i}.description`, text.avgLengths.description),
+    nameWords: text.nameWords,
+    nameWordDocs: rows(u, `text.${i}.nameWordDocs`),
+  };
+}

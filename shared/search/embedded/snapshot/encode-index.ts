@@ -1,0 +1,73 @@
+import type { IndexData, Rows, TextField } from '../index-data';
+import { ArrayPacker } from './array-pack';
+import { SNAPSHOT_FORMAT, type SnapshotMeta } from './snapshot-meta';
+
+function addRows(packer: ArrayPacker, name: string, rows: Rows): void {
+  packer.add(`${name}.offsets`, rows.offsets);
+  packer.add(`${name}.items`, rows.items);
+}
+
+function addField(packer: ArrayPacker, name: string, field: TextField): void {
+  addRows(packer, name, field.postings);
+  packer.add(`${name}.freqs`, field.freqs);
+  packer.add(`${name}.lengths`, field.lengths);
+}
+
+/** Splits an index into snapshot metadata and one packed binary buffer (pure; no I/O). */
+export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8Array } {
+  const packer = new ArrayPacker();
+  packer.add('cards.bytes', data.cards.bytes);
+  packer.add('cards.offsets', data.cards.offsets);
+  [...data.markets.values()].forEach((bits, i) => packer.add(`market.${i}`, bits));
+  [...data.flags.values()].forEach((bits, i) => packer.add(`flag.${i}`, bits));
+  [...data.facets.values()].forEach((column, i) => {
+    addRows(packer, `facet.${i}.docValues`, column.docValues);
+    addRows(packer, `facet.${i}.valueDocs`, column.valueDocs);
+    packer.add(`facet.${i}.denseSlot`, column.denseSlot);
+    packer.add(`facet.${i}.denseBits`, column.denseBits);
+    packer.add(`facet.${i}.depth`, column.depth);
+  });
+  [...data.numbers.values()].forEach((column, i) => {
+    packer.add(`number.${i}.values`, column.values);
+    packer.add(`number.${i}.ascending`, column.ascending);
+    packer.add(`number.${i}.descending`, column.descending);
+  });
+  [...data.text.values()].forEach((text, i) => {
+    packer.add(`text.${i}.surfaceTerm`, text.surfaceTerm);
+    addField(packer, `text.${i}.name`, text.name);
+    addField(packer, `text.${i}.brand`, text.brand);
+    addField(packer, `text.${i}.description`, text.description);
+    addRows(packer, `text.${i}.nameWordDocs`, text.nameWordDocs);
+  });
+  addField(packer, 'sku', data.sku.field);
+  [...data.nameOrder.values()].forEach((order, i) => packer.add(`nameOrder.${i}`, order));
+  packer.add('newestOrder', data.newestOrder);
+  packer.add('popularOrder', data.popularOrder);
+  const { bytes, entries } = packer.finish();
+  return { bytes, meta: metaOf(data, entries) };
+}
+
+function metaOf(data: IndexData, arrays: SnapshotMeta['arrays']): SnapshotMeta {
+  return {
+    format: SNAPSHOT_FORMAT,
+    docCount: data.docCount,
+    languages: data.languages,
+    boosts: data.boosts,
+    ids: data.ids,
+    markets: [...data.markets.keys()],
+    flags: [...data.flags.keys()],
+    facets: [...data.facets.values()].map((c) => ({ key: c.key, values: c.values, labels: Object.fromEntries(c.labels) })),
+    numbers: [...data.numbers.keys()],
+    text: [...data.text.values()].map((t) => ({
+      language: t.language,
+      terms: t.terms,
+      surfaces: t.surfaces,
+      alphabet: t.alphabet,
+      nameWords: t.nameWords,
+      avgLengths: { name: t.name.avgLength, brand: t.brand.avgLength, description: t.description.avgLength },
+    })),
+    sku: { terms: data.sku.terms, avgLength: data.sku.field.avgLength },
+    nameOrders: [...data.nameOrder.keys()],
+    arrays,
+  };
+}

@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { SearchDocument } from '../../document';
+import type { IndexData } from '../index-data';
+import { decodeIndex } from './decode-index';
+import { encodeIndex } from './encode-index';
+import type { SnapshotMeta } from './snapshot-meta';
+
+const META = 'meta.json';
+const ARRAYS = 'arrays.bin';
+const DOCUMENTS = 'documents.ndjson';
+
+/**
+ * Writes an immutable snapshot directory: metadata, packed arrays, and the source documents (read back only
+ * when a later write must rebuild). Written under a temporary name and renamed, so readers never see half a snapshot.
+ */
+export async function writeSnapshot(dir: string, data: IndexData, documents: Iterable<SearchDocument>): Promise<void> {
+  const temporary = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  await mkdir(temporary, { recursive: true });
+  try {
+    const { meta, bytes } = encodeIndex(data);
+    await writeFile(join(temporary, ARRAYS), bytes);
+    await writeDocuments(join(temporary, DOCUMENTS), documents);
+    await writeFile(join(temporary, META), JSON.stringify(meta));
+    await rename(temporary, dir);
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function writeDocuments(path: string, documents: Iterable<SearchDocument>): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    let chunk: string[] = [];
+    for (const doc of documents) {
+      chunk.push(JSON.stringify(doc));
+      if (chunk.length === 1000) {
+        await file.write(`${chunk.join('\n')}\n`);
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) await file.write(`${chunk.join('\n')}\n`);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Loads a snapshot's index: one read of the packed arrays, viewed in place. */
+export async function readSnapshot(dir: string): Promise<IndexData> {
+  const [metaText, file] = await Promise.all([readFile(join(dir, META), 'utf8'), readFile(join(dir, ARRAYS))]);
+  const meta = JSON.parse(metaText) as SnapshotMeta;
+  // Typed-array views need 8-byte alignment; a pooled Buffer might not give it, so copy only then.
+  const aligned = file.byteOffset % 8 === 0 ? file : Buffer.from(file);
+  return decodeIndex(meta, aligned.buffer as ArrayBuffer, aligned.byteOffset);
+}
+
+/** The source documents of a snapshot, by id. */
+export async function readSnapshotDocuments(dir: string): Promise<Map<string, SearchDocument>> {
+  const documents = new Map<string, SearchDocument>();
+  const lines = createInterface({ input: createReadStream(join(dir, DOCUMENTS), 'utf8'), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line === '') continue;
+    const doc = JSON.parse(line) as SearchDocument;
+    documents.set(doc.id, doc);
+  }
+  return documents;
+}

@@ -1,0 +1,44 @@
+import type { BulkOperation, BulkResult } from './bulk';
+import type { FacetValuesRequest, FacetValuesResponse } from './facet-values';
+import type { IndexSettings } from './index-settings';
+import type { SearchRequest, SearchResponse } from './search-request';
+import type { SuggestRequest, SuggestResponse } from './suggest';
+
+/** An index as listed: its visible document count and the aliases that point to it. */
+export interface IndexInfo {
+  name: string;
+  docCount: number;
+  aliases: string[];
+}
+
+/**
+ * The engine-neutral search port. `target` is an alias or an index name. Unknown targets reject with
+ * SearchEngineError('INDEX_NOT_FOUND'). A query resolves its target once, so a query in flight during
+ * swapAlias finishes entirely on the index it started on.
+ */
+export interface SearchEngine {
+  /** Creates an empty index; INDEX_EXISTS when the name is taken, INVALID_NAME unless [a-z0-9][a-z0-9._-]*. */
+  createIndex(name: string, settings: IndexSettings): Promise<void>;
+  /** Applies operations in order; invalid items are reported, never thrown. Not visible before refresh. */
+  bulk(name: string, operations: BulkOperation[]): Promise<BulkResult>;
+  /** Makes every bulk write so far visible to count and queries. */
+  refresh(name: string): Promise<void>;
+  /** Number of visible documents. */
+  count(name: string): Promise<number>;
+  /** Index the alias points to, or null when the alias does not exist. */
+  resolveAlias(alias: string): Promise<string | null>;
+  /** Points the alias at the index in one atomic step (creating it); returns the previous index or null. */
+  swapAlias(alias: string, index: string): Promise<string | null>;
+  /** Drops an index and any alias pointing to it; queries already running on it still finish. */
+  deleteIndex(name: string): Promise<void>;
+  /** Indices whose names start with the prefix, sorted by name. */
+  listIndices(prefix: string): Promise<IndexInfo[]>;
+  /** Listing or text search with facets; see SearchRequest. */
+  search(target: string, request: SearchRequest): Promise<SearchResponse>;
+  /** Search-in-facet; see FacetValuesRequest. */
+  facetValues(target: string, request: FacetValuesRequest): Promise<FacetValuesResponse>;
+  /** Type-ahead; see SuggestRequest. */
+  suggest(target: string, request: SuggestRequest): Promise<SuggestResponse>;
+  /** Releases clients and timers; the engine is unusable afterwards. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,48 @@
+import type { JsonValue } from './document';
+import type { FacetRequest, FacetResult } from './facets';
+import type { Filter } from './filters';
+
+/**
+ * Listing sort keys of the storefront. `relevance` orders by text score, or by popularity descending when
+ * there is no text; `price_*` use `price.<market>`; `name_asc` uses the request language's sort name;
+ * `newest` is createdAt descending. Documents missing the sort value come last; ties go by id ascending.
+ */
+export type SortKey = 'relevance' | 'price_asc' | 'price_desc' | 'name_asc' | 'newest';
+
+/** Default page size of the listing contract. */
+export const DEFAULT_PAGE_SIZE = 24;
+
+/**
+ * One listing or search query, always scoped to the documents sellable on `market`.
+ * Every word of `text` must match (stem, exact SKU, or one typo for words of 5+ letters) in some field.
+ */
+export interface SearchRequest {
+  text?: string;
+  language: string;
+  market: string;
+  /** Fixed filters such as a collection scope: always applied, never relaxed in facet counts. */
+  scope?: Filter[];
+  /** Shopper selections, ANDed; an `any` filter is relaxed in its own facet's counts. */
+  filters?: Filter[];
+  facets?: FacetRequest[];
+  /** Default `relevance`. */
+  sort?: SortKey;
+  /** 1-based; default 1. A page past the end returns no hits and the true total. */
+  page?: number;
+  /** Default 24. Callers enforce the API's bounds. */
+  pageSize?: number;
+}
+
+/** One result document; `score` is the text score (0 without text). */
+export interface SearchHit {
+  id: string;
+  score: number;
+  card: JsonValue;
+}
+
+/** Hits of the requested page, the total over all pages, and facets in the filter context. */
+export interface SearchResponse {
+  total: number;
+  hits: SearchHit[];
+  facets: FacetResult[];
+}

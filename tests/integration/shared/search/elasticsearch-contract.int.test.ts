@@ -1,0 +1,50 @@
+import { Client } from '@elastic/elasticsearch';
+import { SearchEngineError, type IndexSettings } from '../../../../shared/search';
+import { ElasticsearchEngine } from '../../../../shared/search/elasticsearch';
+import { elasticsearchDecision, startElasticsearchContainer } from '../../../support/elasticsearch';
+import { runSearchEngineContract } from '../../../unit/shared/search/contract/engine-contract';
+
+/** Remembers the indices the suite creates, so a shared cluster (ELASTICSEARCH_URL) is left as found. */
+class TrackingEngine extends ElasticsearchEngine {
+  readonly created = new Set<string>();
+
+  override async createIndex(name: string, settings: IndexSettings): Promise<void> {
+    await super.createIndex(name, settings);
+    this.created.add(name);
+  }
+
+  async dropCreated(): Promise<void> {
+    for (const name of this.created) {
+      // Cases may have dropped their own indices already.
+      await this.deleteIndex(name).catch((error: unknown) => {
+        if (!(error instanceof SearchEngineError && error.code === 'INDEX_NOT_FOUND')) throw error;
+      });
+    }
+  }
+}
+
+const decision = elasticsearchDecision(process.env);
+let url = decision.kind === 'url' ? decision.url : '';
+let stopContainer = async (): Promise<void> => undefined;
+
+if (decision.kind === 'docker') {
+  // Top-level hooks run before the suite's own beforeAll; pulling and starting the image takes a while.
+  beforeAll(async () => {
+    const started = await startElasticsearchContainer(process.env);
+    url = started.url;
+    stopContainer = started.stop;
+  }, 300_000);
+  afterAll(() => stopContainer(), 60_000);
+}
+
+runSearchEngineContract(
+  'elasticsearch',
+  async () => new TrackingEngine({ client: new Client({ node: url }), serving: { replicas: 0 } }),
+  {
+    ...(decision.kind === 'skip' ? { skipReason: decision.reason } : {}),
+    teardown: async (engine) => {
+      if (engine instanceof TrackingEngine) await engine.dropCreated();
+      await engine.close();
+    },
+  },
+);

@@ -1,0 +1,80 @@
+import express, { type Express } from 'express';
+import request from 'supertest';
+import { z } from 'zod';
+import { createLogger } from '../../../../../shared/logger';
+import { requestContext } from '../../../../../shared/http/request-context';
+import { errorHandler } from '../../../../../services/business-api/http/error-handler';
+import { jsonBody } from '../../../../../services/business-api/http/json-body';
+import { int32Param } from '../../../../../services/business-api/http/path-ids';
+import { booleanParam } from '../../../../../services/business-api/http/query-params';
+import { jsonPath, validate } from '../../../../../services/business-api/http/validate';
+
+// A tiny app with only the binding pieces: what a route sees after validate, and what a caller gets on failure.
+function app(): Express {
+  const a = express();
+  a.use(requestContext(createLogger({ name: 'test', level: 'silent' })), jsonBody());
+  a.post(
+    '/orders/:id/lines',
+    validate({
+      params: z.object({ id: int32Param }),
+      query: z.object({ dryRun: booleanParam.optional() }),
+      body: z.object({ qty: z.number(), lines: z.array(z.object({ sku: z.string() })).optional() }),
+    }),
+    (req, res) => {
+      const id: number = req.params.id;
+      res.json({ id, dryRun: req.query.dryRun ?? null, qty: req.body.qty });
+    },
+  );
+  a.use(errorHandler);
+  return a;
+}
+
+describe('validate', () => {
+  it('hands the route parsed, typed values', async () => {
+    const res = await request(app()).post('/orders/-5/lines?dryRun=TRUE').send({ qty: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: -5, dryRun: true, qty: 2 });
+  });
+
+  it('names every bad field in one ValidationProblemDetails', async () => {
+    const res = await request(app()).post('/orders/01/lines?dryRun=maybe').send({ qty: 'two', lines: [{ sku: 3 }] });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['$.lines[0].sku', '$.qty', 'dryRun', 'id']);
+    expect(res.body.errors.id).toEqual(["The value '01' is not a valid 32-bit integer."]);
+    expect(res.body).toMatchObject({ status: 400, title: 'One or more validation errors occurred.', traceId: expect.any(String) });
+  });
+
+  it('reports a missing body', async () => {
+    const res = await request(app()).post('/orders/1/lines');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ $: ['A non-empty request body is required.'] });
+  });
+
+  it('reports malformed JSON as a binding problem', async () => {
+    const res = await request(app()).post('/orders/1/lines').set('Content-Type', 'application/json').send('{"qty": ');
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body.errors).toEqual({ $: ['The request body is not valid JSON.'] });
+  });
+
+  it('answers 415 problem+json for a body in another content type', async () => {
+    const res = await request(app()).post('/orders/1/lines').set('Content-Type', 'text/plain').send('qty=2');
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({ status: 415, title: 'Unsupported Media Type' });
+  });
+
+  it.each(['application/json', 'text/json', 'application/merge-patch+json'])('reads a %s body', async (type) => {
+    const res = await request(app()).post('/orders/1/lines').set('Content-Type', type).send('{"qty": 3}');
+    expect(res.status).toBe(200);
+    expect(res.body.qty).toBe(3);
+  });
+});
+
+describe('jsonPath', () => {
+  it('writes JSON paths', () => {
+    expect(jsonPath([])).toBe('$');
+    expect(jsonPath(['lines', 0, 'qty'])).toBe('$.lines[0].qty');
+  });
+});

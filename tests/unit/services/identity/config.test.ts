@@ -1,0 +1,27 @@
+import { loadConfig } from '../../../../shared/config';
+import { identityConfigSchema, identitySettings } from '../../../../services/identity/config';
+
+const env = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/aisle', REDIS_URL: 'redis://127.0.0.1:6379', PORT: '3002' };
+
+describe('identity config', () => {
+  it('defaults to its own address as issuer, 15-minute tokens and a 20-per-minute lookup budget', () => {
+    expect(identitySettings(loadConfig(identityConfigSchema, env))).toEqual({
+      issuer: 'http://127.0.0.1:3002',
+      audience: 'aisle-business-api',
+      tokenTtlSeconds: 900,
+      budget: { points: 20, windowSeconds: 60 },
+      failedAttemptsPerIp: { points: 20, windowSeconds: 900 },
+      rateLimitKeyPrefix: 'aisle:identity',
+    });
+  });
+
+  it('requires an explicit issuer in production', () => {
+    expect(() => loadConfig(identityConfigSchema, { ...env, NODE_ENV: 'production' })).toThrow(/IDENTITY_ISSUER/);
+    const config = loadConfig(identityConfigSchema, { ...env, NODE_ENV: 'production', IDENTITY_ISSUER: 'https://id.example.com' });
+    expect(identitySettings(config).issuer).toBe('https://id.example.com');
+  });
+
+  it('refuses a token lifetime under a minute', () => {
+    expect(() => loadConfig(identityConfigSchema, { ...env, ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+});

@@ -1,0 +1,151 @@
+import type { SearchRequest } from '../../../../../shared/search';
+import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index-meta';
+import { buildSearchBody, pageWindow } from '../../../../../shared/search/elasticsearch/search-body';
+
+const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 } };
+const base: SearchRequest = { language: 'en', market: 'se' };
+const BY_ID = { id: { order: 'asc' } };
+const MARKET = { term: { markets: 'se' } };
+const BY_POPULARITY = { popularity: { order: 'desc', missing: '_last', unmapped_type: 'double' } };
+
+describe('search body', () => {
+  it('a plain listing: market filter, popularity then id, page 1 of 24, exact total', () => {
+    expect(buildSearchBody(base, META)).toEqual({
+      query: { bool: { filter: [MARKET] } },
+      sort: [BY_POPULARITY, BY_ID],
+      from: 0,
+      size: 24,
+      track_total_hits: true,
+      _source: ['id', 'card'],
+    });
+  });
+
+  it('text: one required clause per word with boosts, fuzziness only for 5+ letters, SKU term', () => {
+    const body = buildSearchBody({ ...base, text: 'Red jackets' }, META);
+    expect(body).toEqual({
+      query: {
+        bool: {
+          filter: [MARKET],
+          must: [
+            {
+              bool: {
+                should: [
+                  { multi_match: { query: 'red', fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'], type: 'most_fields' } },
+                  { term: { skuTerms: { value: 'red', boost: 8 } } },
+                ],
+                minimum_should_match: 1,
+              },
+            },
+            {
+              bool: {
+                should: [
+                  { multi_match: { query: 'jackets', fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'], type: 'most_fields' } },
+                  {
+                    multi_match: {
+                      query: 'jackets',
+                      fields: ['text.en.name.folded^1.6', 'text.en.brand.folded^0.8', 'text.en.description.folded^0.4'],
+                      type: 'most_fields',
+                      fuzziness: 1,
+                    },
+                  },
+                  { term: { skuTerms: { value: 'jackets', boost: 8 } } },
+                ],
+                minimum_should_match: 1,
+              },
+            },
+          ],
+        },
+      },
+      sort: [{ _score: { order: 'desc' } }, BY_ID],
+      from: 0,
+      size: 24,
+      track_total_hits: true,
+      track_scores: true,
+      _source: ['id', 'card'],
+    });
+  });
+
+  it('text in a language the index does not analyse only matches SKUs', () => {
+    const body = buildSearchBody({ ...base, language: 'fi', text: 'AB-12' }, META);
+    expect(body.query).toEqual({
+      bool: {
+        filter: [MARKET],
+        must: [
+          { bool: { should: [{ term: { skuTerms: { value: 'ab', boost: 8 } } }], minimum_should_match: 1 } },
+          { bool: { should: [{ term: { skuTerms: { value: '12', boost: 8 } } }], minimum_should_match: 1 } },
+        ],
+      },
+    });
+  });
+
+  it('index boosts reach the field weights', () => {
+    const body = buildSearchBody({ ...base, text: 'cap' }, { ...META, boosts: { sku: 10, name: 3, brand: 1, description: 0.5 } });
+    expect(body.query).toEqual({
+      bool: {
+        filter: [MARKET],
+        must: [
+          {
+            bool: {
+              should: [
+                { multi_match: { query: 'cap', fields: ['text.en.name^3', 'text.en.brand^1', 'text.en.description^0.5'], type: 'most_fields' } },
+                { term: { skuTerms: { value: 'cap', boost: 10 } } },
+              ],
+              minimum_should_match: 1,
+            },
+          },
+        ],
+      },
+    });
+  });
+
+  it('text without words is a plain listing', () => {
+    expect(buildSearchBody({ ...base, text: ' - ' }, META)).toEqual(buildSearchBody(base, META));
+  });
+
+  it.each([
+    ['price_asc', { 'numbers.price.se': { order: 'asc', missing: '_last', unmapped_type: 'double' } }],
+    ['price_desc', { 'numbers.price.se': { order: 'desc', missing: '_last', unmapped_type: 'double' } }],
+    ['name_asc', { 'sortKeys.name.en': { order: 'asc', missing: '_last', unmapped_type: 'keyword' } }],
+    ['newest', { 'sortKeys.createdAt': { order: 'desc', missing: '_last', unmapped_type: 'long' } }],
+    ['relevance', BY_POPULARITY],
+  ] as const)('sort %s, then id ascending', (sort, primary) => {
+    expect(buildSearchBody({ ...base, sort }, META).sort).toEqual([primary, BY_ID]);
+  });
+
+  it('paging: from and size of a 1-based page', () => {
+    expect(buildSearchBody({ ...base, page: 3, pageSize: 10 }, META)).toMatchObject({ from: 20, size: 10 });
+    expect(pageWindow(undefined, undefined)).toEqual({ from: 0, size: 24 });
+    expect(pageWindow(0, -5)).toEqual({ from: 0, size: 0 });
+    expect(pageWindow(5, 0)).toEqual({ from: 0, size: 0 });
+  });
+
+  it('scope and non-relaxable filters join the query; any selections and ranges go to post_filter', () => {
+    const body = buildSearchBody(
+      {
+        ...base,
+        scope: [{ kind: 'terms', key: 'collection', values: ['summer'], match: 'any' }],
+        filters: [
+          { kind: 'terms', key: 'color', values: ['red'], match: 'any' },
+          { kind: 'terms', key: 'material', values: ['wool', 'silk'], match: 'all' },
+          { kind: 'range', key: 'price.se', min: 100, max: null },
+          { kind: 'toggle', key: 'inStock.se' },
+        ],
+      },
+      META,
+    );
+    expect(body.query).toEqual({
+      bool: {
+        filter: [
+          MARKET,
+          { terms: { 'facets.collection': ['summer'] } },
+          { bool: { filter: [{ term: { 'facets.material': 'wool' } }, { term: { 'facets.material': 'silk' } }] } },
+          { term: { 'flags.inStock.se': true } },
+        ],
+      },
+    });
+    expect(body.post_filter).toEqual({
+      bool: { filter: [{ terms: { 'facets.color': ['red'] } }, { range: { 'numbers.price.se': { gte: 100 } } }] },
+    });
+    expect(body.aggs).toBeUndefined();
+  });
+});
