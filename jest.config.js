@@ -3,7 +3,8 @@
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }] };
 const common = {
   transform,
-  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  // ESM-only packages jest must compile to CommonJS (Node 20 jest cannot require ESM).
+  transformIgnorePatterns: ['/node_modules/(?!(jose|@seriousme/openapi-schema-validator)/)'],
   testEnvironment: 'node',
   roots: ['<rootDir>/tests'],
 };

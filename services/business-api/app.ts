@@ -7,11 +7,15 @@ import { pingRedis } from '../../shared/redis';
 import { apiV1Router } from './api-v1';
 import { rejectAllTokens, type TokenVerifier } from './auth/token-verifier';
 import { errorHandler } from './http/error-handler';
+import { buildOpenApiDocument } from './openapi/build-document';
+import { docsRouter } from './openapi/docs-router';
+import { mountRoutes } from './openapi/mount-routes';
+import { apiRoutes } from './routes';
 
 export type BusinessApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'> & {
   /** Verifies bearer tokens; without one every /api/v1 call is 401 (an app built for health checks only). */
   verifyToken?: TokenVerifier;
-  /** The /api/v1 resource routers; tests pass their own to exercise the HTTP conventions. */
+  /** Extra /api/v1 routers, served before the real ones; tests pass their own to exercise the HTTP conventions. */
   resources?: Router[];
 };
 
@@ -26,7 +30,9 @@ export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, re
     ]),
   );
   app.use(requestContext(logger));
-  app.use('/api/v1', apiV1Router({ verifyToken, resources }));
+  const routes = apiRoutes({ db, redis, logger });
+  const publicRoutes = docsRouter(buildOpenApiDocument(routes));
+  app.use('/api/v1', apiV1Router({ verifyToken, publicRoutes, resources: [...resources, mountRoutes(routes)] }));
   app.use(errorHandler);
   return app;
 }

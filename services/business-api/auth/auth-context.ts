@@ -22,7 +22,7 @@ declare global {
 }
 
 /** The caller of an authenticated route; throws if `authenticate` did not run before it (a wiring bug). */
-export function authOf(req: Request): AuthContext {
+export function authOf(req: Pick<Request, 'auth'>): AuthContext {
   if (!req.auth) throw new Error('authOf: route is not behind authenticate()');
   return req.auth;
 }

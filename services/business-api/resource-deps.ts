@@ -1,0 +1,6 @@
+import type { Knex } from '../../shared/db/knex';
+import type { Logger } from '../../shared/logger';
+import type { Redis } from '../../shared/redis';
+
+/** What resource routes may use; every query they run is scoped by the caller's tenant (`authOf(req).tenantId`). */
+export type ResourceDeps = { db: Knex; redis: Redis; logger: Logger };

@@ -1,0 +1,65 @@
+import type { Express } from 'express';
+import { SignJWT, createLocalJWKSet } from 'jose';
+import request, { type Response } from 'supertest';
+import { formatScope, type AccessLevel, type Permission } from '../../shared/auth/scopes';
+import { createApp } from '../../services/business-api/app';
+import { createTokenVerifier } from '../../services/business-api/auth/token-verifier';
+import { TEST_AUDIENCE, TEST_ISSUER, silentLogger, tempSigningKey } from './identity';
+import { createResponseValidator, type OpenApiDocument } from './openapi-conformance';
+import { createTestDb, type TestDb } from './test-db';
+import { createTestRedis, type TestRedis } from './test-redis';
+
+type TokenOptions = { access?: AccessLevel; permissions?: Permission[]; userId?: string };
+type CallOptions = { token?: string; query?: Record<string, string | number | boolean>; body?: unknown; headers?: Record<string, string> };
+
+export type BusinessApiHarness = {
+  t: TestDb;
+  app: Express;
+  document: OpenApiDocument;
+  /** A signed bearer token for the tenant (read-write with every permission unless told otherwise). */
+  token: (tenantId: number, options?: TokenOptions) => Promise<string>;
+  /** Calls /api/v1 and fails the test when the answer does not conform to the OpenAPI document. */
+  call: (method: 'get' | 'post' | 'patch' | 'delete', path: string, options?: CallOptions) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+/** The real business-api on a database and Redis prefix of this test file's own, with locally signed tokens. */
+export async function startBusinessApi(): Promise<BusinessApiHarness> {
+  const [t, r, keys]: [TestDb, TestRedis, Awaited<ReturnType<typeof tempSigningKey>>] = await Promise.all([
+    createTestDb(),
+    createTestRedis(),
+    tempSigningKey(),
+  ]);
+  const verifyToken = createTokenVerifier({ keys: createLocalJWKSet({ keys: [keys.signingKey.publicJwk] }), issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
+  const app = createApp({ db: t.db, redis: r.redis, logger: silentLogger, verifyToken });
+  const document = (await request(app).get('/api/v1/openapi.json')).body as OpenApiDocument;
+  const validateResponse = createResponseValidator(document);
+
+  const token = (tenantId: number, options: TokenOptions = {}) =>
+    new SignJWT({ iid: tenantId, scope: formatScope(options.access ?? 'read-write', options.permissions ?? ['onboarding_company', 'payment_manage', 'price', 'quantity']) })
+      .setProtectedHeader({ alg: 'ES256', kid: keys.signingKey.kid })
+      .setIssuer(TEST_ISSUER)
+      .setAudience(TEST_AUDIENCE)
+      .setSubject(options.userId ?? '1')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(keys.signingKey.privateKey);
+
+  const call: BusinessApiHarness['call'] = async (method, path, options = {}) => {
+    let req = request(app)[method](`/api/v1${path}`);
+    if (options.token) req = req.set('Authorization', `Bearer ${options.token}`);
+    for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
+    if (options.query) req = req.query(options.query);
+    const res = await (options.body === undefined ? req : req.send(options.body as object));
+    const problems = validateResponse(method, path, res.status, res.headers['content-type'], res.body);
+    if (problems.length) throw new Error(`${method.toUpperCase()} ${path} -> ${res.status} does not conform to the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(res.body).slice(0, 500)}`);
+    return res;
+  };
+
+  const close = async () => {
+    await r.cleanup();
+    await t.drop();
+    await keys.cleanup();
+  };
+  return { t, app, document, token, call, close };
+}
