@@ -12,6 +12,7 @@ import { purchasing } from './0010-purchasing';
 import { timeReportsAndSettings } from './0011-time-reports-and-settings';
 import { productChangeLog } from './0012-product-change-log';
 import { identity } from './0100-identity';
+import { searchAliases } from './0101-search-aliases';
 
 /** A reversible migration. */
 export interface Migration {
@@ -35,6 +36,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['0011-time-reports-and-settings', timeReportsAndSettings],
   ['0012-product-change-log', productChangeLog],
   ['0100-identity', identity],
+  ['0101-search-aliases', searchAliases],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

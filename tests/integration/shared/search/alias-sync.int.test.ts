@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createLogger } from '../../../../shared/logger';
+import { createRedis } from '../../../../shared/redis';
+import type { SearchDocument } from '../../../../shared/search/document';
+import { ALIAS_CHANNEL, publishAliasChange, watchAliases } from '../../../../shared/search/embedded/lifecycle/alias-sync';
+import { EmbeddedSearchEngine } from '../../../../shared/search/embedded/lifecycle/embedded-engine';
+import { PgAliasStore } from '../../../../shared/search/embedded/lifecycle/pg-alias-store';
+import { SnapshotStore } from '../../../../shared/search/embedded/snapshot/snapshot-store';
+import { createTestDb, type TestDb } from '../../../support/test-db';
+import { createTestRedis, type TestRedis } from '../../../support/test-redis';
+
+const logger = createLogger({ name: 'test', level: 'silent' });
+const doc = (id: string, name: string): SearchDocument => ({
+  id,
+  markets: ['se'],
+  text: { en: { name, brand: '', description: '' } },
+  skus: [id],
+  facets: {},
+  numbers: { 'price.se': 10 },
+  flags: {},
+  sortKeys: { name: { en: name.toLowerCase() }, createdAt: 0 },
+  card: { id },
+});
+
+describe('embedded engine aliases in PostgreSQL', () => {
+  let t: TestDb;
+  let r: TestRedis;
+  let dir: string;
+  beforeAll(async () => {
+    [t, r, dir] = await Promise.all([createTestDb(), createTestRedis(), mkdtemp(path.join(tmpdir(), 'aisle-snapshots-'))]);
+  });
+  beforeEach(() => t.db('search_aliases').delete());
+  afterAll(async () => {
+    await r.cleanup();
+    await t.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('store sets, returns the previous index, lists in code-unit order and deletes', async () => {
+    const store = new PgAliasStore(t.db);
+    expect(await store.set('shop-b', 'shop-b-1')).toBeNull();
+    expect(await store.set('shop-b', 'shop-b-2')).toBe('shop-b-1');
+    await store.set('Shop-a', 'shop-a-1');
+    expect(await store.get('shop-b')).toBe('shop-b-2');
+    expect(await store.list()).toEqual([
+      { alias: 'Shop-a', index: 'shop-a-1' },
+      { alias: 'shop-b', index: 'shop-b-2' },
+    ]);
+    await store.delete('Shop-a');
+    await store.delete('never-there');
+    expect(await store.get('Shop-a')).toBeNull();
+  });
+
+  it('serialises concurrent swaps of one alias: each sees the index it replaced', async () => {
+    const store = new PgAliasStore(t.db);
+    const targets = Array.from({ length: 10 }, (_, i) => `race-${i}`);
+    const previous = await Promise.all(targets.map((index) => store.set('race', index)));
+    expect(previous.filter((p) => p === null)).toHaveLength(1);
+    const replaced = new Set(previous.filter((p): p is string => p !== null));
+    expect(replaced.size).toBe(9);
+    expect(replaced.has((await store.get('race')) ?? '')).toBe(false);
+  });
+
+  it('a serving engine follows a swap made by another process, and in-flight queries finish on the old index', async () => {
+    const channel = `${ALIAS_CHANNEL}:${randomBytes(4).toString('hex')}`;
+    const publisher = createRedis(r.url);
+    const subscriber = createRedis(r.url);
+    const snapshots = new SnapshotStore(dir);
+    const builder = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(t.db, publishAliasChange(publisher, channel)), snapshots });
+    const server = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(t.db), snapshots });
+    const watcher = await watchAliases({ engine: server, subscriber, logger, channel, pollMs: 60_000 });
+    try {
+      const build = async (index: string, docs: SearchDocument[]) => {
+        await builder.createIndex(index, { languages: ['en'] });
+        await builder.bulk(index, docs.map((document) => ({ action: 'index' as const, document })));
+        await builder.refresh(index);
+        await builder.swapAlias('shop', index);
+      };
+      const names = async () => (await server.search('shop', { language: 'en', market: 'se', sort: 'name_asc' })).hits.map((h) => h.id);
+
+      await build('shop-1', [doc('a', 'Apple')]);
+      await waitFor(async () => (await server.resolveAlias('shop')) === 'shop-1' && (await names().catch(() => [])).length === 1);
+      expect(await names()).toEqual(['a']);
+
+      const inFlight = server.search('shop', { language: 'en', market: 'se' });
+      await build('shop-2', [doc('b', 'Banana'), doc('c', 'Cherry')]);
+      expect((await inFlight).total).toBe(1);
+      await waitFor(async () => (await names()).length === 2);
+      expect(await names()).toEqual(['b', 'c']);
+    } finally {
+      await watcher.stop();
+      publisher.disconnect();
+      subscriber.disconnect();
+    }
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
