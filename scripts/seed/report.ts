@@ -6,7 +6,10 @@ const rate = (rows: number, ms: number) => Math.round(rows / Math.max(ms / 1000,
 export function formatSeedReport(result: SeedResult): string {
   const tables = Object.entries(result.rows).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
   const width = Math.max(...tables.map(([t]) => t.length), 5);
-  const lines = tables.map(([table, rows]) => `  ${table.padEnd(width)}  ${String(rows).padStart(9)}`);
+  const lines = tables.map(([table, rows]) => {
+    const ms = result.tableMs[table] ?? 0;
+    return `  ${table.padEnd(width)}  ${String(rows).padStart(9)}  ${(ms / 1000).toFixed(1).padStart(6)} s  ${String(rate(rows, ms)).padStart(8)} rows/s`;
+  });
   return [
     `Seeded tenant ${result.tenantId}:`,
     ...lines,

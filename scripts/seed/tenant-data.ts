@@ -12,6 +12,18 @@ export async function upsertTenant(db: Knex | Knex.Transaction, code: string, na
   return rows[0].id;
 }
 
+/**
+ * Records every storefront product (root) of the tenant in the change log once. The seed switches the
+ * per-table change-log triggers off for its transaction (they would log each product once per catalogue
+ * table) and calls this before deleting and after loading, so removed and new products are both logged.
+ */
+export async function logAllProductsChanged(trx: Knex.Transaction, tenantId: number): Promise<void> {
+  await trx.raw(
+    'insert into product_changes (tenant_id, product_id) select tenant_id, id from products where tenant_id = ? and parent_id is null order by id',
+    [tenantId],
+  );
+}
+
 /** Deletes every seeded row of one tenant, children before parents; other tenants' rows are never touched. */
 export async function deleteTenantData(trx: Knex.Transaction, tenantId: number): Promise<void> {
   for (const table of [...SEEDED_TABLES].reverse()) await trx.raw(`delete from ${quote(table)} where tenant_id = ?`, [tenantId]);

@@ -11,16 +11,19 @@ import { buildOpenApiDocument } from './openapi/build-document';
 import { docsRouter } from './openapi/docs-router';
 import { mountRoutes } from './openapi/mount-routes';
 import { apiRoutes } from './routes';
+import type { SalesOrderOptions } from './sales-orders/options';
 
 export type BusinessApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'> & {
   /** Verifies bearer tokens; without one every /api/v1 call is 401 (an app built for health checks only). */
   verifyToken?: TokenVerifier;
   /** Extra /api/v1 routers, served before the real ones; tests pass their own to exercise the HTTP conventions. */
   resources?: Router[];
+  /** Sales-order adapters and limits (payment provider, time limit, cache); defaults when left out. */
+  salesOrders?: SalesOrderOptions;
 };
 
 /** The business-data API: `/api/v1/*` (spec/business-api.md), plus health endpoints. */
-export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [] }: BusinessApiDeps): Express {
+export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders }: BusinessApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -30,7 +33,7 @@ export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, re
     ]),
   );
   app.use(requestContext(logger));
-  const routes = apiRoutes({ db, redis, logger });
+  const routes = apiRoutes({ db, redis, logger, salesOrders });
   const publicRoutes = docsRouter(buildOpenApiDocument(routes));
   app.use('/api/v1', apiV1Router({ verifyToken, publicRoutes, resources: [...resources, mountRoutes(routes)] }));
   app.use(errorHandler);

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { SignJWT, createLocalJWKSet } from 'jose';
 import request, { type Response } from 'supertest';
 import { formatScope, type AccessLevel, type Permission } from '../../shared/auth/scopes';
-import { createApp } from '../../services/business-api/app';
+import { createApp, type BusinessApiDeps } from '../../services/business-api/app';
 import { createTokenVerifier } from '../../services/business-api/auth/token-verifier';
 import { TEST_AUDIENCE, TEST_ISSUER, silentLogger, tempSigningKey } from './identity';
 import { createResponseValidator, type OpenApiDocument } from './openapi-conformance';
@@ -23,15 +23,18 @@ export type BusinessApiHarness = {
   close: () => Promise<void>;
 };
 
-/** The real business-api on a database and Redis prefix of this test file's own, with locally signed tokens. */
-export async function startBusinessApi(): Promise<BusinessApiHarness> {
+/**
+ * The real business-api on a database and Redis prefix of this test file's own, with locally signed tokens.
+ * `options` reach createApp (e.g. a test double of an external payment provider, a shorter time limit).
+ */
+export async function startBusinessApi(options: Pick<BusinessApiDeps, 'salesOrders'> = {}): Promise<BusinessApiHarness> {
   const [t, r, keys]: [TestDb, TestRedis, Awaited<ReturnType<typeof tempSigningKey>>] = await Promise.all([
     createTestDb(),
     createTestRedis(),
     tempSigningKey(),
   ]);
   const verifyToken = createTokenVerifier({ keys: createLocalJWKSet({ keys: [keys.signingKey.publicJwk] }), issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
-  const app = createApp({ db: t.db, redis: r.redis, logger: silentLogger, verifyToken });
+  const app = createApp({ db: t.db, redis: r.redis, logger: silentLogger, verifyToken, ...options });
   const document = (await request(app).get('/api/v1/openapi.json')).body as OpenApiDocument;
   const validateResponse = createResponseValidator(document);
 

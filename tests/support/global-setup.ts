@@ -1,14 +1,22 @@
 import { createDb, migrateLatest } from '../../shared/db/knex';
-import { TEMPLATE_DB, databaseUrl, quoteIdent, withAdminClient } from './admin-db';
+import { databaseUrl, ownerPid, quoteIdent, templateDb, testDatabases, withAdminClient } from './admin-db';
 import { ELASTICSEARCH_DECISION_ENV, detectElasticsearch } from './elasticsearch';
 
-/** Migrates one template database; every test file then clones its own database from it (fast, isolated). */
+/**
+ * Migrates this run's template database; every test file then clones its own database from it (fast,
+ * isolated). Databases left by runs whose process is gone (a crash, a Ctrl-C) are dropped first.
+ */
 export default async function globalSetup(): Promise<void> {
+  process.env.AISLE_TEST_RUN = String(process.pid);
+  const template = templateDb();
   await withAdminClient(async (client) => {
-    await client.query(`drop database if exists ${quoteIdent(TEMPLATE_DB)} with (force)`);
-    await client.query(`create database ${quoteIdent(TEMPLATE_DB)}`);
+    for (const name of await testDatabases(client)) {
+      const pid = ownerPid(name);
+      if (pid === undefined || pid === process.pid || !isAlive(pid)) await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+    }
+    await client.query(`create database ${quoteIdent(template)}`);
   });
-  const db = createDb(databaseUrl(TEMPLATE_DB), { pool: { min: 0, max: 1 } });
+  const db = createDb(databaseUrl(template), { pool: { min: 0, max: 1 } });
   try {
     await migrateLatest(db);
   } finally {
@@ -16,4 +24,13 @@ export default async function globalSetup(): Promise<void> {
   }
   // Decided once per run; test files read it synchronously to register or skip the Elasticsearch contract.
   process.env[ELASTICSEARCH_DECISION_ENV] ??= JSON.stringify(await detectElasticsearch(process.env));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

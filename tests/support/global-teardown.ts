@@ -1,12 +1,8 @@
-import { TEMPLATE_DB, TEST_DB_PREFIX, quoteIdent, withAdminClient } from './admin-db';
+import { quoteIdent, runPrefix, testDatabases, withAdminClient } from './admin-db';
 
-/** Drops the template and any test database a crashed file left behind. */
+/** Drops this run's template and any database of this run a crashed test file left behind. */
 export default async function globalTeardown(): Promise<void> {
   await withAdminClient(async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      `select datname from pg_database where datname = $1 or datname like $2`,
-      [TEMPLATE_DB, `${TEST_DB_PREFIX}%`],
-    );
-    for (const { datname } of rows) await client.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
+    for (const name of await testDatabases(client, runPrefix())) await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
   });
 }

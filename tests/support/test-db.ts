@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createDb } from '../../shared/db/knex';
-import { TEMPLATE_DB, TEST_DB_PREFIX, databaseUrl, quoteIdent, withAdminClient } from './admin-db';
+import { databaseUrl, quoteIdent, runPrefix, templateDb, withAdminClient } from './admin-db';
 
 export type TestDb = { db: Knex; url: string; name: string; drop: () => Promise<void> };
 
@@ -10,8 +10,8 @@ export type TestDb = { db: Knex; url: string; name: string; drop: () => Promise<
  * database with no tables (for migration tests). Call `drop` in afterAll.
  */
 export async function createTestDb(options: { empty?: boolean } = {}): Promise<TestDb> {
-  const name = `${TEST_DB_PREFIX}${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
-  const template = options.empty ? '' : ` template ${quoteIdent(TEMPLATE_DB)}`;
+  const name = `${runPrefix()}${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
+  const template = options.empty ? '' : ` template ${quoteIdent(templateDb())}`;
   await withAdminClient((client) => client.query(`create database ${quoteIdent(name)}${template}`));
   const url = databaseUrl(name);
   const db = createDb(url, { pool: { min: 0, max: 5 } });

@@ -1,4 +1,4 @@
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { QUERY_NAMES, type BenchPeer, type PeerResult, type QueryName, type QueryStats } from './bench-types';
 import { generateCatalogue } from './catalogue';
@@ -47,12 +47,15 @@ async function main(): Promise<void> {
   if (databaseUrl === undefined) console.warn('DATABASE_URL is not set: skipping the PostgreSQL peer.');
   if (!canMeasureMemory()) console.warn('Run node with --expose-gc (npm run bench:engine does) to measure memory.');
   const sizes: SizeResult[] = [];
+  const loadBefore = loadavg()[0] ?? 0;
   for (const products of SIZES) {
     console.log(`${products} products:`);
     const peers: PeerResult[] = [];
     for (const peer of peersFor(databaseUrl)) peers.push(await measurePeer(peer, products));
     sizes.push({ products, peers });
   }
+  const loadAfter = loadavg()[0] ?? 0;
+  notes.push(`1-minute load average at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores (other work on a shared machine inflates every peer's figures, especially p99).`);
   const cpu = cpus();
   const machine = `${cpu.length} x ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}`;
   await writeSection(REPORT, renderSection({ command: 'npm run bench:engine', machine, date: new Date().toISOString().slice(0, 10), notes }, sizes));

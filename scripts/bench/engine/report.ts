@@ -62,7 +62,7 @@ export function replaceSection(document: string, section: string): string {
   const start = document.indexOf('## Search engine');
   if (start < 0) return `${document.trimEnd()}${document.trim() === '' ? '# Benchmarks\n' : '\n'}\n${section}`;
   const next = document.indexOf('\n## ', start + 1);
-  return `${document.slice(0, start)}${section}${next < 0 ? '' : document.slice(next + 1)}`;
+  return `${document.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : `\n${document.slice(next + 1)}`}`;
 }
 
 export async function writeSection(path: string, section: string): Promise<void> {

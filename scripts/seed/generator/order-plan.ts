@@ -80,7 +80,7 @@ function salesPlan(ctx: SeedContext, j: number, rng: Rng, head: Head): OrderPlan
   const customer = pickCustomer(ctx, rng);
   const web = customer.isCompany ? rng.chance(0.1) : rng.chance(0.85);
   const [importerId, shopOrderNumber] = shopOrder(rng, j, web);
-  const lines = Array.from({ length: web ? rng.weighted([[1, 5], [2, 3], [3, 2], [4, 1]]) : rng.int(2, 12) }, () => salesLine(ctx, rng, customer, web));
+  const lines = Array.from({ length: web ? rng.weighted([[1, 5], [2, 3], [3, 2], [4, 1]]) : rng.int(1, 8) }, () => salesLine(ctx, rng, customer, web));
   const { totalEx, totalVat } = totals(lines);
   const deliveryMs = head.orderMs + rng.int(1, 7) * DAY_MS;
   const base = {

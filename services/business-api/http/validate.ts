@@ -2,10 +2,14 @@ import type { RequestHandler } from 'express';
 import type { ParamsDictionary } from 'express-serve-static-core';
 import type { ParsedQs } from 'qs';
 import type { z } from 'zod';
+import { badRequest } from '../../../shared/errors';
+import { isInvalidRequestIssue } from '../filters/invalid-request';
 import { validationProblem } from './problem-details';
 
 type Schemas<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = { params?: P; query?: Q; body?: B };
 type Errors = Record<string, string[]>;
+/** Messages of issues marked as the spec's `invalid_request` (see filters/invalid-request.ts). */
+type Refusals = string[];
 
 export const MISSING_BODY_MESSAGE = 'A non-empty request body is required.';
 
@@ -13,6 +17,8 @@ export const MISSING_BODY_MESSAGE = 'A non-empty request body is required.';
  * Binds `req.params`, `req.query` and `req.body` through zod schemas, replacing them with the parsed
  * values (typed for the handlers after it). Any failure is one 400 ValidationProblemDetails naming every
  * bad field: path and query parameters by name, body fields by JSON path (`$`, `$.lines[0].qty`).
+ * When everything binds but an issue is marked `invalid_request` (a blank or invalid identifier filter),
+ * the answer is 400 `invalid_request` as an ErrorEnvelope instead, as the spec's error table says.
  */
 export function validate<
   P extends z.ZodType = z.ZodType<ParamsDictionary>,
@@ -21,12 +27,14 @@ export function validate<
 >(schemas: Schemas<P, Q, B>): RequestHandler<z.output<P>, unknown, z.output<B>, z.output<Q>> {
   return (req, _res, next) => {
     const errors: Errors = {};
-    const params = bind(schemas.params, req.params, errors, (path) => path.join('.'));
-    const query = bind(schemas.query, req.query, errors, (path) => path.join('.'));
+    const refusals: Refusals = [];
+    const params = bind(schemas.params, req.params, errors, refusals, (path) => path.join('.'));
+    const query = bind(schemas.query, req.query, errors, refusals, (path) => path.join('.'));
     const missingBody = schemas.body !== undefined && req.body === undefined;
     if (missingBody) errors.$ = [MISSING_BODY_MESSAGE];
-    const body = missingBody ? undefined : bind(schemas.body, req.body, errors, jsonPath);
+    const body = missingBody ? undefined : bind(schemas.body, req.body, errors, refusals, jsonPath);
     if (Object.keys(errors).length) return next(validationProblem(errors));
+    if (refusals.length) return next(badRequest('invalid_request', refusals.join(' ')));
     if (schemas.params) req.params = params as z.output<P>;
     // Express 5 exposes `query` through a getter; an own property shadows it for this request.
     if (schemas.query) Object.defineProperty(req, 'query', { value: query, writable: true, enumerable: true, configurable: true });
@@ -35,11 +43,20 @@ export function validate<
   };
 }
 
-function bind(schema: z.ZodType | undefined, value: unknown, errors: Errors, key: (path: PropertyKey[]) => string): unknown {
+function bind(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  errors: Errors,
+  refusals: Refusals,
+  key: (path: PropertyKey[]) => string,
+): unknown {
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) (errors[key(issue.path)] ??= []).push(issue.message);
+  for (const issue of result.error.issues) {
+    if (isInvalidRequestIssue(issue)) refusals.push(issue.message);
+    else (errors[key(issue.path)] ??= []).push(issue.message);
+  }
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -21,7 +21,12 @@ export type ApiRoute<P extends AnyObject = AnyObject, Q extends AnyObject = AnyO
   params?: P;
   query?: Q;
   body?: B;
-  /** Success and route-specific error responses; the shared ones (400 problem, 401, 500) are added for every route. */
+  /** Middleware run before binding (e.g. `requirePermission`), so a caller without the right gets 403 before any 400. */
+  guards?: RequestHandler[];
+  /**
+   * Success and route-specific error responses; the shared ones (400 problem or ErrorEnvelope, 401, 500) are added
+   * for every route. A route's response for a shared status adds or replaces content types of the shared one.
+   */
   responses: Record<number, RouteResponse>;
   handler: (
     req: Request<z.output<P>, unknown, z.output<B>, z.output<Q>>,

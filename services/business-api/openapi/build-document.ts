@@ -1,19 +1,42 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { AnyApiRoute, RouteResponse } from './api-route';
+import type { z } from 'zod';
 import { errorEnvelopeSchema, problemDetailsSchema, validationProblemSchema } from './common-schemas';
 
 const JSON_TYPE = 'application/json';
 const PROBLEM_TYPE = 'application/problem+json';
 
-const sharedResponses: Record<number, RouteResponse> = {
-  400: { description: 'The request cannot be bound (ValidationProblemDetails), or an invalid identifier', schema: validationProblemSchema, contentType: PROBLEM_TYPE },
-  401: { description: 'Missing, invalid or expired token', schema: errorEnvelopeSchema },
-  500: { description: 'Server error; quote the traceId to support', schema: errorEnvelopeSchema },
+/** A documented response: its description and a schema per media type (none: no body). */
+type DocResponse = { description: string; content: Record<string, z.ZodType> };
+
+const sharedResponses: Record<number, DocResponse> = {
+  400: {
+    description: 'The request cannot be bound (ValidationProblemDetails), or an invalid identifier, filter or cursor (ErrorEnvelope invalid_request)',
+    content: { [PROBLEM_TYPE]: validationProblemSchema, [JSON_TYPE]: errorEnvelopeSchema },
+  },
+  401: { description: 'Missing, invalid or expired token', content: { [JSON_TYPE]: errorEnvelopeSchema } },
+  500: { description: 'Server error; quote the traceId to support', content: { [JSON_TYPE]: errorEnvelopeSchema } },
 };
-const writeResponses: Record<number, RouteResponse> = {
-  403: { description: 'Read-only key, or a missing permission', schema: errorEnvelopeSchema },
-  415: { description: 'The body is in a content type that cannot be read', schema: problemDetailsSchema, contentType: PROBLEM_TYPE },
+const writeResponses: Record<number, DocResponse> = {
+  403: { description: 'Read-only key, or a missing permission', content: { [JSON_TYPE]: errorEnvelopeSchema } },
+  415: { description: 'The body is in a content type that cannot be read', content: { [PROBLEM_TYPE]: problemDetailsSchema } },
 };
+
+const toDocResponse = (r: RouteResponse): DocResponse => ({
+  description: r.description,
+  content: r.schema ? { [r.contentType ?? JSON_TYPE]: r.schema } : {},
+});
+
+/** The shared responses with the route's own: a route's response for a shared status adds or replaces media types. */
+function responsesOf(route: AnyApiRoute): Record<number, DocResponse> {
+  const merged: Record<number, DocResponse> = { ...sharedResponses, ...(route.method !== 'get' ? writeResponses : {}) };
+  for (const [status, response] of Object.entries(route.responses)) {
+    const own = toDocResponse(response);
+    const shared = merged[Number(status)];
+    merged[Number(status)] = shared && response.schema ? { description: own.description, content: { ...shared.content, ...own.content } } : own;
+  }
+  return merged;
+}
 
 /** The OpenAPI 3.1.1 description of the routes, as served at /api/v1/openapi.json. */
 export function buildOpenApiDocument(routes: readonly AnyApiRoute[], serverUrl = '/api/v1') {
@@ -29,8 +52,6 @@ export function buildOpenApiDocument(routes: readonly AnyApiRoute[], serverUrl =
 }
 
 function toRouteConfig(route: AnyApiRoute, securityScheme: string): RouteConfig {
-  const writes = route.method !== 'get';
-  const responses = { ...sharedResponses, ...(writes ? writeResponses : {}), ...route.responses };
   return {
     method: route.method,
     path: route.path,
@@ -44,9 +65,14 @@ function toRouteConfig(route: AnyApiRoute, securityScheme: string): RouteConfig 
       ...(route.body && { body: { required: true, content: { [JSON_TYPE]: { schema: route.body } } } }),
     },
     responses: Object.fromEntries(
-      Object.entries(responses).map(([status, r]) => [
+      Object.entries(responsesOf(route)).map(([status, r]) => [
         status,
-        { description: r.description, ...(r.schema && { content: { [r.contentType ?? JSON_TYPE]: { schema: r.schema } } }) },
+        {
+          description: r.description,
+          ...(Object.keys(r.content).length && {
+            content: Object.fromEntries(Object.entries(r.content).map(([type, schema]) => [type, { schema }])),
+          }),
+        },
       ]),
     ),
   };

@@ -10,7 +10,7 @@ export function mountRoutes(routes: readonly AnyApiRoute[]): Router {
   const router = Router();
   for (const route of routes) {
     const bind = validate({ params: route.params, query: route.query, body: route.body }) as RequestHandler;
-    router[route.method](expressPath(route.path), bind, route.handler as RequestHandler);
+    router[route.method](expressPath(route.path), ...(route.guards ?? []), bind, route.handler as RequestHandler);
   }
   return router;
 }

@@ -38,6 +38,10 @@ declare
   tenant_ids integer[];
   product_ids integer[];
 begin
+  -- Bulk loaders (the seed) record their changes themselves, once per product instead of once per table.
+  if current_setting('aisle.product_change_log', true) = 'off' then
+    return null;
+  end if;
   if TG_OP = 'INSERT' then
     select array_agg(tenant_id), array_agg(${idExpr}) into tenant_ids, product_ids from new_rows;
   elsif TG_OP = 'DELETE' then

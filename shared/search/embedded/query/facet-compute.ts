@@ -23,7 +23,7 @@ export function computeFacet(runtime: IndexRuntime, request: FacetRequest, conte
       const column = data.facets.get(request.key);
       if (column === undefined || counts === null) return { kind: request.kind, key: request.key, values: [], truncated: false };
       if (request.kind === 'terms') return { kind: 'terms', key: request.key, ...termsValues(column, counts, context.language, request.size) };
-      return { kind: 'hierarchy', key: request.key, ...hierarchyValues(column, counts, context.language, request.size) };
+      return { kind: 'hierarchy', key: request.key, ...hierarchyValues(column, runtime.parents(column), counts, context.language, request.size) };
     }
     case 'range':
       return rangeStats(request.key, data.numbers.get(request.key), context.bits);

@@ -2,38 +2,84 @@ import { HIERARCHY_SEPARATOR } from '../../document';
 import type { FacetValueCount, HierarchyValueCount } from '../../facets';
 import type { FacetColumn } from '../index-data';
 
-/** Value ids with a positive count, by count descending then id (= value) ascending. */
-export function rankedValueIds(counts: Uint32Array, valueCount: number): number[] {
+/** Ranked value ids, and how many values had a positive count in all. */
+export interface Ranked {
+  ids: number[];
+  nonZero: number;
+}
+
+/** Up to this many values are kept by insertion into a sorted top list. */
+const SMALL_LIMIT = 64;
+
+const ranksBefore = (counts: Uint32Array, a: number, b: number): boolean =>
+  (counts[a] as number) > (counts[b] as number) || ((counts[a] as number) === (counts[b] as number) && a < b);
+
+/**
+ * Value ids with a positive count, by count descending then id (= value) ascending, at most `limit`.
+ * A small limit keeps a sorted top list instead of sorting every value: far less garbage per query.
+ */
+export function rankedValueIds(counts: Uint32Array, valueCount: number, limit = Infinity): Ranked {
+  if (limit > SMALL_LIMIT) return sortedValueIds(counts, valueCount, limit);
+  const ids: number[] = [];
+  let nonZero = 0;
+  for (let v = 0; v < valueCount; v++) {
+    if ((counts[v] as number) === 0) continue;
+    nonZero++;
+    if (ids.length >= limit && !ranksBefore(counts, v, ids[ids.length - 1] as number)) continue;
+    let at = ids.length < limit ? ids.length : ids.length - 1;
+    while (at > 0 && ranksBefore(counts, v, ids[at - 1] as number)) {
+      if (at < limit) ids[at] = ids[at - 1] as number;
+      at--;
+    }
+    if (at < limit) ids[at] = v;
+  }
+  return { ids, nonZero };
+}
+
+/** Collect-and-sort ranking, for no limit or large ones (insertion would go quadratic). */
+function sortedValueIds(counts: Uint32Array, valueCount: number, limit: number): Ranked {
   const ids: number[] = [];
   for (let v = 0; v < valueCount; v++) if ((counts[v] as number) > 0) ids.push(v);
-  return ids.sort((a, b) => (counts[b] as number) - (counts[a] as number) || a - b);
+  ids.sort((a, b) => (counts[b] as number) - (counts[a] as number) || a - b);
+  return { ids: ids.length > limit ? ids.slice(0, limit) : ids, nonZero: ids.length };
 }
 
 /** Terms values of a facet, cut to `size` when given. */
 export function termsValues(column: FacetColumn, counts: Uint32Array, language: string, size?: number): { values: FacetValueCount[]; truncated: boolean } {
-  const ids = rankedValueIds(counts, column.values.length);
-  const kept = size === undefined ? ids : ids.slice(0, Math.max(size, 0));
+  const { ids, nonZero } = rankedValueIds(counts, column.values.length, size === undefined ? Infinity : Math.max(size, 0));
   const labels = column.labels.get(language);
   return {
-    values: kept.map((id) => ({ value: column.values[id] as string, label: labels?.[id] ?? null, count: counts[id] as number })),
-    truncated: kept.length < ids.length,
+    values: ids.map((id) => ({ value: column.values[id] as string, label: labels?.[id] ?? null, count: counts[id] as number })),
+    truncated: ids.length < nonZero,
   };
 }
 
-/** Hierarchy values: terms values plus depth and parent path. */
+/** Hierarchy values: terms values plus depth and parent path (parents precomputed per index). */
 export function hierarchyValues(
   column: FacetColumn,
+  parents: readonly (string | null)[],
   counts: Uint32Array,
   language: string,
   size?: number,
 ): { values: HierarchyValueCount[]; truncated: boolean } {
-  const { values, truncated } = termsValues(column, counts, language, size);
+  const { ids, nonZero } = rankedValueIds(counts, column.values.length, size === undefined ? Infinity : Math.max(size, 0));
+  const labels = column.labels.get(language);
   return {
-    truncated,
-    values: values.map((entry) => {
-      const id = column.valueIds.get(entry.value) as number;
-      const cut = entry.value.lastIndexOf(HIERARCHY_SEPARATOR);
-      return { ...entry, depth: column.depth[id] as number, parent: cut > 0 ? entry.value.slice(0, cut) : null };
-    }),
+    truncated: ids.length < nonZero,
+    values: ids.map((id) => ({
+      value: column.values[id] as string,
+      label: labels?.[id] ?? null,
+      count: counts[id] as number,
+      depth: column.depth[id] as number,
+      parent: parents[id] ?? null,
+    })),
   };
+}
+
+/** Parent path of every value (null for roots). */
+export function parentPaths(column: FacetColumn): (string | null)[] {
+  return column.values.map((value) => {
+    const cut = value.lastIndexOf(HIERARCHY_SEPARATOR);
+    return cut > 0 ? value.slice(0, cut) : null;
+  });
 }

@@ -26,9 +26,8 @@ export function runFacetValues(runtime: IndexRuntime, request: FacetValuesReques
   const needle = fold(request.q.trim());
   const folded = runtime.foldedLabels(request.language, column);
   const labels = column.labels.get(request.language);
-  const matching = rankedValueIds(counts, column.values.length)
-    .slice(0, FACET_VALUES_POOL)
-    .filter((id) => (folded[id] as string).includes(needle))
+  const matching = rankedValueIds(counts, column.values.length, FACET_VALUES_POOL)
+    .ids    .filter((id) => (folded[id] as string).includes(needle))
     .slice(0, FACET_VALUES_LIMIT);
   return {
     values: matching.map((id) => ({ value: column.values[id] as string, label: labels?.[id] ?? null, count: counts[id] as number })),

@@ -3,7 +3,10 @@ import { fold } from '../../analysis/fold';
 import { createBitset, popcount } from '../bitset';
 import type { FacetColumn, IndexData } from '../index-data';
 import { countRows } from './facet-count';
+import { parentPaths } from './facet-results';
+import { BoundedCache } from './bounded-cache';
 import { Scratch } from './scratch';
+import type { WordTerms } from './text-match';
 
 /**
  * A loaded index plus what queries derive from it lazily and keep: analyzers, per-market facet counts
@@ -16,6 +19,9 @@ export class IndexRuntime {
   private readonly marketCountCache = new Map<string, Uint32Array>();
   private readonly labelCache = new Map<string, string[]>();
   private readonly marketSizes = new Map<string, number>();
+  private readonly parentCache = new Map<string, (string | null)[]>();
+  /** Query word -> matching terms, per language: popular queries repeat, and expanding typos is the costly part. */
+  readonly wordTerms = new BoundedCache<string, WordTerms>(20_000);
 
   constructor(readonly data: IndexData) {
     this.scratch = new Scratch(data.docCount);
@@ -50,6 +56,13 @@ export class IndexRuntime {
       this.marketCountCache.set(cacheKey, counts);
     }
     return counts;
+  }
+
+  /** Parent path per value id of a facet read as a hierarchy. */
+  parents(column: FacetColumn): (string | null)[] {
+    let parents = this.parentCache.get(column.key);
+    if (parents === undefined) this.parentCache.set(column.key, (parents = parentPaths(column)));
+    return parents;
   }
 
   /** Folded label per value id in the language, the value key where no label was indexed. */

@@ -10,7 +10,7 @@ import type { IndexRuntime } from './index-runtime';
 const TYPO_WEIGHT = 0.4;
 
 /** The terms one query word may match: exact stem first, then stems of surfaces one edit away. */
-interface WordTerms {
+export interface WordTerms {
   exact: number;
   typos: number[];
   sku: number;
@@ -53,6 +53,15 @@ function scoreWord(runtime: IndexRuntime, lang: LanguageText, terms: WordTerms, 
 }
 
 function termsOf(runtime: IndexRuntime, lang: LanguageText | undefined, word: string): WordTerms {
+  const cacheKey = `${lang?.language ?? ''}\u0000${word}`;
+  const cached = runtime.wordTerms.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const terms = expandWord(runtime, lang, word);
+  runtime.wordTerms.set(cacheKey, terms);
+  return terms;
+}
+
+function expandWord(runtime: IndexRuntime, lang: LanguageText | undefined, word: string): WordTerms {
   const surface = fold(word);
   const sku = runtime.data.sku.termIds.get(surface) ?? -1;
   if (lang === undefined) return { exact: -1, typos: [], sku };

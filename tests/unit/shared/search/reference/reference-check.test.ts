@@ -6,6 +6,8 @@ import { ReferenceEngine } from './reference-engine';
 
 const QUERIES = 1500;
 const LANGUAGES = ['en', 'sv'];
+// The brute-force side is deliberately naive (full edit-distance matrices), so give it time on a busy machine.
+const TIMEOUT_MS = 120_000;
 
 describe('reference check: embedded engine against brute force', () => {
   const docs = randomCatalogue(20260101, 600);
@@ -38,7 +40,7 @@ describe('reference check: embedded engine against brute force', () => {
     // Guard against a generator so strict that nothing matches, which would make the check vacuous.
     expect(withHits).toBeGreaterThan(QUERIES / 3);
     expect(withText).toBeGreaterThan(QUERIES / 4);
-  });
+  }, TIMEOUT_MS);
 
   it('relevance pages are ordered by score, then id, and hold only matches', async () => {
     const random = new Random(11);
@@ -52,5 +54,5 @@ describe('reference check: embedded engine against brute force', () => {
         if (previous !== undefined) expect(previous.score > hit.score || (previous.score === hit.score && previous.id < hit.id)).toBe(true);
       });
     }
-  });
+  }, TIMEOUT_MS);
 });

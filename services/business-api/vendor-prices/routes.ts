@@ -1,0 +1,28 @@
+import { badRequest } from '../../../shared/errors';
+import { authOf } from '../auth/auth-context';
+import { anyRoute, defineRoute } from '../openapi/api-route';
+import { DEFAULT_PAGE_LIMITS, resolvePageSize } from '../paging/page-size';
+import type { ResourceDeps } from '../resource-deps';
+import { listVendorPrices } from './queries';
+import { vendorPricePage, vendorPricesQuery } from './schemas';
+
+export const vendorPriceRoutes = ({ db }: ResourceDeps) => [
+  anyRoute(
+    defineRoute({
+      method: 'get',
+      path: '/vendor-prices',
+      operationId: 'listVendorPrices',
+      summary: "A product's prices from its suppliers (productId is required)",
+      tag: 'Purchasing',
+      query: vendorPricesQuery,
+      responses: { 200: { description: 'A page of vendor prices, newest first', schema: vendorPricePage } },
+      handler: async (req, res) => {
+        const { productId } = req.query;
+        // "Required in practice": listing every price of every product is not what this endpoint is for.
+        if (productId === undefined) throw badRequest('invalid_request', 'productId is required.');
+        const page = resolvePageSize(req.query.pageSize, DEFAULT_PAGE_LIMITS);
+        res.json(await listVendorPrices(db, authOf(req).tenantId, { ...req.query, productId }, page));
+      },
+    }),
+  ),
+];

@@ -1,0 +1,74 @@
+import { analyzeSku, createAnalyzer } from '../../../../../shared/search/analysis/analyzer';
+import { withinOneEdit } from '../../../../../shared/search/analysis/edit-distance';
+import { fold } from '../../../../../shared/search/analysis/fold';
+import { createStemmer } from '../../../../../shared/search/analysis/stemmer';
+import { tokenize } from '../../../../../shared/search/analysis/tokenize';
+import { forEachOneEditVariant } from '../../../../../shared/search/analysis/typo-variants';
+
+describe('fold', () => {
+  it('lower-cases and strips accents, expanding ß', () => {
+    expect(fold('Größe')).toBe('grosse');
+    expect(fold('Blå Ö ÉTÉ')).toBe('bla o ete');
+    expect(fold('plain')).toBe('plain');
+  });
+});
+
+describe('tokenize', () => {
+  it('splits on anything but letters and digits, keeping accents', () => {
+    expect(tokenize('T-Shirt, Größe 42/44!')).toEqual(['t', 'shirt', 'größe', '42', '44']);
+    expect(tokenize(' -- ')).toEqual([]);
+  });
+});
+
+describe('stemmers', () => {
+  it('stem English, Swedish and German, and leave other languages alone', () => {
+    expect(createStemmer('en')('running')).toBe('run');
+    expect(createStemmer('sv')('jackor')).toBe(createStemmer('sv')('jacka'));
+    expect(createStemmer('de')('schuhe')).toBe('schuh');
+    expect(createStemmer('de-AT')('schuhe')).toBe('schuh');
+    expect(createStemmer('fi')('kengät')).toBe('kengät');
+  });
+
+  it('analyzers stem before folding so umlauts still steer the stemmer', () => {
+    const de = createAnalyzer('de');
+    expect(de.analyze('Häuser Straße')).toEqual([
+      { surface: 'hauser', term: 'haus' },
+      { surface: 'strasse', term: 'strass' },
+    ]);
+    expect(de.termOf('strasse')).toBe('strass');
+  });
+});
+
+describe('analyzeSku', () => {
+  it('yields the words and the whole SKU without separators', () => {
+    expect(analyzeSku('NK-Run-1')).toEqual(['nk', 'run', '1', 'nkrun1']);
+    expect(analyzeSku('ABC')).toEqual(['abc']);
+  });
+});
+
+describe('withinOneEdit', () => {
+  it.each([
+    ['jacket', 'jacket', true],
+    ['jacket', 'jakcet', true],
+    ['jacket', 'jackt', true],
+    ['jacket', 'jackets', true],
+    ['jacket', 'jocket', true],
+    ['jacket', 'jakcte', false],
+    ['jacket', 'jack', false],
+    ['ab', 'ba', true],
+    ['abc', 'cba', false],
+  ])('%s vs %s -> %s', (a, b, expected) => {
+    expect(withinOneEdit(a, b)).toBe(expected);
+    expect(withinOneEdit(b, a)).toBe(expected);
+  });
+});
+
+describe('forEachOneEditVariant', () => {
+  it('produces exactly the strings one edit away over the alphabet', () => {
+    const variants = new Set<string>();
+    forEachOneEditVariant('abc', 'abcd', (v) => variants.add(v));
+    for (const v of variants) expect(withinOneEdit('abc', v)).toBe(true);
+    for (const expected of ['bc', 'ac', 'ab', 'bac', 'acb', 'dbc', 'abd', 'dabc', 'abcd', 'aabc']) expect(variants).toContain(expected);
+    expect(variants).not.toContain('abc');
+  });
+});

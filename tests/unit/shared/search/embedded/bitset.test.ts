@@ -1,0 +1,63 @@
+import { andInto, andNotInto, countAnd, createBitset, hasBit, orInto, popcount, popcount32, setBit, setList } from '../../../../../shared/search/embedded/bitset';
+import { countInContext, countRows } from '../../../../../shared/search/embedded/query/facet-count';
+
+function bitsOf(n: number, members: number[]): Uint32Array {
+  const bits = createBitset(n);
+  for (const d of members) setBit(bits, d);
+  return bits;
+}
+
+describe('bitsets', () => {
+  it('set, test and count bits across word boundaries', () => {
+    const bits = bitsOf(70, [0, 31, 32, 69]);
+    expect([0, 31, 32, 69].every((d) => hasBit(bits, d))).toBe(true);
+    expect(hasBit(bits, 33)).toBe(false);
+    expect(popcount(bits)).toBe(4);
+    expect(popcount32(0xffffffff)).toBe(32);
+    expect(popcount32(0x80000001)).toBe(2);
+  });
+
+  it('and, or, and-not and counted and', () => {
+    const a = bitsOf(64, [1, 2, 40]);
+    const b = bitsOf(64, [2, 40, 63]);
+    expect(countAnd(a, b)).toBe(2);
+    const and = a.slice();
+    andInto(and, b);
+    expect(popcount(and)).toBe(2);
+    const or = a.slice();
+    orInto(or, b);
+    expect(popcount(or)).toBe(4);
+    const out = createBitset(64);
+    andNotInto(out, a, b);
+    expect(hasBit(out, 1) && popcount(out) === 1).toBe(true);
+    setList(out, Uint32Array.from([5, 6, 7]), 1, 3);
+    expect([hasBit(out, 5), hasBit(out, 6), hasBit(out, 7)]).toEqual([false, true, true]);
+  });
+});
+
+describe('facet counting', () => {
+  // Documents 0..99; document d holds values d % 3 and, when even, value 3.
+  const offsets = new Uint32Array(101);
+  const items: number[] = [];
+  for (let d = 0; d < 100; d++) {
+    items.push(d % 3);
+    if (d % 2 === 0) items.push(3);
+    offsets[d + 1] = items.length;
+  }
+  const rows = { offsets, items: Uint32Array.from(items) };
+  const market = bitsOf(100, Array.from({ length: 90 }, (_, d) => d));
+  const marketCounts = new Uint32Array(4);
+  countRows(rows, market, marketCounts);
+
+  it.each([
+    ['sparse', Array.from({ length: 10 }, (_, d) => d * 7)],
+    ['dense (complement path)', Array.from({ length: 80 }, (_, d) => d + 5)],
+  ])('counting a %s context matches counting it directly', (_, members) => {
+    const context = bitsOf(100, members);
+    const direct = new Uint32Array(4);
+    countRows(rows, context, direct);
+    const counts = new Uint32Array(4);
+    countInContext(rows, context, members.length, market, 90, marketCounts, counts, createBitset(100));
+    expect([...counts]).toEqual([...direct]);
+  });
+});

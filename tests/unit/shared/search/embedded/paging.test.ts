@@ -1,0 +1,30 @@
+import { createBitset, setBit } from '../../../../../shared/search/embedded/bitset';
+import { pageAlongOrder, pageByOrdinal, pageByScore } from '../../../../../shared/search/embedded/query/paging';
+
+describe('paging', () => {
+  const n = 500;
+  const scores = Float64Array.from({ length: n }, (_, d) => (d * 7919) % 13);
+  const bits = createBitset(n);
+  const members = Array.from({ length: n }, (_, d) => d).filter((d) => d % 3 !== 0);
+  members.forEach((d) => setBit(bits, d));
+  const byScore = [...members].sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+
+  it.each([
+    [0, 10],
+    [10, 25],
+    [320, 50],
+    [0, 0],
+  ])('the score heap returns the same page as a full sort (skip %i, take %i)', (skip, take) => {
+    expect(pageByScore(bits, scores, skip, take)).toEqual(byScore.slice(skip, skip + take));
+  });
+
+  it('walks a presorted order, then documents without a value in ordinal order', () => {
+    const order = Uint32Array.from([9, 4, 7]);
+    const values = Float64Array.from({ length: 10 }, (_, d) => ([4, 7, 9].includes(d) ? d : NaN));
+    const all = createBitset(10);
+    for (const d of [1, 4, 7, 8, 9]) setBit(all, d);
+    expect(pageAlongOrder(order, all, 0, 10, values)).toEqual([9, 4, 7, 1, 8]);
+    expect(pageAlongOrder(order, all, 2, 2, values)).toEqual([7, 1]);
+    expect(pageByOrdinal(all, 1, 3)).toEqual([4, 7, 8]);
+  });
+});

@@ -1,0 +1,76 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SearchRequest } from '../../../../../shared/search';
+import { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
+import { SnapshotStore } from '../../../../../shared/search/embedded/snapshot/snapshot-store';
+import { fixtureDocuments } from '../contract/fixture';
+
+const SETTINGS = { languages: ['en', 'sv', 'de'] };
+const REQUESTS: SearchRequest[] = [
+  { language: 'en', market: 'se', sort: 'price_asc', facets: [{ kind: 'terms', key: 'brand' }, { kind: 'hierarchy', key: 'category' }, { kind: 'range', key: 'minTemp' }] },
+  { text: 'jakcet', language: 'en', market: 'se', filters: [{ kind: 'toggle', key: 'inStock.se' }] },
+  { text: 'jackor', language: 'sv', market: 'se', sort: 'name_asc' },
+  { text: 'nkrun1', language: 'de', market: 'de', sort: 'newest' },
+];
+
+describe('snapshots', () => {
+  let dir = '';
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'aisle-snapshot-'));
+  });
+
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function built(store: SnapshotStore, name: string): Promise<EmbeddedSearchEngine> {
+    const engine = new EmbeddedSearchEngine({ snapshots: store });
+    await engine.createIndex(name, SETTINGS);
+    await engine.bulk(name, fixtureDocuments().map((document) => ({ action: 'index', document })));
+    await engine.refresh(name);
+    return engine;
+  }
+
+  it('a loaded snapshot answers exactly like the index it was written from', async () => {
+    const store = new SnapshotStore(dir);
+    const original = await built(store, 'shop-1');
+    const loaded = new EmbeddedSearchEngine({ snapshots: store });
+    await loaded.loadIndex('shop-1');
+    for (const request of REQUESTS) expect(await loaded.search('shop-1', request)).toEqual(await original.search('shop-1', request));
+    const suggest = { q: 'ru', language: 'en', market: 'se', facetKeys: ['brand'] };
+    expect(await loaded.suggest('shop-1', suggest)).toEqual(await original.suggest('shop-1', suggest));
+    expect(await loaded.count('shop-1')).toBe(12);
+  });
+
+  it('each refresh writes a new generation and removes the older one', async () => {
+    const store = new SnapshotStore(dir);
+    const engine = await built(store, 'shop-1');
+    expect(await readdir(join(dir, 'shop-1'))).toEqual(['g000000001']);
+    await engine.bulk('shop-1', [{ action: 'delete', id: 'p01' }]);
+    await engine.refresh('shop-1');
+    expect(await readdir(join(dir, 'shop-1'))).toEqual(['g000000002']);
+    const loaded = new EmbeddedSearchEngine({ snapshots: store });
+    await loaded.loadIndex('shop-1');
+    expect(await loaded.count('shop-1')).toBe(11);
+  });
+
+  it('writes to a loaded index read the source documents back from the snapshot', async () => {
+    const store = new SnapshotStore(dir);
+    await built(store, 'shop-1');
+    const loaded = new EmbeddedSearchEngine({ snapshots: store });
+    await loaded.loadIndex('shop-1');
+    await loaded.bulk('shop-1', [{ action: 'delete', id: 'p02' }]);
+    await loaded.refresh('shop-1');
+    expect(await loaded.count('shop-1')).toBe(11);
+    const response = await loaded.search('shop-1', { text: 'shoes', language: 'en', market: 'se' });
+    expect(response.hits.map((h) => h.id).sort()).toEqual(['p01', 'p07']);
+  });
+
+  it('loading an index without a snapshot fails with INDEX_NOT_FOUND', async () => {
+    const engine = new EmbeddedSearchEngine({ snapshots: new SnapshotStore(dir) });
+    await expect(engine.loadIndex('missing')).rejects.toMatchObject({ code: 'INDEX_NOT_FOUND' });
+    await expect(new EmbeddedSearchEngine().loadIndex('missing')).rejects.toMatchObject({ code: 'INDEX_NOT_FOUND' });
+  });
+});
