@@ -18,7 +18,7 @@ module.exports = {
       testMatch: ['**/*.int.test.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
-      testTimeout: 30000,
+      setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.ts'],
     },
   ],
 };

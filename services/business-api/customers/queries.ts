@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../../shared/db/knex';
 import { applyKeyset, toPage, type Keyset, type Page } from '../paging/keyset';
 import { parseInt32 } from '../http/path-ids';
-import { escapeLike } from '../products/queries';
+import { containsPattern } from '../../../shared/db/like';
 import type { CustomerDto, CustomersQuery } from './schemas';
 
 type CustomerRow = {
@@ -33,7 +33,7 @@ function whereText(query: Knex.QueryBuilder, q: string): void {
   const digits = q.replace(/[^0-9A-Za-z]/g, '').toLowerCase();
   query.where((w) => {
     if (id !== undefined) w.orWhere('c.id', id).orWhere('c.contact_number', id);
-    w.orWhereRaw('c.name ilike ?', [`%${escapeLike(q)}%`]).orWhereRaw('c.orgno ilike ?', [`%${escapeLike(q)}%`]);
+    w.orWhereRaw('c.name ilike ?', [containsPattern(q)]).orWhereRaw('c.orgno ilike ?', [containsPattern(q)]);
     if (digits !== '') w.orWhereRaw(`lower(regexp_replace(c.orgno, '[^0-9A-Za-z]', '', 'g')) like ?`, [`%${digits}%`]);
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../../shared/db/knex';
+import { containsPattern, prefixPattern } from '../../../shared/db/like';
 import type { ProductFindDto } from './schemas';
 
 type ProductRow = { id: number; product_number: string; name: string; barcode: string | null; is_active: boolean };
@@ -9,7 +10,7 @@ type ProductRow = { id: number; product_number: string; name: string; barcode: s
  */
 export async function findProducts(db: Db, tenantId: number, q: string, limit: number): Promise<ProductFindDto[]> {
   const lower = q.toLowerCase();
-  const pattern = `%${escapeLike(lower)}%`;
+  const pattern = containsPattern(lower);
   const rows: ProductRow[] = await db('products')
     .select('id', 'product_number', 'name', 'barcode', 'is_active')
     .where('tenant_id', tenantId)
@@ -21,7 +22,7 @@ export async function findProducts(db: Db, tenantId: number, q: string, limit: n
     )
     .orderByRaw(
       `case when lower(product_number) = ? or barcode = ? then 0 when lower(product_number) like ? then 1 else 2 end`,
-      [lower, q, `${escapeLike(lower)}%`],
+      [lower, q, prefixPattern(lower)],
     )
     .orderBy('product_number')
     .limit(limit);
@@ -33,6 +34,3 @@ export async function findProducts(db: Db, tenantId: number, q: string, limit: n
     isActive: r.is_active,
   }));
 }
-
-/** Escapes LIKE's wildcards so user text matches literally. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

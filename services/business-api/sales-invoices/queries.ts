@@ -4,7 +4,7 @@ import { paymentState } from '../documents/payment-state';
 import { whereBetween, whereDateRange } from '../filters/date-range';
 import { parseInt32 } from '../http/path-ids';
 import { applyKeyset, toPage, type Keyset, type Page } from '../paging/keyset';
-import { escapeLike } from '../products/queries';
+import { containsPattern } from '../../../shared/db/like';
 import { whereStatus } from '../statuses/status-filter';
 import type { DocumentTypeFilter, SalesInvoiceDto, SalesInvoicesQuery } from './schemas';
 
@@ -25,7 +25,7 @@ const TYPES_OF: Record<DocumentTypeFilter, string[]> = {
 
 /** `q`: part of the document name, customer name or organisation number; a whole number also hits invoice number and id. */
 export function whereDocumentText(query: Knex.QueryBuilder, q: string): void {
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(q);
   const number = parseInt32(q);
   query.where((w) => {
     w.whereRaw('o.name ilike ?', [pattern]).orWhereRaw('c.name ilike ?', [pattern]).orWhereRaw('c.orgno ilike ?', [pattern]);
@@ -37,7 +37,7 @@ function applyFilters(query: Knex.QueryBuilder, f: SalesInvoicesQuery): void {
   query.whereIn('s.type', TYPES_OF[f.documentType ?? 'invoice']);
   whereStatus(query, 's', f, 'sales');
   if (f.customerId !== undefined) query.where('o.customer_id', f.customerId);
-  if (f.customerName !== undefined) query.whereRaw('c.name ilike ?', [`%${escapeLike(f.customerName)}%`]);
+  if (f.customerName !== undefined) query.whereRaw('c.name ilike ?', [containsPattern(f.customerName)]);
   if (f.currency !== undefined) query.where('o.currency_code', f.currency);
   whereDateRange(query, 'o.date_invoice', f.invoiceDateFrom, f.invoiceDateTo);
   whereDateRange(query, 'o.date_due', f.dueDateFrom, f.dueDateTo);

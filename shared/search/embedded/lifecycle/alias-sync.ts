@@ -11,7 +11,7 @@ export const publishAliasChange =
     await redis.publish(channel, alias);
   };
 
-type Syncable = { syncAliases(): Promise<void> };
+type Syncable = { syncAliases(): Promise<{ alias: string; index: string; error: unknown }[]> };
 export type AliasWatcher = { sync: () => Promise<void>; stop: () => Promise<void> };
 
 /**
@@ -37,7 +37,8 @@ export async function watchAliases(options: {
     running = (async () => {
       do {
         again = false;
-        await engine.syncAliases().catch((err: unknown) => logger.error({ err }, 'alias sync failed'));
+        const failures = await engine.syncAliases().catch((err: unknown) => [{ alias: '*', index: '*', error: err }]);
+        for (const { alias, index, error } of failures) logger.error({ err: error, alias, index }, 'alias not moved: its index could not be loaded');
       } while (again);
       running = null;
     })();

@@ -17,6 +17,13 @@ import { emptyRuntime, IndexSlot } from './index-slot';
 
 const INDEX_NAME = /^[a-z0-9][a-z0-9._-]*$/;
 
+/** An alias `syncAliases` could not move to its new index. */
+export interface AliasSyncFailure {
+  alias: string;
+  index: string;
+  error: unknown;
+}
+
 export interface EmbeddedEngineOptions {
   /** Shared alias store (PostgreSQL in production); defaults to a process-local one. */
   aliasStore?: AliasStore;
@@ -113,13 +120,26 @@ export class EmbeddedSearchEngine implements SearchEngine {
 
   /**
    * Re-reads every alias from the shared store (another process may have moved one) and loads the snapshot
-   * of any aliased index not yet in memory. Queries already running keep the runtime they hold.
+   * of any aliased index not yet in memory. Queries already running keep the runtime they hold. An alias whose
+   * index cannot be loaded keeps what it pointed to before, so one bad alias never blocks the others; those
+   * failures are returned.
    */
-  async syncAliases(): Promise<void> {
-    const entries = await this.aliasStore.list();
-    for (const { index } of entries) if (!this.slots.has(index)) await this.loadIndex(index);
+  async syncAliases(): Promise<AliasSyncFailure[]> {
+    const failures: AliasSyncFailure[] = [];
+    const next = new Map<string, string>();
+    for (const { alias, index } of await this.aliasStore.list()) {
+      try {
+        if (!this.slots.has(index)) await this.loadIndex(index);
+        next.set(alias, index);
+      } catch (error) {
+        failures.push({ alias, index, error });
+        const previous = this.aliases.get(alias);
+        if (previous !== undefined) next.set(alias, previous);
+      }
+    }
     this.aliases.clear();
-    for (const { alias, index } of entries) this.aliases.set(alias, index);
+    for (const [alias, index] of next) this.aliases.set(alias, index);
+    return failures;
   }
 
   /** Loads (or reloads) an index from its newest snapshot; INDEX_NOT_FOUND when there is none. */

@@ -90,6 +90,13 @@ describe('embedded engine aliases in PostgreSQL', () => {
       expect((await inFlight).total).toBe(1);
       await waitFor(async () => (await names()).length === 2);
       expect(await names()).toEqual(['b', 'c']);
+
+      // An alias pointing at an index without a snapshot neither moves nor blocks the others.
+      await new PgAliasStore(t.db).set('broken', 'never-built');
+      await build('shop-3', [doc('d', 'Date')]);
+      const failures = await server.syncAliases();
+      expect(failures.map((f) => [f.alias, f.index])).toEqual([['broken', 'never-built']]);
+      expect(await names()).toEqual(['d']);
     } finally {
       await watcher.stop();
       publisher.disconnect();
