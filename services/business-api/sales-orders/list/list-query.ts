@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { escapeLike } from '../../products/queries';
+import { containsPattern } from '../../../../shared/db/like';
 import { STATUS_KIND_FLAG, type StatusKind } from '../status-kind';
 import type { SalesOrderListQuery } from './list-schemas';
 
@@ -14,7 +14,7 @@ export function applyListFilters(query: Knex.QueryBuilder, tenantId: number, kin
   if (flag) query.where(`s.${flag}`, true);
   if (f.statusId !== undefined) query.where('o.status_id', f.statusId);
   if (f.customerId !== undefined) query.where('o.customer_id', f.customerId);
-  if (f.customerName !== undefined) query.whereILike('c.name', `%${escapeLike(f.customerName)}%`);
+  if (f.customerName !== undefined) query.whereILike('c.name', containsPattern(f.customerName));
   if (f.currency !== undefined) query.where('o.currency_code', f.currency);
   applyRanges(query, f);
   if (f.q !== undefined) applyFreeText(query, f.q);
@@ -35,7 +35,7 @@ function applyRanges(query: Knex.QueryBuilder, f: Filters): void {
 
 /** Part of the name, reference, shop order number, customer name or orgno; a whole number also hits id and invoice number. */
 function applyFreeText(query: Knex.QueryBuilder, q: string): void {
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(q);
   const number = /^[0-9]{1,9}$/.test(q) ? Number(q) : undefined;
   query.where((w) => {
     for (const column of ['o.name', 'o.your_reference', 'o.shop_order_number', 'c.name', 'c.orgno']) w.orWhereILike(column, pattern);
