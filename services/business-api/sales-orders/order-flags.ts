@@ -1,3 +1,5 @@
+import { paymentState } from '../documents/payment-state';
+
 /** What the SalesOrderDto flags are computed from: the order head and facts about its lines. */
 export type FlagInputs = {
   statusType: string;
@@ -5,6 +7,7 @@ export type FlagInputs = {
   isSales: boolean;
   dateDelivery: Date | null;
   dateDue: Date | null;
+  totalIncVat: number;
   openAmount: number;
   /** Some line still has quantity left to deliver. */
   hasOpenQuantity: boolean;
@@ -20,18 +23,18 @@ export type OrderFlags = { isLate: boolean; isFullyPaid: boolean; hasShipmentDis
  * The derived flags (definitions in docs/decisions.md, "Sales orders"):
  * - isLate: an issued invoice past its due date with money still open, or a booked order (intake status)
  *   past its delivery date with quantity still to deliver;
- * - isFullyPaid: nothing left to pay (openAmount <= 0);
+ * - isFullyPaid: nothing left to pay or, for a credit, to refund (documents/payment-state.ts, as on invoices);
  * - hasShipmentDiscrepancy: a line delivered beyond its quantity, or an issued invoice whose delivered
  *   quantities differ from the invoiced ones.
  */
 export function orderFlags(o: FlagInputs, now: Date): OrderFlags {
   const issuedInvoice = o.statusType === 'SALESINVOICE' && o.isSales;
-  const overdue = issuedInvoice && o.dateDue !== null && o.dateDue < now && o.openAmount > 0;
+  const payment = paymentState({ totalIncVat: o.totalIncVat, openAmount: o.openAmount, dateDue: o.dateDue, issued: issuedInvoice }, now);
   const bookedOrder = o.statusType === 'SALESORDER' && o.isIntake;
   const lateDelivery = bookedOrder && o.dateDelivery !== null && o.dateDelivery < now && o.hasOpenQuantity;
   return {
-    isLate: overdue || lateDelivery,
-    isFullyPaid: o.openAmount <= 0,
+    isLate: payment.isLate || lateDelivery,
+    isFullyPaid: payment.isFullyPaid,
     hasShipmentDiscrepancy: o.hasOverDelivery || (issuedInvoice && o.hasDeliveryDifference),
   };
 }

@@ -8,11 +8,15 @@ import { enumFilter } from '../filters/identifier-filter';
 export const STATUS_KINDS = ['intake', 'sales', 'purchase', 'all'] as const;
 export type StatusKind = (typeof STATUS_KINDS)[number];
 
-const FLAG_OF: Record<Exclude<StatusKind, 'all'>, string> = {
+/** The status flag column each kind requires; `all` requires none. */
+export const STATUS_KIND_FLAG: Record<StatusKind, 'is_order_intake' | 'is_sales' | 'is_purchase' | null> = {
   intake: 'is_order_intake',
   sales: 'is_sales',
   purchase: 'is_purchase',
+  all: null,
 };
+
+export const isStatusKind = (value: string): value is StatusKind => (STATUS_KINDS as readonly string[]).includes(value);
 
 export const statusKindFilter = (natural: StatusKind) =>
   enumFilter(
@@ -30,5 +34,6 @@ export type StatusSelection = { statusId?: number; statusKind?: StatusKind };
 export function whereStatus(query: Knex.QueryBuilder, statusAlias: string, selection: StatusSelection, natural: StatusKind): void {
   if (selection.statusId !== undefined) query.where(`${statusAlias}.id`, selection.statusId);
   const kind = selection.statusKind ?? (selection.statusId === undefined ? natural : 'all');
-  if (kind !== 'all') query.where(`${statusAlias}.${FLAG_OF[kind]}`, true);
+  const flag = STATUS_KIND_FLAG[kind];
+  if (flag) query.where(`${statusAlias}.${flag}`, true);
 }

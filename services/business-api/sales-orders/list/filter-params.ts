@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVALID_REQUEST_PARAMS } from '../../filters/invalid-request';
 import { parseInt32 } from '../../http/path-ids';
-import { isStatusKind, type StatusKind } from '../status-kind';
+import { isStatusKind, type StatusKind } from '../../statuses/status-filter';
 
 /** Records an issue answered as 400 `invalid_request` (rule 6) rather than a binding problem. */
 const refuse = (ctx: z.RefinementCtx, message: string): never => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { containsPattern } from '../../../../shared/db/like';
-import { STATUS_KIND_FLAG, type StatusKind } from '../status-kind';
+import { STATUS_KIND_FLAG, type StatusKind } from '../../statuses/status-filter';
 import type { SalesOrderListQuery } from './list-schemas';
 
 type Filters = Omit<SalesOrderListQuery, 'include' | 'cursor' | 'pageSize' | 'statusKind'>;

@@ -9,7 +9,7 @@ const NOW = new Date('2025-03-14T12:00:00Z');
 const before = new Date('2025-03-01T00:00:00Z');
 const after = new Date('2025-04-01T00:00:00Z');
 const base: FlagInputs = {
-  statusType: 'SALESORDER', isIntake: true, isSales: true, dateDelivery: after, dateDue: null, openAmount: 100,
+  statusType: 'SALESORDER', isIntake: true, isSales: true, dateDelivery: after, dateDue: null, totalIncVat: 100, openAmount: 100,
   hasOpenQuantity: true, hasOverDelivery: false, hasDeliveryDifference: true,
 };
 
@@ -27,10 +27,17 @@ describe('orderFlags', () => {
     expect(orderFlags({ ...base, ...change }, NOW).isLate).toBe(late);
   });
 
-  it('isFullyPaid when nothing is open (credits and zero totals too)', () => {
+  it('isFullyPaid when nothing is left to pay (overpaid and zero totals too)', () => {
     expect(orderFlags({ ...base, openAmount: 0.01 }, NOW).isFullyPaid).toBe(false);
     expect(orderFlags({ ...base, openAmount: 0 }, NOW).isFullyPaid).toBe(true);
     expect(orderFlags({ ...base, openAmount: -5 }, NOW).isFullyPaid).toBe(true);
+    expect(orderFlags({ ...base, totalIncVat: 0, openAmount: 0 }, NOW).isFullyPaid).toBe(true);
+  });
+
+  it('isFullyPaid on a credit only once its refund is recorded, as on /sales-invoices', () => {
+    const credit = { ...base, statusType: 'SALESCREDIT', totalIncVat: -50 };
+    expect(orderFlags({ ...credit, openAmount: -50 }, NOW).isFullyPaid).toBe(false);
+    expect(orderFlags({ ...credit, openAmount: 0 }, NOW).isFullyPaid).toBe(true);
   });
 
   it('hasShipmentDiscrepancy: over-delivery anywhere, delivered != invoiced on an issued invoice', () => {
