@@ -15,6 +15,8 @@ const sharedResponses: Record<number, DocResponse> = {
     content: { [PROBLEM_TYPE]: validationProblemSchema, [JSON_TYPE]: errorEnvelopeSchema },
   },
   401: { description: 'Missing, invalid or expired token', content: { [JSON_TYPE]: errorEnvelopeSchema } },
+  // Every operation: a token without the read scope is refused everything.
+  403: { description: 'The token lacks the scope or permission this operation needs', content: { [JSON_TYPE]: errorEnvelopeSchema } },
   500: { description: 'Server error; quote the traceId to support', content: { [JSON_TYPE]: errorEnvelopeSchema } },
 };
 const writeResponses: Record<number, DocResponse> = {
