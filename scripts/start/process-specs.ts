@@ -1,0 +1,40 @@
+import { dataDir } from '../services/paths';
+import { choosePort } from './ports';
+import type { ProcessSpec } from './supervisor';
+
+const HOST = '127.0.0.1';
+
+const PROCESSES = [
+  { name: 'storefront-api', entry: 'services/storefront-api/main.ts', portVar: 'STOREFRONT_PORT', port: 3000 },
+  { name: 'business-api', entry: 'services/business-api/main.ts', portVar: 'BUSINESS_PORT', port: 3001 },
+  { name: 'identity', entry: 'services/identity/main.ts', portVar: 'IDENTITY_PORT', port: 3002 },
+  { name: 'indexer', entry: 'indexer/main.ts', portVar: 'INDEXER_PORT', port: 3003 },
+] as const;
+
+export type ProcessName = (typeof PROCESSES)[number]['name'];
+
+/** Every process `npm start` runs, each on its port (the default when free) with the shared environment. */
+export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[]> {
+  const base = { ...env, HOST, DATA_DIR: dataDir(env), LOG_LEVEL: env.LOG_LEVEL ?? 'info' };
+  const ports = await Promise.all(PROCESSES.map(({ portVar, port }) => choosePort(env, portVar, port)));
+  // The identity provider issues tokens under its own URL and business-api must trust exactly that issuer,
+  // so both learn it here (a taken default port moves it).
+  const identityUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'identity')]}`;
+  const shared = { ...base, IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl, AUTH_ISSUER: env.AUTH_ISSUER ?? identityUrl };
+  return PROCESSES.map(({ name, entry }, i) => ({
+    name,
+    entry,
+    env: { ...shared, PORT: String(ports[i]) },
+    readyUrl: `http://${HOST}:${ports[i]}/readyz`,
+  }));
+}
+
+/** The base URL of a process: its ready URL without `/readyz`. */
+export const baseUrl = (spec: ProcessSpec): string => spec.readyUrl.replace(/\/readyz$/, '');
+
+/** The base URL of the named process. */
+export function baseUrlOf(specs: ProcessSpec[], name: ProcessName): string {
+  const spec = specs.find((s) => s.name === name);
+  if (!spec) throw new Error(`no process named ${name}`);
+  return baseUrl(spec);
+}
