@@ -1,18 +1,18 @@
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import type { Knex } from '../../shared/db/knex';
 import { createRedis } from '../../shared/redis';
 import { ensureServices, stopServices } from '../services/provision';
 import { BENCH_ORDERS, prepareBenchDb } from './business-api/bench-db';
-import { load, timeRequest, type LoadResult } from './business-api/measure';
-import { renderSection, writeSection, type KeysetResult } from './business-api/report';
+import { load, type LoadResult } from './business-api/measure';
+import { renderSection, type KeysetResult } from './business-api/report';
+import { writeSection } from './shared/report-section';
+import { timeRuns } from './shared/timing';
 import { businessApi, constantApp, listen } from './business-api/servers';
 
 // `npm run bench:business-api`: GET /sales-orders on 1,000,000 orders against a constant express handler.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const KEYSET_PAGE_SIZE = 50;
-const REPORT = join(__dirname, '..', '..', 'docs', 'benchmarks.md');
 const log = (line: string) => console.log(line);
 
 /** The customer of the newest order: a filter every shop back office runs. */
@@ -35,8 +35,8 @@ async function keysetCost(url: string, headers: Record<string, string>): Promise
   const deep = cursor;
   return {
     pageSize: KEYSET_PAGE_SIZE,
-    page1: await timeRequest(async () => void (await page()), 200),
-    page1000: await timeRequest(async () => void (await page(deep)), 200),
+    page1: await timeRuns(() => page(), { runs: 200 }),
+    page1000: await timeRuns(() => page(deep), { runs: 200 }),
   };
 }
 
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const keyset = await keysetCost(api.url, headers);
     log(`page 1: ${JSON.stringify(keyset.page1)}; page 1,000: ${JSON.stringify(keyset.page1000)}`);
     const cpu = cpus();
-    await writeSection(REPORT, renderSection({
+    await writeSection(renderSection({
       machine: `${cpu.length} x ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}`, date: new Date().toISOString().slice(0, 10),
       orders: BENCH_ORDERS, seconds: SECONDS, connections: CONNECTIONS, ceiling: ceilingResult, scenarios, keyset,
       notes: [
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
         'Keyset: page 1,000 starts after its cursor row through the (tenant_id, date_order desc, id desc) index, so it costs what page 1 costs; no OFFSET.',
       ],
     }));
-    log(`Wrote ${REPORT}`);
+    log('Wrote the "Business API" section of docs/benchmarks.md');
   } finally {
     await Promise.all([api.close(), ceiling.close()]);
     redis.disconnect();

@@ -1,31 +1,12 @@
-import pg from 'pg';
 import { createDb, migrateLatest, type Knex } from '../../../shared/db/knex';
 import { seedTenant } from '../../seed/seed-tenant';
+import { ensureBenchDatabase } from '../shared/bench-database';
 
 export const BENCH_DATABASE = 'aisle_bench_business_api';
 export const BENCH_TENANT = 'bench-orders';
 export const BENCH_ORDERS = 1_000_000;
 // Fixed, so a reused database and a fresh one hold the same data.
 const AS_OF = new Date('2025-06-30T12:00:00Z');
-
-const withDatabase = (base: string, name: string) => {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/** Creates the bench's own database on the server of `baseUrl` when missing; returns its URL. */
-async function ensureDatabase(baseUrl: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: withDatabase(baseUrl, 'postgres') });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE]);
-    if (!rowCount) await admin.query(`create database "${BENCH_DATABASE}"`);
-  } finally {
-    await admin.end();
-  }
-  return withDatabase(baseUrl, BENCH_DATABASE);
-}
 
 async function seededOrders(db: Knex): Promise<{ tenantId: number; orders: number } | undefined> {
   const tenant = (await db('tenants').where('code', BENCH_TENANT).first('id')) as { id: number } | undefined;
@@ -39,7 +20,7 @@ async function seededOrders(db: Knex): Promise<{ tenantId: number; orders: numbe
  * A database seeded by an earlier run is reused as it is.
  */
 export async function prepareBenchDb(baseUrl: string, log: (line: string) => void): Promise<{ db: Knex; tenantId: number }> {
-  const db = createDb(await ensureDatabase(baseUrl), { pool: { min: 0, max: 20 } });
+  const db = createDb(await ensureBenchDatabase(baseUrl, BENCH_DATABASE), { pool: { min: 0, max: 20 } });
   await migrateLatest(db);
   const existing = await seededOrders(db);
   if (existing && existing.orders >= BENCH_ORDERS) {

@@ -11,17 +11,3 @@ export async function load(name: string, url: string, path: string, headers: Rec
     requests: result.requests.total, errors: result.errors + result.non2xx,
   };
 }
-
-/** Sequential timings of one request (ms), after a warm-up: median and p99. */
-export async function timeRequest(run: () => Promise<void>, times: number): Promise<{ medianMs: number; p99Ms: number }> {
-  for (let i = 0; i < 10; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? Number.NaN;
-  return { medianMs: at(0.5), p99Ms: at(0.99) };
-}

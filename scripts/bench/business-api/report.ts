@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import type { Timing } from '../shared/timing';
 import type { LoadResult } from './measure';
 
 const HEADING = '## Business API';
 
-export type KeysetResult = { pageSize: number; page1: { medianMs: number; p99Ms: number }; page1000: { medianMs: number; p99Ms: number } };
+type Quantiles = Pick<Timing, 'median' | 'p99'>;
+export type KeysetResult = { pageSize: number; page1: Quantiles; page1000: Quantiles };
 export type BenchReport = { machine: string; date: string; orders: number; seconds: number; connections: number; ceiling: LoadResult; scenarios: LoadResult[]; keyset: KeysetResult; notes: string[] };
 
 // autocannon reports latency in whole milliseconds, so a 0 is below one millisecond.
@@ -17,20 +18,7 @@ export function renderSection(r: BenchReport): string {
     `${r.orders.toLocaleString('en')} orders in one tenant; autocannon, ${r.connections} connections, ${r.seconds} s per scenario, against business-api served in-process on loopback (token verification, paging, JSON included).`, '',
     '| Scenario | Request | median / p99 latency (ms) | requests/s | of ceiling |', '| --- | --- | --- | --- | --- |',
     row(r.ceiling), ...r.scenarios.map(row), '',
-    `Keyset cost (sequential requests, default listing, pageSize ${r.keyset.pageSize}): page 1 median ${ms(r.keyset.page1.medianMs)} ms, p99 ${ms(r.keyset.page1.p99Ms)} ms; page 1,000 median ${ms(r.keyset.page1000.medianMs)} ms, p99 ${ms(r.keyset.page1000.p99Ms)} ms.`, '',
+    `Keyset cost (sequential requests, default listing, pageSize ${r.keyset.pageSize}): page 1 median ${ms(r.keyset.page1.median)} ms, p99 ${ms(r.keyset.page1.p99)} ms; page 1,000 median ${ms(r.keyset.page1000.median)} ms, p99 ${ms(r.keyset.page1000.p99)} ms.`, '',
     'Notes:', ...r.notes.map((n) => `- ${n}`), '',
   ].join('\n');
-}
-
-/** Replaces the "## Business API" section of the file (or appends it), leaving the other sections alone. */
-export function replaceSection(document: string, section: string): string {
-  const start = document.indexOf(`${HEADING}\n`);
-  if (start < 0) return `${document.trimEnd()}${document.trim() === '' ? '# Benchmarks\n' : '\n'}\n${section}`;
-  const next = document.indexOf('\n## ', start + 1);
-  return `${document.slice(0, start)}${section}${next < 0 ? '' : `\n${document.slice(next + 1)}`}`;
-}
-
-export async function writeSection(path: string, section: string): Promise<void> {
-  const existing = await readFile(path, 'utf8').catch(() => '');
-  await writeFile(path, replaceSection(existing, section));
 }

@@ -29,13 +29,3 @@ export function renderSeedSection(info: SeedBenchInfo, result: SeedResult): stri
     '',
   ].join('\n');
 }
-
-/** `document` with its "## Seeding" section replaced by `section` (appended when absent); other sections kept. */
-export function replaceSeedSection(document: string, section: string): string {
-  const start = document.search(/^## Seeding\s*$/m);
-  if (start < 0) return `${document.trimEnd() || '# Benchmarks'}\n\n${section.trimEnd()}\n`;
-  const rest = document.slice(start + 1);
-  const nextOffset = rest.search(/^## /m);
-  const after = nextOffset < 0 ? '' : `\n${rest.slice(nextOffset)}`;
-  return `${document.slice(0, start)}${section.trimEnd()}\n${after}`;
-}
