@@ -59,7 +59,8 @@ async function main(): Promise<void> {
     ];
     log('Keyset cost: following cursors to page 1,000...');
     const keyset = await keysetCost(api.url, headers);
-    log(`page 1: ${JSON.stringify(keyset.page1)}; page 1,000: ${JSON.stringify(keyset.page1000)}`);
+    const quantiles = (t: { median: number; p99: number }) => `median ${t.median.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms`;
+    log(`page 1: ${quantiles(keyset.page1)}; page 1,000: ${quantiles(keyset.page1000)}`);
     const cpu = cpus();
     await writeSection(renderSection({
       machine: `${cpu.length} x ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}`, date: new Date().toISOString().slice(0, 10),
