@@ -23,7 +23,7 @@ export interface ContractOptions {
 export function runSearchEngineContract(name: string, makeEngine: () => Promise<SearchEngine>, options: ContractOptions = {}): void {
   if (options.skipReason !== undefined) {
     console.warn(`search engine contract "${name}" skipped: ${options.skipReason}`);
-    describe.skip(`search engine contract: ${name}`, () => it('skipped', () => undefined));
+    describe.skip(`search engine contract: ${name}`, () => it(`skipped: ${options.skipReason}`, () => undefined));
     return;
   }
   const run = `c${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
