@@ -9,7 +9,15 @@ import { createResponseValidator, type OpenApiDocument } from './openapi-conform
 import { createTestDb, type TestDb } from './test-db';
 import { createTestRedis, type TestRedis } from './test-redis';
 
-type TokenOptions = { access?: AccessLevel; permissions?: Permission[]; userId?: string };
+type TokenOptions = {
+  access?: AccessLevel;
+  permissions?: Permission[];
+  userId?: string;
+  /** Overrides for rejection tests: a wrong issuer or audience, or an expiry in the past (a number of seconds since the epoch). */
+  issuer?: string;
+  audience?: string;
+  expiresAt?: number;
+};
 type CallOptions = { token?: string; query?: Record<string, string | number | boolean>; body?: unknown; headers?: Record<string, string> };
 
 export type BusinessApiHarness = {
@@ -41,11 +49,11 @@ export async function startBusinessApi(options: Pick<BusinessApiDeps, 'salesOrde
   const token = (tenantId: number, options: TokenOptions = {}) =>
     new SignJWT({ iid: tenantId, scope: formatScope(options.access ?? 'read-write', options.permissions ?? ['onboarding_company', 'payment_manage', 'price', 'quantity']) })
       .setProtectedHeader({ alg: 'ES256', kid: keys.signingKey.kid })
-      .setIssuer(TEST_ISSUER)
-      .setAudience(TEST_AUDIENCE)
+      .setIssuer(options.issuer ?? TEST_ISSUER)
+      .setAudience(options.audience ?? TEST_AUDIENCE)
       .setSubject(options.userId ?? '1')
-      .setIssuedAt()
-      .setExpirationTime('10m')
+      .setIssuedAt(options.expiresAt === undefined ? undefined : options.expiresAt - 600)
+      .setExpirationTime(options.expiresAt ?? '10m')
       .sign(keys.signingKey.privateKey);
 
   const call: BusinessApiHarness['call'] = async (method, path, options = {}) => {

@@ -1,7 +1,7 @@
 import type { SearchDocument } from '../../../shared/search';
 
-export type QueryName = 'Q1' | 'Q2' | 'Q3' | 'Q4';
-export const QUERY_NAMES: readonly QueryName[] = ['Q1', 'Q2', 'Q3', 'Q4'];
+export type QueryName = 'Q1' | 'Q1f' | 'Q2' | 'Q3' | 'Q4';
+export const QUERY_NAMES: readonly QueryName[] = ['Q1', 'Q1f', 'Q2', 'Q3', 'Q4'];
 
 /** One engine under benchmark: builds from the shared documents, then answers the fixed query mix. */
 export interface BenchPeer {

@@ -1,28 +1,27 @@
-import { cpus, loadavg } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureServices } from '../../services/provision';
+import { writeSection } from '../shared/report-section';
+import { BENCH_SEED, benchDatabaseName, benchTenant } from './bench-db';
 import { QUERY_NAMES, type BenchPeer, type PeerResult, type QueryName, type QueryStats } from './bench-types';
-import { generateCatalogue } from './catalogue';
 import { measureQuery } from './measure';
 import { canMeasureMemory, settledMemory } from './memory';
 import { EmbeddedPeer } from './peers/embedded-peer';
 import { OramaPeer } from './peers/orama-peer';
 import { PostgresPeer } from './peers/postgres-peer';
-import { renderSection, writeSection, type SizeResult } from './report';
-import { toBenchDocuments } from './to-documents';
+import { MIX } from './queries';
+import { renderSection, type SizeResult } from './report';
+import { benchSiteConfig, readDocuments, writeDocuments } from './seed-documents';
 
+// `npm run bench:engine`: seeds (or reuses) tenants of the seed generator's catalogue, reads them through the
+// indexer's catalogue reader and toSearchDocument, and runs the query mix on three engines over those documents.
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
-const REPORT = join(__dirname, '..', '..', '..', 'docs', 'benchmarks.md');
 
-function peersFor(databaseUrl: string | undefined): BenchPeer[] {
-  const peers: BenchPeer[] = [new EmbeddedPeer(), new OramaPeer()];
-  if (databaseUrl !== undefined) peers.push(new PostgresPeer(databaseUrl));
-  return peers;
-}
-
-/** Documents are generated per peer and dropped after its build, so no peer pays GC for another's data. */
-async function measurePeer(peer: BenchPeer, products: number): Promise<PeerResult> {
-  console.log(`  ${peer.name}: generating and building...`);
-  const build = await peer.build(toBenchDocuments(generateCatalogue(products)));
+/** Documents are read from the file per peer and dropped after its build, so no peer pays GC for another's data. */
+async function measurePeer(peer: BenchPeer, documentsPath: string): Promise<PeerResult> {
+  console.log(`  ${peer.name}: loading documents and building...`);
+  const build = await peer.build(await readDocuments(documentsPath));
   settledMemory();
   console.log(`  ${peer.name}: built in ${(build.buildMs / 1000).toFixed(1)} s`);
   const queries = {} as Record<QueryName, QueryStats>;
@@ -35,31 +34,51 @@ async function measurePeer(peer: BenchPeer, products: number): Promise<PeerResul
   return { peer: peer.name, build, queries };
 }
 
-async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const notes = [
-    'Embedded: build includes validation, staging and writing the snapshot; queries run on a fresh engine that loaded the snapshot (the API process\'s situation).',
-    'Orama counts facets only over its own result, so Q3 adds one search per disjunctive facet; it has no min/max aggregation, so price stats are left out of its timings (in its favour).',
-    'PostgreSQL: tsvector + GIN, one GROUP BY per facet (disjunctive facets drop their own condition), statements of a request in parallel on a pool of 4; unlogged tables.',
-    'Products come from the bench\'s own deterministic generator (scripts/bench/engine/catalogue.ts); documents are built by to-documents.ts.',
-  ];
-  if (databaseUrl === undefined) notes.push('PostgreSQL skipped: DATABASE_URL was not set.');
-  if (databaseUrl === undefined) console.warn('DATABASE_URL is not set: skipping the PostgreSQL peer.');
-  if (!canMeasureMemory()) console.warn('Run node with --expose-gc (npm run bench:engine does) to measure memory.');
-  const sizes: SizeResult[] = [];
-  const loadBefore = loadavg()[0] ?? 0;
-  for (const products of SIZES) {
-    console.log(`${products} products:`);
+async function measureSize(products: number, baseUrl: string, dir: string): Promise<SizeResult> {
+  console.log(`${products} products:`);
+  const bench = await benchTenant(baseUrl, products, process.env.BENCH_RESEED === '1', console.log);
+  try {
+    const config = await benchSiteConfig(bench.db, bench.tenantId);
+    if (!config.markets.some((m) => m.code === MIX.market)) throw new Error(`the seeded tenant has no market ${MIX.market}`);
+    const source = await writeDocuments(bench.db, bench.tenantId, config, join(dir, `documents-${products}.ndjson`));
+    console.log(`  ${source.documents} documents (skipped ${JSON.stringify(source.skipped)}) read in ${(source.readMs / 1000).toFixed(1)} s`);
     const peers: PeerResult[] = [];
-    for (const peer of peersFor(databaseUrl)) peers.push(await measurePeer(peer, products));
-    sizes.push({ products, peers });
+    for (const peer of [new EmbeddedPeer(config.languages), new OramaPeer(), new PostgresPeer(bench.url)]) {
+      peers.push(await measurePeer(peer, source.path));
+    }
+    return { products, source, peers };
+  } finally {
+    await bench.db.destroy();
+  }
+}
+
+function notes(loadBefore: number, loadAfter: number): string[] {
+  return [
+    `Products come from the seed generator (\`seedTenant\`, seed ${BENCH_SEED}, no orders) in the bench's own database per size (${benchDatabaseName(100_000)} and the like), seeded once and reused by later runs (BENCH_RESEED=1 seeds anew); documents are read through the indexer's catalogue reader and toSearchDocument, and the same documents feed every engine.`,
+    'Embedded: build includes validation, staging and writing the snapshot; queries run on a fresh engine that loaded the snapshot (the API process\'s situation).',
+    'Embedded: per immutable index it memoises the unfiltered facet counts of a market, which is all Q1 needs; Q1f selects one category, so its counts are computed per request, like every filtered or text query.',
+    'Orama counts facets only over its own result, so Q1f and Q3 add one search per disjunctive facet; it has no min/max aggregation, so price stats are left out of its timings (in its favour).',
+    'PostgreSQL: tsvector + GIN, one GROUP BY per facet (disjunctive facets drop their own condition), statements of a request in parallel on a pool of 4; unlogged tables.',
+    `1-minute load average at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores (other work on a shared machine inflates every peer's figures, especially p99).`,
+  ];
+}
+
+async function main(): Promise<void> {
+  if (!canMeasureMemory()) console.warn('Run node with --expose-gc (npm run bench:engine does) to measure memory.');
+  const baseUrl = process.env.DATABASE_URL ?? (await ensureServices()).databaseUrl;
+  const dir = await mkdtemp(join(tmpdir(), 'aisle-bench-documents-'));
+  const loadBefore = loadavg()[0] ?? 0;
+  const sizes: SizeResult[] = [];
+  try {
+    for (const products of SIZES) sizes.push(await measureSize(products, baseUrl, dir));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
   const loadAfter = loadavg()[0] ?? 0;
-  notes.push(`1-minute load average at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores (other work on a shared machine inflates every peer's figures, especially p99).`);
   const cpu = cpus();
-  const machine = `${cpu.length} x ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}`;
-  await writeSection(REPORT, renderSection({ command: 'npm run bench:engine', machine, date: new Date().toISOString().slice(0, 10), notes }, sizes));
-  console.log(`Wrote ${REPORT}`);
+  const machine = `${cpu.length} x ${cpu[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`;
+  await writeSection(renderSection({ command: 'npm run bench:engine', machine, date: new Date().toISOString().slice(0, 10), notes: notes(loadBefore, loadAfter) }, sizes));
+  console.log('Wrote the "Search engine" section of docs/benchmarks.md');
 }
 
 main().catch((error: unknown) => {

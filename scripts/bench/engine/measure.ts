@@ -1,3 +1,4 @@
+import { percentile } from '../shared/timing';
 import type { BenchPeer, QueryName, QueryStats } from './bench-types';
 
 export interface MeasureOptions {
@@ -9,13 +10,6 @@ export interface MeasureOptions {
 }
 
 export const DEFAULT_MEASURE: MeasureOptions = { warmup: 5, maxRuns: 300, minRuns: 10, budgetMs: 15_000 };
-
-/** Nearest-rank percentile of sorted samples. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(Math.max(rank, 0), sorted.length - 1)] as number;
-}
 
 /** Times one query repeatedly, sequentially (latency, not throughput). */
 export async function measureQuery(peer: BenchPeer, query: QueryName, options: MeasureOptions = DEFAULT_MEASURE): Promise<QueryStats> {
@@ -29,5 +23,5 @@ export async function measureQuery(peer: BenchPeer, query: QueryName, options: M
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
-  return { medianMs: percentile(samples, 50), p99Ms: percentile(samples, 99), runs: samples.length, total };
+  return { medianMs: percentile(samples, 0.5), p99Ms: percentile(samples, 0.99), runs: samples.length, total };
 }

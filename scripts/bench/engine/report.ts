@@ -1,9 +1,17 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { QUERY_NAMES, type PeerResult } from './bench-types';
+import { MIX } from './queries';
+
+/** How one size's documents were made from the seeded catalogue. */
+export interface SizeSource {
+  documents: number;
+  skipped: Record<string, number>;
+  readMs: number;
+}
 
 /** One benchmark size with every peer's figures. */
 export interface SizeResult {
   products: number;
+  source: SizeSource;
   peers: PeerResult[];
 }
 
@@ -16,6 +24,12 @@ export interface RunInfo {
 
 const ms = (value: number): string => (value < 10 ? value.toFixed(2) : value.toFixed(0));
 const mb = (bytes: number | null): string => (bytes === null ? 'n/a' : `${(bytes / 1e6).toFixed(0)} MB`);
+
+function sourceLine(size: SizeResult): string {
+  const skipped = Object.entries(size.source.skipped).map(([reason, n]) => `${n} ${reason}`).join(', ') || 'none';
+  return `Seeded products: ${size.products.toLocaleString('en-US')}; documents: ${size.source.documents.toLocaleString('en-US')} `
+    + `(skipped: ${skipped}); catalogue reader + toSearchDocument: ${(size.source.readMs / 1000).toFixed(1)} s.`;
+}
 
 function buildTable(size: SizeResult): string[] {
   const rows = size.peers.map(
@@ -37,35 +51,24 @@ function queryTable(size: SizeResult): string[] {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`, ...rows, '', totals];
 }
 
+function mixDescription(): string[] {
+  return [
+    `Query mix (market ${MIX.market}, English, page 1 of ${MIX.pageSize}): Q1 listing without text, five facets (brand, colour, size,`,
+    'material, category hierarchy) plus price min/max, sorted by price; Q1f the same listing with one category selected',
+    `(category path "${MIX.q1fCategory}", disjunctive); Q2 one common word ("${MIX.q2Text}") plus the facets; Q3 two words`,
+    `("${MIX.q3Text}"), filters on brand, colour and size (any) and a price range ${MIX.q3Price.min}-${MIX.q3Price.max}, disjunctive counts;`,
+    `Q4 a three-letter suggest ("${MIX.q4Text}": names and brand/category labels). Latencies are sequential single-request timings.`,
+  ];
+}
+
 /** The "Search engine" section of docs/benchmarks.md (pure). */
 export function renderSection(info: RunInfo, sizes: SizeResult[]): string {
-  const lines = [
-    '## Search engine',
-    '',
-    `Command: \`${info.command}\`. Machine: ${info.machine}. Run: ${info.date}.`,
-    '',
-    'Query mix (market se, English, page 1 of 24): Q1 listing without text, five facets (brand, color, size, material,',
-    'category hierarchy) plus price min/max, sorted by price; Q2 one common word ("jacket") plus the facets;',
-    'Q3 two words ("running shoes"), filters on brand, color and size (any) and a price range, disjunctive counts;',
-    'Q4 a three-letter suggest ("run": names and facet labels). Latencies are sequential single-request timings.',
-    '',
-  ];
+  const lines = ['## Search engine', '', `Command: \`${info.command}\`. Machine: ${info.machine}. Run: ${info.date}.`, '', ...mixDescription(), ''];
   for (const size of sizes) {
-    lines.push(`### ${size.products.toLocaleString('en-US')} products`, '', ...buildTable(size), '', ...queryTable(size), '');
+    lines.push(`### ${size.products.toLocaleString('en-US')} products`, '', sourceLine(size), '', ...buildTable(size), '', ...queryTable(size), '');
   }
   lines.push('Notes:', ...info.notes.map((n) => `- ${n}`), '');
   return lines.join('\n');
 }
 
 /** Replaces the "## Search engine" section of the file (or appends it), leaving other sections alone. */
-export function replaceSection(document: string, section: string): string {
-  const start = document.indexOf('## Search engine');
-  if (start < 0) return `${document.trimEnd()}${document.trim() === '' ? '# Benchmarks\n' : '\n'}\n${section}`;
-  const next = document.indexOf('\n## ', start + 1);
-  return `${document.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : `\n${document.slice(next + 1)}`}`;
-}
-
-export async function writeSection(path: string, section: string): Promise<void> {
-  const existing = await readFile(path, 'utf8').catch(() => '');
-  await writeFile(path, replaceSection(existing, section));
-}

@@ -23,7 +23,7 @@ const JSON_TYPE = 'application/json';
  * and anything else to a 500 envelope that reveals nothing but the trace id.
  */
 export function toErrorResponse(err: unknown, traceId: string | null): ErrorResponse {
-  const mapped = isBodyParserError(err) ? fromBodyParser(err.type, err.status) : err;
+  const mapped = fromFramework(err);
   if (mapped instanceof ProblemError) {
     const body = { ...mapped.problem, traceId };
     return { status: mapped.problem.status, contentType: PROBLEM_CONTENT_TYPE, body, headers: {}, internal: false };
@@ -39,6 +39,16 @@ export function toErrorResponse(err: unknown, traceId: string | null): ErrorResp
   }
   const body: ErrorEnvelope = { ...INTERNAL_ERROR, traceId };
   return { status: 500, contentType: JSON_TYPE, body, headers: {}, internal: true };
+}
+
+/** Errors raised by express itself, as the failures they mean; anything else as it is. */
+function fromFramework(err: unknown): unknown {
+  if (isBodyParserError(err)) return fromBodyParser(err.type, err.status);
+  // The router throws a URIError (status 400) when a path parameter is not valid percent-encoding.
+  if (err instanceof URIError && 'status' in err && err.status === 400) {
+    return validationProblem({ path: ['The request path is not valid percent-encoding.'] });
+  }
+  return err;
 }
 
 function fromBodyParser(type: string, status: number): unknown {

@@ -26,6 +26,12 @@ export const int32Param = z.string().transform((raw, ctx) => {
 });
 
 /**
+ * A 32-bit integer in a JSON body. Reference ids use it without a lower bound: an id that matches nothing (0 and
+ * negatives included) is the route's "unknown" answer (e.g. rule 4's 400 `invalid_request`), not a binding problem.
+ */
+export const int32Value = z.number().int().min(INT32_MIN).max(INT32_MAX);
+
+/**
  * The string-typed order id of /sales-orders/{id}/contact, /fulfilment and /payment: digits only, at
  * most 2147483647 (leading zeros are digits too), else 400 `invalid_request` as an ErrorEnvelope.
  */

@@ -6,7 +6,13 @@ import { badRequest } from '../../../shared/errors';
 import { isInvalidRequestIssue } from '../filters/invalid-request';
 import { validationProblem } from './problem-details';
 
-type Schemas<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = { params?: P; query?: Q; body?: B };
+type Schemas<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** A request without body bytes binds as JSON null instead of being a missing body (a body "or null"). */
+  optionalBody?: boolean;
+};
 type Errors = Record<string, string[]>;
 /** Messages of issues marked as the spec's `invalid_request` (see filters/invalid-request.ts). */
 type Refusals = string[];
@@ -16,7 +22,8 @@ export const MISSING_BODY_MESSAGE = 'A non-empty request body is required.';
 /**
  * Binds `req.params`, `req.query` and `req.body` through zod schemas, replacing them with the parsed
  * values (typed for the handlers after it). Any failure is one 400 ValidationProblemDetails naming every
- * bad field: path and query parameters by name, body fields by JSON path (`$`, `$.lines[0].qty`).
+ * bad field: path and query parameters by name, body fields by JSON path (`$`, `$.lines[0].qty`). A string
+ * holding U+0000 cannot be bound either (PostgreSQL text cannot hold it).
  * When everything binds but an issue is marked `invalid_request` (a blank or invalid identifier filter),
  * the answer is 400 `invalid_request` as an ErrorEnvelope instead, as the spec's error table says.
  */
@@ -30,9 +37,12 @@ export function validate<
     const refusals: Refusals = [];
     const params = bind(schemas.params, req.params, errors, refusals, (path) => path.join('.'));
     const query = bind(schemas.query, req.query, errors, refusals, (path) => path.join('.'));
-    const missingBody = schemas.body !== undefined && req.body === undefined;
+    const sentBody: unknown = req.body === undefined && schemas.optionalBody ? null : req.body;
+    const missingBody = schemas.body !== undefined && sentBody === undefined;
     if (missingBody) errors.$ = [MISSING_BODY_MESSAGE];
-    const body = missingBody ? undefined : bind(schemas.body, req.body, errors, refusals, jsonPath);
+    const body = missingBody ? undefined : bind(schemas.body, sentBody, errors, refusals, jsonPath);
+    if (schemas.query) findNul(req.query, [], errors, (path) => path.join('.'));
+    if (schemas.body && !missingBody) findNul(sentBody, [], errors, jsonPath);
     if (Object.keys(errors).length) return next(validationProblem(errors));
     if (refusals.length) return next(badRequest('invalid_request', refusals.join(' ')));
     if (schemas.params) req.params = params as z.output<P>;
@@ -58,6 +68,19 @@ function bind(
     else (errors[key(issue.path)] ??= []).push(issue.message);
   }
   return undefined;
+}
+
+export const NUL_MESSAGE = 'The value contains a NUL character, which cannot be stored or searched.';
+
+/** Adds a binding error for every string holding U+0000: PostgreSQL text cannot hold it, so it would fail as a 500. */
+function findNul(value: unknown, path: PropertyKey[], errors: Errors, key: (path: PropertyKey[]) => string): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) (errors[key(path)] ??= []).push(NUL_MESSAGE);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => findNul(item, [...path, i], errors, key));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [name, item] of Object.entries(value)) findNul(item, [...path, name], errors, key);
+  }
 }
 
 /** `$`, `$.a.b`, `$.lines[0].qty`: the JSON path of a body field. */

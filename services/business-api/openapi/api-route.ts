@@ -21,6 +21,8 @@ export type ApiRoute<P extends AnyObject = AnyObject, Q extends AnyObject = AnyO
   params?: P;
   query?: Q;
   body?: B;
+  /** The body may be left out: a request without one binds as JSON null (the spec's "body ... (or null)"). */
+  optionalBody?: boolean;
   /** Middleware run before binding (e.g. `requirePermission`), so a caller without the right gets 403 before any 400. */
   guards?: RequestHandler[];
   /**

@@ -64,7 +64,7 @@ function toRouteConfig(route: AnyApiRoute, securityScheme: string): RouteConfig 
     request: {
       params: route.params,
       query: route.query,
-      ...(route.body && { body: { required: true, content: { [JSON_TYPE]: { schema: route.body } } } }),
+      ...(route.body && { body: { required: !route.optionalBody, content: { [JSON_TYPE]: { schema: route.body } } } }),
     },
     responses: Object.fromEntries(
       Object.entries(responsesOf(route)).map(([status, r]) => [

@@ -37,8 +37,25 @@ export function pageOf<T extends z.ZodType>(item: T, name: string) {
     .meta({ id: `${name}Page` });
 }
 
-/** `cursor` and `pageSize` of every paged list. */
+/**
+ * `cursor` and `pageSize` of every paged list. Blank means absent (the first page, the default size), as a
+ * client looping from `cursor=` expects; anything else that is not a whole number of at least 1 cannot be bound.
+ */
 export const pagingQuery = {
-  cursor: z.string().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).optional(),
+  cursor: z
+    .string()
+    .transform((raw) => (raw.trim() === '' ? undefined : raw))
+    .meta({ type: 'string', description: 'The nextCursor of the previous page; blank or absent for the first page.' })
+    .optional(),
+  pageSize: z
+    .string()
+    .transform((raw, ctx) => {
+      if (raw.trim() === '') return undefined;
+      const value = Number(raw);
+      if (Number.isSafeInteger(value) && value >= 1) return value;
+      ctx.addIssue({ code: 'custom', message: `The value '${raw}' is not a valid page size (a whole number of at least 1).` });
+      return z.NEVER;
+    })
+    .meta({ type: 'integer', minimum: 1, description: 'Items per page; above the maximum, the maximum is applied (truncated: true).' })
+    .optional(),
 };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor } from './cursor';
+import { checkKeyValues } from './key-values';
 
 /** The page envelope of the spec (PageResponse). */
 export type Page<T> = { items: T[]; nextCursor: string | null; pageSizeApplied: number; truncated: boolean };
@@ -28,6 +29,7 @@ export function applyKeyset<TQuery extends Knex.QueryBuilder>(
   });
   if (page.cursor !== undefined) {
     const after = decodeCursor(page.cursor, keyset.length);
+    checkKeyValues(keyset, after);
     const placeholders = keyset.map(() => '?').join(', ');
     query.whereRaw(`(${keyset.map(() => '??').join(', ')}) < (${placeholders})`, [...keyset, ...after]);
   }

@@ -35,7 +35,7 @@ export async function searchSalesInvoiceLines(
     .select('o.id as invoice_id', 'o.invoice_number', 'l.id as line_id', 'l.product_number', 'l.description', 'l.quantity',
       'l.qty_delivered', 'l.price', 'l.sum_ex_vat', 'l.sum_inc_vat', 'o.currency_code');
   applyFilters(query, search);
-  const rows: LineRow[] = await applyKeyset(query, KEYSET, { cursor: search.cursor ?? undefined, size: page.size });
+  const rows: LineRow[] = await applyKeyset(query, KEYSET, { cursor: search.cursor?.trim() ? search.cursor : undefined, size: page.size });
   return toPage(rows, KEYSET, page, (r) => ({
     invoiceId: r.invoice_id,
     invoiceNumber: r.invoice_number ?? 0,

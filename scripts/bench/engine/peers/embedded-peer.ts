@@ -20,12 +20,14 @@ export class EmbeddedPeer implements BenchPeer {
   private engine: EmbeddedSearchEngine | null = null;
   private dir = '';
 
+  constructor(private readonly languages: readonly string[]) {}
+
   async build(docs: readonly SearchDocument[]): Promise<PeerBuildReport> {
     this.dir = await mkdtemp(join(tmpdir(), 'aisle-bench-'));
     const store = new SnapshotStore(this.dir);
     let builder: EmbeddedSearchEngine | null = new EmbeddedSearchEngine({ snapshots: store });
     const started = performance.now();
-    await builder.createIndex(INDEX, { languages: ['en', 'sv'] });
+    await builder.createIndex(INDEX, { languages: [...this.languages] });
     for (let i = 0; i < docs.length; i += BATCH) {
       const result = await builder.bulk(INDEX, docs.slice(i, i + BATCH).map((document) => ({ action: 'index', document })));
       if (result.failures.length > 0) throw new Error(`bulk failures: ${JSON.stringify(result.failures.slice(0, 3))}`);

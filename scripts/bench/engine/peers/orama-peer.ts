@@ -2,25 +2,25 @@ import { create, insertMultiple, search, type Orama } from '@orama/orama';
 import type { SearchDocument } from '../../../../shared/search';
 import type { BenchPeer, PeerBuildReport, QueryName } from '../bench-types';
 import { canMeasureMemory, settledMemory } from '../memory';
-import { MIX } from '../queries';
+import { MIX, PRICE_KEY } from '../queries';
 
 const SCHEMA = {
   name: 'string',
   brandText: 'string',
   description: 'string',
   brand: 'enum',
-  color: 'enum[]',
+  colour: 'enum[]',
   size: 'enum[]',
   material: 'enum[]',
   category: 'enum[]',
-  priceSe: 'number',
-  onSe: 'boolean',
+  price: 'number',
+  onMarket: 'boolean',
 } as const;
 
 const LABEL_SCHEMA = { key: 'string', label: 'string' } as const;
 const PROPERTIES: ('name' | 'brandText' | 'description')[] = ['name', 'brandText', 'description'];
 const BOOST = { name: 4, brandText: 2 };
-const FACETS = { brand: { limit: 20 }, color: { limit: 20 }, size: { limit: 20 }, material: { limit: 20 }, category: { limit: 500 } };
+const FACETS = { brand: { limit: 20 }, colour: { limit: 20 }, size: { limit: 20 }, material: { limit: 20 }, category: { limit: 500 } };
 
 type ProductDb = Orama<typeof SCHEMA>;
 type LabelDb = Orama<typeof LABEL_SCHEMA>;
@@ -53,16 +53,24 @@ export class OramaPeer implements BenchPeer {
     const db = this.db;
     const labels = this.labels;
     if (db === null || labels === null) throw new Error('not built');
-    const onSe = { onSe: true };
+    const onMarket = { onMarket: true };
+    const byPrice = { property: 'price', order: 'ASC' } as const;
     switch (query) {
       case 'Q1':
-        return (await search(db, { term: '', where: onSe, facets: FACETS, sortBy: { property: 'priceSe', order: 'ASC' }, limit: MIX.pageSize })).count;
+        return (await search(db, { term: '', where: onMarket, facets: FACETS, sortBy: byPrice, limit: MIX.pageSize })).count;
+      case 'Q1f': {
+        const category = { category: { containsAny: [MIX.q1fCategory] } };
+        const main = await search(db, { term: '', where: { ...onMarket, ...category }, facets: FACETS, sortBy: byPrice, limit: MIX.pageSize });
+        // The category facet's own counts ignore its selection (disjunctive).
+        await search(db, { term: '', where: onMarket, facets: { category: FACETS.category }, limit: 1 });
+        return main.count;
+      }
       case 'Q2':
-        return (await search(db, { term: MIX.q2Text, properties: PROPERTIES, boost: BOOST, where: onSe, facets: FACETS, limit: MIX.pageSize })).count;
+        return (await search(db, { term: MIX.q2Text, properties: PROPERTIES, boost: BOOST, where: onMarket, facets: FACETS, limit: MIX.pageSize })).count;
       case 'Q3':
         return this.q3(db);
       case 'Q4': {
-        const hits = await search(db, { term: MIX.q4Text, properties: ['name'], where: onSe, limit: 5 });
+        const hits = await search(db, { term: MIX.q4Text, properties: ['name'], where: onMarket, limit: 5 });
         const values = await search(labels, { term: MIX.q4Text, properties: ['label'], limit: 10 });
         return hits.hits.length + values.hits.length;
       }
@@ -72,14 +80,14 @@ export class OramaPeer implements BenchPeer {
   private async q3(db: ProductDb): Promise<number> {
     const filters = {
       brand: { in: [...MIX.q3Brands] },
-      color: { containsAny: [...MIX.q3Colors] },
+      colour: { containsAny: [...MIX.q3Colours] },
       size: { containsAny: [...MIX.q3Sizes] },
     };
-    const price = { priceSe: { between: [MIX.q3Price.min, MIX.q3Price.max] as [number, number] } };
+    const price = { price: { between: [MIX.q3Price.min, MIX.q3Price.max] as [number, number] } };
     const text = { term: MIX.q3Text, properties: PROPERTIES, boost: BOOST, threshold: 0 };
-    const main = await search(db, { ...text, where: { onSe: true, ...filters, ...price }, facets: FACETS, limit: MIX.pageSize });
-    for (const relaxed of ['brand', 'color', 'size'] as const) {
-      const where = { onSe: true, ...price, ...filters, [relaxed]: undefined };
+    const main = await search(db, { ...text, where: { onMarket: true, ...filters, ...price }, facets: FACETS, limit: MIX.pageSize });
+    for (const relaxed of ['brand', 'colour', 'size'] as const) {
+      const where = { onMarket: true, ...price, ...filters, [relaxed]: undefined };
       delete where[relaxed];
       await search(db, { ...text, where, facets: { [relaxed]: FACETS[relaxed] }, limit: 1 });
     }
@@ -100,12 +108,12 @@ function toOramaDocument(doc: SearchDocument) {
     brandText: en.brand,
     description: en.description,
     brand: doc.facets.brand?.[0] ?? '',
-    color: doc.facets.color ?? [],
+    colour: doc.facets.colour ?? [],
     size: doc.facets.size ?? [],
     material: doc.facets.material ?? [],
     category: doc.facets.category ?? [],
-    priceSe: doc.numbers['price.se'] ?? -1,
-    onSe: doc.markets.includes('se'),
+    price: doc.numbers[PRICE_KEY] ?? -1,
+    onMarket: doc.markets.includes(MIX.market),
   };
 }
 

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { SearchDocument } from '../../../../shared/search';
 import type { BenchPeer, PeerBuildReport, QueryName } from '../bench-types';
-import { CREATE, INDEXES, INSERT_LABELS, INSERT_ROWS, LABELS, q1, q2, q3, q4, TABLE, type Statement } from './postgres-sql';
+import { MIX, PRICE_KEY } from '../queries';
+import { CREATE, INDEXES, INSERT_LABELS, INSERT_ROWS, LABELS, q1, q1f, q2, q3, q4, TABLE, type Statement } from './postgres-sql';
 
 const BATCH = 2000;
 
@@ -12,7 +13,7 @@ const BATCH = 2000;
 export class PostgresPeer implements BenchPeer {
   readonly name = 'postgres';
   private readonly pool: pg.Pool;
-  private readonly statements: Record<QueryName, Statement[]> = { Q1: q1(), Q2: q2(), Q3: q3(), Q4: q4() };
+  private readonly statements: Record<QueryName, Statement[]> = { Q1: q1(), Q1f: q1f(), Q2: q2(), Q3: q3(), Q4: q4() };
 
   constructor(databaseUrl: string) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
@@ -51,12 +52,12 @@ function toRow(doc: SearchDocument) {
     brand_text: en.brand,
     description: en.description,
     brand: doc.facets.brand?.[0] ?? '',
-    colors: doc.facets.color ?? [],
+    colours: doc.facets.colour ?? [],
     sizes: doc.facets.size ?? [],
     materials: doc.facets.material ?? [],
     categories: doc.facets.category ?? [],
-    price_se: doc.numbers['price.se'] ?? null,
-    on_se: doc.markets.includes('se'),
+    price: doc.numbers[PRICE_KEY] ?? null,
+    on_market: doc.markets.includes(MIX.market),
     popularity: doc.popularity ?? 0,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32Value } from '../../http/path-ids';
 
 const money = z.number().min(0).max(1e12);
 const rate = z.number().min(0).max(100);
@@ -7,14 +8,14 @@ const dateTime = z.iso.datetime({ offset: true });
 /** POST /sales-orders/{id}/lines. Left-out fields come from the product and the order's price list. */
 export const salesOrderLineAddDto = z
   .object({
-    productId: z.number().int().min(1).max(2_147_483_647).optional().describe('A product of the tenant; its number, name and price are the defaults'),
+    productId: int32Value.optional().describe('A product of the tenant; its number, name and price are the defaults'),
     productNumber: z.string().max(100).optional(),
     description: z.string().max(2000).optional(),
     quantity: z.number().positive().max(1e9),
     price: money.optional().describe("Unit price excluding VAT; default: the product's price in the order's price list"),
     discountPercent: rate.optional(),
     vatRate: rate.optional().describe("VAT rate in percent; default: the price list's rate (0 on reverse-charge and export orders)"),
-    warehouseId: z.number().int().min(1).max(2_147_483_647).optional(),
+    warehouseId: int32Value.optional(),
     dateDelivery: dateTime.optional().describe("Default: the order's delivery date"),
   })
   .refine((b) => b.productId !== undefined || (b.description ?? '').trim() !== '', {
@@ -34,7 +35,7 @@ export const salesOrderLinePatchDto = z
     price: money.optional().describe('Needs the permission price'),
     discountPercent: rate.optional().describe('Needs the permission price'),
     vatRate: rate.optional().describe('Needs the permission price'),
-    warehouseId: z.number().int().min(1).max(2_147_483_647).nullable().optional(),
+    warehouseId: int32Value.nullable().optional(),
     dateDelivery: dateTime.nullable().optional(),
   })
   .meta({ id: 'SalesOrderLinePatchDto' });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { int32Value } from '../../http/path-ids';
 import { salesOrderLineAddDto } from '../lines/line-schemas';
 
-const id = z.number().int().min(1).max(2_147_483_647);
+// Any 32-bit integer: an id that matches nothing is 400 invalid_request (rule 4), not a binding problem.
+const id = int32Value;
 const dateTime = z.iso.datetime({ offset: true });
 const text = (max: number) => z.string().max(max);
 

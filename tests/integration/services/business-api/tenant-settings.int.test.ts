@@ -84,14 +84,19 @@ describe('tenant settings', () => {
       expect(await profileOf(tenantA)).toEqual(before);
     });
 
-    it('answers a field of the wrong type, or a missing body, with ValidationProblemDetails', async () => {
+    it('answers a field of the wrong type with ValidationProblemDetails', async () => {
       const wrong = await patch({ city: 5 });
       expect(wrong.status).toBe(400);
       expect(wrong.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(Object.keys(wrong.body.errors)).toEqual(['$.city']);
+    });
+
+    it('reads a missing body as null: no change (the body is "CompanyProfileUpdateDto (or null)", not required)', async () => {
+      const before = await profileOf(tenantA);
       const missing = await h.call('patch', PROFILE, { token });
-      expect(missing.status).toBe(400);
-      expect(missing.body.errors).toHaveProperty('$');
+      expect(missing.status).toBe(200);
+      expect(missing.body).toMatchObject({ changed: [], alreadyCorrect: [], notSaved: [] });
+      expect(await profileOf(tenantA)).toEqual(before);
     });
 
     it('answers 415 for a body that is not JSON', async () => {

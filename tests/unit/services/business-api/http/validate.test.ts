@@ -51,6 +51,17 @@ describe('validate', () => {
     expect(res.body.errors).toEqual({ $: ['A non-empty request body is required.'] });
   });
 
+  it('binds a missing body as null when the body is optional', async () => {
+    const a = express();
+    a.use(jsonBody());
+    a.patch('/profile', validate({ body: z.object({ city: z.string() }).nullable(), optionalBody: true }), (req, res) => {
+      res.json({ body: req.body });
+    });
+    a.use(errorHandler);
+    expect((await request(a).patch('/profile')).body).toEqual({ body: null });
+    expect((await request(a).patch('/profile').send({ city: 'Lund' })).body).toEqual({ body: { city: 'Lund' } });
+  });
+
   it('reports malformed JSON as a binding problem', async () => {
     const res = await request(app()).post('/orders/1/lines').set('Content-Type', 'application/json').send('{"qty": ');
     expect(res.status).toBe(400);

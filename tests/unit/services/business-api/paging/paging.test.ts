@@ -61,3 +61,30 @@ describe('keyset queries', () => {
     expect(last).toEqual({ items: [{ id: 1 }, { id: 2 }], nextCursor: null, pageSizeApplied: 2, truncated: true });
   });
 });
+
+describe('cursor values', () => {
+  const db = knex({ client: 'pg' });
+  const keyset = ['o.date_order', 'o.id'] as const;
+  const apply = (values: string[]) => () => applyKeyset(db('orders as o').select('o.id'), keyset, { size: 2, cursor: encodeCursor(values) });
+
+  it.each([
+    ['2026-01-01 00:00:00+00', '7'],
+    ['2026-01-02 03:04:05.123456+00', '-2147483648'],
+    ['2026-01-02 03:04:05+05:30', '2147483647'],
+    ['2026-01-02T03:04:05Z', '1'],
+  ])('accept %s, %s', (date, id) => {
+    expect(apply([date, id])).not.toThrow();
+  });
+
+  it.each([
+    ['a word for a date', ['x', '7']],
+    ['a plain date', ['2026-01-01', '7']],
+    ['no real day', ['2026-02-30 00:00:00+00', '7']],
+    ['hour 25', ['2026-01-01 25:00:00+00', '7']],
+    ['a word for an id', ['2026-01-01 00:00:00+00', 'y']],
+    ['an id beyond 32 bits', ['2026-01-01 00:00:00+00', '99999999999']],
+    ['a date for an id', ['2026-01-01 00:00:00+00', '2026-01-01 00:00:00+00']],
+  ])('refuse %s with 400 invalid_request, before any SQL runs', (_name, values) => {
+    expect(apply(values)).toThrow(expect.objectContaining({ status: 400, code: 'invalid_request' }));
+  });
+});

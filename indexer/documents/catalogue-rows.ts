@@ -1,0 +1,107 @@
+import type { Db, Knex } from '../../shared/db/knex';
+
+// Row shapes and queries of one reader batch. Every query is scoped by tenant and takes its ids as one array
+// parameter, so a batch with many variants never runs into the protocol's limit on bound parameters.
+
+export interface ProductRow {
+  id: number;
+  parent_id: number | null;
+  product_number: string;
+  name: string;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+  brand_id: number | null;
+  brand_name: string | null;
+  brand_slug: string | null;
+}
+
+export interface OptionRow { product_id: number; position: number; name: string }
+export interface OptionValueRow { product_id: number; parent_id: number; position: number; value: string }
+export interface PriceRow {
+  product_id: number;
+  price_list_id: number;
+  currency_code: string;
+  amount: string;
+  vat_rate: string;
+  compare_at: string | null;
+  prices_include_vat: boolean;
+  updated_at: Date;
+}
+export interface StockRow { product_id: number; available: string }
+export interface CategoryLinkRow { product_id: number; category_id: number; is_primary: boolean }
+export interface DescriptionRow {
+  product_id: number;
+  language: string;
+  name: string;
+  short_description: string | null;
+  html: string | null;
+  updated_at: Date;
+}
+export interface AttributeRow {
+  product_id: number;
+  key: string;
+  label: string;
+  type: string;
+  values: string[];
+  value_keys: string[] | null;
+}
+
+/** Everything one batch of roots needs, as flat rows. */
+export interface BatchRows {
+  roots: ProductRow[];
+  variants: ProductRow[];
+  options: OptionRow[];
+  optionValues: OptionValueRow[];
+  prices: PriceRow[];
+  stock: StockRow[];
+  categories: CategoryLinkRow[];
+  descriptions: DescriptionRow[];
+  attributes: AttributeRow[];
+}
+
+const PRODUCT_COLUMNS = `p.id, p.parent_id, p.product_number, p.name, p.is_active, p.created_at, p.updated_at,
+  b.id as brand_id, b.name as brand_name, b.slug as brand_slug
+  from products p left join brands b on b.tenant_id = p.tenant_id and b.id = p.brand_id`;
+
+async function rows<T>(db: Db, sql: string, bindings: readonly Knex.RawBinding[]): Promise<T[]> {
+  return (await db.raw<{ rows: T[] }>(sql, bindings)).rows;
+}
+
+/** The next `limit` roots after `afterId` in id order (a keyset page on the products_roots index). */
+export function rootsAfter(db: Db, tenantId: number, afterId: number, limit: number): Promise<ProductRow[]> {
+  return rows(db, `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id is null and p.id > ? order by p.id limit ?`, [tenantId, afterId, limit]);
+}
+
+/** The roots among `ids`, in id order. */
+export function rootsByIds(db: Db, tenantId: number, ids: readonly number[]): Promise<ProductRow[]> {
+  return rows(db, `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id is null and p.id = any(?::int[]) order by p.id`, [tenantId, [...ids]]);
+}
+
+/** Variants, option axes and values, categories, content, prices and stock of the given roots. */
+export async function batchDetails(db: Db, tenantId: number, roots: ProductRow[]): Promise<BatchRows> {
+  const rootIds = roots.map((r) => r.id);
+  const variants = await rows<ProductRow>(db, `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id = any(?::int[]) order by p.id`, [tenantId, rootIds]);
+  const sellableIds = [...rootIds, ...variants.map((v) => v.id)];
+  const byRoot = [tenantId, rootIds];
+  const [options, optionValues, prices, stock, categories, descriptions, attributes] = await Promise.all([
+    rows<OptionRow>(db, 'select product_id, position, name from product_options where tenant_id = ? and product_id = any(?::int[]) order by product_id, position', byRoot),
+    rows<OptionValueRow>(db, 'select product_id, parent_id, position, value from product_option_values where tenant_id = ? and parent_id = any(?::int[])', byRoot),
+    rows<PriceRow>(
+      db,
+      `select pr.product_id, pr.price_list_id, pr.currency_code, pr.amount, pr.vat_rate, pr.compare_at, pl.prices_include_vat, pr.updated_at
+       from prices pr join price_lists pl on pl.tenant_id = pr.tenant_id and pl.id = pr.price_list_id
+       where pr.tenant_id = ? and pr.product_id = any(?::int[]) order by pr.product_id, pr.price_list_id`,
+      [tenantId, sellableIds],
+    ),
+    rows<StockRow>(
+      db,
+      'select product_id, (sum(qty_in_stock) - sum(qty_outgoing))::text as available from stock where tenant_id = ? and product_id = any(?::int[]) group by product_id',
+      [tenantId, sellableIds],
+    ),
+    rows<CategoryLinkRow>(db, 'select product_id, category_id, is_primary from product_categories where tenant_id = ? and product_id = any(?::int[]) order by product_id, is_primary desc, category_id', byRoot),
+    rows<DescriptionRow>(db, 'select product_id, language, name, short_description, html, updated_at from product_descriptions where tenant_id = ? and product_id = any(?::int[])', byRoot),
+    rows<AttributeRow>(db, 'select product_id, key, label, type, values, value_keys from product_attributes where tenant_id = ? and product_id = any(?::int[]) order by product_id, position', byRoot),
+  ]);
+  return { roots, variants, options, optionValues, prices, stock, categories, descriptions, attributes };
+}

@@ -1,0 +1,103 @@
+import { fold } from '../../shared/search/analysis/fold';
+import { inStockField, priceField, type LocalizedText, type SearchDocument } from '../../shared/search';
+import type { IndexedCard } from './card';
+import type { CatalogueProduct, CatalogueVariant } from './catalogue-product';
+import { brandKey, documentFacets, productBrands } from './document-facets';
+import { htmlToText } from './format';
+import { marketOffer, priceOn, type MarketOffer } from './market-offers';
+import type { SiteIndexConfig } from './site-config';
+import { slugify } from './slug';
+
+/**
+ * Why a product has no document: the product is switched off, it has no active variant, or no market of
+ * the site has a price for any of its active variants (a product with no price on a market never appears there).
+ */
+export type SkipReason = 'INACTIVE' | 'NO_VARIANTS' | 'NO_PRICE';
+
+export interface SkippedProduct {
+  skip: SkipReason;
+  productId: string;
+}
+
+export function isSkipped(result: SearchDocument | SkippedProduct): result is SkippedProduct {
+  return 'skip' in result;
+}
+
+/** The product's name in `language`: its own content, else the first site language that has one, else the business name. */
+function nameIn(product: CatalogueProduct, language: string, languages: readonly string[]): string {
+  const own = product.descriptions[language]?.name;
+  if (own !== undefined && own !== '') return own;
+  for (const other of languages) {
+    const name = product.descriptions[other]?.name;
+    if (name !== undefined && name !== '') return name;
+  }
+  return product.name;
+}
+
+function localizedText(product: CatalogueProduct, name: string, brands: string, language: string): LocalizedText {
+  const content = product.descriptions[language];
+  const description = [content?.shortDescription ?? '', htmlToText(content?.html ?? '')].filter((t) => t !== '').join(' ');
+  return { name, brand: brands, description };
+}
+
+/** Latest change to anything on the card: the product, its sellable variants, their prices, its content. */
+function lastUpdated(product: CatalogueProduct, sellable: readonly CatalogueVariant[]): string {
+  let latest = product.updatedAt.getTime();
+  for (const variant of sellable) {
+    latest = Math.max(latest, variant.updatedAt.getTime(), ...variant.prices.map((p) => p.updatedAt.getTime()));
+  }
+  for (const content of Object.values(product.descriptions)) latest = Math.max(latest, content.updatedAt.getTime());
+  return new Date(latest).toISOString();
+}
+
+function buildCard(product: CatalogueProduct, sellable: readonly CatalogueVariant[], offers: Map<string, MarketOffer>, names: Record<string, string>): IndexedCard {
+  const id = String(product.id);
+  const entries = [...offers];
+  return {
+    id,
+    sku: product.sku,
+    slug: Object.fromEntries(Object.entries(names).map(([l, name]) => [l, `${slugify(name)}-${id}`])),
+    name: names,
+    shortDescription: Object.fromEntries(Object.keys(names).map((l) => [l, product.descriptions[l]?.shortDescription ?? null])),
+    price: Object.fromEntries(entries.map(([m, o]) => [m, o.price])),
+    priceVaries: Object.fromEntries(entries.map(([m, o]) => [m, o.priceVaries])),
+    inStock: Object.fromEntries(entries.map(([m, o]) => [m, o.inStock])),
+    brand: product.brand === null ? null : { id: String(product.brand.id), slug: brandKey(product.brand), label: product.brand.name },
+    image: null,
+    updatedAt: lastUpdated(product, sellable),
+  };
+}
+
+/**
+ * The search document of one storefront product on a site (pure), or why it has none. Only active variants
+ * count; per market the card shows the cheapest one priced there, and `price.<market>` / `inStock.<market>`
+ * are set only on the markets the product is sold on.
+ */
+export function toSearchDocument(product: CatalogueProduct, config: SiteIndexConfig): SearchDocument | SkippedProduct {
+  const productId = String(product.id);
+  if (!product.active) return { skip: 'INACTIVE', productId };
+  const active = product.variants.filter((v) => v.active);
+  if (active.length === 0) return { skip: 'NO_VARIANTS', productId };
+  const offers = new Map<string, MarketOffer>();
+  for (const market of config.markets) {
+    const offer = marketOffer(active, market);
+    if (offer !== null) offers.set(market.code, offer);
+  }
+  if (offers.size === 0) return { skip: 'NO_PRICE', productId };
+  const sellable = active.filter((v) => config.markets.some((m) => priceOn(v, m) !== undefined));
+  const names = Object.fromEntries(config.languages.map((l) => [l, nameIn(product, l, config.languages)]));
+  const brandText = productBrands(product, sellable).map((b) => b.name).join(' ');
+  const { facets, labels } = documentFacets(product, sellable, config);
+  return {
+    id: productId,
+    markets: [...offers.keys()],
+    text: Object.fromEntries(config.languages.map((l) => [l, localizedText(product, names[l] ?? product.name, brandText, l)])),
+    skus: [...new Set([product.sku, ...sellable.map((v) => v.sku)])],
+    facets,
+    labels,
+    numbers: Object.fromEntries([...offers].map(([m, o]) => [priceField(m), o.amount])),
+    flags: Object.fromEntries([...offers].map(([m, o]) => [inStockField(m), o.inStock])),
+    sortKeys: { name: Object.fromEntries(Object.entries(names).map(([l, n]) => [l, fold(n)])), createdAt: product.createdAt.getTime() },
+    card: buildCard(product, sellable, offers, names),
+  };
+}
