@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { INVALID_REQUEST_PARAMS } from './invalid-request';
+import { INT32_MAX } from '../http/path-ids';
+import { refuseAsInvalidRequest } from './invalid-request';
 import { parseDateBound } from './query-values';
-
-const INT32_MAX = 2_147_483_647;
 
 /**
  * An identifier filter in a JSON body: an integer or null. Another JSON type cannot be bound (a problem body);
@@ -14,8 +13,7 @@ export function bodyIdFilter(name: string, description: string) {
     .int()
     .transform((value, ctx) => {
       if (value > 0 && value <= INT32_MAX) return value;
-      ctx.addIssue({ code: 'custom', message: `${name} must be a positive whole number (32-bit).`, params: INVALID_REQUEST_PARAMS });
-      return z.NEVER;
+      return refuseAsInvalidRequest(ctx, `${name} must be a positive whole number (32-bit).`);
     })
     .nullable()
     .optional()

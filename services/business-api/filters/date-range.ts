@@ -13,8 +13,8 @@ export function whereDateRange(query: Knex.QueryBuilder, column: string, from?: 
   else if (to) query.where(column, '<=', to.at);
 }
 
-/** Restricts a numeric `column` to [min, max], both inclusive. */
-export function whereBetween(query: Knex.QueryBuilder, column: string, min?: number, max?: number): void {
+/** Restricts `column` to [min, max], both inclusive: numbers, or timestamps as text (bounds already widened to whole days). */
+export function whereBetween(query: Knex.QueryBuilder, column: string, min?: number | string, max?: number | string): void {
   if (min !== undefined) query.where(column, '>=', min);
   if (max !== undefined) query.where(column, '<=', max);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseInt32 } from '../http/path-ids';
-import { INVALID_REQUEST_PARAMS } from './invalid-request';
+import { refuseAsInvalidRequest } from './invalid-request';
 
 /**
  * An integer identifier filter in the query (`customerId`, `statusId`, ...). Blank or invalid is the spec's
@@ -13,9 +13,7 @@ export function idFilter(name: string, description = `Only rows of this ${name}.
     .transform((raw, ctx) => {
       const value = parseInt32(raw.trim());
       if (value !== undefined && value > 0) return value;
-      const message = raw.trim() === '' ? `${name} must not be blank.` : `${name} must be a positive whole number (32-bit).`;
-      ctx.addIssue({ code: 'custom', message, params: INVALID_REQUEST_PARAMS });
-      return z.NEVER;
+      return refuseAsInvalidRequest(ctx, raw.trim() === '' ? `${name} must not be blank.` : `${name} must be a positive whole number (32-bit).`);
     })
     .meta({ type: 'integer', format: 'int32', description })
     .optional();
@@ -28,9 +26,7 @@ export function currencyFilter(name: string, description = 'Only rows in this cu
     .transform((raw, ctx) => {
       const code = raw.trim().toUpperCase();
       if (/^[A-Z]{3}$/.test(code)) return code;
-      const message = raw.trim() === '' ? `${name} must not be blank.` : `${name} must be a three-letter ISO 4217 code.`;
-      ctx.addIssue({ code: 'custom', message, params: INVALID_REQUEST_PARAMS });
-      return z.NEVER;
+      return refuseAsInvalidRequest(ctx, raw.trim() === '' ? `${name} must not be blank.` : `${name} must be a three-letter ISO 4217 code.`);
     })
     .meta({ description })
     .optional();
@@ -46,8 +42,7 @@ export function enumFilter<const T extends readonly [string, ...string[]]>(name:
     .transform((raw, ctx): T[number] => {
       const value = values.find((v) => v === raw.trim().toLowerCase());
       if (value !== undefined) return value;
-      ctx.addIssue({ code: 'custom', message: `${name} must be one of: ${values.join(', ')}.`, params: INVALID_REQUEST_PARAMS });
-      return z.NEVER;
+      return refuseAsInvalidRequest(ctx, `${name} must be one of: ${values.join(', ')}.`);
     })
     .meta({ type: 'string', enum: [...values], description })
     .optional();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badRequest } from '../../../shared/errors';
 
 const INT32_MIN = -2_147_483_648;
-const INT32_MAX = 2_147_483_647;
+export const INT32_MAX = 2_147_483_647;
 
 /** A 32-bit integer written as the spec allows (optional minus, digits, no leading zeros), else undefined. */
 export function parseInt32(raw: string): number | undefined {

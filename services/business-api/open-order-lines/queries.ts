@@ -1,5 +1,6 @@
 import type { Db } from '../../../shared/db/knex';
 import { applyKeyset, toPage, type Keyset, type Page } from '../paging/keyset';
+import type { AppliedPageSize } from '../paging/page-size';
 import type { OpenOrderLineDto, OpenOrderLinesQuery } from './schemas';
 
 type LineRow = {
@@ -18,7 +19,7 @@ export async function listOpenOrderLines(
   db: Db,
   tenantId: number,
   f: OpenOrderLinesQuery,
-  page: { size: number; truncated: boolean },
+  page: AppliedPageSize,
 ): Promise<Page<OpenOrderLineDto>> {
   const query = db('order_lines as l')
     .join('orders as o', (j) => j.on('o.tenant_id', 'l.tenant_id').andOn('o.id', 'l.order_id'))

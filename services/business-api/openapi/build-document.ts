@@ -1,10 +1,10 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { AnyApiRoute, RouteResponse } from './api-route';
 import type { z } from 'zod';
+import { PROBLEM_CONTENT_TYPE } from '../http/problem-details';
 import { errorEnvelopeSchema, problemDetailsSchema, validationProblemSchema } from './common-schemas';
 
 const JSON_TYPE = 'application/json';
-const PROBLEM_TYPE = 'application/problem+json';
 
 /** A documented response: its description and a schema per media type (none: no body). */
 type DocResponse = { description: string; content: Record<string, z.ZodType> };
@@ -12,7 +12,7 @@ type DocResponse = { description: string; content: Record<string, z.ZodType> };
 const sharedResponses: Record<number, DocResponse> = {
   400: {
     description: 'The request cannot be bound (ValidationProblemDetails), or an invalid identifier, filter or cursor (ErrorEnvelope invalid_request)',
-    content: { [PROBLEM_TYPE]: validationProblemSchema, [JSON_TYPE]: errorEnvelopeSchema },
+    content: { [PROBLEM_CONTENT_TYPE]: validationProblemSchema, [JSON_TYPE]: errorEnvelopeSchema },
   },
   401: { description: 'Missing, invalid or expired token', content: { [JSON_TYPE]: errorEnvelopeSchema } },
   // Every operation: a token without the read scope is refused everything.
@@ -21,7 +21,7 @@ const sharedResponses: Record<number, DocResponse> = {
 };
 const writeResponses: Record<number, DocResponse> = {
   403: { description: 'Read-only key, or a missing permission', content: { [JSON_TYPE]: errorEnvelopeSchema } },
-  415: { description: 'The body is in a content type that cannot be read', content: { [PROBLEM_TYPE]: problemDetailsSchema } },
+  415: { description: 'The body is in a content type that cannot be read', content: { [PROBLEM_CONTENT_TYPE]: problemDetailsSchema } },
 };
 
 const toDocResponse = (r: RouteResponse): DocResponse => ({

@@ -8,16 +8,18 @@ export function encodeCursor(values: readonly string[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
+/** 400 `invalid_request` for a cursor that is not one this API handed out (malformed, forged or corrupted). */
+export const invalidCursor = () => badRequest('invalid_request', 'The cursor is not valid; pass the nextCursor of a previous page.');
+
 /** The keyset values of a cursor with `arity` values; 400 `invalid_request` for anything else. */
 export function decodeCursor(cursor: string, arity: number): string[] {
-  const invalid = () => badRequest('invalid_request', 'The cursor is not valid; pass the nextCursor of a previous page.');
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw invalid();
+    throw invalidCursor();
   }
   const ok = Array.isArray(decoded) && decoded.length === arity && decoded.every((v) => typeof v === 'string' && v !== '');
-  if (!ok) throw invalid();
+  if (!ok) throw invalidCursor();
   return decoded as string[];
 }

@@ -1,12 +1,12 @@
-import { badRequest } from '../../../shared/errors';
 import { parseInt32 } from '../http/path-ids';
+import { invalidCursor } from './cursor';
 
 /**
  * What a keyset column holds. Every keyset is order dates (timestamps) and ids (32-bit integers); a column whose
  * name mentions `date` is a timestamp, any other an id.
  */
-export type KeyKind = 'timestamp' | 'integer';
-export const keyKindOf = (column: string): KeyKind => (column.includes('date') ? 'timestamp' : 'integer');
+type KeyKind = 'timestamp' | 'integer';
+const keyKindOf = (column: string): KeyKind => (column.includes('date') ? 'timestamp' : 'integer');
 
 // As PostgreSQL prints a timestamptz (`2025-03-10 10:00:00.123456+00`), or ISO 8601 with T and Z.
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)$/;
@@ -30,5 +30,5 @@ export function checkKeyValues(keyset: readonly string[], values: readonly strin
     const value = values[i] ?? '';
     return keyKindOf(column) === 'timestamp' ? isTimestamp(value) : parseInt32(value) !== undefined;
   });
-  if (!fits) throw badRequest('invalid_request', 'The cursor is not valid; pass the nextCursor of a previous page.');
+  if (!fits) throw invalidCursor();
 }

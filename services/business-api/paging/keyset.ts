@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor } from './cursor';
 import { checkKeyValues } from './key-values';
+import type { AppliedPageSize } from './page-size';
 
 /** The page envelope of the spec (PageResponse). */
 export type Page<T> = { items: T[]; nextCursor: string | null; pageSizeApplied: number; truncated: boolean };
@@ -41,7 +42,7 @@ export function applyKeyset<TQuery extends Knex.QueryBuilder>(
 export function toPage<TRow extends Record<string, unknown>, TItem>(
   rows: TRow[],
   keyset: Keyset,
-  page: { size: number; truncated: boolean },
+  page: AppliedPageSize,
   toItem: (row: TRow) => TItem,
 ): Page<TItem> {
   const hasMore = rows.length > page.size;

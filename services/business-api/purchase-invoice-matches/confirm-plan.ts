@@ -1,5 +1,6 @@
 import type { ConfirmBody } from './schemas';
 import { roundQty } from './scoring/compare';
+import type { InvoiceLine } from './scoring/types';
 import type { DraftRecord } from './store/drafts';
 import type { ReceiptState } from './store/receipts';
 
@@ -16,6 +17,11 @@ export type ConfirmState = {
 };
 
 export type ConfirmPlan = { rows: PairRow[]; problems: string[] };
+
+/** What each draft line still needs matched: its quantity less what is already paired, never below 0. Pure. */
+export function openQtyPerLine(lines: readonly InvoiceLine[], matchedPerLine: ReadonlyMap<number, number>): Map<number, number> {
+  return new Map(lines.map((l) => [l.index, Math.max(0, roundQty(l.quantity - (matchedPerLine.get(l.index) ?? 0)))]));
+}
 
 /** Why a requested pair refers to something it may not, or undefined when the references hold. */
 function referenceProblem(p: RequestedPair, state: ConfirmState): string | undefined {
@@ -38,7 +44,7 @@ export function planConfirm(pairs: readonly RequestedPair[], state: ConfirmState
   const rows: PairRow[] = [];
   const seen = new Set<string>();
   const receiptOpen = new Map([...state.receipts].map(([id, r]) => [id, r.openQuantity]));
-  const lineNeed = new Map(state.draft.lines.map((l) => [l.index, roundQty(l.quantity - (state.matchedPerLine.get(l.index) ?? 0))]));
+  const lineNeed = openQtyPerLine(state.draft.lines, state.matchedPerLine);
   for (const p of pairs) {
     const key = `${p.invoiceLineIndex}:${p.invTransactionId}`;
     const problem = referenceProblem(p, state) ?? (seen.has(key) ? `The pair (invoiceLineIndex ${p.invoiceLineIndex}, invTransactionId ${p.invTransactionId}) is listed twice.` : undefined);

@@ -1,6 +1,7 @@
 import type { Db, Knex } from '../../../shared/db/knex';
 import { badRequest } from '../../../shared/errors';
 import { assertNotBooked } from './confirm';
+import { openQtyPerLine } from './confirm-plan';
 import { roundQty } from './scoring/compare';
 import { planWholeOrder } from './scoring/whole-order';
 import { loadDraft, matchedQtyPerLine, type DraftRecord } from './store/drafts';
@@ -52,8 +53,7 @@ export async function matchWholeOrder(db: Knex, tenantId: number, draftId: numbe
     if (!receipts.length) return draft;
     const matched = await matchedQtyPerLine(trx, tenantId, draftId);
     const tolerances = await loadTolerances(trx, tenantId);
-    const lineOpen = new Map(draft.lines.map((l) => [l.index, Math.max(0, roundQty(l.quantity - (matched.get(l.index) ?? 0)))]));
-    const plan = planWholeOrder(draft, lineOpen, receipts, tolerances);
+    const plan = planWholeOrder(draft, openQtyPerLine(draft.lines, matched), receipts, tolerances);
     if (plan.unattached.length) {
       const ids = plan.unattached.map((r) => r.id).join(', ');
       throw badRequest('invalid_request', `Receipts ${ids} of purchase order ${orderId} fit no invoice line of the same product with quantity left to match.`);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { int32Param } from '../http/path-ids';
+import { int32Param, int32Value } from '../http/path-ids';
 
 export const invoiceIdParams = z.object({ invoiceId: int32Param });
-
-const int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
 
 /** Pairs per confirm call: far above any real invoice, low enough to keep one transaction short. */
 export const MAX_CONFIRM_PAIRS = 1000;
@@ -11,13 +9,13 @@ export const MAX_CONFIRM_PAIRS = 1000;
 export const confirmBody = z
   .object({
     matches: z
-      .array(z.object({ invoiceLineIndex: int32, orderItemId: int32, invTransactionId: int32 }).meta({ id: 'PurchaseInvoiceMatchPairDto' }))
+      .array(z.object({ invoiceLineIndex: int32Value, orderItemId: int32Value, invTransactionId: int32Value }).meta({ id: 'PurchaseInvoiceMatchPairDto' }))
       .min(1, 'At least one match is required.')
       .max(MAX_CONFIRM_PAIRS, `At most ${MAX_CONFIRM_PAIRS} matches per call.`),
   })
   .meta({ id: 'PurchaseInvoiceMatchConfirmDto' });
 
-export const wholeOrderBody = z.object({ orderId: int32 }).meta({ id: 'PurchaseInvoiceMatchWholeOrderDto' });
+export const wholeOrderBody = z.object({ orderId: int32Value }).meta({ id: 'PurchaseInvoiceMatchWholeOrderDto' });
 
 export const invoiceIdResult = z.object({ invoiceId: z.number().int() }).meta({ id: 'PurchaseInvoiceMatchResultDto' });
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../../shared/db/knex';
 import { whereBetween, whereDateRange } from '../filters/date-range';
 import { applyKeyset, toPage, type Keyset, type Page } from '../paging/keyset';
+import type { AppliedPageSize } from '../paging/page-size';
 import { whereStatus } from '../statuses/status-filter';
 import type { PurchaseOrderDto, PurchaseOrdersQuery } from './schemas';
 
@@ -49,7 +50,7 @@ export async function listPurchaseOrders(
   db: Db,
   tenantId: number,
   filters: PurchaseOrdersQuery,
-  page: { size: number; truncated: boolean },
+  page: AppliedPageSize,
 ): Promise<Page<PurchaseOrderDto>> {
   const query = db('orders as o')
     .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))

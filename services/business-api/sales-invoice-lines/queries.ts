@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../../shared/db/knex';
 import { whereDateRange } from '../filters/date-range';
 import { applyKeyset, toPage, type Keyset, type Page } from '../paging/keyset';
+import type { AppliedPageSize } from '../paging/page-size';
 import { whereStatus } from '../statuses/status-filter';
 import type { SalesInvoiceLineDto, SearchRequest } from './schemas';
 
@@ -26,7 +27,7 @@ export async function searchSalesInvoiceLines(
   db: Db,
   tenantId: number,
   search: SearchRequest,
-  page: { size: number; truncated: boolean },
+  page: AppliedPageSize,
 ): Promise<Page<SalesInvoiceLineDto>> {
   const query = db('order_lines as l')
     .join('orders as o', (j) => j.on('o.tenant_id', 'l.tenant_id').andOn('o.id', 'l.order_id'))
@@ -35,7 +36,7 @@ export async function searchSalesInvoiceLines(
     .select('o.id as invoice_id', 'o.invoice_number', 'l.id as line_id', 'l.product_number', 'l.description', 'l.quantity',
       'l.qty_delivered', 'l.price', 'l.sum_ex_vat', 'l.sum_inc_vat', 'o.currency_code');
   applyFilters(query, search);
-  const rows: LineRow[] = await applyKeyset(query, KEYSET, { cursor: search.cursor?.trim() ? search.cursor : undefined, size: page.size });
+  const rows: LineRow[] = await applyKeyset(query, KEYSET, { cursor: search.cursor, size: page.size });
   return toPage(rows, KEYSET, page, (r) => ({
     invoiceId: r.invoice_id,
     invoiceNumber: r.invoice_number ?? 0,

@@ -12,7 +12,12 @@ export const searchRequest = z
     statusId: bodyIdFilter('statusId', 'Pins one invoice status (the IsSales default then no longer applies).'),
     includeNonSales: z.boolean().nullable().optional().meta({ description: 'false (default): only lines of IsSales invoices and credits.' }),
     pageSize: z.number().int().min(1).nullable().optional().meta({ description: 'Default 50, at most 200.' }),
-    cursor: z.string().nullable().optional().meta({ description: 'The nextCursor of the previous page; null, blank or absent for the first page.' }),
+    cursor: z
+      .string()
+      .nullable()
+      .optional()
+      .transform((raw) => (raw?.trim() ? raw : undefined))
+      .meta({ description: 'The nextCursor of the previous page; null, blank or absent for the first page.' }),
   })
   .meta({ id: 'SearchRequest' });
 

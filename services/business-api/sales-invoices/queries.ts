@@ -4,6 +4,7 @@ import { paymentState } from '../documents/payment-state';
 import { whereBetween, whereDateRange } from '../filters/date-range';
 import { parseInt32 } from '../http/path-ids';
 import { applyKeyset, toPage, type Keyset, type Page } from '../paging/keyset';
+import type { AppliedPageSize } from '../paging/page-size';
 import { containsPattern } from '../../../shared/db/like';
 import { whereStatus } from '../statuses/status-filter';
 import type { DocumentTypeFilter, SalesInvoiceDto, SalesInvoicesQuery } from './schemas';
@@ -24,7 +25,7 @@ const TYPES_OF: Record<DocumentTypeFilter, string[]> = {
 };
 
 /** `q`: part of the document name, customer name or organisation number; a whole number also hits invoice number and id. */
-export function whereDocumentText(query: Knex.QueryBuilder, q: string): void {
+function whereDocumentText(query: Knex.QueryBuilder, q: string): void {
   const pattern = containsPattern(q);
   const number = parseInt32(q);
   query.where((w) => {
@@ -64,7 +65,7 @@ export async function listSalesInvoices(
   db: Db,
   tenantId: number,
   filters: SalesInvoicesQuery,
-  page: { size: number; truncated: boolean },
+  page: AppliedPageSize,
   now: Date,
 ): Promise<Page<SalesInvoiceDto>> {
   const query = db('orders as o')

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Db } from '../../../shared/db/knex';
-import { notFound } from '../../../shared/errors';
 import { loadLines, salesOrderLineDto } from './lines/line-dto';
+import { noSuchOrder } from './lookup';
 import { loadLineFacts, selectOrderHeads } from './order-heads';
 import { dateTimeOut, NO_LINES, salesOrderDto, toSalesOrderDto, type OrderHeadRow } from './sales-order-dto';
 import { SALES_ORDER_TYPES } from './status-kind';
@@ -54,7 +54,7 @@ export async function salesOrderDetail(db: Db, tenantId: number, id: number, now
     .select('o.vat_type_id', 'vt.name as vat_type_name', 'o.created_at', 'o.updated_at')
     .where('o.id', id)
     .first()) as DetailRow | undefined;
-  if (!row) throw notFound('not_found', `No sales order ${id} exists.`);
+  if (!row) throw noSuchOrder(id);
   const [facts, lines] = await Promise.all([loadLineFacts(db, tenantId, [id]), loadLines(db, tenantId, [id])]);
   return {
     ...toSalesOrderDto(row, facts.get(id) ?? NO_LINES, now),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../../shared/db/knex';
-import { dateTimeOut } from './sales-order-dto';
+import { dateTimeOut, isoOrNull } from './sales-order-dto';
 
 const parcelDto = z
   .object({
@@ -51,8 +51,6 @@ type WarehouseOrderRow = {
   id: number; order_id: number; warehouse_id: number; warehouse_code: string; warehouse_name: string;
   external_ref: string | null; status: string; status_at: Date;
 };
-
-const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString());
 
 const toParcel = (p: ParcelRow): ParcelDto => ({
   id: p.id, carrier: p.carrier, service: p.service, trackingNumber: p.tracking_number, trackingUrl: p.tracking_url,

@@ -16,7 +16,8 @@ export type SalesDocument = {
   credited: boolean;
 };
 
-const noSuchOrder = (id: number) => notFound('not_found', `No sales order ${id} exists.`);
+/** Rule 7's 404: no sales order (of the kinds the route answers for) has this id in the tenant. */
+export const noSuchOrder = (id: number) => notFound('not_found', `No sales order ${id} exists.`);
 
 /**
  * Rule 7: the order, when a sales order proper (status type SALESORDER) has this id in the tenant;

@@ -8,6 +8,6 @@ import { writeRoutes } from './writes/write-routes';
 
 /** Every /sales-orders route. */
 export function salesOrderRoutes(deps: ResourceDeps): AnyApiRoute[] {
-  const context = salesOrderContext(deps, deps.salesOrders);
+  const context = salesOrderContext(deps);
   return [...listRoutes(context), ...readRoutes(context), ...lineRoutes(context), ...writeRoutes(context)];
 }

@@ -58,7 +58,9 @@ export type LineFacts = { hasOpenQuantity: boolean; hasOverDelivery: boolean; ha
 export const NO_LINES: LineFacts = { hasOpenQuantity: false, hasOverDelivery: false, hasDeliveryDifference: false };
 
 const iso = (d: Date) => d.toISOString();
-const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString());
+
+/** A nullable timestamp column as a dateTimeOut value. */
+export const isoOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
 /** Row to DTO; an order without a delivery date reports its order date (the field is not nullable in the spec). */
 export function toSalesOrderDto(row: OrderHeadRow, lines: LineFacts, now: Date): SalesOrderDto {

@@ -8,7 +8,6 @@ export const SALES_DOCUMENT_TYPES = ['SALESORDER', 'SALESINVOICE', 'SALESCREDIT'
 /** Status types of a sales order proper (rule 7: an invoice, credit or purchase-order id is not one). */
 export const SALES_ORDER_TYPES = ['SALESORDER'] as const;
 
-
 type KindInputs = { statusKind?: StatusKind; statusId?: number; email?: string; shopOrderNumber?: string };
 
 /**

@@ -5,11 +5,11 @@ import { enumFilter } from '../filters/identifier-filter';
  * `statusKind` values (docs/decisions.md, "Business API resources"): each selects statuses by one flag, and
  * `all` drops the flag condition. Every list stays within its own document types whatever the kind.
  */
-export const STATUS_KINDS = ['intake', 'sales', 'purchase', 'all'] as const;
+const STATUS_KINDS = ['intake', 'sales', 'purchase', 'all'] as const;
 export type StatusKind = (typeof STATUS_KINDS)[number];
 
 /** The status flag column each kind requires; `all` requires none. */
-export const STATUS_KIND_FLAG: Record<StatusKind, 'is_order_intake' | 'is_sales' | 'is_purchase' | null> = {
+const STATUS_KIND_FLAG: Record<StatusKind, 'is_order_intake' | 'is_sales' | 'is_purchase' | null> = {
   intake: 'is_order_intake',
   sales: 'is_sales',
   purchase: 'is_purchase',

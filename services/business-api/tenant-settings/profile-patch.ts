@@ -38,14 +38,16 @@ export async function patchCompanyProfile(db: Db, tenantId: number, body: Record
   const { wanted, unknown } = body === null ? { wanted: {}, unknown: [] } : await wantedValues(db, tenantId, body);
   const before = await readProfile(db, tenantId);
   const changes = Object.fromEntries(Object.entries(wanted).filter(([f, v]) => before[f as ProfileField] !== v));
+  const readBack = async () => {
+    const after = await readProfile(db, tenantId);
+    const groups = groupChanges(wanted, before, after);
+    return { after, groups: { ...groups, notSaved: [...groups.notSaved, ...unknown] } };
+  };
   try {
     await writeProfile(db, tenantId, changes);
   } catch (cause) {
-    const after = await readProfile(db, tenantId);
-    const groups = groupChanges(wanted, before, after);
-    return { ok: false, groups: { ...groups, notSaved: [...groups.notSaved, ...unknown] }, cause };
+    return { ok: false, groups: (await readBack()).groups, cause };
   }
-  const after = await readProfile(db, tenantId);
-  const groups = groupChanges(wanted, before, after);
-  return { ok: true, groups: { ...groups, notSaved: [...groups.notSaved, ...unknown] }, profile: after };
+  const { after, groups } = await readBack();
+  return { ok: true, groups, profile: after };
 }

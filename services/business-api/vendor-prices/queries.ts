@@ -1,5 +1,6 @@
 import type { Db } from '../../../shared/db/knex';
 import { applyKeyset, toPage, type Keyset, type Page } from '../paging/keyset';
+import type { AppliedPageSize } from '../paging/page-size';
 import type { VendorPriceDto, VendorPricesQuery } from './schemas';
 
 type VendorPriceRow = {
@@ -25,7 +26,7 @@ export async function listVendorPrices(
   db: Db,
   tenantId: number,
   filters: Filters,
-  page: { size: number; truncated: boolean },
+  page: AppliedPageSize,
 ): Promise<Page<VendorPriceDto>> {
   const query = db('vendor_prices as vp')
     .join('products as p', (j) => j.on('p.tenant_id', 'vp.tenant_id').andOn('p.id', 'vp.product_id'))

@@ -1,5 +1,6 @@
 import type { Db } from '../../../shared/db/knex';
 import { applyKeyset, toPage, type Keyset, type Page } from '../paging/keyset';
+import type { AppliedPageSize } from '../paging/page-size';
 import type { WarehouseStockQuery, WarehouseStockRowDto } from './schemas';
 
 type StockRow = {
@@ -21,7 +22,7 @@ export async function listWarehouseStock(
   db: Db,
   tenantId: number,
   filters: WarehouseStockQuery,
-  page: { size: number; truncated: boolean },
+  page: AppliedPageSize,
 ): Promise<Page<WarehouseStockRowDto>> {
   const query = db('stock as s')
     .join('products as p', (j) => j.on('p.tenant_id', 's.tenant_id').andOn('p.id', 's.product_id'))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../../../shared/db/knex';
-import { dateTimeOut } from '../sales-order-dto';
+import { dateTimeOut, isoOrNull } from '../sales-order-dto';
 
 /** One line of a sales order, as GET /sales-orders/{id}/lines returns it (and `include=lines` embeds it). */
 export const salesOrderLineDto = z
@@ -46,7 +46,7 @@ type LineRow = {
   date_delivery: Date | null;
 };
 
-export const toLineDto = (r: LineRow): SalesOrderLineDto => ({
+const toLineDto = (r: LineRow): SalesOrderLineDto => ({
   id: r.id,
   position: r.position,
   productId: r.product_id,
@@ -62,7 +62,7 @@ export const toLineDto = (r: LineRow): SalesOrderLineDto => ({
   sumVat: Number(r.sum_vat),
   sumIncVat: Number(r.sum_inc_vat),
   warehouseId: r.warehouse_id,
-  dateDelivery: r.date_delivery === null ? null : r.date_delivery.toISOString(),
+  dateDelivery: isoOrNull(r.date_delivery),
 });
 
 /** The lines of each order, in position order (then id), in one query; orders without lines map to []. */

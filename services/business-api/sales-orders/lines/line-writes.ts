@@ -33,11 +33,16 @@ export async function addLine(db: Knex, caller: Caller, orderId: number, body: S
   return db.transaction(async (trx) => {
     const doc = await requireSalesDocument(trx, caller.tenantId, orderId, true);
     checkChange(caller, doc, permissionsForLineChange('add', body));
-    return insertLine(trx, caller.tenantId, doc, body);
+    const lineId = await insertLine(trx, caller.tenantId, doc, body);
+    await recomputeOrderTotals(trx, caller.tenantId, doc.id);
+    return lineId;
   });
 }
 
-/** Inserts a line on a locked, changeable order and keeps its totals in step (also used by order create). */
+/**
+ * Inserts a line, with its sums, on a locked, changeable order (also used by order create). The caller then
+ * brings the order totals in step, once for all the lines it inserts.
+ */
 export async function insertLine(trx: Knex.Transaction, tenantId: number, doc: SalesDocument, body: SalesOrderLineAddDto): Promise<number> {
   const values = await resolveNewLine(trx, tenantId, doc, body);
   const [row] = (await trx('order_lines')
@@ -48,7 +53,6 @@ export async function insertLine(trx: Knex.Transaction, tenantId: number, doc: S
     .returning('id')) as Array<{ id: number }>;
   if (!row) throw new Error('line insert returned no row');
   await recomputeLineSums(trx, tenantId, row.id);
-  await recomputeOrderTotals(trx, tenantId, doc.id);
   return row.id;
 }
 

@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import { INVALID_REQUEST_PARAMS } from '../../filters/invalid-request';
+import { refuseAsInvalidRequest as refuse } from '../../filters/invalid-request';
 import { parseInt32 } from '../../http/path-ids';
 import { isStatusKind, type StatusKind } from '../../statuses/status-filter';
-
-/** Records an issue answered as 400 `invalid_request` (rule 6) rather than a binding problem. */
-const refuse = (ctx: z.RefinementCtx, message: string): never => {
-  ctx.addIssue({ code: 'custom', message, params: INVALID_REQUEST_PARAMS });
-  return z.NEVER as never;
-};
 
 /** An identifier filter: a positive 32-bit whole number; blank or anything else is `invalid_request`. */
 export const idFilter = (name: string) =>
@@ -69,11 +63,12 @@ export const numberParam = z.string().transform((raw, ctx): number => {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const dateTime = z.iso.datetime({ offset: true });
+const localDateTime = z.iso.datetime({ local: true });
 const date = z.iso.date();
 
 /**
- * A date-time bound (ISO 8601 with offset, or a plain date meaning that UTC day), passed to PostgreSQL as
- * text so microseconds survive. A plain date as an upper bound covers the whole day.
+ * A date-time bound (ISO 8601 with an offset, one without read as UTC, or a plain date meaning that UTC day, as on
+ * every list), passed to PostgreSQL as text so microseconds survive. A plain date as an upper bound covers the whole day.
  */
 export const dateBound = (edge: 'from' | 'to') =>
   z
@@ -81,6 +76,7 @@ export const dateBound = (edge: 'from' | 'to') =>
     .transform((raw, ctx): string => {
       if (DATE_ONLY.test(raw) && date.safeParse(raw).success) return edge === 'from' ? `${raw}T00:00:00Z` : `${raw}T23:59:59.999999Z`;
       if (dateTime.safeParse(raw).success) return raw;
+      if (localDateTime.safeParse(raw).success) return `${raw}Z`;
       ctx.addIssue({ code: 'custom', message: `The value '${raw}' is not a valid ISO 8601 date-time.` });
       return z.NEVER as never;
     })

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { containsPattern } from '../../../../shared/db/like';
-import { STATUS_KIND_FLAG, type StatusKind } from '../../statuses/status-filter';
+import { whereBetween } from '../../filters/date-range';
+import { whereStatus, type StatusKind } from '../../statuses/status-filter';
 import type { SalesOrderListQuery } from './list-schemas';
 
 type Filters = Omit<SalesOrderListQuery, 'include' | 'cursor' | 'pageSize' | 'statusKind'>;
@@ -10,27 +11,18 @@ export const SALES_ORDER_KEYSET = ['o.date_order', 'o.id'] as const;
 
 /** Adds the listing's filters to an order-head query (`o`, `s`, `c`). */
 export function applyListFilters(query: Knex.QueryBuilder, tenantId: number, kind: StatusKind, f: Filters): Knex.QueryBuilder {
-  const flag = STATUS_KIND_FLAG[kind];
-  if (flag) query.where(`s.${flag}`, true);
-  if (f.statusId !== undefined) query.where('o.status_id', f.statusId);
+  whereStatus(query, 's', { statusId: f.statusId, statusKind: kind }, kind);
   if (f.customerId !== undefined) query.where('o.customer_id', f.customerId);
   if (f.customerName !== undefined) query.whereILike('c.name', containsPattern(f.customerName));
   if (f.currency !== undefined) query.where('o.currency_code', f.currency);
-  applyRanges(query, f);
+  whereBetween(query, 'o.date_order', f.orderDateFrom, f.orderDateTo);
+  whereBetween(query, 'o.date_delivery', f.deliveryDateFrom, f.deliveryDateTo);
+  whereBetween(query, 'o.date_invoice', f.invoiceDateFrom, f.invoiceDateTo);
+  whereBetween(query, 'o.total_inc_vat', f.totalMin, f.totalMax);
   if (f.q !== undefined) applyFreeText(query, f.q);
   if (f.email !== undefined) applyEmail(query, tenantId, f.email);
   if (f.shopOrderNumber !== undefined) applyShopOrderNumber(query, tenantId, f.shopOrderNumber);
   return query;
-}
-
-function applyRanges(query: Knex.QueryBuilder, f: Filters): void {
-  const ranges: Array<[string, string | number | undefined, '>=' | '<=']> = [
-    ['o.date_order', f.orderDateFrom, '>='], ['o.date_order', f.orderDateTo, '<='],
-    ['o.date_delivery', f.deliveryDateFrom, '>='], ['o.date_delivery', f.deliveryDateTo, '<='],
-    ['o.date_invoice', f.invoiceDateFrom, '>='], ['o.date_invoice', f.invoiceDateTo, '<='],
-    ['o.total_inc_vat', f.totalMin, '>='], ['o.total_inc_vat', f.totalMax, '<='],
-  ];
-  for (const [column, value, op] of ranges) if (value !== undefined) query.where(column, op, value);
 }
 
 /** Part of the name, reference, shop order number, customer name or orgno; a whole number also hits id and invoice number. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../../../shared/db/knex';
+import { isoOrNull } from '../sales-order-dto';
 
 /** One payment as a payment provider reports it. Amounts are in `currencyIsoCode`. */
 export type ProviderPayment = {
@@ -29,8 +30,6 @@ type PaymentRow = {
   provider: string; provider_reference: string; method: string | null; status: string; amount: string; captured_amount: string;
   refunded_amount: string; currency_code: string; authorized_at: Date | null; captured_at: Date | null;
 };
-
-const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString());
 
 /** The default provider: the payments the importers recorded for the order (table order_payments), oldest first. */
 export function recordedPaymentsProvider(db: Db): PaymentProvider {

@@ -3,6 +3,7 @@ import { badRequest } from '../../../../shared/errors';
 import type { AuthContext } from '../../auth/auth-context';
 import { permissionsForLineChange, requirePermissions } from '../lines/line-permissions';
 import { insertLine } from '../lines/line-writes';
+import { recomputeOrderTotals } from '../lines/line-totals';
 import { requireSalesDocument } from '../lookup';
 import { defaultSalesOrderStatus, priceListFor, requireCurrency, requireCustomer, requireSalesOrderStatus, requireVatType } from './references';
 import type { SalesOrderCreateDto } from './write-schemas';
@@ -36,6 +37,7 @@ export async function createSalesOrder(db: Knex, caller: Caller, body: SalesOrde
     const doc = await requireSalesDocument(trx, tenantId, row.id, true);
     const lineIds: number[] = [];
     for (const line of body.lines ?? []) lineIds.push(await insertLine(trx, tenantId, doc, line));
+    if (lineIds.length) await recomputeOrderTotals(trx, tenantId, doc.id);
     return { id: row.id, lineIds };
   });
 }

@@ -108,7 +108,7 @@ describe('GET /sales-orders: include, paging and request errors', () => {
 
   it.each<[string, Query, string]>([
     ['a date that is no date', { orderDateFrom: 'yesterday' }, 'orderDateFrom'],
-    ['a date-time without offset', { invoiceDateTo: '2025-01-01T10:00:00' }, 'invoiceDateTo'],
+    ['a date-time with a bad offset', { invoiceDateTo: '2025-01-01T10:00:00+2' }, 'invoiceDateTo'],
     ['a totalMin that is no number', { totalMin: 'lots' }, 'totalMin'],
     ['pageSize 0', { pageSize: 0 }, 'pageSize'],
   ])('answers %s with ValidationProblemDetails', async (_name, query, field) => {
@@ -116,6 +116,14 @@ describe('GET /sales-orders: include, paging and request errors', () => {
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(Object.keys(res.body.errors)).toEqual([field]);
+  });
+
+  it('reads a date-time without offset as UTC, as every list does', async () => {
+    const local = await list({ orderDateFrom: '2025-01-01T10:00:00', statusKind: 'all' });
+    const utc = await list({ orderDateFrom: '2025-01-01T10:00:00Z', statusKind: 'all' });
+    expect(local.status).toBe(200);
+    expect(utc.body.items.length).toBeGreaterThan(0);
+    expect(local.body).toEqual(utc.body);
   });
 
   it('accepts an email of exactly 254 characters', async () => {
