@@ -1,5 +1,6 @@
 import { appPasswordCommand } from './cli/app-password';
 import { UsageError, type CliCommand, type CliIo } from './cli/command';
+import { runMain } from './run-main';
 
 // `npm run cli -- <command> ...`: a small dispatcher; each command lives in scripts/cli/.
 const commands: Record<string, CliCommand> = { 'app-password': appPasswordCommand };
@@ -14,8 +15,9 @@ function help(): string {
 async function main([name, ...args]: string[]): Promise<number> {
   const command = name ? commands[name] : undefined;
   if (!command) {
-    io.err(name && name !== 'help' && name !== '--help' ? `unknown command '${name}'\n\n${help()}` : help());
-    return name && name !== 'help' && name !== '--help' ? 2 : 0;
+    const unknown = Boolean(name) && name !== 'help' && name !== '--help';
+    io.err(unknown ? `unknown command '${name}'\n\n${help()}` : help());
+    return unknown ? 2 : 0;
   }
   try {
     return await command.run(args, io);
@@ -26,10 +28,4 @@ async function main([name, ...args]: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runMain(() => main(process.argv.slice(2)));

@@ -1,11 +1,11 @@
-import { createDb, migrateLatest, rollbackAll } from '../shared/db/knex';
+import { migrateLatest, rollbackAll, withDb } from '../shared/db/knex';
+import { runMain } from './run-main';
 import { ensureServices } from './services/provision';
 
 // `npm run migrate` (latest) and `npm run migrate:down` (roll back the last batch; `-- --all` for everything).
 async function main([command, flag]: string[]): Promise<void> {
   const { databaseUrl } = await ensureServices();
-  const db = createDb(databaseUrl, { pool: { min: 0, max: 1 } });
-  try {
+  await withDb(databaseUrl, { pool: { min: 0, max: 1 } }, async (db) => {
     if (command === 'latest') {
       const applied = await migrateLatest(db);
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
@@ -15,12 +15,7 @@ async function main([command, flag]: string[]): Promise<void> {
     } else {
       throw new Error('usage: migrate.ts latest | rollback [--all]');
     }
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain(() => main(process.argv.slice(2)));

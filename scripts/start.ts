@@ -1,7 +1,9 @@
 import { prettyFactory } from 'pino-pretty';
-import { createDb, migrateLatest } from '../shared/db/knex';
-import { ensureServices, stopServices, type Services } from './services/provision';
+import { migrateLatest, withDb } from '../shared/db/knex';
+import { errorMessage } from '../shared/errors';
+import { runMain } from './run-main';
 import { dataDir, projectRoot } from './services/paths';
+import { ensureServices, stopServices, type Services } from './services/provision';
 import { ensureDemoCredentials, ensureDemoTenant, type DemoCredentials } from './start/demo';
 import { processSpecs } from './start/process-specs';
 import { summary } from './start/summary';
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
     await Promise.all(procs.map((proc) => waitUntilReady(proc)));
     console.log(summary(specs, services, demo));
   } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(errorMessage(err));
     await shutdown(1);
   }
 }
@@ -55,17 +57,11 @@ function startAll(specs: ProcessSpec[], isStopping: () => boolean, onCrash: () =
 
 /** Migrations, the demo tenant (seeded on the first start only) and its app password. */
 async function prepareData(services: Services): Promise<DemoCredentials> {
-  const db = createDb(services.databaseUrl, { pool: { min: 0, max: 4 } });
-  try {
+  return withDb(services.databaseUrl, { pool: { min: 0, max: 4 } }, async (db) => {
     await migrateLatest(db);
     await ensureDemoTenant(db);
-    return await ensureDemoCredentials(db, dataDir());
-  } finally {
-    await db.destroy();
-  }
+    return ensureDemoCredentials(db, dataDir());
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain(main);

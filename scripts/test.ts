@@ -1,6 +1,7 @@
-import { ensureServices, stopServices } from './services/provision';
-import { projectRoot } from './services/paths';
 import { bin, runChild } from './run-child';
+import { runMain } from './run-main';
+import { projectRoot } from './services/paths';
+import { ensureServices, stopServices } from './services/provision';
 
 // `npm test`: provision PostgreSQL and Redis (or use DATABASE_URL / REDIS_URL), type-check, then run every
 // jest project. Extra arguments go to jest. Instances this run started are stopped at the end.
@@ -22,10 +23,4 @@ async function main(jestArgs: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runMain(() => main(process.argv.slice(2)));

@@ -31,3 +31,6 @@ export class RateLimitedError extends AppError {
     this.name = 'RateLimitedError';
   }
 }
+
+/** The message of a thrown value: an Error's message, anything else as text. */
+export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -4,10 +4,10 @@ import type { CatalogueProduct } from './catalogue-product';
 import { batchDetails, rootsAfter, rootsByIds } from './catalogue-rows';
 import { loadCategoryTree, type CategoryTree } from './category-paths';
 
-export const DEFAULT_BATCH_SIZE = 1000;
+const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ReadCatalogueOptions {
-  /** Roots (storefront products) per batch; their variants come along, so memory stays bounded by the batch. */
+  /** Roots (storefront products) per batch (default 1000); their variants come along, so memory stays bounded by the batch. */
   batchSize?: number;
 }
 

@@ -78,15 +78,23 @@ export function rootsByIds(db: Db, tenantId: number, ids: readonly number[]): Pr
   return rows(db, `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id is null and p.id = any(?::int[]) order by p.id`, [tenantId, [...ids]]);
 }
 
-/** Variants, option axes and values, categories, content, prices and stock of the given roots. */
+/**
+ * Variants, option axes and values, categories, content, prices and stock of the given roots. Only prices and
+ * stock need the variant ids; the queries keyed by root run meanwhile instead of waiting for them.
+ */
 export async function batchDetails(db: Db, tenantId: number, roots: ProductRow[]): Promise<BatchRows> {
   const rootIds = roots.map((r) => r.id);
+  const [sellable, rooted] = await Promise.all([sellableDetails(db, tenantId, rootIds), rootDetails(db, tenantId, rootIds)]);
+  return { roots, ...sellable, ...rooted };
+}
+
+type SellableRows = Pick<BatchRows, 'variants' | 'prices' | 'stock'>;
+
+/** The roots' variants, then prices and stock of roots and variants alike (a simple product sells itself). */
+async function sellableDetails(db: Db, tenantId: number, rootIds: number[]): Promise<SellableRows> {
   const variants = await rows<ProductRow>(db, `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id = any(?::int[]) order by p.id`, [tenantId, rootIds]);
   const sellableIds = [...rootIds, ...variants.map((v) => v.id)];
-  const byRoot = [tenantId, rootIds];
-  const [options, optionValues, prices, stock, categories, descriptions, attributes] = await Promise.all([
-    rows<OptionRow>(db, 'select product_id, position, name from product_options where tenant_id = ? and product_id = any(?::int[]) order by product_id, position', byRoot),
-    rows<OptionValueRow>(db, 'select product_id, parent_id, position, value from product_option_values where tenant_id = ? and parent_id = any(?::int[])', byRoot),
+  const [prices, stock] = await Promise.all([
     rows<PriceRow>(
       db,
       `select pr.product_id, pr.price_list_id, pr.currency_code, pr.amount, pr.vat_rate, pr.compare_at, pl.prices_include_vat, pr.updated_at
@@ -99,9 +107,21 @@ export async function batchDetails(db: Db, tenantId: number, roots: ProductRow[]
       'select product_id, (sum(qty_in_stock) - sum(qty_outgoing))::text as available from stock where tenant_id = ? and product_id = any(?::int[]) group by product_id',
       [tenantId, sellableIds],
     ),
+  ]);
+  return { variants, prices, stock };
+}
+
+type RootRows = Pick<BatchRows, 'options' | 'optionValues' | 'categories' | 'descriptions' | 'attributes'>;
+
+/** What hangs off the roots themselves: option axes and values, category links, content, attributes. */
+async function rootDetails(db: Db, tenantId: number, rootIds: number[]): Promise<RootRows> {
+  const byRoot = [tenantId, rootIds];
+  const [options, optionValues, categories, descriptions, attributes] = await Promise.all([
+    rows<OptionRow>(db, 'select product_id, position, name from product_options where tenant_id = ? and product_id = any(?::int[]) order by product_id, position', byRoot),
+    rows<OptionValueRow>(db, 'select product_id, parent_id, position, value from product_option_values where tenant_id = ? and parent_id = any(?::int[])', byRoot),
     rows<CategoryLinkRow>(db, 'select product_id, category_id, is_primary from product_categories where tenant_id = ? and product_id = any(?::int[]) order by product_id, is_primary desc, category_id', byRoot),
     rows<DescriptionRow>(db, 'select product_id, language, name, short_description, html, updated_at from product_descriptions where tenant_id = ? and product_id = any(?::int[])', byRoot),
     rows<AttributeRow>(db, 'select product_id, key, label, type, values, value_keys from product_attributes where tenant_id = ? and product_id = any(?::int[]) order by product_id, position', byRoot),
   ]);
-  return { roots, variants, options, optionValues, prices, stock, categories, descriptions, attributes };
+  return { options, optionValues, categories, descriptions, attributes };
 }

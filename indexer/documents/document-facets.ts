@@ -55,7 +55,8 @@ function collect(out: FacetCollector, source: FacetSource, product: CataloguePro
       for (const brand of productBrands(product, sellable)) out.add(brandKey(brand), () => brand.name);
       return;
     case 'option': {
-      const axis = product.options.find((name) => slugify(name) === slugify(source.option));
+      const wanted = slugify(source.option);
+      const axis = product.options.find((name) => slugify(name) === wanted);
       if (axis === undefined) return;
       for (const variant of sellable) {
         const value = variant.options[axis];

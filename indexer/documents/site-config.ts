@@ -114,7 +114,10 @@ export async function loadTenantFacts(db: Db, tenantId: number): Promise<TenantF
 /** Axis names that differ only in case or accents ("Colour", "colour") are one facet. */
 function dedupeByKey(names: string[]): string[] {
   const byKey = new Map<string, string>();
-  for (const name of names) if (!byKey.has(slugify(name))) byKey.set(slugify(name), name);
+  for (const name of names) {
+    const key = slugify(name);
+    if (!byKey.has(key)) byKey.set(key, name);
+  }
   return [...byKey.values()];
 }
 

@@ -7,7 +7,7 @@ import { load, type LoadResult } from './business-api/measure';
 import { renderSection, type KeysetResult } from './business-api/report';
 import { writeSection } from './shared/report-section';
 import { timeRuns } from './shared/timing';
-import { businessApi, constantApp, listen } from './business-api/servers';
+import { businessApi, constantApp, listenOnFreePort } from './business-api/servers';
 
 // `npm run bench:business-api`: GET /sales-orders on 1,000,000 orders against a constant express handler.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const { db, tenantId } = await prepareBenchDb(services.databaseUrl, log);
   const redis = createRedis(services.redisUrl);
   const { running: api, token } = await businessApi(db, redis, tenantId);
-  const ceiling = await listen(constantApp());
+  const ceiling = await listenOnFreePort(constantApp());
   try {
     const headers = { authorization: `Bearer ${token}` };
     const customerId = await benchCustomer(db, tenantId);

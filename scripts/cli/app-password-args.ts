@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ACCESS_LEVELS, PERMISSIONS } from '../../shared/auth/scopes';
+import { errorMessage } from '../../shared/errors';
 import { UsageError } from './command';
 
 const permissionList = z
@@ -42,7 +43,7 @@ function parse<S extends z.ZodType>(
   try {
     values = parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    throw new UsageError(errorMessage(err));
   }
   const result = schema.safeParse(values);
   if (!result.success) {

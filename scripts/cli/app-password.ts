@@ -12,8 +12,11 @@ npm run cli -- app-password revoke --id N`;
 
 type Action = (db: Knex, io: CliIo) => Promise<number>;
 
-/** Parses an app-password subcommand (throwing UsageError) into the action to run on a database. */
-export function planAppPassword(args: string[]): Action {
+/**
+ * Parses an app-password subcommand (throwing UsageError) into the action to run on a database, so bad
+ * arguments are refused before any database is provisioned.
+ */
+function planAppPassword(args: string[]): Action {
   const [sub, ...rest] = args;
   if (sub === 'create') return create(parseCreateArgs(rest));
   if (sub === 'list') return list(parseListArgs(rest));

@@ -1,4 +1,4 @@
-import { createDb, migrateLatest, type Knex } from '../../shared/db/knex';
+import { migrateLatest, withDb, type Knex } from '../../shared/db/knex';
 import { ensureServices, stopServices } from '../services/provision';
 
 /**
@@ -7,12 +7,12 @@ import { ensureServices, stopServices } from '../services/provision';
  */
 export async function withDatabase<T>(fn: (db: Knex) => Promise<T>): Promise<T> {
   const services = await ensureServices();
-  const db = createDb(services.databaseUrl, { pool: { min: 0, max: 2 } });
   try {
-    await migrateLatest(db);
-    return await fn(db);
+    return await withDb(services.databaseUrl, { pool: { min: 0, max: 2 } }, async (db) => {
+      await migrateLatest(db);
+      return fn(db);
+    });
   } finally {
-    await db.destroy();
     await stopServices(services.started);
   }
 }

@@ -1,3 +1,6 @@
+import { parseArgs } from 'node:util';
+import { errorMessage } from '../../shared/errors';
+
 export type SeedArgs = { tenant: string; name?: string; products: number; orders?: number; seed: number; asOf?: Date };
 
 export const SEED_USAGE = `usage: npm run seed -- [--tenant demo] [--products 2000] [--orders N] [--seed 42] [--as-of YYYY-MM-DD] [--name "Demo shop"]
@@ -7,18 +10,15 @@ export const SEED_USAGE = `usage: npm run seed -- [--tenant demo] [--products 20
   --seed      random seed: the same seed, sizes and --as-of give the same data (default 42)
   --as-of     the day the data is "as of" (default today)`;
 
-const FLAGS = new Set(['tenant', 'name', 'products', 'orders', 'seed', 'as-of']);
+const FLAGS = ['tenant', 'name', 'products', 'orders', 'seed', 'as-of'] as const;
 
-function readPairs(argv: readonly string[]): Map<string, string> {
-  const pairs = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!match || !FLAGS.has(match[1])) throw new Error(`unknown argument ${argv[i]}\n${SEED_USAGE}`);
-    const value = match[2] ?? argv[++i];
-    if (value === undefined) throw new Error(`--${match[1]} needs a value\n${SEED_USAGE}`);
-    pairs.set(match[1], value);
+function readFlags(argv: readonly string[]): Partial<Record<(typeof FLAGS)[number], string>> {
+  const options = Object.fromEntries(FLAGS.map((flag) => [flag, { type: 'string' as const }]));
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new Error(`${errorMessage(err)}\n${SEED_USAGE}`);
   }
-  return pairs;
 }
 
 function wholeNumber(name: string, value: string | undefined, min: number): number | undefined {
@@ -30,18 +30,18 @@ function wholeNumber(name: string, value: string | undefined, min: number): numb
 
 /** The seed command's arguments, validated; throws with the usage on anything it does not understand. */
 export function parseSeedArgs(argv: readonly string[]): SeedArgs {
-  const pairs = readPairs(argv);
-  const tenant = pairs.get('tenant') ?? 'demo';
+  const flags = readFlags(argv);
+  const tenant = flags.tenant ?? 'demo';
   if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(tenant)) throw new Error(`--tenant must be lowercase letters, digits and hyphens, got ${tenant}`);
-  const asOfText = pairs.get('as-of');
+  const asOfText = flags['as-of'];
   const asOf = asOfText === undefined ? undefined : new Date(`${asOfText}T00:00:00Z`);
   if (asOf && (!/^\d{4}-\d{2}-\d{2}$/.test(asOfText ?? '') || Number.isNaN(asOf.getTime()))) throw new Error(`--as-of must be YYYY-MM-DD, got ${asOfText}`);
   return {
     tenant,
-    name: pairs.get('name'),
-    products: wholeNumber('products', pairs.get('products'), 1) ?? 2000,
-    orders: wholeNumber('orders', pairs.get('orders'), 0),
-    seed: wholeNumber('seed', pairs.get('seed'), 0) ?? 42,
+    name: flags.name,
+    products: wholeNumber('products', flags.products, 1) ?? 2000,
+    orders: wholeNumber('orders', flags.orders, 0),
+    seed: wholeNumber('seed', flags.seed, 0) ?? 42,
     asOf,
   };
 }

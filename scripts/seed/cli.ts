@@ -1,7 +1,8 @@
-import { createDb, migrateLatest } from '../../shared/db/knex';
+import { migrateLatest, withDb } from '../../shared/db/knex';
+import { runMain } from '../run-main';
 import { ensureServices } from '../services/provision';
 import { parseSeedArgs } from './cli-args';
-import { createProgressBar } from './progress-bar';
+import { withProgressBar } from './progress-bar';
 import { formatSeedReport } from './report';
 import { seedTenant } from './seed-tenant';
 
@@ -10,20 +11,11 @@ import { seedTenant } from './seed-tenant';
 async function main(argv: string[]): Promise<void> {
   const args = parseSeedArgs(argv);
   const databaseUrl = process.env.DATABASE_URL ?? (await ensureServices()).databaseUrl;
-  const db = createDb(databaseUrl, { pool: { min: 0, max: 2 } });
-  const bar = createProgressBar();
-  try {
+  const result = await withDb(databaseUrl, { pool: { min: 0, max: 2 } }, async (db) => {
     await migrateLatest(db);
-    const result = await seedTenant(db, { ...args, onProgress: bar.update });
-    bar.stop();
-    console.log(formatSeedReport(result));
-  } finally {
-    bar.stop();
-    await db.destroy();
-  }
+    return withProgressBar((onProgress) => seedTenant(db, { ...args, onProgress }));
+  });
+  console.log(formatSeedReport(result));
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain(() => main(process.argv.slice(2)));

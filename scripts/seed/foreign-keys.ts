@@ -1,9 +1,7 @@
-import type { Knex } from 'knex';
+import type { Db, Knex } from '../../shared/db/knex';
+import { quoteIdent } from '../../shared/db/quote-ident';
 
-type Db = Knex | Knex.Transaction;
 type ForeignKey = { name: string; table: string; columns: string[]; parent: string; parentColumns: string[] };
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Switches off per-row triggers for the rest of the transaction when the role may (a superuser, as on the
@@ -35,11 +33,11 @@ async function foreignKeysOf(db: Db, tables: readonly string[]): Promise<Foreign
 
 /** Whether some row of the tenant points at a missing parent (rows with a null key column pass, as in MATCH SIMPLE). */
 async function violates(db: Db, key: ForeignKey, tenantId: number): Promise<boolean> {
-  const notNull = key.columns.map((c) => `c.${quote(c)} is not null`).join(' and ');
-  const joins = key.columns.map((c, i) => `p.${quote(key.parentColumns[i])} = c.${quote(c)}`).join(' and ');
+  const notNull = key.columns.map((c) => `c.${quoteIdent(c)} is not null`).join(' and ');
+  const joins = key.columns.map((c, i) => `p.${quoteIdent(key.parentColumns[i])} = c.${quoteIdent(c)}`).join(' and ');
   const { rows } = await db.raw<{ rows: Array<{ bad: boolean }> }>(
-    `select exists (select 1 from ${quote(key.table)} c where c.tenant_id = ? and ${notNull}
-       and not exists (select 1 from ${quote(key.parent)} p where ${joins})) as bad`,
+    `select exists (select 1 from ${quoteIdent(key.table)} c where c.tenant_id = ? and ${notNull}
+       and not exists (select 1 from ${quoteIdent(key.parent)} p where ${joins})) as bad`,
     [tenantId],
   );
   return rows[0].bad;

@@ -1,10 +1,9 @@
-import type { Knex } from 'knex';
+import type { Db, Knex } from '../../shared/db/knex';
+import { quoteIdent } from '../../shared/db/quote-ident';
 import { SEEDED_TABLES } from './seeded-tables';
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /** The id of the tenant with this code, creating it (or renaming it) as needed. */
-export async function upsertTenant(db: Knex | Knex.Transaction, code: string, name: string): Promise<number> {
+export async function upsertTenant(db: Db, code: string, name: string): Promise<number> {
   const { rows } = await db.raw<{ rows: Array<{ id: number }> }>(
     'insert into tenants (code, name) values (?, ?) on conflict (code) do update set name = excluded.name returning id',
     [code, name],
@@ -26,7 +25,7 @@ export async function logAllProductsChanged(trx: Knex.Transaction, tenantId: num
 
 /** Deletes every seeded row of one tenant, children before parents; other tenants' rows are never touched. */
 export async function deleteTenantData(trx: Knex.Transaction, tenantId: number): Promise<void> {
-  for (const table of [...SEEDED_TABLES].reverse()) await trx.raw(`delete from ${quote(table)} where tenant_id = ?`, [tenantId]);
+  for (const table of [...SEEDED_TABLES].reverse()) await trx.raw(`delete from ${quoteIdent(table)} where tenant_id = ?`, [tenantId]);
 }
 
 /**
@@ -42,7 +41,7 @@ export async function advanceSequences(db: Knex, tables: readonly string[]): Pro
   );
   for (const { table, seq } of rows.filter((r) => r.seq)) {
     await db.raw(
-      `select setval(?::regclass, greatest(1, (select coalesce(max(id), 0) from ${quote(table)}), coalesce(pg_sequence_last_value(?::regclass), 0)))`,
+      `select setval(?::regclass, greatest(1, (select coalesce(max(id), 0) from ${quoteIdent(table)}), coalesce(pg_sequence_last_value(?::regclass), 0)))`,
       [seq, seq],
     );
   }
@@ -50,5 +49,5 @@ export async function advanceSequences(db: Knex, tables: readonly string[]): Pro
 
 /** Refreshes planner statistics after a bulk load. */
 export async function analyzeTables(db: Knex, tables: readonly string[]): Promise<void> {
-  if (tables.length) await db.raw(`analyze ${tables.map(quote).join(', ')}`);
+  if (tables.length) await db.raw(`analyze ${tables.map(quoteIdent).join(', ')}`);
 }

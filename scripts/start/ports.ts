@@ -1,8 +1,7 @@
-import { freePort, isPortInUse } from '../services/free-port';
+import { preferredOrFreePort } from '../services/free-port';
 
 /** The port from `env[name]`, else `fallback` when it is free, else any free port. */
 export async function choosePort(env: NodeJS.ProcessEnv, name: string, fallback: number): Promise<number> {
   const wanted = env[name];
-  if (wanted) return Number(wanted);
-  return (await isPortInUse(fallback)) ? freePort() : fallback;
+  return wanted ? Number(wanted) : preferredOrFreePort(fallback);
 }

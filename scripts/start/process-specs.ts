@@ -25,16 +25,13 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
     name,
     entry,
     env: { ...shared, PORT: String(ports[i]) },
-    readyUrl: `http://${HOST}:${ports[i]}/readyz`,
+    url: `http://${HOST}:${ports[i]}`,
   }));
 }
-
-/** The base URL of a process: its ready URL without `/readyz`. */
-export const baseUrl = (spec: ProcessSpec): string => spec.readyUrl.replace(/\/readyz$/, '');
 
 /** The base URL of the named process. */
 export function baseUrlOf(specs: ProcessSpec[], name: ProcessName): string {
   const spec = specs.find((s) => s.name === name);
   if (!spec) throw new Error(`no process named ${name}`);
-  return baseUrl(spec);
+  return spec.url;
 }

@@ -1,5 +1,5 @@
 import type { DemoCredentials } from './demo';
-import { baseUrl, baseUrlOf } from './process-specs';
+import { baseUrlOf } from './process-specs';
 import type { ProcessSpec } from './supervisor';
 
 /** What `npm start` prints once every process is ready: URLs, the stores, and the demo credentials. */
@@ -10,7 +10,7 @@ export function summary(specs: ProcessSpec[], services: { databaseUrl: string; r
   return [
     '',
     'Aisle is running:',
-    ...specs.map((s) => row(s.name, baseUrl(s))),
+    ...specs.map((s) => row(s.name, s.url)),
     row('postgres', services.databaseUrl),
     row('redis', services.redisUrl),
     '',

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export type ProcessSpec = { name: string; entry: string; env: NodeJS.ProcessEnv; readyUrl: string };
+/** A process `npm start` runs: `url` is its base URL, where it answers `/readyz` once ready. */
+export type ProcessSpec = { name: string; entry: string; env: NodeJS.ProcessEnv; url: string };
 export type Supervised = { spec: ProcessSpec; child: ChildProcess; exited: Promise<number | null> };
 
 /** Starts `tsx <entry>` with its output prefixed by the process name. */
@@ -22,14 +23,15 @@ export function startProcess(spec: ProcessSpec, format: (line: string) => string
 export async function waitUntilReady(proc: Supervised, timeoutMs = 60_000): Promise<void> {
   let exited = false;
   void proc.exited.then(() => (exited = true));
+  const readyUrl = `${proc.spec.url}/readyz`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${proc.spec.name} exited before it was ready`);
-    const ok = await fetch(proc.spec.readyUrl).then((r) => r.ok, () => false);
+    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
     if (ok) return;
     await sleep(200);
   }
-  throw new Error(`${proc.spec.name} was not ready within ${timeoutMs / 1000} s (${proc.spec.readyUrl})`);
+  throw new Error(`${proc.spec.name} was not ready within ${timeoutMs / 1000} s (${readyUrl})`);
 }
 
 /** Sends SIGTERM to every running process and waits for all of them; SIGKILL after the grace period. */

@@ -1,9 +1,9 @@
 import express, { type Express } from 'express';
-import { pingDb, type Knex } from '../../shared/db/knex';
-import { healthRouter } from '../../shared/http/health';
+import type { Knex } from '../../shared/db/knex';
+import { healthRouter, storeChecks } from '../../shared/http/health';
 import { requestContext } from '../../shared/http/request-context';
 import type { Logger } from '../../shared/logger';
-import { pingRedis, type Redis } from '../../shared/redis';
+import type { Redis } from '../../shared/redis';
 import type { IdentitySettings } from './config';
 import { discoveryRouter } from './discovery-routes';
 import { identityErrorHandler, notFoundHandler } from './error-handler';
@@ -17,12 +17,7 @@ export type IdentityDeps = { db: Knex; redis: Redis; logger: Logger; config: Ide
 export function createApp({ db, redis, logger, config, signingKey }: IdentityDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(
-    healthRouter([
-      { name: 'postgres', check: () => pingDb(db) },
-      { name: 'redis', check: () => pingRedis(redis) },
-    ]),
-  );
+  app.use(healthRouter(storeChecks(db, redis)));
   app.use(requestContext(logger));
   app.use(discoveryRouter(signingKey, config.issuer));
   app.use(tokenRouter({ db, signingKey, config, budget: createLookupBudget(redis, config) }));

@@ -1,8 +1,6 @@
 import express, { type Express } from 'express';
-import { pingDb } from '../../shared/db/knex';
-import { healthRouter } from '../../shared/http/health';
+import { healthRouter, storeChecks } from '../../shared/http/health';
 import type { HttpServiceDeps } from '../../shared/http/run-http-service';
-import { pingRedis } from '../../shared/redis';
 
 export type StorefrontApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'>;
 
@@ -10,11 +8,6 @@ export type StorefrontApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'>
 export function createApp({ db, redis }: StorefrontApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(
-    healthRouter([
-      { name: 'postgres', check: () => pingDb(db) },
-      { name: 'redis', check: () => pingRedis(redis) },
-    ]),
-  );
+  app.use(healthRouter(storeChecks(db, redis)));
   return app;
 }

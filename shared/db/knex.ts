@@ -29,6 +29,16 @@ export function createDb(url: string, options: DbOptions = {}): Knex {
   });
 }
 
+/** Runs `fn` on a pool of its own for `url`; the pool is destroyed however `fn` ends. */
+export async function withDb<T>(url: string, options: DbOptions, fn: (db: Knex) => Promise<T>): Promise<T> {
+  const db = createDb(url, options);
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 export async function pingDb(db: Knex): Promise<void> {
   await db.raw('select 1');
 }

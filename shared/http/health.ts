@@ -1,6 +1,14 @@
 import { Router } from 'express';
+import { pingDb, type Knex } from '../db/knex';
+import { pingRedis, type Redis } from '../redis';
 
 export type ReadinessCheck = { name: string; check: () => Promise<void> };
+
+/** The readiness checks every process has: PostgreSQL and Redis answer. */
+export const storeChecks = (db: Knex, redis: Redis): ReadinessCheck[] => [
+  { name: 'postgres', check: () => pingDb(db) },
+  { name: 'redis', check: () => pingRedis(redis) },
+];
 
 /** `/healthz` answers while the process runs; `/readyz` only when every dependency answers in time. */
 export function healthRouter(checks: ReadinessCheck[], timeoutMs = 2000): Router {

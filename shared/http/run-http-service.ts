@@ -3,12 +3,16 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { httpConfigSchema, loadConfig, type HttpConfig } from '../config';
 import { createDb } from '../db/knex';
+import { errorMessage } from '../errors';
 import { createLogger, type Logger } from '../logger';
 import { createRedis, type Redis } from '../redis';
-import { onShutdown } from '../shutdown';
+import { onShutdown, type Closer } from '../shutdown';
 import { listen } from './listen';
 
 export type HttpServiceDeps<C extends HttpConfig = HttpConfig> = { db: Knex; redis: Redis; logger: Logger; config: C };
+
+/** An app with work beyond its requests (a queue worker): `closeFirst` runs on shutdown before the server stops. */
+export type ServedApp = { app: Express; closeFirst: Closer[] };
 
 /**
  * The shared `main` of an HTTP process: parse config, build clients, serve the app,
@@ -20,20 +24,24 @@ export function runHttpService(name: string, createApp: (deps: HttpServiceDeps) 
 
 /**
  * runHttpService for a process with variables of its own (`schema` extends httpConfigSchema) or more to
- * build before serving (signing keys, token verifiers): `createApp` may be async.
+ * build before serving (signing keys, token verifiers, a worker): `createApp` may be async.
  */
 export async function runHttpServiceWith<C extends HttpConfig>(
   name: string,
   schema: z.ZodType<C>,
-  createApp: (deps: HttpServiceDeps<C>) => Express | Promise<Express>,
+  createApp: (deps: HttpServiceDeps<C>) => Express | ServedApp | Promise<Express | ServedApp>,
+  options: { pool?: { min: number; max: number } } = {},
 ): Promise<void> {
   const config = loadConfig(schema);
   const logger = createLogger({ name, level: config.LOG_LEVEL });
-  const db = createDb(config.DATABASE_URL, { logger });
+  const db = createDb(config.DATABASE_URL, { pool: options.pool, logger });
   const redis = createRedis(config.REDIS_URL, { connectionName: name });
-  const running = await listen(await createApp({ db, redis, logger, config }), config.HOST, config.PORT);
+  const built = await createApp({ db, redis, logger, config });
+  const { app, closeFirst } = typeof built === 'function' ? { app: built, closeFirst: [] } : built;
+  const running = await listen(app, config.HOST, config.PORT);
   onShutdown(
     [
+      ...closeFirst,
       { name: 'http', close: running.close },
       { name: 'db', close: () => db.destroy() },
       { name: 'redis', close: () => redis.quit() },
@@ -46,6 +54,6 @@ export async function runHttpServiceWith<C extends HttpConfig>(
 
 /** Reports a boot failure (a ConfigError names each variable) and exits non-zero. */
 export function exitOnBootFailure(err: unknown): never {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`${errorMessage(err)}\n`);
   process.exit(1);
 }

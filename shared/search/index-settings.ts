@@ -15,3 +15,8 @@ export interface IndexSettings {
   languages: string[];
   boosts?: Partial<FieldBoosts>;
 }
+
+/** The boosts an index runs with: its own, over the defaults. */
+export function resolveBoosts(settings: IndexSettings): FieldBoosts {
+  return { ...DEFAULT_BOOSTS, ...settings.boosts };
+}

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { databaseUrlFor, withAdminClient as withServerAdminClient } from '../../scripts/services/database-admin';
 
 const TEST_DB_ROOT = 'aisle_test_';
 
@@ -22,11 +23,7 @@ function requireRunId(): string {
 }
 
 /** DATABASE_URL with its database swapped for `database`. */
-export function databaseUrl(database: string, base = requireEnv('DATABASE_URL')): string {
-  const url = new URL(base);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
+export const databaseUrl = (database: string): string => databaseUrlFor(requireEnv('DATABASE_URL'), database);
 
 export function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL'): string {
   const value = process.env[name];
@@ -34,21 +31,11 @@ export function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL'): string {
   return value;
 }
 
-/** Runs `fn` with a client on the server's maintenance database (CREATE/DROP DATABASE cannot run inside one). */
-export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+/** Runs `fn` with a client on the test server's maintenance database (CREATE/DROP DATABASE cannot run inside one). */
+export const withAdminClient = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => withServerAdminClient(requireEnv('DATABASE_URL'), fn);
 
 /** Names of test databases, optionally only those of one run. */
 export async function testDatabases(client: pg.Client, prefix = TEST_DB_ROOT): Promise<string[]> {
   const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${prefix}%`]);
   return rows.map((r) => r.datname);
 }
-
-export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../shared/errors';
+
 // Where the Elasticsearch contract run gets its cluster: ELASTICSEARCH_URL, else a container when a Docker
 // engine answers, else a skip with its reason. Jest's global setup decides once per run (detecting Docker
 // costs a probe) and hands the decision to the test files through the environment.
@@ -17,7 +19,7 @@ async function dockerProblem(): Promise<string | null> {
     await getContainerRuntimeClient();
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }
 

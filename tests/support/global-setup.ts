@@ -1,5 +1,8 @@
-import { createDb, migrateLatest } from '../../shared/db/knex';
-import { databaseUrl, ownerPid, quoteIdent, templateDb, testDatabases, withAdminClient } from './admin-db';
+import { dropDatabase } from '../../scripts/services/database-admin';
+import { isAlive } from '../../scripts/services/exec';
+import { migrateLatest, withDb } from '../../shared/db/knex';
+import { quoteIdent } from '../../shared/db/quote-ident';
+import { databaseUrl, ownerPid, templateDb, testDatabases, withAdminClient } from './admin-db';
 import { ELASTICSEARCH_DECISION_ENV, detectElasticsearch } from './elasticsearch';
 
 /**
@@ -12,25 +15,11 @@ export default async function globalSetup(): Promise<void> {
   await withAdminClient(async (client) => {
     for (const name of await testDatabases(client)) {
       const pid = ownerPid(name);
-      if (pid === undefined || pid === process.pid || !isAlive(pid)) await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+      if (pid === undefined || pid === process.pid || !isAlive(pid)) await dropDatabase(client, name);
     }
     await client.query(`create database ${quoteIdent(template)}`);
   });
-  const db = createDb(databaseUrl(template), { pool: { min: 0, max: 1 } });
-  try {
-    await migrateLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  await withDb(databaseUrl(template), { pool: { min: 0, max: 1 } }, migrateLatest);
   // Decided once per run; test files read it synchronously to register or skip the Elasticsearch contract.
   process.env[ELASTICSEARCH_DECISION_ENV] ??= JSON.stringify(await detectElasticsearch(process.env));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createDb } from '../../shared/db/knex';
-import { databaseUrl, quoteIdent, runPrefix, templateDb, withAdminClient } from './admin-db';
+import { dropDatabase } from '../../scripts/services/database-admin';
+import { quoteIdent } from '../../shared/db/quote-ident';
+import { databaseUrl, runPrefix, templateDb, withAdminClient } from './admin-db';
 
 export type TestDb = { db: Knex; url: string; name: string; drop: () => Promise<void> };
 
@@ -17,7 +19,7 @@ export async function createTestDb(options: { empty?: boolean } = {}): Promise<T
   const db = createDb(url, { pool: { min: 0, max: 5 } });
   const drop = async () => {
     await db.destroy();
-    await withAdminClient((client) => client.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+    await withAdminClient((client) => dropDatabase(client, name));
   };
   return { db, url, name, drop };
 }

@@ -1,36 +1,32 @@
-import pg from 'pg';
-
-/** `baseUrl` pointing at database `name` on the same server. */
-export function databaseUrlFor(baseUrl: string, name: string): string {
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+import { migrateLatest, withDb, type Knex } from '../../../shared/db/knex';
+import { createDatabaseIfMissing, databaseUrlFor, dropDatabase, withAdminClient } from '../../services/database-admin';
 
 /**
  * A benchmark's own database on the server of `baseUrl`, created when missing (with `fresh`, dropped and created
  * anew), never one of the application's; returns its URL.
  */
 export async function ensureBenchDatabase(baseUrl: string, name: string, options: { fresh?: boolean } = {}): Promise<string> {
-  const admin = new pg.Client({ connectionString: databaseUrlFor(baseUrl, 'postgres') });
-  await admin.connect();
-  try {
-    if (options.fresh) await admin.query(`drop database if exists "${name}" with (force)`);
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await withAdminClient(baseUrl, async (client) => {
+    if (options.fresh) await dropDatabase(client, name);
+    await createDatabaseIfMissing(client, name);
+  });
   return databaseUrlFor(baseUrl, name);
 }
 
-/** Drops a benchmark's database. */
-export async function dropBenchDatabase(baseUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrlFor(baseUrl, 'postgres') });
-  await admin.connect();
+/** Runs `fn` on a freshly created and migrated benchmark database, which is dropped again afterwards. */
+export async function withFreshBenchDatabase<T>(
+  baseUrl: string,
+  name: string,
+  pool: { min: number; max: number },
+  fn: (db: Knex) => Promise<T>,
+): Promise<T> {
+  const url = await ensureBenchDatabase(baseUrl, name, { fresh: true });
   try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
+    return await withDb(url, { pool }, async (db) => {
+      await migrateLatest(db);
+      return fn(db);
+    });
   } finally {
-    await admin.end();
+    await withAdminClient(baseUrl, (client) => dropDatabase(client, name));
   }
 }

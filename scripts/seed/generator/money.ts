@@ -3,9 +3,6 @@ export function cents(amount: number): string {
   return (Math.round(amount) / 100).toFixed(2);
 }
 
-/** Rounds an amount in cents to whole cents. */
-export const roundCents = (amount: number): number => Math.round(amount);
-
 /** A retail-looking price in cents: whole krona/euro amounts ending in 9 (SEK) or .95 (EUR). */
 export function retailPrice(amountCents: number, currency: 'SEK' | 'EUR'): number {
   if (currency === 'EUR') return Math.max(195, Math.floor(amountCents / 100) * 100 + 95);

@@ -2,9 +2,8 @@ import { once } from 'node:events';
 import type { ClientBase } from 'pg';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import type { Progress, RowBatch, SeedItem } from '../generator/types';
+import { quoteIdent } from '../../../shared/db/quote-ident';
 import { copyLines } from './copy-format';
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Rows written and milliseconds spent per table: generating its rows plus loading them. */
 export type WriteStats = { rows: Record<string, number>; ms: Record<string, number> };
@@ -16,7 +15,7 @@ const addTo = (record: Record<string, number>, key: string, amount: number) => {
 };
 
 function openCopy(client: ClientBase, table: string, columns: readonly string[]): OpenCopy {
-  const sql = `copy ${quote(table)} (tenant_id, ${columns.map(quote).join(', ')}) from stdin`;
+  const sql = `copy ${quoteIdent(table)} (tenant_id, ${columns.map(quoteIdent).join(', ')}) from stdin`;
   const stream = client.query(copyFrom(sql));
   const done = new Promise<void>((resolve, reject) => {
     stream.once('finish', resolve);

@@ -3,9 +3,6 @@ import { newStemmer } from 'snowball-stemmers';
 /** Snowball algorithm per supported language code; other languages are folded but not stemmed. */
 const ALGORITHMS: Readonly<Record<string, string>> = { en: 'english', sv: 'swedish', de: 'german' };
 
-/** Languages with a stemmer. */
-export const STEMMED_LANGUAGES: readonly string[] = Object.keys(ALGORITHMS);
-
 /** Bounds the memo so a flood of unique query words cannot grow it forever. */
 const MAX_MEMO = 500_000;
 

@@ -1,6 +1,9 @@
 /** Query words shorter than this are never typo-corrected (contract: 5 or more letters). */
 export const MIN_TYPO_LENGTH = 5;
 
+/** A typo match counts for less than an exact one, so exact hits rank first (both engines use this weight). */
+export const TYPO_WEIGHT = 0.4;
+
 /**
  * Calls `visit` with every string one edit away from `word` (deletion, adjacent swap, and substitution or
  * insertion of a character from `alphabet`). Generating variants and looking each up costs a few hundred

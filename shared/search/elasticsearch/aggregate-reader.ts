@@ -1,3 +1,5 @@
+import { isRecord } from '../is-record';
+
 // Typed reads of the few aggregation shapes the builders request. The client types aggregations as a wide
 // union; these guards read exactly what we asked for and treat anything else as empty.
 
@@ -19,9 +21,6 @@ export interface StatsRead {
   max: number | null;
   count: number;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The named child of an aggregations object, if it is an object. */
 export function child(aggregations: unknown, name: string): Record<string, unknown> | null {

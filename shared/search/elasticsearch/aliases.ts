@@ -1,7 +1,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { SearchEngineError } from '../errors';
 import { esCall, isNotFound } from './es-errors';
-import { isValidName } from './index-names';
+import { isValidName } from '../index-name';
 
 /** Body of the one `_aliases` call that moves an alias: remove from the previous indices and add, atomically. Pure. */
 export function swapAliasActions(alias: string, index: string, previous: readonly string[]): estypes.IndicesUpdateAliasesAction[] {
@@ -9,7 +9,7 @@ export function swapAliasActions(alias: string, index: string, previous: readonl
 }
 
 /** Indices an alias points to, sorted; empty when the alias does not exist. */
-export async function aliasTargets(client: Client, alias: string): Promise<string[]> {
+async function aliasTargets(client: Client, alias: string): Promise<string[]> {
   if (!isValidName(alias)) return [];
   try {
     const response = await client.indices.getAlias({ name: alias });

@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { BulkFailure, BulkOperation } from '../bulk';
-import { documentProblem } from '../embedded/lifecycle/validate-document';
+import { operationFailure } from '../validate-document';
 import { toProductSource, type ProductSource } from './document-source';
 
 /** One bulk line: an action header, or the source that follows an index header. */
@@ -26,22 +26,17 @@ export interface PreparedBulk {
 export function prepareBulk(index: string, operations: readonly BulkOperation[], languages: readonly string[]): PreparedBulk {
   const prepared: PreparedBulk = { operations: [], failures: [] };
   operations.forEach((operation, position) => {
-    if (operation.action === 'delete') {
-      if (typeof operation.id === 'string' && operation.id !== '') {
-        prepared.operations.push({ position, id: operation.id, lines: [{ delete: { _index: index, _id: operation.id } }] });
-      } else prepared.failures.push({ position, id: null, reason: 'delete needs a non-empty id' });
-      return;
-    }
-    const problem = documentProblem(operation.document);
-    const id = typeof operation.document?.id === 'string' ? operation.document.id : null;
-    if (problem !== null || id === null) {
-      prepared.failures.push({ position, id, reason: problem ?? 'id must be a non-empty string' });
-      return;
-    }
-    const source = toProductSource(operation.document, languages);
-    prepared.operations.push({ position, id, lines: [{ index: { _index: index, _id: id } }, source] });
+    const failure = operationFailure(operation, position);
+    if (failure !== null) prepared.failures.push(failure);
+    else prepared.operations.push(prepareOperation(index, operation, position, languages));
   });
   return prepared;
+}
+
+function prepareOperation(index: string, operation: BulkOperation, position: number, languages: readonly string[]): PreparedOperation {
+  if (operation.action === 'delete') return { position, id: operation.id, lines: [{ delete: { _index: index, _id: operation.id } }] };
+  const { id } = operation.document;
+  return { position, id, lines: [{ index: { _index: index, _id: id } }, toProductSource(operation.document, languages)] };
 }
 
 /** The `operations` array of one bulk request. Pure. */

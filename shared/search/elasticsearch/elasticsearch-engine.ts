@@ -1,4 +1,5 @@
 import type { Client } from '@elastic/elasticsearch';
+import { foldedNeedle } from '../analysis/fold';
 import type { BulkOperation, BulkResult } from '../bulk';
 import type { IndexInfo, SearchEngine } from '../engine';
 import type { FacetValuesRequest, FacetValuesResponse } from '../facet-values';
@@ -14,7 +15,7 @@ import * as lifecycle from './index-lifecycle';
 import { MetaCache } from './meta-cache';
 import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
 import { buildSearchBody, type SearchBody } from './search-body';
-import { buildSuggestBody, suggestNeedle } from './suggest-body';
+import { buildSuggestBody } from './suggest-body';
 
 export interface ElasticsearchEngineOptions {
   /** The engine takes ownership: close() closes it. */
@@ -89,12 +90,12 @@ export class ElasticsearchEngine implements SearchEngine {
 
   async facetValues(target: string, request: FacetValuesRequest): Promise<FacetValuesResponse> {
     const response = await this.query(target, buildFacetValuesBody(request, await this.metas.get(target)));
-    return mapFacetValues(response, suggestNeedle(request.q));
+    return mapFacetValues(response, foldedNeedle(request.q));
   }
 
   async suggest(target: string, request: SuggestRequest): Promise<SuggestResponse> {
     const response = await this.query(target, buildSuggestBody(request, await this.metas.get(target)));
-    return { hits: mapHits(response, false), values: mapSuggestValues(response, request.facetKeys, suggestNeedle(request.q), request.valueLimit) };
+    return { hits: mapHits(response, false), values: mapSuggestValues(response, request.facetKeys, foldedNeedle(request.q), request.valueLimit) };
   }
 
   async close(): Promise<void> {

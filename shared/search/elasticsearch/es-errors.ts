@@ -2,7 +2,7 @@ import { errors } from '@elastic/elasticsearch';
 import { SearchEngineError, type SearchEngineErrorCode } from '../errors';
 
 /** Elasticsearch's error type and HTTP status of a failed call, or null for non-response failures. */
-export function responseErrorOf(error: unknown): { type: string; reason: string; status: number } | null {
+function responseErrorOf(error: unknown): { type: string; reason: string; status: number } | null {
   if (!(error instanceof errors.ResponseError)) return null;
   const body: unknown = error.body;
   const cause = typeof body === 'object' && body !== null && 'error' in body ? body.error : null;
@@ -30,7 +30,7 @@ function codeOf(type: string, reason: string): SearchEngineErrorCode | null {
 }
 
 /** Translates lifecycle failures into port codes; anything else (network, mapping, 5xx) passes unchanged. */
-export function toPortError(error: unknown, target: string): unknown {
+function toPortError(error: unknown, target: string): unknown {
   const response = responseErrorOf(error);
   if (response === null) return error;
   const code = codeOf(response.type, response.reason);

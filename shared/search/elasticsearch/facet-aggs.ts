@@ -1,8 +1,9 @@
 import type { estypes } from '@elastic/elasticsearch';
+import { facetRelaxes } from '../facet-relaxation';
 import type { FacetRequest } from '../facets';
 import type { Filter } from '../filters';
 import { facetField, flagField, labelPairField, numberField } from './es-fields';
-import { allOf, facetRelaxes, filterClause, type EsQuery } from './filter-clauses';
+import { allOf, filterClause, type EsQuery } from './filter-clauses';
 
 export type EsAggregation = estypes.AggregationsAggregationContainer;
 
@@ -10,7 +11,7 @@ export type EsAggregation = estypes.AggregationsAggregationContainer;
 export const UNSIZED_FACET_BUCKETS = 10_000;
 
 /** Count desc, then value asc: pair terms sort like their values (see label-pairs). */
-export const BUCKET_ORDER: Record<string, estypes.SortOrder>[] = [{ _count: 'desc' }, { _key: 'asc' }];
+const BUCKET_ORDER: Record<string, estypes.SortOrder>[] = [{ _count: 'desc' }, { _key: 'asc' }];
 
 /** Name of the aggregation of the i-th requested facet (keys may hold characters aggregation names cannot). */
 export function facetAggName(position: number): string {

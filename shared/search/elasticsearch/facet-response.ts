@@ -1,5 +1,6 @@
-import { HIERARCHY_SEPARATOR } from '../document';
+import { compareStrings } from '../compare';
 import type { FacetRequest, FacetResult, FacetValueCount, HierarchyValueCount } from '../facets';
+import { parentPath, pathDepth } from '../hierarchy-path';
 import { child, docCount, readStats, readTerms, type Bucket } from './aggregate-reader';
 import { facetAggName, UNSIZED_FACET_BUCKETS } from './facet-aggs';
 import { decodePair } from './label-pairs';
@@ -9,8 +10,7 @@ export interface CountedValue extends FacetValueCount {
   folded: string;
 }
 
-const byCountThenValue = (a: CountedValue, b: CountedValue): number =>
-  b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+const byCountThenValue = (a: CountedValue, b: CountedValue): number => b.count - a.count || compareStrings(a.value, b.value);
 
 /**
  * Decodes pair buckets into values, by count desc then value asc. Pairs of one value normally agree on its
@@ -35,9 +35,7 @@ function plain({ value, label, count }: CountedValue): FacetValueCount {
 }
 
 function withPath(entry: CountedValue): HierarchyValueCount {
-  const cut = entry.value.lastIndexOf(HIERARCHY_SEPARATOR);
-  const depth = Math.min(entry.value.split(HIERARCHY_SEPARATOR).length, 255);
-  return { ...plain(entry), depth, parent: cut > 0 ? entry.value.slice(0, cut) : null };
+  return { ...plain(entry), depth: pathDepth(entry.value), parent: parentPath(entry.value) };
 }
 
 /** The results of the requested facets from a search response's aggregations, in request order. Pure. */

@@ -1,6 +1,7 @@
+import { facetRelaxes } from '../facet-relaxation';
 import { FACET_VALUES_POOL, type FacetValuesRequest } from '../facet-values';
 import { facetAggName, valuesAgg, valueField } from './facet-aggs';
-import { facetRelaxes, filterClauses, marketClause } from './filter-clauses';
+import { filterClauses, marketClause } from './filter-clauses';
 import type { IndexMeta } from './index-meta';
 import type { SearchBody } from './search-body';
 

@@ -1,5 +1,4 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { FacetRequest } from '../facets';
 import type { Filter, RangeFilter } from '../filters';
 import { facetField, flagField, MARKETS_FIELD, numberField } from './es-fields';
 
@@ -47,19 +46,6 @@ export function filterClause(filter: Filter): EsQuery | null {
 /** Clauses of several filters, dropping those that constrain nothing. */
 export function filterClauses(filters: readonly Filter[]): EsQuery[] {
   return filters.map(filterClause).filter((clause): clause is EsQuery => clause !== null);
-}
-
-/** True for shopper filters some facet may relax: `any` selections and ranges (the others never change counts). */
-export function isRelaxable(filter: Filter): boolean {
-  return filter.kind === 'range' || (filter.kind !== 'toggle' && filter.match === 'any');
-}
-
-/** True when the facet's own counts leave this filter out (disjunctive faceting, see FacetRequest). */
-export function facetRelaxes(facet: Pick<FacetRequest, 'kind' | 'key'>, filter: Filter): boolean {
-  if (facet.key !== filter.key) return false;
-  if (facet.kind === 'range') return filter.kind === 'range';
-  const valueFacet = facet.kind === 'terms' || facet.kind === 'hierarchy';
-  return valueFacet && (filter.kind === 'terms' || filter.kind === 'hierarchy') && filter.match === 'any';
 }
 
 /** A bool filter of the clauses, or match_all when there are none. */

@@ -1,10 +1,11 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { IndexInfo } from '../engine';
 import { SearchEngineError } from '../errors';
+import { isValidName } from '../index-name';
 import type { IndexSettings } from '../index-settings';
 import { esCall, isNotFound } from './es-errors';
 import { BULK_LOAD_SETTINGS, createIndexRequest, servingSettings, type ServingSettings } from './index-body';
-import { isValidName, isValidPrefix } from './index-names';
+import { isValidPrefix } from './index-names';
 import { parseMeta, type IndexMeta } from './index-meta';
 
 function notFound(name: string): SearchEngineError {

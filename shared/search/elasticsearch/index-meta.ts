@@ -1,4 +1,5 @@
-import { DEFAULT_BOOSTS, type FieldBoosts, type IndexSettings } from '../index-settings';
+import { DEFAULT_BOOSTS, resolveBoosts, type FieldBoosts, type IndexSettings } from '../index-settings';
+import { isRecord } from '../is-record';
 
 /** What queries and bulk need to know about an index; kept in the mapping's `_meta` at creation. */
 export interface IndexMeta {
@@ -8,11 +9,8 @@ export interface IndexMeta {
 
 /** The meta an index is created with: settings resolved against the default boosts. */
 export function metaOf(settings: IndexSettings): IndexMeta {
-  return { languages: [...settings.languages], boosts: { ...DEFAULT_BOOSTS, ...settings.boosts } };
+  return { languages: [...settings.languages], boosts: resolveBoosts(settings) };
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads `_meta` back; an index created elsewhere (no meta) is treated as having no analysed languages. */
 export function parseMeta(raw: unknown): IndexMeta {

@@ -1,4 +1,4 @@
-import { fold } from '../analysis/fold';
+import { fold, foldedLabel } from '../analysis/fold';
 
 /**
  * A facet value is indexed, per language, as one keyword "value␟folded␟=label" (or "value␟folded␟" when
@@ -6,7 +6,7 @@ import { fold } from '../analysis/fold';
  * label in one terms aggregation; the unit separator sorts below every printable character, so pairs sort
  * like their values, and a regex on the folded part finds labels by prefix.
  */
-export const PAIR_SEPARATOR = '\u001f';
+const PAIR_SEPARATOR = '\u001f';
 
 /** A decoded pair. */
 export interface LabelPair {
@@ -17,7 +17,7 @@ export interface LabelPair {
 
 /** The pair term of a value and its label (null when the value has no label in that language). */
 export function encodePair(value: string, label: string | null): string {
-  const folded = fold(label ?? value);
+  const folded = foldedLabel(value, label);
   return [value, folded, label === null ? '' : `=${label}`].join(PAIR_SEPARATOR);
 }
 

@@ -1,4 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
+import { compareSuggestValues } from '../compare';
 import type { JsonValue } from '../document';
 import { FACET_VALUES_LIMIT, FACET_VALUES_POOL, type FacetValuesResponse } from '../facet-values';
 import type { FacetRequest } from '../facets';
@@ -27,7 +28,7 @@ export function mapHits(response: EsSearchResponse, scored: boolean): SearchHit[
 }
 
 /** The exact total (the body asks for track_total_hits: true). */
-export function mapTotal(response: EsSearchResponse): number {
+function mapTotal(response: EsSearchResponse): number {
   const total = response.hits.total;
   return typeof total === 'number' ? total : (total?.value ?? 0);
 }
@@ -48,8 +49,6 @@ export function mapFacetValues(response: EsSearchResponse, needle: string): Face
   };
 }
 
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Suggested values over all facet keys: label prefix match, by count desc, key, value. Pure. */
 export function mapSuggestValues(response: EsSearchResponse, facetKeys: readonly string[], needle: string, limit = SUGGEST_VALUE_LIMIT): SuggestValue[] {
   if (needle === '') return [];
@@ -60,6 +59,6 @@ export function mapSuggestValues(response: EsSearchResponse, facetKeys: readonly
       if (entry.folded.startsWith(needle)) found.push({ key, value: entry.value, label: entry.label, count: entry.count });
     }
   });
-  found.sort((a, b) => b.count - a.count || compare(a.key, b.key) || compare(a.value, b.value));
+  found.sort(compareSuggestValues);
   return found.slice(0, Math.max(0, limit));
 }

@@ -1,8 +1,10 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { DEFAULT_PAGE_SIZE, type SearchRequest } from '../search-request';
+import { isRelaxable } from '../facet-relaxation';
+import { pageWindow } from '../page-window';
+import type { SearchRequest } from '../search-request';
 import { ID_FIELD } from './es-fields';
 import { facetAggs } from './facet-aggs';
-import { filterClauses, isRelaxable, marketClause, type EsQuery } from './filter-clauses';
+import { filterClauses, marketClause, type EsQuery } from './filter-clauses';
 import type { IndexMeta } from './index-meta';
 import { sortClauses } from './sort-clause';
 import { textClauses } from './text-query';
@@ -12,12 +14,6 @@ export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
 
 /** Only the card travels back; the id comes from the document's own `id` field. */
 export const HIT_SOURCE = [ID_FIELD, 'card'];
-
-/** Offset and size of a 1-based page; bounds are the caller's (API) business, negatives are clamped. */
-export function pageWindow(page: number | undefined, pageSize: number | undefined): { from: number; size: number } {
-  const size = Math.max(0, pageSize ?? DEFAULT_PAGE_SIZE);
-  return { from: Math.max(0, (page ?? 1) - 1) * size, size };
-}
 
 /**
  * The body of a listing or text search. The main query holds market, text, scope and the shopper filters

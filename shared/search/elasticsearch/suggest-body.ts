@@ -1,4 +1,4 @@
-import { fold } from '../analysis/fold';
+import { foldedNeedle } from '../analysis/fold';
 import { tokenize } from '../analysis/tokenize';
 import { FACET_VALUES_POOL } from '../facet-values';
 import { SUGGEST_HIT_LIMIT, SUGGEST_VALUE_LIMIT, type SuggestRequest } from '../suggest';
@@ -9,11 +9,6 @@ import type { IndexMeta } from './index-meta';
 import { labelPrefixRegex } from './label-pairs';
 import { HIT_SOURCE, type SearchBody } from './search-body';
 import { sortClauses } from './sort-clause';
-
-/** The folded needle facet labels must start with (empty: no value suggestions). */
-export function suggestNeedle(q: string): string {
-  return fold(q.trim());
-}
 
 /**
  * Type-ahead in one request: hits through post_filter (every query word a prefix of a name word, on the
@@ -39,7 +34,7 @@ export function buildSuggestBody(request: SuggestRequest, meta: IndexMeta): Sear
 }
 
 function valueAggs(request: SuggestRequest, analysed: boolean): Record<string, EsAggregation> {
-  const needle = suggestNeedle(request.q);
+  const needle = foldedNeedle(request.q);
   const limit = request.valueLimit ?? SUGGEST_VALUE_LIMIT;
   const aggs: Record<string, EsAggregation> = {};
   if (needle === '' || limit <= 0) return aggs;

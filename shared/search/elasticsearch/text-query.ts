@@ -1,12 +1,9 @@
 import { fold } from '../analysis/fold';
 import { tokenize } from '../analysis/tokenize';
-import { MIN_TYPO_LENGTH } from '../analysis/typo-variants';
+import { MIN_TYPO_LENGTH, TYPO_WEIGHT } from '../analysis/typo-variants';
 import type { FieldBoosts } from '../index-settings';
 import { foldedTextField, SKU_TERMS_FIELD, textField, type TextPart } from './es-fields';
 import type { EsQuery } from './filter-clauses';
-
-/** A typo match counts for less than an exact one (same weight as the embedded engine). */
-export const TYPO_WEIGHT = 0.4;
 
 const PARTS: readonly TextPart[] = ['name', 'brand', 'description'];
 

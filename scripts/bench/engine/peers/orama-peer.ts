@@ -3,6 +3,7 @@ import type { SearchDocument } from '../../../../shared/search';
 import type { BenchPeer, PeerBuildReport, QueryName } from '../bench-types';
 import { canMeasureMemory, settledMemory } from '../memory';
 import { MIX, PRICE_KEY } from '../queries';
+import { mixLabels, mixText } from './mix-document';
 
 const SCHEMA = {
   name: 'string',
@@ -101,7 +102,7 @@ export class OramaPeer implements BenchPeer {
 }
 
 function toOramaDocument(doc: SearchDocument) {
-  const en = doc.text.en ?? { name: '', brand: '', description: '' };
+  const en = mixText(doc);
   return {
     id: doc.id,
     name: en.name,
@@ -119,11 +120,5 @@ function toOramaDocument(doc: SearchDocument) {
 
 /** Brand and category labels, one document per value, for the facet half of suggest. */
 function labelDocuments(docs: readonly SearchDocument[]): { key: string; label: string }[] {
-  const seen = new Map<string, string>();
-  for (const doc of docs) {
-    for (const key of ['brand', 'category']) {
-      for (const [value, byLang] of Object.entries(doc.labels?.[key] ?? {})) seen.set(`${key}:${value}`, byLang.en ?? value);
-    }
-  }
-  return [...seen].map(([key, label]) => ({ key, label }));
+  return mixLabels(docs).map(({ key, value, label }) => ({ key: `${key}:${value}`, label }));
 }

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { SearchDocument } from '../../../../shared/search';
 import type { BenchPeer, PeerBuildReport, QueryName } from '../bench-types';
 import { MIX, PRICE_KEY } from '../queries';
+import { mixLabels, mixText } from './mix-document';
 import { CREATE, INDEXES, INSERT_LABELS, INSERT_ROWS, LABELS, q1, q1f, q2, q3, q4, TABLE, type Statement } from './postgres-sql';
 
 const BATCH = 2000;
@@ -25,7 +26,7 @@ export class PostgresPeer implements BenchPeer {
     for (let i = 0; i < docs.length; i += BATCH) {
       await this.pool.query(INSERT_ROWS, [JSON.stringify(docs.slice(i, i + BATCH).map(toRow))]);
     }
-    await this.pool.query(INSERT_LABELS, [JSON.stringify(labelRows(docs))]);
+    await this.pool.query(INSERT_LABELS, [JSON.stringify(mixLabels(docs))]);
     for (const sql of INDEXES) await this.pool.query(sql);
     const buildMs = performance.now() - started;
     const size = await this.pool.query<{ bytes: string }>(`SELECT (pg_total_relation_size('${TABLE}') + pg_total_relation_size('${LABELS}'))::text AS bytes`);
@@ -45,7 +46,7 @@ export class PostgresPeer implements BenchPeer {
 }
 
 function toRow(doc: SearchDocument) {
-  const en = doc.text.en ?? { name: '', brand: '', description: '' };
+  const en = mixText(doc);
   return {
     id: doc.id,
     name: en.name,
@@ -60,14 +61,4 @@ function toRow(doc: SearchDocument) {
     on_market: doc.markets.includes(MIX.market),
     popularity: doc.popularity ?? 0,
   };
-}
-
-function labelRows(docs: readonly SearchDocument[]): { key: string; value: string; label: string }[] {
-  const seen = new Map<string, { key: string; value: string; label: string }>();
-  for (const doc of docs) {
-    for (const key of ['brand', 'category']) {
-      for (const [value, byLang] of Object.entries(doc.labels?.[key] ?? {})) seen.set(`${key}:${value}`, { key, value, label: byLang.en ?? value });
-    }
-  }
-  return [...seen.values()];
 }

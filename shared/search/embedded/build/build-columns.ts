@@ -1,10 +1,10 @@
 import type { SearchDocument } from '../../document';
 import { createBitset, setBit, setList } from '../bitset';
-import { compareStrings } from '../compare';
+import { compareStrings } from '../../compare';
 import type { NumericColumn } from '../index-data';
 
-/** One bitset per name, with the documents for which `has` says yes. */
-export function buildBitsets(docs: readonly SearchDocument[], namesOf: (doc: SearchDocument) => Iterable<string>): Map<string, Uint32Array> {
+/** One bitset per name, holding the documents `namesOf` lists it for. */
+function buildBitsets(docs: readonly SearchDocument[], namesOf: (doc: SearchDocument) => Iterable<string>): Map<string, Uint32Array> {
   const sets = new Map<string, Uint32Array>();
   docs.forEach((doc, ordinal) => {
     for (const name of namesOf(doc)) {

@@ -1,6 +1,7 @@
-import { HIERARCHY_SEPARATOR, type SearchDocument } from '../../document';
-import { createBitset, setList } from '../bitset';
-import { compareStrings } from '../compare';
+import { compareStrings } from '../../compare';
+import type { SearchDocument } from '../../document';
+import { pathDepth } from '../../hierarchy-path';
+import { setList, wordCount } from '../bitset';
 import type { FacetColumn } from '../index-data';
 import { GrowableU32 } from './growable';
 import { groupByRow, rowsFromSequence } from './rows';
@@ -60,7 +61,7 @@ function buildDense(offsets: Uint32Array, docs: Uint32Array, docCount: number): 
   for (let v = 0; v < valueCount; v++) {
     if ((offsets[v + 1] as number) - (offsets[v] as number) > docCount * DENSE_SHARE) denseSlot[v] = slots++;
   }
-  const words = createBitset(docCount).length;
+  const words = wordCount(docCount);
   const denseBits = new Uint32Array(slots * words);
   for (let v = 0; v < valueCount; v++) {
     const slot = denseSlot[v] as number;
@@ -71,7 +72,7 @@ function buildDense(offsets: Uint32Array, docs: Uint32Array, docCount: number): 
 
 /** Depth of every value read as a path; plain values are roots of depth 1. */
 function buildDepth(values: string[]): Uint8Array {
-  return Uint8Array.from(values, (value) => Math.min(value.split(HIERARCHY_SEPARATOR).length, 255));
+  return Uint8Array.from(values, pathDepth);
 }
 
 /** First label seen per value and language wins: labels are the same on every document of a build. */

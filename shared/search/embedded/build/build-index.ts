@@ -1,6 +1,6 @@
 import type { SearchDocument } from '../../document';
-import { DEFAULT_BOOSTS, type IndexSettings } from '../../index-settings';
-import { compareStrings } from '../compare';
+import { resolveBoosts, type IndexSettings } from '../../index-settings';
+import { compareStrings } from '../../compare';
 import type { IndexData, LanguageText } from '../index-data';
 import { buildCards } from './build-cards';
 import { buildFlags, buildMarkets, buildNumbers } from './build-columns';
@@ -16,7 +16,7 @@ export function buildIndex(input: readonly SearchDocument[], settings: IndexSett
   return {
     docCount: docs.length,
     languages,
-    boosts: { ...DEFAULT_BOOSTS, ...settings.boosts },
+    boosts: resolveBoosts(settings),
     ids: docs.map((doc) => doc.id),
     cards: buildCards(docs),
     markets: buildMarkets(docs),

@@ -1,5 +1,5 @@
 import type { SearchDocument } from '../../document';
-import { compareStrings } from '../compare';
+import { compareStrings } from '../../compare';
 
 /** Ordinals sorted by `compare`, ties by ordinal: every presorted listing order. */
 function order(count: number, compare: (a: number, b: number) => number): Uint32Array {

@@ -4,7 +4,7 @@ import type { LanguageText } from '../index-data';
 import { FieldBuilder } from './field-builder';
 import { GrowableU32 } from './growable';
 import { groupByRow } from './rows';
-import { compareStrings } from '../compare';
+import { compareStrings } from '../../compare';
 
 /** Builds the text index of one language: shared term dictionary, three fields, name words for suggest. */
 export class LanguageTextBuilder {

@@ -1,3 +1,5 @@
+import { compareStrings } from '../../compare';
+
 /** An alias and the index it points to. */
 export interface AliasEntry {
   alias: string;
@@ -38,6 +40,6 @@ export class InMemoryAliasStore implements AliasStore {
   }
 
   async list(): Promise<AliasEntry[]> {
-    return [...this.aliases].map(([alias, index]) => ({ alias, index })).sort((a, b) => (a.alias < b.alias ? -1 : 1));
+    return [...this.aliases].map(([alias, index]) => ({ alias, index })).sort((a, b) => compareStrings(a.alias, b.alias));
   }
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '../../../logger';
 import type { Redis } from '../../../redis';
+import type { AliasSyncFailure } from './embedded-engine';
 
 /** Redis pub/sub channel on which alias moves are announced. */
 export const ALIAS_CHANNEL = 'aisle:search-aliases';
@@ -11,7 +12,7 @@ export const publishAliasChange =
     await redis.publish(channel, alias);
   };
 
-type Syncable = { syncAliases(): Promise<{ alias: string; index: string; error: unknown }[]> };
+type Syncable = { syncAliases(): Promise<AliasSyncFailure[]> };
 export type AliasWatcher = { sync: () => Promise<void>; stop: () => Promise<void> };
 
 /**

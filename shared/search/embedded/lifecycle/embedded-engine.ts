@@ -3,10 +3,11 @@ import type { BulkOperation, BulkResult } from '../../bulk';
 import type { IndexInfo, SearchEngine } from '../../engine';
 import { SearchEngineError } from '../../errors';
 import type { FacetValuesRequest, FacetValuesResponse } from '../../facet-values';
+import { isValidName } from '../../index-name';
 import type { IndexSettings } from '../../index-settings';
 import type { SearchRequest, SearchResponse } from '../../search-request';
 import type { SuggestRequest, SuggestResponse } from '../../suggest';
-import { compareStrings } from '../compare';
+import { compareStrings } from '../../compare';
 import { runFacetValues } from '../query/facet-values';
 import { runSearch } from '../query/search';
 import { runSuggest } from '../query/suggest';
@@ -14,8 +15,6 @@ import { IndexRuntime } from '../query/index-runtime';
 import type { SnapshotStore } from '../snapshot/snapshot-store';
 import { InMemoryAliasStore, type AliasStore } from './alias-store';
 import { emptyRuntime, IndexSlot } from './index-slot';
-
-const INDEX_NAME = /^[a-z0-9][a-z0-9._-]*$/;
 
 /** An alias `syncAliases` could not move to its new index. */
 export interface AliasSyncFailure {
@@ -36,9 +35,9 @@ export interface EmbeddedEngineOptions {
  * store and then run synchronously on one immutable runtime, so a swap never splits a query across indices.
  */
 export class EmbeddedSearchEngine implements SearchEngine {
-  protected readonly slots = new Map<string, IndexSlot>();
-  protected readonly aliases = new Map<string, string>();
-  protected readonly aliasStore: AliasStore;
+  private readonly slots = new Map<string, IndexSlot>();
+  private readonly aliases = new Map<string, string>();
+  private readonly aliasStore: AliasStore;
   private readonly decoder = new TextDecoder();
   private readonly snapshots: SnapshotStore | null;
 
@@ -48,7 +47,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async createIndex(name: string, settings: IndexSettings): Promise<void> {
-    if (!INDEX_NAME.test(name)) throw new SearchEngineError('INVALID_NAME', `invalid index name "${name}"`);
+    if (!isValidName(name)) throw new SearchEngineError('INVALID_NAME', `invalid index name "${name}"`);
     if (this.slots.has(name) || this.aliases.has(name)) throw new SearchEngineError('INDEX_EXISTS', `index "${name}" exists`);
     this.slots.set(name, new IndexSlot(name, settings, emptyRuntime(settings), null));
   }
@@ -151,7 +150,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   /** The slot of an index name or alias; INDEX_NOT_FOUND otherwise. */
-  protected slot(target: string): IndexSlot {
+  private slot(target: string): IndexSlot {
     const slot = this.slots.get(target) ?? this.slots.get(this.aliases.get(target) ?? '');
     if (slot === undefined) throw new SearchEngineError('INDEX_NOT_FOUND', `index or alias "${target}" not found`);
     return slot;

@@ -3,7 +3,7 @@ import type { SearchDocument } from '../../document';
 import type { IndexSettings } from '../../index-settings';
 import { buildIndex } from '../build/build-index';
 import { IndexRuntime } from '../query/index-runtime';
-import { documentProblem } from './validate-document';
+import { operationFailure } from '../../validate-document';
 
 /** Supplies the documents an index was built from, when a write needs them (a loaded snapshot reads them lazily). */
 export type DocumentSource = () => Promise<Map<string, SearchDocument>>;
@@ -18,7 +18,7 @@ export class IndexSlot {
 
   constructor(
     readonly name: string,
-    readonly settings: IndexSettings,
+    private readonly settings: IndexSettings,
     public runtime: IndexRuntime,
     private readonly source: DocumentSource | null,
   ) {
@@ -29,15 +29,10 @@ export class IndexSlot {
   stage(operations: readonly BulkOperation[]): BulkResult {
     const failures: BulkResult['failures'] = [];
     operations.forEach((operation, position) => {
-      if (operation.action === 'delete') {
-        if (typeof operation.id === 'string' && operation.id !== '') this.pending.set(operation.id, null);
-        else failures.push({ position, id: null, reason: 'delete needs a non-empty id' });
-        return;
-      }
-      const problem = documentProblem(operation.document);
-      const id = typeof operation.document?.id === 'string' ? operation.document.id : null;
-      if (problem === null) this.pending.set(operation.document.id, operation.document);
-      else failures.push({ position, id, reason: problem });
+      const failure = operationFailure(operation, position);
+      if (failure !== null) failures.push(failure);
+      else if (operation.action === 'delete') this.pending.set(operation.id, null);
+      else this.pending.set(operation.document.id, operation.document);
     });
     return { succeeded: operations.length - failures.length, failures };
   }

@@ -1,5 +1,5 @@
-import { HIERARCHY_SEPARATOR } from '../../document';
 import type { FacetValueCount, HierarchyValueCount } from '../../facets';
+import { parentPath } from '../../hierarchy-path';
 import type { FacetColumn } from '../index-data';
 
 /** Ranked value ids, and how many values had a positive count in all. */
@@ -44,9 +44,14 @@ function sortedValueIds(counts: Uint32Array, valueCount: number, limit: number):
   return { ids: ids.length > limit ? ids.slice(0, limit) : ids, nonZero: ids.length };
 }
 
+/** A facet's ranked values, cut to its `size` when given (a negative size keeps none). */
+function rankedForSize(column: FacetColumn, counts: Uint32Array, size: number | undefined): Ranked {
+  return rankedValueIds(counts, column.values.length, size === undefined ? Infinity : Math.max(size, 0));
+}
+
 /** Terms values of a facet, cut to `size` when given. */
 export function termsValues(column: FacetColumn, counts: Uint32Array, language: string, size?: number): { values: FacetValueCount[]; truncated: boolean } {
-  const { ids, nonZero } = rankedValueIds(counts, column.values.length, size === undefined ? Infinity : Math.max(size, 0));
+  const { ids, nonZero } = rankedForSize(column, counts, size);
   const labels = column.labels.get(language);
   return {
     values: ids.map((id) => ({ value: column.values[id] as string, label: labels?.[id] ?? null, count: counts[id] as number })),
@@ -62,7 +67,7 @@ export function hierarchyValues(
   language: string,
   size?: number,
 ): { values: HierarchyValueCount[]; truncated: boolean } {
-  const { ids, nonZero } = rankedValueIds(counts, column.values.length, size === undefined ? Infinity : Math.max(size, 0));
+  const { ids, nonZero } = rankedForSize(column, counts, size);
   const labels = column.labels.get(language);
   return {
     truncated: ids.length < nonZero,
@@ -78,8 +83,5 @@ export function hierarchyValues(
 
 /** Parent path of every value (null for roots). */
 export function parentPaths(column: FacetColumn): (string | null)[] {
-  return column.values.map((value) => {
-    const cut = value.lastIndexOf(HIERARCHY_SEPARATOR);
-    return cut > 0 ? value.slice(0, cut) : null;
-  });
+  return column.values.map(parentPath);
 }

@@ -1,6 +1,7 @@
 import type { Filter } from '../../filters';
 import { andInto, orInto, setList } from '../bitset';
 import type { FacetColumn, IndexData, NumericColumn } from '../index-data';
+import { partitionPoint } from './binary-search';
 
 /** Writes the documents matching one filter into `out`; `spare` is clobbered. Tail bits may be set: callers AND with a market. */
 export function filterInto(data: IndexData, filter: Filter, out: Uint32Array, spare: Uint32Array): void {
@@ -39,7 +40,7 @@ function valuesInto(column: FacetColumn | undefined, values: readonly string[], 
 }
 
 /** ORs one value's documents into `out` (a dense value through its bitset, a sparse one through its list). */
-export function addValue(column: FacetColumn | undefined, value: string, out: Uint32Array): void {
+function addValue(column: FacetColumn | undefined, value: string, out: Uint32Array): void {
   const id = column?.valueIds.get(value);
   if (column === undefined || id === undefined) return;
   const slot = column.denseSlot[id] as number;
@@ -56,19 +57,8 @@ function rangeInto(column: NumericColumn | undefined, min: number | null, max: n
   if (column === undefined || (min !== null && max !== null && min > max)) return;
   const sorted = column.ascending;
   const values = column.values;
-  const from = min === null ? 0 : lowerBound(sorted, values, (v) => v < min);
-  const to = max === null ? sorted.length : lowerBound(sorted, values, (v) => v <= max);
+  const valueAt = (i: number): number => values[sorted[i] as number] as number;
+  const from = min === null ? 0 : partitionPoint(sorted.length, (i) => valueAt(i) < min);
+  const to = max === null ? sorted.length : partitionPoint(sorted.length, (i) => valueAt(i) <= max);
   setList(out, sorted, from, to);
-}
-
-/** First position whose value no longer satisfies `before` (values ascending along `sorted`). */
-function lowerBound(sorted: Uint32Array, values: Float64Array, before: (value: number) => boolean): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(values[sorted[mid] as number] as number)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -1,4 +1,4 @@
-import { TextDecoder } from 'node:util';
+import type { TextDecoder } from 'node:util';
 import type { JsonValue } from '../../document';
 import type { SearchHit } from '../../search-request';
 import type { IndexData } from '../index-data';

@@ -1,5 +1,5 @@
 import { createAnalyzer, type Analyzer } from '../../analysis/analyzer';
-import { fold } from '../../analysis/fold';
+import { foldedLabel } from '../../analysis/fold';
 import { createBitset, popcount } from '../bitset';
 import type { FacetColumn, IndexData } from '../index-data';
 import { countRows } from './facet-count';
@@ -14,7 +14,7 @@ import type { WordTerms } from './text-match';
  */
 export class IndexRuntime {
   readonly scratch: Scratch;
-  readonly empty: Uint32Array;
+  private readonly empty: Uint32Array;
   private readonly analyzers = new Map<string, Analyzer>();
   private readonly marketCountCache = new Map<string, Uint32Array>();
   private readonly labelCache = new Map<string, string[]>();
@@ -71,7 +71,7 @@ export class IndexRuntime {
     let folded = this.labelCache.get(cacheKey);
     if (folded === undefined) {
       const labels = column.labels.get(language);
-      folded = column.values.map((value, id) => fold(labels?.[id] ?? value));
+      folded = column.values.map((value, id) => foldedLabel(value, labels?.[id]));
       this.labelCache.set(cacheKey, folded);
     }
     return folded;

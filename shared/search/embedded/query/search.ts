@@ -1,8 +1,9 @@
 import type { TextDecoder } from 'node:util';
+import { facetRelaxes, isRelaxable } from '../../facet-relaxation';
 import { priceField } from '../../field-keys';
-import type { FacetRequest } from '../../facets';
 import type { Filter } from '../../filters';
-import { DEFAULT_PAGE_SIZE, type SearchRequest, type SearchResponse } from '../../search-request';
+import { pageWindow } from '../../page-window';
+import type { SearchRequest, SearchResponse } from '../../search-request';
 import { andInto, popcount } from '../bitset';
 import type { FacetContext } from './facet-compute';
 import { computeFacet } from './facet-compute';
@@ -16,18 +17,6 @@ import { matchText } from './text-match';
 interface RelaxableFilter {
   filter: Filter;
   bits: Uint32Array;
-}
-
-/** Filters that some facet may relax: `any` term/hierarchy selections and ranges. */
-function isRelaxable(filter: Filter): boolean {
-  return filter.kind === 'range' || (filter.kind !== 'toggle' && filter.match === 'any');
-}
-
-/** True when the facet's counts ignore this filter (disjunctive faceting). */
-function relaxes(facet: FacetRequest, filter: Filter): boolean {
-  if (facet.key !== filter.key) return false;
-  if (facet.kind === 'range') return filter.kind === 'range';
-  return (facet.kind === 'terms' || facet.kind === 'hierarchy') && filter.kind !== 'range' && filter.kind !== 'toggle' && filter.match === 'any';
 }
 
 /** Runs one search synchronously on an index (see SearchRequest for the contract). */
@@ -49,13 +38,12 @@ export function runSearch(runtime: IndexRuntime, request: SearchRequest, decoder
   final.set(base);
   for (const r of relaxable) andInto(final, r.bits);
   const total = popcount(final);
-  const pageSize = Math.max(0, request.pageSize ?? DEFAULT_PAGE_SIZE);
-  const skip = Math.max(0, (request.page ?? 1) - 1) * pageSize;
-  const ordinals = pageOf(runtime, request, final, skip, pageSize, scored);
+  const { from, size } = pageWindow(request.page, request.pageSize);
+  const ordinals = pageOf(runtime, request, final, from, size, scored);
   const hits = toHits(data, ordinals, scored ? scratch.scores : null, decoder);
   const finalContext: FacetContext = { bits: final, size: total, market: request.market, language: request.language };
   const facets = (request.facets ?? []).map((facet) => {
-    const kept = relaxable.filter((r) => !relaxes(facet, r.filter));
+    const kept = relaxable.filter((r) => !facetRelaxes(facet, r.filter));
     const context = kept.length === relaxable.length ? finalContext : contextWithout(runtime, base, kept, finalContext);
     return computeFacet(runtime, facet, context);
   });

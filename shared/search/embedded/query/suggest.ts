@@ -1,10 +1,11 @@
 import type { TextDecoder } from 'node:util';
-import { fold } from '../../analysis/fold';
+import { fold, foldedNeedle } from '../../analysis/fold';
 import { tokenize } from '../../analysis/tokenize';
+import { compareSuggestValues } from '../../compare';
 import { SUGGEST_HIT_LIMIT, SUGGEST_VALUE_LIMIT, type SuggestRequest, type SuggestResponse, type SuggestValue } from '../../suggest';
 import { andInto, setList } from '../bitset';
-import { compareStrings } from '../compare';
 import type { LanguageText } from '../index-data';
+import { partitionPoint } from './binary-search';
 import { toHits } from './hits';
 import type { IndexRuntime } from './index-runtime';
 import { pageAlongOrder } from './paging';
@@ -31,8 +32,8 @@ function prefixMatches(runtime: IndexRuntime, lang: LanguageText, words: string[
   const offsets = lang.nameWordDocs.offsets;
   for (const word of words) {
     wordBits.fill(0);
-    const from = lowerBound(lang.nameWords, word);
-    const to = lowerBound(lang.nameWords, `${word}\uffff`);
+    const from = firstAtLeast(lang.nameWords, word);
+    const to = firstAtLeast(lang.nameWords, `${word}\uffff`);
     if (to > from) setList(wordBits, lang.nameWordDocs.items, offsets[from] as number, offsets[to] as number);
     andInto(bits, wordBits);
   }
@@ -40,20 +41,13 @@ function prefixMatches(runtime: IndexRuntime, lang: LanguageText, words: string[
 }
 
 /** First index whose word is >= target. Rows of consecutive words are adjacent, so one range covers a prefix. */
-function lowerBound(sorted: string[], target: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+function firstAtLeast(sorted: string[], target: string): number {
+  return partitionPoint(sorted.length, (i) => (sorted[i] as string) < target);
 }
 
 /** Facet values whose folded label starts with the folded query, by market count. */
 function suggestValues(runtime: IndexRuntime, request: SuggestRequest): SuggestValue[] {
-  const needle = fold(request.q.trim());
+  const needle = foldedNeedle(request.q);
   if (needle === '') return [];
   const found: SuggestValue[] = [];
   for (const key of request.facetKeys) {
@@ -67,6 +61,6 @@ function suggestValues(runtime: IndexRuntime, request: SuggestRequest): SuggestV
       found.push({ key, value: column.values[id] as string, label: labels?.[id] ?? null, count: counts[id] as number });
     }
   }
-  found.sort((a, b) => b.count - a.count || compareStrings(a.key, b.key) || compareStrings(a.value, b.value));
+  found.sort(compareSuggestValues);
   return found.slice(0, request.valueLimit ?? SUGGEST_VALUE_LIMIT);
 }

@@ -1,13 +1,10 @@
 import { fold } from '../../analysis/fold';
 import { tokenize } from '../../analysis/tokenize';
-import { forEachOneEditVariant, MIN_TYPO_LENGTH } from '../../analysis/typo-variants';
+import { forEachOneEditVariant, MIN_TYPO_LENGTH, TYPO_WEIGHT } from '../../analysis/typo-variants';
 import { andInto } from '../bitset';
 import type { LanguageText } from '../index-data';
 import { scoreTerm } from './bm25';
 import type { IndexRuntime } from './index-runtime';
-
-/** A typo match counts for less than an exact one, so exact hits rank first. */
-const TYPO_WEIGHT = 0.4;
 
 /** The terms one query word may match: exact stem first, then stems of surfaces one edit away. */
 export interface WordTerms {

@@ -30,6 +30,11 @@ describe('GET /sales-orders query', () => {
     });
   });
 
+  it('reads a date-time without offset as UTC, and keeps one with an offset as sent', () => {
+    expect(parse({ deliveryDateTo: '2025-01-01T10:00:00' }).data).toMatchObject({ deliveryDateTo: '2025-01-01T10:00:00Z' });
+    expect(parse({ deliveryDateTo: '2025-01-01T10:00:00.123456+02:00' }).data).toMatchObject({ deliveryDateTo: '2025-01-01T10:00:00.123456+02:00' });
+  });
+
   it('treats blank free text as no filter', () => {
     expect(parse({ q: '   ', customerName: '' }).data).toEqual({ q: undefined, customerName: undefined });
   });
@@ -43,7 +48,7 @@ describe('GET /sales-orders query', () => {
     expect(result.error?.issues.every(isInvalidRequestIssue)).toBe(true);
   });
 
-  it.each([{ orderDateFrom: '2025-13-01' }, { totalMin: '' }, { totalMax: '1e999' }, { deliveryDateTo: '2025-01-01T10:00:00' }])(
+  it.each([{ orderDateFrom: '2025-13-01' }, { totalMin: '' }, { totalMax: '1e999' }, { deliveryDateTo: '2025-01-01T10:00:00+2' }])(
     'marks %j as a binding problem',
     (query) => {
       const result = parse(query);

@@ -1,12 +1,6 @@
 import type { TermsFilter } from '../../../../../shared/search';
-import {
-  allOf,
-  facetRelaxes,
-  filterClause,
-  filterClauses,
-  isRelaxable,
-  marketClause,
-} from '../../../../../shared/search/elasticsearch/filter-clauses';
+import { facetRelaxes, isRelaxable } from '../../../../../shared/search/facet-relaxation';
+import { allOf, filterClause, filterClauses, marketClause } from '../../../../../shared/search/elasticsearch/filter-clauses';
 
 describe('filter clauses', () => {
   it('terms any is one terms query on the facet keyword', () => {

@@ -1,6 +1,7 @@
 import type { SearchRequest } from '../../../../../shared/search';
 import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index-meta';
-import { buildSearchBody, pageWindow } from '../../../../../shared/search/elasticsearch/search-body';
+import { buildSearchBody } from '../../../../../shared/search/elasticsearch/search-body';
+import { pageWindow } from '../../../../../shared/search/page-window';
 
 const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 } };
 const base: SearchRequest = { language: 'en', market: 'se' };

@@ -1,9 +1,9 @@
-import type { SearchDocument } from '../../document';
+import type { BulkFailure, BulkOperation } from './bulk';
+import type { SearchDocument } from './document';
+import { isRecord } from './is-record';
 
 type Check = (doc: SearchDocument) => string | null;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 const everyEntry = (value: unknown, ok: (v: unknown) => boolean): boolean => isRecord(value) && Object.values(value).every(ok);
 
@@ -34,4 +34,17 @@ export function documentProblem(doc: unknown): string | null {
     if (problem !== null) return problem;
   }
   return null;
+}
+
+/**
+ * Why a bulk operation is refused (naming its id when it has one), or null when it can be applied. Every
+ * engine reports these same failures, so callers see one behaviour whichever engine runs.
+ */
+export function operationFailure(operation: BulkOperation, position: number): BulkFailure | null {
+  if (operation.action === 'delete') {
+    return typeof operation.id === 'string' && operation.id !== '' ? null : { position, id: null, reason: 'delete needs a non-empty id' };
+  }
+  const reason = documentProblem(operation.document);
+  if (reason === null) return null;
+  return { position, id: typeof operation.document?.id === 'string' ? operation.document.id : null, reason };
 }
