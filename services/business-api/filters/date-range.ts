@@ -13,8 +13,8 @@ export function whereDateRange(query: Knex.QueryBuilder, column: string, from?: 
   else if (to) query.where(column, '<=', to.at);
 }
 
-/** Restricts `column` to [min, max], both inclusive: numbers, or timestamps as text (bounds already widened to whole days). */
-export function whereBetween(query: Knex.QueryBuilder, column: string, min?: number | string, max?: number | string): void {
+/** Restricts `column` to [min, max], both inclusive (totals and other amounts). */
+export function whereBetween(query: Knex.QueryBuilder, column: string, min?: number, max?: number): void {
   if (min !== undefined) query.where(column, '>=', min);
   if (max !== undefined) query.where(column, '<=', max);
 }

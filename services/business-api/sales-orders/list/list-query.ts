@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { containsPattern } from '../../../../shared/db/like';
-import { whereBetween } from '../../filters/date-range';
+import { whereBetween, whereDateRange } from '../../filters/date-range';
 import { whereStatus, type StatusKind } from '../../statuses/status-filter';
 import type { SalesOrderListQuery } from './list-schemas';
 
@@ -15,9 +15,9 @@ export function applyListFilters(query: Knex.QueryBuilder, tenantId: number, kin
   if (f.customerId !== undefined) query.where('o.customer_id', f.customerId);
   if (f.customerName !== undefined) query.whereILike('c.name', containsPattern(f.customerName));
   if (f.currency !== undefined) query.where('o.currency_code', f.currency);
-  whereBetween(query, 'o.date_order', f.orderDateFrom, f.orderDateTo);
-  whereBetween(query, 'o.date_delivery', f.deliveryDateFrom, f.deliveryDateTo);
-  whereBetween(query, 'o.date_invoice', f.invoiceDateFrom, f.invoiceDateTo);
+  whereDateRange(query, 'o.date_order', f.orderDateFrom, f.orderDateTo);
+  whereDateRange(query, 'o.date_delivery', f.deliveryDateFrom, f.deliveryDateTo);
+  whereDateRange(query, 'o.date_invoice', f.invoiceDateFrom, f.invoiceDateTo);
   whereBetween(query, 'o.total_inc_vat', f.totalMin, f.totalMax);
   if (f.q !== undefined) applyFreeText(query, f.q);
   if (f.email !== undefined) applyEmail(query, tenantId, f.email);
