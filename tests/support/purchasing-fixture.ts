@@ -1,3 +1,5 @@
+import { startBusinessApi } from './business-api';
+import { insertTenant } from './identity';
 import type { Knex } from '../../shared/db/knex';
 
 export const PRODUCTS = {
@@ -95,3 +97,18 @@ export function purchasingFixture(db: Knex, tenantId: number) {
 }
 
 export type PurchasingFixture = ReturnType<typeof purchasingFixture>;
+
+/**
+ * The business API on a database of its own with tenants `a` and `b` and the fixture's base rows for A, and for B
+ * unless `seedTenantB` is false (ids are per tenant: an unseeded B owns no draft that shares an id with A's).
+ */
+export async function startMatchingApi(options: { seedTenantB?: boolean } = {}) {
+  const h = await startBusinessApi();
+  const tenantA = await insertTenant(h.t.db, 'a');
+  const tenantB = await insertTenant(h.t.db, 'b');
+  const a = purchasingFixture(h.t.db, tenantA);
+  const b = purchasingFixture(h.t.db, tenantB);
+  await a.base();
+  if (options.seedTenantB ?? true) await b.base();
+  return { h, tenantA, tenantB, a, b };
+}

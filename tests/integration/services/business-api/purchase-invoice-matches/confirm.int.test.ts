@@ -1,6 +1,5 @@
-import { startBusinessApi, type BusinessApiHarness } from '../../../../support/business-api';
-import { insertTenant } from '../../../../support/identity';
-import { purchasingFixture, type PurchasingFixture } from '../../../../support/purchasing-fixture';
+import type { BusinessApiHarness } from '../../../../support/business-api';
+import { startMatchingApi, type PurchasingFixture } from '../../../../support/purchasing-fixture';
 
 type Pair = { invoiceLineIndex: number; orderItemId: number; invTransactionId: number };
 
@@ -13,13 +12,7 @@ describe('POST /purchase-invoice-matches/{invoiceId}/confirm', () => {
   let token: string;
 
   beforeAll(async () => {
-    h = await startBusinessApi();
-    tenantA = await insertTenant(h.t.db, 'a');
-    tenantB = await insertTenant(h.t.db, 'b');
-    a = purchasingFixture(h.t.db, tenantA);
-    await a.base();
-    b = purchasingFixture(h.t.db, tenantB);
-    await b.base();
+    ({ h, tenantA, tenantB, a, b } = await startMatchingApi());
     token = await h.token(tenantA);
   });
   afterAll(() => h.close());

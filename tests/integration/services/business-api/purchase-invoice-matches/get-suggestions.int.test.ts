@@ -1,6 +1,5 @@
-import { startBusinessApi, type BusinessApiHarness } from '../../../../support/business-api';
-import { insertTenant } from '../../../../support/identity';
-import { purchasingFixture, type PurchasingFixture } from '../../../../support/purchasing-fixture';
+import type { BusinessApiHarness } from '../../../../support/business-api';
+import { purchasingFixture, startMatchingApi, type PurchasingFixture } from '../../../../support/purchasing-fixture';
 
 type Candidate = { orderId: number; orderItemId: number; invTransactionId: number; score: number; reasons: string[]; isAutoEligible: boolean };
 type Suggestion = { invoiceLineIndex: number; productNumber: string; quantity: number; candidates: Candidate[] };
@@ -13,12 +12,7 @@ describe('GET /purchase-invoice-matches/{invoiceId}', () => {
   let token: string;
 
   beforeAll(async () => {
-    h = await startBusinessApi();
-    tenantA = await insertTenant(h.t.db, 'a');
-    tenantB = await insertTenant(h.t.db, 'b');
-    a = purchasingFixture(h.t.db, tenantA);
-    await a.base();
-    await purchasingFixture(h.t.db, tenantB).base();
+    ({ h, tenantA, tenantB, a } = await startMatchingApi());
     token = await h.token(tenantA, { access: 'read-only', permissions: [] });
   });
   afterAll(() => h.close());

@@ -1,6 +1,5 @@
-import { startBusinessApi, type BusinessApiHarness } from '../../../../support/business-api';
-import { insertTenant } from '../../../../support/identity';
-import { purchasingFixture, type PurchasingFixture } from '../../../../support/purchasing-fixture';
+import type { BusinessApiHarness } from '../../../../support/business-api';
+import { startMatchingApi, type PurchasingFixture } from '../../../../support/purchasing-fixture';
 
 describe('POST /purchase-invoice-matches/{invoiceId}/match-whole-order', () => {
   let h: BusinessApiHarness;
@@ -10,11 +9,7 @@ describe('POST /purchase-invoice-matches/{invoiceId}/match-whole-order', () => {
   let token: string;
 
   beforeAll(async () => {
-    h = await startBusinessApi();
-    tenantA = await insertTenant(h.t.db, 'a');
-    tenantB = await insertTenant(h.t.db, 'b');
-    a = purchasingFixture(h.t.db, tenantA);
-    await a.base();
+    ({ h, tenantA, tenantB, a } = await startMatchingApi({ seedTenantB: false }));
     token = await h.token(tenantA);
   });
   afterAll(() => h.close());

@@ -1,6 +1,5 @@
-import { startBusinessApi, type BusinessApiHarness } from '../../../../support/business-api';
-import { insertTenant } from '../../../../support/identity';
-import { purchasingFixture, type PurchasingFixture } from '../../../../support/purchasing-fixture';
+import type { BusinessApiHarness } from '../../../../support/business-api';
+import { purchasingFixture, startMatchingApi, type PurchasingFixture } from '../../../../support/purchasing-fixture';
 
 // Spec: "Purchase invoice match response", rules 11-12, Limits (top 5 candidates), the three match endpoints.
 describe('spec conformance: purchase-invoice matching', () => {
@@ -11,12 +10,7 @@ describe('spec conformance: purchase-invoice matching', () => {
   let token: string;
 
   beforeAll(async () => {
-    h = await startBusinessApi();
-    tenantA = await insertTenant(h.t.db, 'conf-pim-a');
-    tenantB = await insertTenant(h.t.db, 'conf-pim-b');
-    a = purchasingFixture(h.t.db, tenantA);
-    await a.base();
-    await purchasingFixture(h.t.db, tenantB).base();
+    ({ h, tenantA, tenantB, a } = await startMatchingApi());
     token = await h.token(tenantA);
   });
   afterAll(() => h.close());
