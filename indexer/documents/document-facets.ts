@@ -1,7 +1,7 @@
 import { HIERARCHY_SEPARATOR } from '../../shared/search';
 import type { CatalogueBrand, CatalogueCategory, CatalogueProduct, CatalogueVariant } from './catalogue-product';
 import type { FacetSource, SiteIndexConfig } from './site-config';
-import { slugify } from './slug';
+import { slugify } from '../../shared/storefront-config/slugs/slugify';
 
 type Labels = Record<string, Record<string, string>>;
 

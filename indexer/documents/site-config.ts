@@ -1,5 +1,5 @@
 import type { Db } from '../../shared/db/knex';
-import { slugify } from './slug';
+import { slugify } from '../../shared/storefront-config/slugs/slugify';
 
 // Stand-in for the storefront configuration (sites, markets, facets, drafts, publish), which a later issue builds.
 

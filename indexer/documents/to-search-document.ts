@@ -6,7 +6,7 @@ import { brandKey, documentFacets, productBrands } from './document-facets';
 import { htmlToText } from './format';
 import { marketOffer, priceOn, type MarketOffer } from './market-offers';
 import type { SiteIndexConfig } from './site-config';
-import { slugify } from './slug';
+import { slugify } from '../../shared/storefront-config/slugs/slugify';
 
 /**
  * Why a product has no document: the product is switched off, it has no active variant, or no market of

@@ -11,8 +11,10 @@ import { fulfilment } from './0009-fulfilment';
 import { purchasing } from './0010-purchasing';
 import { timeReportsAndSettings } from './0011-time-reports-and-settings';
 import { productChangeLog } from './0012-product-change-log';
+import { changeLogVisibility } from './0013-change-log-visibility';
 import { identity } from './0100-identity';
 import { searchAliases } from './0101-search-aliases';
+import { storefrontConfig } from './0102-storefront-config';
 
 /** A reversible migration. */
 export interface Migration {
@@ -37,6 +39,8 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['0012-product-change-log', productChangeLog],
   ['0100-identity', identity],
   ['0101-search-aliases', searchAliases],
+  ['0013-change-log-visibility', changeLogVisibility],
+  ['0102-storefront-config', storefrontConfig],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -1,7 +1,7 @@
 import { projectCard, type IndexedCard } from '../../../../indexer/documents/card';
 import { categoryPath, type CategoryTree, type TreeCategory } from '../../../../indexer/documents/category-paths';
 import { decimalString, htmlToText } from '../../../../indexer/documents/format';
-import { slugify } from '../../../../indexer/documents/slug';
+import { slugify } from '../../../../shared/storefront-config/slugs/slugify';
 
 describe('decimalString', () => {
   it.each([

@@ -1,0 +1,51 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { SiteConfig } from './schemas';
+
+/** One difference publish would make: `path` names the entity (by its key) and field. */
+export type ConfigChange =
+  | { op: 'add'; path: string; after: unknown }
+  | { op: 'change'; path: string; before: unknown; after: unknown }
+  | { op: 'remove'; path: string; before: unknown };
+
+type Entity = Record<string, unknown>;
+
+function fieldChanges(path: string, before: Entity, after: Entity): ConfigChange[] {
+  const changes: ConfigChange[] = [];
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const [b, a] = [before[field], after[field]];
+    if (isDeepStrictEqual(b, a)) continue;
+    if (b === undefined) changes.push({ op: 'add', path: `${path}.${field}`, after: a });
+    else if (a === undefined) changes.push({ op: 'remove', path: `${path}.${field}`, before: b });
+    else changes.push({ op: 'change', path: `${path}.${field}`, before: b, after: a });
+  }
+  return changes;
+}
+
+function entityChanges<T extends Entity>(section: string, before: readonly T[], after: readonly T[], key: (item: T) => string | number): ConfigChange[] {
+  const old = new Map(before.map((item) => [key(item), item]));
+  const changes: ConfigChange[] = [];
+  for (const item of after) {
+    const previous = old.get(key(item));
+    const path = `${section}.${key(item)}`;
+    if (previous === undefined) changes.push({ op: 'add', path, after: item });
+    else changes.push(...fieldChanges(path, previous, item));
+    old.delete(key(item));
+  }
+  for (const [k, item] of old) changes.push({ op: 'remove', path: `${section}.${k}`, before: item });
+  return changes;
+}
+
+/**
+ * What publishing `draft` over `published` (null before the first publish) would add, change and remove,
+ * field by field; markets are keyed by code, facets by key, collections and query rules by id.
+ */
+export function diffConfigs(published: SiteConfig | null, draft: SiteConfig): ConfigChange[] {
+  const base: SiteConfig = published ?? { site: {} as SiteConfig['site'], markets: [], facets: [], collections: [], queryRules: [] };
+  return [
+    ...fieldChanges('site', base.site, draft.site),
+    ...entityChanges('markets', base.markets, draft.markets, (m) => m.code),
+    ...entityChanges('facets', base.facets, draft.facets, (f) => f.key),
+    ...entityChanges('collections', base.collections, draft.collections, (c) => c.id),
+    ...entityChanges('queryRules', base.queryRules, draft.queryRules, (r) => r.id),
+  ];
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/** Facet keys the storefront reserves for its built-in facets. */
+export const RESERVED_FACET_KEYS: readonly string[] = ['price', 'in-stock'];
+
+const SITE_CODE = /^[a-z0-9-]{1,40}$/;
+const KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+// BCP-47 as the storefront uses it: a primary language, optionally a region or script ("en", "de-AT", "zh-Hant").
+const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+const origin = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}, 'must be an origin such as https://shop.example (scheme, host and optional port, no path)');
+
+const absoluteUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value.replaceAll('{path}', 'p'));
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an absolute http(s) URL');
+
+const pathPattern = (placeholder: string) =>
+  z.string().startsWith('/', 'must start with /').includes(placeholder, { message: `must contain ${placeholder}` }).max(200);
+
+const perLanguage = (max: number) =>
+  z.record(z.string().regex(LANGUAGE, 'must be a language code such as en or de-AT'), z.string().trim().min(1).max(max));
+
+export const languageSchema = z.string().regex(LANGUAGE, 'must be a BCP-47 language code such as en or de-AT');
+
+export const siteSchema = z.strictObject({
+  code: z.string().regex(SITE_CODE, 'must be 1 to 40 lowercase letters, digits or hyphens'),
+  name: z.string().trim().min(1).max(200),
+  ecomSiteId: z.number().int().positive(),
+  devOrigins: z.array(origin).max(20).default([]),
+  assortment: z
+    .strictObject({
+      categoryRootIds: z.array(z.number().int().positive()).max(500).default([]),
+      excludeInactive: z.boolean().default(true),
+    })
+    .default({ categoryRootIds: [], excludeInactive: true }),
+  urlPatterns: z
+    .strictObject({ product: pathPattern('{slug}'), collection: pathPattern('{path}') })
+    .default({ product: '/p/{slug}', collection: '/k/{path}' }),
+});
+export type SiteFields = z.infer<typeof siteSchema>;
+
+export const marketSchema = z.strictObject({
+  code: z.string().regex(KEY, 'must be lowercase letters, digits, hyphens or underscores (at most 64)'),
+  language: languageSchema,
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR'),
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as SE'),
+  urlTemplate: absoluteUrl.refine((v) => v.includes('{path}'), 'must contain {path}'),
+  priceListId: z.number().int().positive(),
+  isDefault: z.boolean().default(false),
+  brandUrlPattern: pathPattern('{slug}').nullable().default(null),
+  active: z.boolean().default(true),
+});
+export type Market = z.infer<typeof marketSchema>;
+
+/** Where a facet's values come from (see docs/decisions.md, "Facet definitions"). */
+export const facetSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('brand') }),
+  z.strictObject({ kind: z.literal('option'), option: z.string().trim().min(1).max(100) }),
+  z.strictObject({ kind: z.literal('attribute'), attribute: z.string().trim().min(1).max(100) }),
+  z.strictObject({ kind: z.literal('category'), rootId: z.number().int().positive().nullable() }),
+]);
+export type FacetSourceDef = z.infer<typeof facetSourceSchema>;
+
+const swatchSchema = z.strictObject({
+  color: z.string().max(100).nullable().default(null),
+  image: z.string().max(2000).nullable().default(null),
+});
+
+export const facetDefinitionSchema = z.strictObject({
+  source: facetSourceSchema,
+  type: z.enum(['list', 'hierarchy', 'range', 'toggle', 'swatch']),
+  match: z.enum(['any', 'all', 'single']).default('any'),
+  label: perLanguage(100).default({}),
+  help: perLanguage(500).default({}),
+  collapsed: z.boolean().default(false),
+  searchable: z.boolean().default(false),
+  size: z.number().int().min(1).max(1000).default(20),
+  position: z.number().int().min(0).max(10_000).default(0),
+  range: z.strictObject({ unit: z.string().max(20).nullable().default(null), step: z.number().positive().default(1) }).nullable().default(null),
+  swatches: z.record(z.string().min(1).max(200), swatchSchema).default({}),
+});
+export type FacetDefinition = z.infer<typeof facetDefinitionSchema>;
+
+export const facetSchema = z.strictObject({ key: z.string().regex(KEY, 'must be lowercase letters, digits, hyphens or underscores'), definition: facetDefinitionSchema });
+export type Facet = z.infer<typeof facetSchema>;
+
+/** A collection's filter in the listing grammar: facet key to values; `{"all": []}` matches everything. */
+export const collectionFilterSchema = z.record(z.string().regex(KEY, 'must be a facet key'), z.array(z.string().min(1).max(200)).max(100));
+
+export const collectionSchema = z.strictObject({
+  id: z.number().int().positive(),
+  slugs: perLanguage(120),
+  names: perLanguage(200),
+  filter: collectionFilterSchema,
+  parentId: z.number().int().positive().nullable().default(null),
+  position: z.number().int().min(0).max(100_000).default(0),
+});
+export type Collection = z.infer<typeof collectionSchema>;
+
+export const queryRuleSchema = z.strictObject({
+  id: z.number().int().positive(),
+  query: z.string().trim().min(1).max(200),
+  target: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('url'), url: absoluteUrl }),
+    z.strictObject({ kind: z.literal('collection'), collectionId: z.number().int().positive() }),
+  ]),
+});
+export type QueryRule = z.infer<typeof queryRuleSchema>;
+
+/** A site's whole configuration: the draft, and each published version, have this shape. */
+export const siteConfigSchema = z.strictObject({
+  site: siteSchema,
+  markets: z.array(marketSchema).max(50),
+  facets: z.array(facetSchema).max(300),
+  collections: z.array(collectionSchema).max(5000),
+  queryRules: z.array(queryRuleSchema).max(5000),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
