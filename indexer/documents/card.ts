@@ -25,6 +25,8 @@ export type IndexedCard = {
   inStock: Record<string, boolean>;
   brand: CardBrand | null;
   image: null;
+  /** Ids of the site's collections the product belongs to; the API shows their slugs in the request language. */
+  collectionIds: number[];
   updatedAt: string;
 };
 

@@ -77,23 +77,43 @@ function collect(out: FacetCollector, source: FacetSource, product: CataloguePro
   }
 }
 
+const TRUE_VALUES = new Set(['true', 'yes', '1', 'ja', 'y']);
+
+/** A range or toggle facet fed by an attribute: its first value as a number or a flag (range and toggle filters read those). */
+function attributeScalar(product: CatalogueProduct, source: Extract<FacetSource, { kind: 'attribute' }>): number | boolean | undefined {
+  const value = product.attributes.find((a) => a.key === source.attribute)?.values[0]?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (source.as === 'flag') return TRUE_VALUES.has(value.toLowerCase());
+  const number = Number(value.replace(',', '.'));
+  return Number.isFinite(number) ? number : undefined;
+}
+
+export interface DocumentFacets {
+  facets: Record<string, string[]>;
+  labels: Record<string, Labels>;
+  numbers: Record<string, number>;
+  flags: Record<string, boolean>;
+}
+
 /**
  * Facet values and labels of a product for every configured source; option values come from its sellable
- * variants only, hierarchy values carry every ancestor path. Facets without values are left out.
+ * variants only, hierarchy values carry every ancestor path. Facets without values are left out. Range and
+ * toggle facets fed by an attribute become a number or a flag under the facet's key.
  */
-export function documentFacets(
-  product: CatalogueProduct,
-  sellable: readonly CatalogueVariant[],
-  config: SiteIndexConfig,
-): { facets: Record<string, string[]>; labels: Record<string, Labels> } {
-  const facets: Record<string, string[]> = {};
-  const labels: Record<string, Labels> = {};
+export function documentFacets(product: CatalogueProduct, sellable: readonly CatalogueVariant[], config: SiteIndexConfig): DocumentFacets {
+  const out: DocumentFacets = { facets: {}, labels: {}, numbers: {}, flags: {} };
   for (const source of config.facets) {
-    const out = new FacetCollector(config.languages);
-    collect(out, source, product, sellable);
-    if (out.values.length === 0) continue;
-    facets[source.key] = out.values;
-    labels[source.key] = out.labels;
+    if (source.kind === 'attribute' && source.as !== undefined && source.as !== 'terms') {
+      const value = attributeScalar(product, source);
+      if (typeof value === 'number') out.numbers[source.key] = value;
+      else if (typeof value === 'boolean') out.flags[source.key] = value;
+      continue;
+    }
+    const collector = new FacetCollector(config.languages);
+    collect(collector, source, product, sellable);
+    if (collector.values.length === 0) continue;
+    out.facets[source.key] = collector.values;
+    out.labels[source.key] = collector.labels;
   }
-  return { facets, labels };
+  return out;
 }

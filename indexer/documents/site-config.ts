@@ -1,7 +1,9 @@
 import type { Db } from '../../shared/db/knex';
+import { RESERVED_FACET_KEYS } from '../../shared/storefront-config/schemas';
 import { slugify } from '../../shared/storefront-config/slugs/slugify';
 
-// Stand-in for the storefront configuration (sites, markets, facets, drafts, publish), which a later issue builds.
+// What the document builder needs of a site: from a published (or draft) storefront configuration
+// (from-site-config.ts), or derived from the tenant's data alone for a zero-config site.
 
 /** One market: its prices come from one price list; cards and sort names use its language. */
 export interface MarketConfig {
@@ -18,7 +20,7 @@ export interface MarketConfig {
 export type FacetSource =
   | { kind: 'brand'; key: string }
   | { kind: 'option'; key: string; option: string }
-  | { kind: 'attribute'; key: string; attribute: string }
+  | { kind: 'attribute'; key: string; attribute: string; as?: 'terms' | 'number' | 'flag' }
   | { kind: 'category'; key: string; rootId: number | null };
 
 /** What the document builder needs to know about a site. */
@@ -27,10 +29,19 @@ export interface SiteIndexConfig {
   /** Languages whose text, labels and sort names the documents carry. */
   languages: string[];
   facets: FacetSource[];
+  /** Which products the site sells; absent means all. */
+  assortment?: { categoryRootIds: number[]; excludeInactive: boolean };
+  /** Collections whose membership each card carries (by id). */
+  collections?: CollectionRule[];
 }
 
-/** Facet keys the storefront reserves for its built-in facets. */
-export const RESERVED_FACET_KEYS: readonly string[] = ['price', 'in-stock'];
+/** A collection as the indexer sees it: its id and its filter in the listing grammar. */
+export interface CollectionRule {
+  id: number;
+  filter: Record<string, string[]>;
+}
+
+export { RESERVED_FACET_KEYS } from '../../shared/storefront-config/schemas';
 
 /** The tenant data a zero-config site is derived from. */
 export interface TenantFacts {

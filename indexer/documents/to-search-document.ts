@@ -2,6 +2,8 @@ import { fold } from '../../shared/search/analysis/fold';
 import { inStockField, priceField, type LocalizedText, type SearchDocument } from '../../shared/search';
 import type { IndexedCard } from './card';
 import type { CatalogueProduct, CatalogueVariant } from './catalogue-product';
+import { assortmentSkip } from './assortment';
+import { collectionIds } from './collection-membership';
 import { brandKey, documentFacets, productBrands } from './document-facets';
 import { htmlToText } from './format';
 import { marketOffer, priceOn, type MarketOffer } from './market-offers';
@@ -9,10 +11,11 @@ import type { SiteIndexConfig } from './site-config';
 import { slugify } from '../../shared/storefront-config/slugs/slugify';
 
 /**
- * Why a product has no document: the product is switched off, it has no active variant, or no market of
- * the site has a price for any of its active variants (a product with no price on a market never appears there).
+ * Why a product has no document: the product is switched off, it has no active variant, no market of the
+ * site has a price for any of its active variants (a product with no price on a market never appears there),
+ * or the site's assortment leaves it out.
  */
-export type SkipReason = 'INACTIVE' | 'NO_VARIANTS' | 'NO_PRICE';
+export type SkipReason = 'INACTIVE' | 'NO_VARIANTS' | 'NO_PRICE' | 'OUT_OF_ASSORTMENT' | 'INACTIVE_CATEGORY';
 
 export interface SkippedProduct {
   skip: SkipReason;
@@ -50,13 +53,15 @@ function lastUpdated(product: CatalogueProduct, sellable: readonly CatalogueVari
   return new Date(latest).toISOString();
 }
 
-function buildCard(product: CatalogueProduct, sellable: readonly CatalogueVariant[], offers: Map<string, MarketOffer>, names: Record<string, string>): IndexedCard {
+type CardInput = { product: CatalogueProduct; sellable: readonly CatalogueVariant[]; offers: Map<string, MarketOffer>; names: Record<string, string>; slugs: Record<string, string> };
+
+function buildCard({ product, sellable, offers, names, slugs }: CardInput): IndexedCard {
   const id = String(product.id);
   const entries = [...offers];
   return {
     id,
     sku: product.sku,
-    slug: Object.fromEntries(Object.entries(names).map(([l, name]) => [l, `${slugify(name)}-${id}`])),
+    slug: Object.fromEntries(Object.entries(names).map(([l, name]) => [l, slugs[l] ?? `${slugify(name)}-${id}`])),
     name: names,
     shortDescription: Object.fromEntries(Object.keys(names).map((l) => [l, product.descriptions[l]?.shortDescription ?? null])),
     price: Object.fromEntries(entries.map(([m, o]) => [m, o.price])),
@@ -64,18 +69,27 @@ function buildCard(product: CatalogueProduct, sellable: readonly CatalogueVarian
     inStock: Object.fromEntries(entries.map(([m, o]) => [m, o.inStock])),
     brand: product.brand === null ? null : { id: String(product.brand.id), slug: brandKey(product.brand), label: product.brand.name },
     image: null,
+    collectionIds: [],
     updatedAt: lastUpdated(product, sellable),
   };
+}
+
+/** The names a product's slugs are minted from: its storefront name per site language. */
+export function productNames(product: CatalogueProduct, languages: readonly string[]): Record<string, string> {
+  return Object.fromEntries(languages.map((l) => [l, nameIn(product, l, languages)]));
 }
 
 /**
  * The search document of one storefront product on a site (pure), or why it has none. Only active variants
  * count; per market the card shows the cheapest one priced there, and `price.<market>` / `inStock.<market>`
- * are set only on the markets the product is sold on.
+ * are set only on the markets the product is sold on. `slugs` (language -> minted slug) name the card's
+ * slugs; the card lists the ids of the site's collections the product belongs to.
  */
-export function toSearchDocument(product: CatalogueProduct, config: SiteIndexConfig): SearchDocument | SkippedProduct {
+export function toSearchDocument(product: CatalogueProduct, config: SiteIndexConfig, slugs: Record<string, string> = {}): SearchDocument | SkippedProduct {
   const productId = String(product.id);
   if (!product.active) return { skip: 'INACTIVE', productId };
+  const outside = assortmentSkip(product, config.assortment);
+  if (outside !== null) return { skip: outside, productId };
   const active = product.variants.filter((v) => v.active);
   if (active.length === 0) return { skip: 'NO_VARIANTS', productId };
   const offers = new Map<string, MarketOffer>();
@@ -85,19 +99,22 @@ export function toSearchDocument(product: CatalogueProduct, config: SiteIndexCon
   }
   if (offers.size === 0) return { skip: 'NO_PRICE', productId };
   const sellable = active.filter((v) => config.markets.some((m) => priceOn(v, m) !== undefined));
-  const names = Object.fromEntries(config.languages.map((l) => [l, nameIn(product, l, config.languages)]));
+  const names = productNames(product, config.languages);
   const brandText = productBrands(product, sellable).map((b) => b.name).join(' ');
-  const { facets, labels } = documentFacets(product, sellable, config);
-  return {
+  const { facets, labels, numbers, flags } = documentFacets(product, sellable, config);
+  const card = buildCard({ product, sellable, offers, names, slugs });
+  const document: SearchDocument = {
     id: productId,
     markets: [...offers.keys()],
     text: Object.fromEntries(config.languages.map((l) => [l, localizedText(product, names[l] ?? product.name, brandText, l)])),
     skus: [...new Set([product.sku, ...sellable.map((v) => v.sku)])],
     facets,
     labels,
-    numbers: Object.fromEntries([...offers].map(([m, o]) => [priceField(m), o.amount])),
-    flags: Object.fromEntries([...offers].map(([m, o]) => [inStockField(m), o.inStock])),
+    numbers: { ...numbers, ...Object.fromEntries([...offers].map(([m, o]) => [priceField(m), o.amount])) },
+    flags: { ...flags, ...Object.fromEntries([...offers].map(([m, o]) => [inStockField(m), o.inStock])) },
     sortKeys: { name: Object.fromEntries(Object.entries(names).map(([l, n]) => [l, fold(n)])), createdAt: product.createdAt.getTime() },
-    card: buildCard(product, sellable, offers, names),
+    card,
   };
+  card.collectionIds = collectionIds(document, config.collections ?? []);
+  return document;
 }

@@ -59,7 +59,7 @@ describe('projectCard', () => {
   const card: IndexedCard = {
     id: '7', sku: 'A', slug: { en: 'lamp-7', sv: 'lampa-7' }, name: { en: 'Lamp', sv: 'Lampa' },
     shortDescription: { en: 'Bright', sv: null }, price: { eu: price }, priceVaries: { eu: true }, inStock: { eu: false },
-    brand: null, image: null, updatedAt: '2025-01-01T00:00:00.000Z',
+    brand: null, image: null, collectionIds: [3], updatedAt: '2025-01-01T00:00:00.000Z',
   };
 
   it('picks the market\'s price and flags and the language\'s texts', () => {

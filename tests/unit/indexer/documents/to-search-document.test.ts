@@ -26,6 +26,7 @@ describe('toSearchDocument: a simple product', () => {
       inStock: { se: true, eu: true },
       brand: { id: '3', slug: 'nordcraft', label: 'Nordcraft' },
       image: null,
+      collectionIds: [],
       updatedAt: T0.toISOString(),
     });
   });
