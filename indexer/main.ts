@@ -1,21 +1,30 @@
 import express from 'express';
+import { z } from 'zod';
 import { httpConfigSchema } from '../shared/config';
 import { healthRouter, storeChecks } from '../shared/http/health';
 import { exitOnBootFailure, runHttpServiceWith } from '../shared/http/run-http-service';
+import { createProcessEngine } from '../shared/search/process-engine';
 import { createWorker } from './worker';
+
+const indexerConfigSchema = httpConfigSchema.extend({
+  ELASTICSEARCH_URL: z.url().optional(),
+  /** A full run whose document count falls below this share of the live count is gated. */
+  INDEX_GATE_FRACTION: z.coerce.number().gt(0).max(1).default(0.5),
+});
 
 // The worker serves no API, only /healthz and /readyz: `npm start` and orchestrators probe it like the other processes.
 runHttpServiceWith(
   'indexer',
-  httpConfigSchema,
-  async ({ db, redis, logger }) => {
-    const worker = createWorker({ db, connection: redis, logger }, {});
+  indexerConfigSchema,
+  async ({ db, redis, logger, config }) => {
+    const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearchUrl: config.ELASTICSEARCH_URL, logger });
+    const worker = createWorker({ db, engine, logger, gateFraction: config.INDEX_GATE_FRACTION, connection: redis, syncEngine: sync });
     await worker.waitUntilReady();
     const workerCheck = async () => {
       if (!worker.isRunning()) throw new Error('worker stopped');
     };
     const app = express().use(healthRouter([...storeChecks(db, redis), { name: 'worker', check: workerCheck }]));
-    return { app, closeFirst: [{ name: 'worker', close: () => worker.close() }] };
+    return { app, closeFirst: [{ name: 'worker', close: () => worker.close() }, { name: 'engine', close: () => engine.close() }] };
   },
   { pool: { min: 0, max: 4 } },
 ).catch(exitOnBootFailure);

@@ -1,22 +1,37 @@
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import type { Knex } from 'knex';
-import { INDEX_QUEUE, indexJobSchema, type IndexJob } from '../shared/index-queue';
-import type { Logger } from '../shared/logger';
+import { INDEX_QUEUE, indexJobSchema } from '../shared/index-queue';
+import type { RunDeps } from './runs/run-context';
+import { runIndexJob } from './runs/run-job';
 
-export type IndexerDeps = { db: Knex; connection: ConnectionOptions; logger: Logger; prefix?: string };
-export type IndexRunner = (job: IndexJob, deps: IndexerDeps) => Promise<void>;
+export type IndexerDeps = Omit<RunDeps, 'onProgress'> & {
+  connection: ConnectionOptions;
+  prefix?: string;
+  /** Brings the engine's view of aliases up to date before a run (the embedded engine loads live indices). */
+  syncEngine?: () => Promise<void>;
+  /** Worker lock settings; tests shorten them so a killed worker's job is picked up again quickly. */
+  lockDuration?: number;
+  stalledInterval?: number;
+};
 
-/** Runners per mode; a mode without a runner fails its job once, without retries. */
-export type IndexRunners = Partial<Record<IndexJob['type'], IndexRunner>>;
-
-/** The BullMQ worker of the `storefront-index` queue, one job at a time. */
-export function createWorker(deps: IndexerDeps, runners: IndexRunners): Worker {
+/** The BullMQ worker of the `storefront-index` queue: one run at a time, so runs of one site never overlap. */
+export function createWorker(deps: IndexerDeps): Worker {
   const processor = async (job: Job) => {
     const parsed = indexJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid index job: ${parsed.error.message}`);
-    const runner = runners[parsed.data.type];
-    if (!runner) throw new UnrecoverableError(`no runner for ${parsed.data.type} index runs`);
-    await runner(parsed.data, { ...deps, logger: deps.logger.child({ jobId: job.id }) });
+    // The run has started: a new request may now wait behind it instead of joining it.
+    await job.removeDeduplicationKey();
+    await deps.syncEngine?.();
+    const logger = deps.logger.child({ jobId: job.id, site: parsed.data.siteId, mode: parsed.data.type });
+    const onProgress = (done: number, total: number) => job.updateProgress({ done, total });
+    const outcome = await runIndexJob({ ...deps, logger, onProgress }, parsed.data, { jobId: job.id ?? null, attempt: job.attemptsMade + 1 });
+    logger.info({ outcome }, 'index run finished');
+    return outcome;
   };
-  return new Worker(INDEX_QUEUE, processor, { connection: deps.connection, prefix: deps.prefix, concurrency: 1 });
+  return new Worker(INDEX_QUEUE, processor, {
+    connection: deps.connection,
+    prefix: deps.prefix,
+    concurrency: 1,
+    ...(deps.lockDuration !== undefined && { lockDuration: deps.lockDuration }),
+    ...(deps.stalledInterval !== undefined && { stalledInterval: deps.stalledInterval }),
+  });
 }

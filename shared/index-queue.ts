@@ -1,3 +1,4 @@
+import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
 
 /** The BullMQ queue the indexer consumes; producers (API, CLI, MCP tools) enqueue on it. */
@@ -10,5 +11,33 @@ export const indexJobSchema = z.discriminatedUnion('type', [
 ]);
 export type IndexJob = z.infer<typeof indexJobSchema>;
 
-/** One active run per site and mode: duplicate requests coalesce on this job id. */
+/**
+ * Requests of one mode for one site coalesce on this id while one waits; the worker releases it when the run
+ * starts, so at most one run is active and one waits behind it.
+ */
 export const indexJobId = (job: IndexJob) => `${job.type}-${job.siteId}`;
+
+/** Failed runs are retried with exponential backoff (1 s, 2 s, 4 s, ...); a gated run is final, not a failure. */
+export const RUN_RETRIES: Pick<JobsOptions, 'attempts' | 'backoff'> = { attempts: 5, backoff: { type: 'exponential', delay: 1000 } };
+
+const KEEP = { removeOnComplete: { count: 200 }, removeOnFail: { count: 500 } };
+
+export function createIndexQueue(connection: ConnectionOptions, prefix?: string): Queue {
+  return new Queue(INDEX_QUEUE, { connection, prefix });
+}
+
+/** Queues a run unless one of the same mode for the site is already waiting (then this request joins it). */
+export async function requestRun(queue: Queue, job: IndexJob): Promise<{ jobId: string | undefined }> {
+  const added = await queue.add(job.type, job, { ...RUN_RETRIES, ...KEEP, deduplication: { id: indexJobId(job) } });
+  return { jobId: added.id };
+}
+
+/** A repeatable delta run for the site every `everyMs` (upserted: calling it again changes the interval). */
+export async function scheduleDeltas(queue: Queue, siteId: number, everyMs: number): Promise<void> {
+  const job: IndexJob = { type: 'delta', siteId };
+  await queue.upsertJobScheduler(`delta-${siteId}`, { every: everyMs }, { name: 'delta', data: job, opts: { ...RUN_RETRIES, ...KEEP } });
+}
+
+export async function unscheduleDeltas(queue: Queue, siteId: number): Promise<void> {
+  await queue.removeJobScheduler(`delta-${siteId}`);
+}

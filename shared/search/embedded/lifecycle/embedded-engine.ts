@@ -80,7 +80,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async deleteIndex(name: string): Promise<void> {
-    if (!this.slots.delete(name)) throw new SearchEngineError('INDEX_NOT_FOUND', `index "${name}" not found`);
+    const persisted = (await this.snapshots?.list(name))?.includes(name) ?? false;
+    if (!this.slots.delete(name) && !persisted) throw new SearchEngineError('INDEX_NOT_FOUND', `index "${name}" not found`);
     await this.snapshots?.remove(name);
     for (const [alias, index] of [...this.aliases]) {
       if (index !== name) continue;
@@ -90,6 +91,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async listIndices(prefix: string): Promise<IndexInfo[]> {
+    // Indices persisted by another process (or before a restart) exist too: they are loaded to be listed.
+    for (const name of (await this.snapshots?.list(prefix)) ?? []) if (!this.slots.has(name)) await this.loadIndex(name);
     return [...this.slots.values()]
       .filter((slot) => slot.name.startsWith(prefix))
       .sort((a, b) => compareStrings(a.name, b.name))

@@ -32,6 +32,13 @@ export class SnapshotStore {
     return { data: await readSnapshot(dir), documents: () => readSnapshotDocuments(dir) };
   }
 
+  /** Names of the indices with at least one complete generation, whose names start with `prefix`. */
+  async list(prefix: string): Promise<string[]> {
+    const names = (await readdir(this.root).catch(() => [] as string[])).filter((name) => name.startsWith(prefix));
+    const withData = await Promise.all(names.map(async (name) => ((await this.generations(name)).length > 0 ? name : null)));
+    return withData.filter((name): name is string => name !== null);
+  }
+
   /** Removes every generation of an index. */
   async remove(name: string): Promise<void> {
     await rm(join(this.root, name), { recursive: true, force: true });

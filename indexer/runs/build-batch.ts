@@ -1,0 +1,46 @@
+import type { Db } from '../../shared/db/knex';
+import type { SearchDocument } from '../../shared/search';
+import { mintSlugs } from '../../shared/storefront-config/slugs/slug-store';
+import { slugKey } from '../../shared/storefront-config/slugs/plan-slugs';
+import type { IndexedCard } from '../documents/card';
+import type { CatalogueProduct } from '../documents/catalogue-product';
+import type { SiteIndexConfig } from '../documents/site-config';
+import { isSkipped, productNames, toSearchDocument, type SkippedProduct } from '../documents/to-search-document';
+
+type Scope = { tenantId: number; siteId: number };
+
+/**
+ * Documents of one catalogue batch with their minted slugs (products and their brands, per site language),
+ * and the products left out with the reason.
+ */
+export async function buildBatch(db: Db, scope: Scope, products: readonly CatalogueProduct[], config: SiteIndexConfig): Promise<{ documents: SearchDocument[]; skipped: SkippedProduct[] }> {
+  const documents: SearchDocument[] = [];
+  const skipped: SkippedProduct[] = [];
+  const sold: CatalogueProduct[] = [];
+  for (const product of products) {
+    const result = toSearchDocument(product, config);
+    if (isSkipped(result)) skipped.push(result);
+    else {
+      documents.push(result);
+      sold.push(product);
+    }
+  }
+  const slugs = await mintSlugs(db, { ...scope, entityType: 'product' }, sold.flatMap((p) =>
+    Object.entries(productNames(p, config.languages)).map(([language, text]) => ({ entityId: String(p.id), language, text })),
+  ));
+  await mintBrandSlugs(db, scope, sold, config.languages);
+  for (const doc of documents) {
+    const card = doc.card as IndexedCard;
+    for (const language of config.languages) {
+      const slug = slugs.get(slugKey(language, doc.id));
+      if (slug !== undefined) card.slug[language] = slug;
+    }
+  }
+  return { documents, skipped };
+}
+
+async function mintBrandSlugs(db: Db, scope: Scope, products: readonly CatalogueProduct[], languages: readonly string[]): Promise<void> {
+  const brands = new Map(products.flatMap((p) => [p.brand, ...p.variants.map((v) => v.brand)]).filter((b) => b !== null).map((b) => [b.id, b.name]));
+  const requests = [...brands].flatMap(([id, name]) => languages.map((language) => ({ entityId: String(id), language, text: name })));
+  await mintSlugs(db, { ...scope, entityType: 'brand' }, requests);
+}

@@ -1,0 +1,80 @@
+import { loadCatalogueProducts, readCatalogue } from '../documents/catalogue-reader';
+import { changesSince, currentWatermark, writeWatermark, type Watermark } from './change-feed';
+import { evaluateGate, StatsCollector, type IndexStats } from './gate';
+import { newIndexName } from './index-names';
+import { dropStaleIndices } from './retention';
+import type { RunDeps, RunSite } from './run-context';
+import { finishRun, runOfIndex, startRun, type RunOutcome } from './sync-runs';
+import { RunWarnings, writeDocuments } from './write-documents';
+
+/** What a full or preview run stores as its index's stats: the gate's figures and where its data stands in the change log. */
+export type FullRunStats = IndexStats & { watermark: Watermark };
+
+export interface FullRunResult {
+  runId: number;
+  outcome: Extract<RunOutcome, 'ok' | 'gated'>;
+  index: string;
+  count: number;
+}
+
+async function countRoots(deps: RunDeps, tenantId: number): Promise<number> {
+  const row = await deps.db('products').where({ tenant_id: tenantId }).whereNull('parent_id').count<{ count: string }[]>({ count: '*' });
+  return Number(row[0]?.count ?? 0);
+}
+
+/** Streams the whole catalogue into `index`, then replays what changed meanwhile. Returns the stats and the watermark reached. */
+async function fillIndex(deps: RunDeps, site: RunSite, index: string, warnings: RunWarnings): Promise<FullRunStats> {
+  const start = await currentWatermark(deps.db, site.tenantId);
+  const total = await countRoots(deps, site.tenantId);
+  const stats = new StatsCollector();
+  let done = 0;
+  for await (const batch of readCatalogue(deps.db, site.tenantId, { batchSize: deps.batchSize })) {
+    await writeDocuments(deps.db, deps.engine, { site, index, stats, warnings }, batch);
+    done += batch.length;
+    await deps.onProgress?.(done, total);
+  }
+  // Changes that landed while the catalogue streamed: rebuilt now, so the swap loses no update.
+  const { productIds, next } = await changesSince(deps.db, site.tenantId, start);
+  const products = await loadCatalogueProducts(deps.db, site.tenantId, productIds);
+  const found = new Set(products.map((p) => p.id));
+  await writeDocuments(deps.db, deps.engine, { site, index, warnings }, products, productIds.filter((id) => !found.has(id)));
+  await deps.engine.refresh(index);
+  return { ...stats.stats(), count: await deps.engine.count(index), watermark: next };
+}
+
+/** The live index's stats as its run recorded them, else its bare count; null without a live index. */
+async function liveStats(deps: RunDeps, site: RunSite, live: string | null): Promise<IndexStats | null> {
+  if (live === null) return null;
+  const run = await runOfIndex(deps.db, site, live);
+  return run?.stats ?? { count: await deps.engine.count(live), facetValues: {}, inStockShare: 0 };
+}
+
+/**
+ * A full run (or, with `preview`, a preview run of the draft): a new index named after the site code and
+ * the time, the whole catalogue, the replay, then the gate and the alias swap. A gated index stays unaliased
+ * for a person to confirm. A preview run swaps only the preview alias and never touches the live one.
+ */
+export async function runFull(deps: RunDeps, site: RunSite, job: { jobId: string | null; attempt: number; preview: boolean }): Promise<FullRunResult> {
+  const started = Date.now();
+  const mode = job.preview ? 'preview' : 'full';
+  const index = newIndexName(job.preview ? site.names.previewPrefix : site.names.fullPrefix, new Date());
+  const runId = await startRun(deps.db, site, { mode, jobId: job.jobId, attempt: job.attempt, configVersion: site.configVersion, indexName: index });
+  const warnings = new RunWarnings();
+  await deps.engine.createIndex(index, { languages: site.index.languages });
+  const stats = await fillIndex(deps, site, index, warnings);
+  const built = Date.now();
+  const alias = job.preview ? site.names.previewAlias : site.names.alias;
+  const live = await deps.engine.resolveAlias(alias);
+  const trip = job.preview ? null : evaluateGate(await liveStats(deps, site, live), stats, deps.gateFraction);
+  const timings = (swap: number) => ({ buildMs: built - started, swapMs: swap, totalMs: Date.now() - started });
+  if (trip !== null) {
+    warnings.add({ code: 'GATED', detail: `${trip.check}: ${trip.detail}` });
+    await finishRun(deps.db, runId, { outcome: 'gated', documentCount: stats.count, warnings: warnings.list(), timings: timings(0), stats });
+    return { runId, outcome: 'gated', index, count: stats.count };
+  }
+  await deps.engine.swapAlias(alias, index);
+  if (!job.preview) await writeWatermark(deps.db, site.tenantId, site.siteId, stats.watermark);
+  await finishRun(deps.db, runId, { outcome: 'ok', documentCount: stats.count, warnings: warnings.list(), timings: timings(Date.now() - built), stats, swapped: !job.preview });
+  await dropStaleIndices(deps.engine, site, [index, live], job.preview ? 'preview' : 'live');
+  return { runId, outcome: 'ok', index, count: stats.count };
+}

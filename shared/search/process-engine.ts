@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { Knex } from '../db/knex';
+import type { Logger } from '../logger';
+import type { Redis } from '../redis';
+import { createSearchEngine } from './create-engine';
+import { EmbeddedSearchEngine } from './embedded/lifecycle/embedded-engine';
+import { publishAliasChange } from './embedded/lifecycle/alias-sync';
+import { PgAliasStore } from './embedded/lifecycle/pg-alias-store';
+import { SnapshotStore } from './embedded/snapshot/snapshot-store';
+import type { SearchEngine } from './engine';
+
+/** A process's search engine, and how to bring its view of aliases up to date (a no-op for Elasticsearch). */
+export interface ProcessEngine {
+  engine: SearchEngine;
+  sync: () => Promise<void>;
+}
+
+/**
+ * Elasticsearch when a URL is configured; else the embedded engine with its aliases in PostgreSQL (moves
+ * announced on Redis) and snapshots under `<dataDir>/search`.
+ */
+export function createProcessEngine(deps: { db: Knex; redis: Redis; dataDir: string; elasticsearchUrl?: string | undefined; logger: Logger }): ProcessEngine {
+  let embedded: EmbeddedSearchEngine | null = null;
+  const engine = createSearchEngine({
+    elasticsearchUrl: deps.elasticsearchUrl,
+    embedded: () => {
+      embedded = new EmbeddedSearchEngine({
+        aliasStore: new PgAliasStore(deps.db, publishAliasChange(deps.redis)),
+        snapshots: new SnapshotStore(path.resolve(deps.dataDir, 'search')),
+      });
+      return embedded;
+    },
+  });
+  const sync = async () => {
+    for (const { alias, index, error } of (await embedded?.syncAliases()) ?? []) deps.logger.error({ err: error, alias, index }, 'alias not loaded');
+  };
+  return { engine, sync };
+}
