@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Knex } from '../../shared/db/knex';
+import { createLogger } from '../../shared/logger';
+import { EmbeddedSearchEngine } from '../../shared/search/embedded/lifecycle/embedded-engine';
+import { PgAliasStore } from '../../shared/search/embedded/lifecycle/pg-alias-store';
+import { SnapshotStore } from '../../shared/search/embedded/snapshot/snapshot-store';
+import { saveMarket, saveSite } from '../../shared/storefront-config/drafts';
+import { publishConfig } from '../../shared/storefront-config/publish';
+import type { RunDeps } from '../../indexer/runs/run-context';
+
+/** The tenant's first two active price lists in different currencies (the seed makes SEK and EUR lists). */
+export async function twoPriceLists(db: Knex, tenantId: number): Promise<{ id: number; currency: string }[]> {
+  const lists: { id: number; currency: string }[] = await db('price_lists').where({ tenant_id: tenantId, active: true }).orderBy('id').select('id', { currency: 'currency_code' });
+  const byCurrency = new Map(lists.map((l) => [l.currency, l]));
+  return [...byCurrency.values()].slice(0, 2);
+}
+
+/** A published site with two markets (`m1` in English, the default, and `m2` in Swedish). Returns its id. */
+export async function publishTwoMarketSite(db: Knex, tenantId: number, code = 'shop'): Promise<number> {
+  const siteId = await saveSite(db, tenantId, { code, name: 'Test shop', ecomSiteId: 1, devOrigins: ['http://localhost:5173'] });
+  const lists = await twoPriceLists(db, tenantId);
+  for (const [i, list] of lists.entries()) {
+    await saveMarket(db, tenantId, siteId, {
+      code: `m${i + 1}`, language: i === 0 ? 'en' : 'sv', currency: list.currency, country: i === 0 ? 'IE' : 'SE',
+      urlTemplate: `https://m${i + 1}.shop.example/{path}`, priceListId: list.id, isDefault: i === 0,
+    });
+  }
+  await publishConfig(db, tenantId, siteId, 'first');
+  return siteId;
+}
+
+export type TestEngine = { engine: EmbeddedSearchEngine; dir: string; reopen: () => EmbeddedSearchEngine; cleanup: () => Promise<void> };
+
+/** An embedded engine with its aliases in the test database and snapshots in a temporary directory. */
+export async function createTestEngine(db: Knex): Promise<TestEngine> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'aisle-index-'));
+  const reopen = () => new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(db), snapshots: new SnapshotStore(dir) });
+  return { engine: reopen(), dir, reopen, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export function runDeps(db: Knex, engine: EmbeddedSearchEngine, extra: Partial<RunDeps> = {}): RunDeps {
+  return { db, engine, logger: createLogger({ name: 'test', level: 'silent' }), gateFraction: 0.5, batchSize: 100, ...extra };
+}
