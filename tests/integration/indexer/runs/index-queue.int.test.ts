@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { Queue, Worker } from 'bullmq';
+import { createIndexQueue, requestRun } from '../../../../shared/index-queue';
+import { createLogger } from '../../../../shared/logger';
+import { createRedis, type Redis } from '../../../../shared/redis';
+import type { SearchEngine } from '../../../../shared/search';
+import { seedTenant } from '../../../../scripts/seed/seed-tenant';
+import { listRuns } from '../../../../indexer/runs/sync-runs';
+import { createWorker } from '../../../../indexer/worker';
+import { requireEnv } from '../../../support/admin-db';
+import { createTestDb, type TestDb } from '../../../support/test-db';
+import { createTestEngine, publishTwoMarketSite, type TestEngine } from '../../../support/storefront-fixture';
+
+const AS_OF = new Date('2025-06-01T00:00:00Z');
+
+/** The real engine with `createIndex` preceded by `before` (a delay, or a fault that makes the run fail). */
+function withCreateIndex(engine: SearchEngine, before: () => Promise<void>): SearchEngine {
+  return new Proxy(engine, {
+    get(target, prop, receiver) {
+      if (prop === 'createIndex') {
+        return async (...args: Parameters<SearchEngine['createIndex']>) => {
+          await before();
+          return target.createIndex(...args);
+        };
+      }
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the storefront-index queue and worker', () => {
+  let t: TestDb;
+  let e: TestEngine;
+  let redis: Redis;
+  let queue: Queue;
+  let tenantId: number;
+  let siteId: number;
+  const prefix = `tq-${randomBytes(4).toString('hex')}`;
+  const workers: Worker[] = [];
+  const start = (engine: SearchEngine) => {
+    const worker = createWorker({ db: t.db, engine, logger: createLogger({ name: 'test', level: 'silent' }), gateFraction: 0.5, batchSize: 100, connection: redis, prefix });
+    workers.push(worker);
+    return worker;
+  };
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    e = await createTestEngine(t.db);
+    redis = createRedis(requireEnv('REDIS_URL'));
+    queue = createIndexQueue(redis, prefix);
+    tenantId = (await seedTenant(t.db, { tenant: 'queue', products: 150, orders: 0, seed: 9, asOf: AS_OF, analyze: false })).tenantId;
+    siteId = await publishTwoMarketSite(t.db, tenantId);
+  }, 60_000);
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.close()));
+    await queue.obliterate({ force: true });
+  });
+  afterAll(async () => {
+    await queue.close();
+    redis.disconnect();
+    await e.cleanup();
+    await t.drop();
+  });
+
+  it('100 concurrent requests leave at most one active and one waiting run', async () => {
+    start(withCreateIndex(e.engine, () => new Promise((r) => setTimeout(r, 1500))));
+    await requestRun(queue, { type: 'full', siteId });
+    // The run has started (its row exists) once the worker released the request's deduplication key.
+    await until(async () => ((await listRuns(t.db, { tenantId, siteId }, 1))[0]?.outcome === 'running' ? true : undefined));
+    await Promise.all(Array.from({ length: 100 }, () => requestRun(queue, { type: 'full', siteId })));
+    const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+    expect(counts.active + counts.waiting + counts.delayed + counts.prioritized).toBeLessThanOrEqual(2);
+    expect(counts.waiting + counts.prioritized).toBe(1);
+    await until(async () => ((await queue.getJobCounts('completed')).completed === 2 ? true : undefined));
+  }, 60_000);
+
+  it('a failing run is recorded failed, retried with backoff, and ends ok', async () => {
+    let failures = 2;
+    start(withCreateIndex(e.engine, async () => {
+      if (failures-- > 0) throw new Error('injected failure: engine unavailable');
+    }));
+    const { jobId } = await requestRun(queue, { type: 'full', siteId });
+    const job = await until(async () => {
+      const j = await queue.getJob(jobId!);
+      return j?.finishedOn !== undefined ? j : undefined;
+    });
+    expect(job.returnvalue).toBe('ok');
+    expect(job.attemptsMade).toBe(3);
+    const runs = (await listRuns(t.db, { tenantId, siteId }, 3)).reverse();
+    expect(runs.map((r) => r.outcome)).toEqual(['failed', 'failed', 'ok']);
+    expect(runs[0]?.warnings).toContainEqual({ code: 'ERROR', detail: 'injected failure: engine unavailable' });
+    // Exponential backoff: 1 s, then 2 s, between the attempts.
+    const gaps = runs.slice(1).map((r, i) => r.startedAt.getTime() - runs[i]!.startedAt.getTime());
+    expect(gaps[0]).toBeGreaterThanOrEqual(900);
+    expect(gaps[1]).toBeGreaterThanOrEqual(1900);
+  }, 60_000);
+});
