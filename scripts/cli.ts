@@ -1,9 +1,13 @@
 import { appPasswordCommand } from './cli/app-password';
 import { UsageError, type CliCommand, type CliIo } from './cli/command';
+import { STOREFRONT_COMMANDS, storefrontCommand } from './cli/storefront/command';
 import { runMain } from './run-main';
 
 // `npm run cli -- <command> ...`: a small dispatcher; each command lives in scripts/cli/.
-const commands: Record<string, CliCommand> = { 'app-password': appPasswordCommand };
+const commands: Record<string, CliCommand> = {
+  'app-password': appPasswordCommand,
+  ...Object.fromEntries(STOREFRONT_COMMANDS.map((name) => [name, storefrontCommand(name)])),
+};
 
 const io: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
 

@@ -1,6 +1,15 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
 
+/** Queue settings every producer and the indexer read from the environment. */
+export const queueConfigSchema = z.object({
+  /** BullMQ key prefix; tests give each run its own. */
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ or -').default('bull'),
+  /** How often each published site's delta run repeats. */
+  STOREFRONT_DELTA_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(10_000),
+});
+export type QueueConfig = z.infer<typeof queueConfigSchema>;
+
 /** The BullMQ queue the indexer consumes; producers (API, CLI, MCP tools) enqueue on it. */
 export const INDEX_QUEUE = 'storefront-index';
 

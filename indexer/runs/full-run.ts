@@ -12,7 +12,7 @@ export type FullRunStats = IndexStats & { watermark: Watermark };
 
 export interface FullRunResult {
   runId: number;
-  outcome: Extract<RunOutcome, 'ok' | 'gated'>;
+  outcome: Extract<RunOutcome, 'ok' | 'gated' | 'cancelled'>;
   index: string;
   count: number;
 }
@@ -42,6 +42,13 @@ async function fillIndex(deps: RunDeps, site: RunSite, index: string, warnings: 
   return { ...stats.stats(), count: await deps.engine.count(index), watermark: next };
 }
 
+/** The site's published version when it is newer than the one this run indexes, else null. */
+async function newerVersion(deps: RunDeps, site: RunSite): Promise<number | null> {
+  const row = await deps.db('storefront_sites').where({ id: site.siteId }).first<{ published_version: number | null } | undefined>('published_version');
+  const current = row?.published_version ?? null;
+  return current !== null && site.configVersion !== null && current > site.configVersion ? current : null;
+}
+
 /** The live index's stats as its run recorded them, else its bare count; null without a live index. */
 async function liveStats(deps: RunDeps, site: RunSite, live: string | null): Promise<IndexStats | null> {
   if (live === null) return null;
@@ -63,6 +70,14 @@ export async function runFull(deps: RunDeps, site: RunSite, job: { jobId: string
   await deps.engine.createIndex(index, { languages: site.index.languages });
   const stats = await fillIndex(deps, site, index, warnings);
   const built = Date.now();
+  const newer = job.preview ? null : await newerVersion(deps, site);
+  if (newer !== null) {
+    // A publish landed while this run built: its own full run is queued, and this index would be stale.
+    warnings.add({ code: 'SUPERSEDED', detail: `config version ${newer} was published during the run` });
+    await finishRun(deps.db, runId, { outcome: 'cancelled', documentCount: stats.count, warnings: warnings.list(), timings: { buildMs: built - started, totalMs: Date.now() - started }, stats });
+    await deps.engine.deleteIndex(index);
+    return { runId, outcome: 'cancelled', index, count: stats.count };
+  }
   const alias = job.preview ? site.names.previewAlias : site.names.alias;
   const live = await deps.engine.resolveAlias(alias);
   const trip = job.preview ? null : evaluateGate(await liveStats(deps, site, live), stats, deps.gateFraction);

@@ -4,18 +4,15 @@ import type { Redis } from '../redis';
 import { announcePublish } from './config-registry';
 import type { OnPublished } from './publish';
 
-/** Delta runs per site by default: a price or stock change is searchable within about this long. */
-export const DEFAULT_DELTA_EVERY_MS = 10_000;
-
 /**
  * What follows a publish: serving processes are told, a full run is queued (documents depend on markets,
  * facets and collections, so every publish rebuilds; the first one builds the site's first index) and the
  * site's repeatable delta is scheduled.
  */
-export function afterPublish(deps: { redis: Redis; queue: Queue; deltaEveryMs?: number }): OnPublished {
+export function afterPublish(deps: { redis: Redis; queue: Queue; deltaEveryMs: number }): OnPublished {
   return async (event) => {
     await announcePublish(deps.redis)(event);
     await requestRun(deps.queue, { type: 'full', siteId: event.siteId });
-    await scheduleDeltas(deps.queue, event.siteId, deps.deltaEveryMs ?? DEFAULT_DELTA_EVERY_MS);
+    await scheduleDeltas(deps.queue, event.siteId, deps.deltaEveryMs);
   };
 }

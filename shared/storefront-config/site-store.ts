@@ -127,3 +127,9 @@ export async function loadConfigFacts(db: Db, tenantId: number, siteId: number |
     otherSiteCodes: new Set(codes.map((c) => c.code)),
   };
 }
+
+/** Marks the site removed: its keys stop working, its runs are cancelled; its rows stay for the record. */
+export async function removeSite(db: Db, tenantId: number, siteId: number): Promise<void> {
+  const removed = await db('storefront_sites').where({ tenant_id: tenantId, id: siteId }).whereNull('removed_at').update({ removed_at: db.fn.now() });
+  if (removed === 0) throw new ConfigNotFoundError(`site ${siteId}`);
+}
