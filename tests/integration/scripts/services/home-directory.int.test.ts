@@ -31,7 +31,10 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
   let scratch: string;
   let env: NodeJS.ProcessEnv;
   let systemDir: string;
+  let umask: number;
   beforeAll(async () => {
+    // The strictest usual umask: whatever the code under test creates for `postgres` must be opened on purpose.
+    umask = process.umask(0o077);
     home = await mkdtemp(path.join(tmpdir(), 'aisle-home-'));
     // Stands in for /var/lib: open to all, but the system directory itself is for the code under test to create.
     scratch = await mkdtemp(path.join(tmpdir(), 'aisle-system-'));
@@ -47,6 +50,7 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     await stopServices(undefined, env);
     await rm(home, { recursive: true, force: true });
     await rm(scratch, { recursive: true, force: true });
+    process.umask(umask);
   }, 60_000);
 
   it('starts both, answers, stops, restarts on the same data, and leaves the home 0700', async () => {
