@@ -47,10 +47,13 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     env = { PATH: process.env.PATH, DATA_DIR: path.join(home, 'checkout', '.data'), POSTGRES_BIN_DIR: binDir, AISLE_SYSTEM_DIR: systemDir };
   }, 60_000);
   afterAll(async () => {
-    await stopServices(undefined, env);
-    await rm(home, { recursive: true, force: true });
-    await rm(scratch, { recursive: true, force: true });
     process.umask(umask);
+    try {
+      await stopServices(undefined, env);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+      await rm(scratch, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('starts both, answers, stops, restarts on the same data, and leaves the home 0700', async () => {
