@@ -6,7 +6,7 @@ import { isRoot, run } from './exec';
 import { ensureOpenDir } from './open-dir';
 import { binariesKey, sha256, systemLayout } from './postgres-locations';
 import { ProvisionError } from './provision-error';
-import { serverUserCanReach } from './server-user';
+import { ensureServerUser, serverUserCanReach } from './server-user';
 
 const programs = (binDir: string) => ['initdb', 'pg_ctl', 'postgres'].map((name) => path.join(binDir, name));
 
@@ -16,7 +16,9 @@ const programs = (binDir: string) => ['initdb', 'pg_ctl', 'postgres'].map((name)
  * per version under the system directory, root-owned and readable by all.
  */
 export async function reachableBinDir(binDir: string, systemDir: string): Promise<string> {
-  if (!isRoot() || (await serverUserCanReach(programs(binDir)))) return binDir;
+  if (!isRoot()) return binDir;
+  await ensureServerUser(); // else runuser fails on a machine without it, and every path looks unreachable
+  if (await serverUserCanReach(programs(binDir))) return binDir;
   const postgres = path.join(binDir, 'postgres');
   const key = binariesKey(await run(postgres, ['--version']), sha256(await readFile(postgres)));
   const target = path.join(systemLayout(systemDir).binaries, key);
