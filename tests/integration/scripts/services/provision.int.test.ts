@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +11,8 @@ describe('provisioning of private PostgreSQL and Redis', () => {
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'aisle-provision-'));
+    // mkdtemp makes it 0700; opened, the cluster stays inside it (home-directory.int.test.ts covers a closed one).
+    await chmod(dir, 0o755);
     env = { PATH: process.env.PATH, DATA_DIR: dir };
   });
   afterAll(async () => {
