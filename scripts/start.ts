@@ -4,7 +4,13 @@ import { errorMessage } from '../shared/errors';
 import { runMain } from './run-main';
 import { dataDir, projectRoot } from './services/paths';
 import { ensureServices, stopServices, type Services } from './services/provision';
-import { ensureDemoCredentials, ensureDemoTenant, type DemoCredentials } from './start/demo';
+import { loadConfig } from '../shared/config';
+import { createIndexQueue, queueConfigSchema } from '../shared/index-queue';
+import { createRedis } from '../shared/redis';
+import { afterPublish } from '../shared/storefront-config/on-published';
+import { ensureDemoCredentials, ensureDemoTenant } from './start/demo';
+import { ensureDemoSite } from './start/demo-site';
+import type { Demo } from './start/summary';
 import { processSpecs } from './start/process-specs';
 import { summary } from './start/summary';
 import { startProcess, stopAll, waitUntilReady, type ProcessSpec, type Supervised } from './start/supervisor';
@@ -55,13 +61,23 @@ function startAll(specs: ProcessSpec[], isStopping: () => boolean, onCrash: () =
   return procs;
 }
 
-/** Migrations, the demo tenant (seeded on the first start only) and its app password. */
-async function prepareData(services: Services): Promise<DemoCredentials> {
-  return withDb(services.databaseUrl, { pool: { min: 0, max: 4 } }, async (db) => {
-    await migrateLatest(db);
-    await ensureDemoTenant(db);
-    return ensureDemoCredentials(db, dataDir());
-  });
+/** Migrations, the demo tenant (seeded on the first start only), its app password and its storefront site and key. */
+async function prepareData(services: Services): Promise<Demo> {
+  const queueConfig = loadConfig(queueConfigSchema);
+  const redis = createRedis(services.redisUrl);
+  const queue = createIndexQueue(redis, queueConfig.QUEUE_PREFIX);
+  try {
+    return await withDb(services.databaseUrl, { pool: { min: 0, max: 4 } }, async (db) => {
+      await migrateLatest(db);
+      await ensureDemoTenant(db);
+      const credentials = await ensureDemoCredentials(db, dataDir());
+      const site = await ensureDemoSite(db, dataDir(), afterPublish({ redis, queue, deltaEveryMs: queueConfig.STOREFRONT_DELTA_EVERY_MS }));
+      return { ...credentials, site };
+    });
+  } finally {
+    await queue.close();
+    redis.disconnect();
+  }
 }
 
 runMain(main);

@@ -1,9 +1,13 @@
 import type { DemoCredentials } from './demo';
+import type { DemoSiteKey } from './demo-site';
 import { baseUrlOf } from './process-specs';
 import type { ProcessSpec } from './supervisor';
 
+/** What `npm start` made for the developer: the business API's app password and the storefront's key. */
+export type Demo = DemoCredentials & { site: DemoSiteKey };
+
 /** What `npm start` prints once every process is ready: URLs, the stores, and the demo credentials. */
-export function summary(specs: ProcessSpec[], services: { databaseUrl: string; redisUrl: string }, demo: DemoCredentials): string {
+export function summary(specs: ProcessSpec[], services: { databaseUrl: string; redisUrl: string }, demo: Demo): string {
   const row = (name: string, value: string) => `  ${name.padEnd(16)} ${value}`;
   const identity = baseUrlOf(specs, 'identity');
   const business = baseUrlOf(specs, 'business-api');
@@ -23,6 +27,10 @@ export function summary(specs: ProcessSpec[], services: { databaseUrl: string; r
     `  TOKEN=$(curl -s -u '${demo.clientId}:${demo.clientSecret}' -d grant_type=client_credentials ${identity}/oauth/token \\`,
     `          | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')`,
     `  curl -s -H "Authorization: Bearer $TOKEN" '${business}/api/v1/sales-orders?pageSize=2'`,
+    '',
+    'Demo storefront site "demo" (markets se and eu; the indexer builds its index on the first start):',
+    row('publishable key', demo.site.key),
+    '  npm run cli -- sync-status --tenant demo --site demo --limit 3',
     '',
     'Press Ctrl-C to stop.',
     '',
