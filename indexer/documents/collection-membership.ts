@@ -1,37 +1,51 @@
 import type { SearchDocument } from '../../shared/search';
-import type { CollectionRule } from './site-config';
+import type { CollectionRule, FacetSource } from './site-config';
 
 const RANGE = /^(-?\d+(?:\.\d+)?)?-(-?\d+(?:\.\d+)?)?$/;
 
+type Range = { min: number | null; max: number | null };
+
 /** A range value of the listing grammar ("10-50", "-10--2", "-5" = at most 5, "10-" = at least 10), or null. */
-export function parseRangeValue(value: string): { min: number | null; max: number | null } | null {
+export function parseRangeValue(value: string): Range | null {
   const match = RANGE.exec(value.trim());
   if (match === null || (match[1] === undefined && match[2] === undefined)) return null;
   return { min: match[1] === undefined ? null : Number(match[1]), max: match[2] === undefined ? null : Number(match[2]) };
 }
 
-const inRange = (n: number | undefined, r: { min: number | null; max: number | null }) =>
-  n !== undefined && (r.min === null || n >= r.min) && (r.max === null || n <= r.max);
+const inRange = (n: number, r: Range) => (r.min === null || n >= r.min) && (r.max === null || n <= r.max);
 
-/** Prices and stock flags are per market: a collection matches when any market the product is sold on does. */
-function matchesKey(doc: SearchDocument, key: string, values: readonly string[]): boolean {
+/** How each facet key filters: a list of value keys, a number (range) or a flag (toggle). */
+export type FacetKinds = Map<string, 'terms' | 'number' | 'flag'>;
+
+export function facetKinds(facets: readonly FacetSource[]): FacetKinds {
+  return new Map(facets.map((f) => [f.key, f.kind === 'attribute' && f.as !== undefined ? f.as : 'terms']));
+}
+
+/**
+ * Whether the document passes one key of a collection filter, as a listing filtered the same way would
+ * decide (listing rules 5, 7, 8): unknown keys, unparseable and inverted ranges are ignored (they pass);
+ * a toggle's `false` is no opinion. Prices and stock are per market: any market the product is sold on counts.
+ */
+function matchesKey(doc: SearchDocument, key: string, values: readonly string[], kinds: FacetKinds): boolean {
   if (key === 'all') return true;
-  if (key === 'in-stock') return !values.includes('true') || Object.entries(doc.flags).some(([k, v]) => k.startsWith('inStock.') && v);
-  const ranges = values.map(parseRangeValue);
-  if (key === 'price') {
-    const prices = Object.entries(doc.numbers).filter(([k]) => k.startsWith('price.')).map(([, n]) => n);
-    return ranges.some((r) => r !== null && prices.some((p) => inRange(p, r)));
+  const kind = key === 'price' ? 'number' : key === 'in-stock' ? 'flag' : kinds.get(key);
+  if (kind === undefined) return true;
+  const entries = (record: Record<string, number> | Record<string, boolean>, prefix: string) =>
+    Object.entries(record).filter(([k]) => (key === 'price' || key === 'in-stock' ? k.startsWith(prefix) : k === key));
+  if (kind === 'flag') return !values.includes('true') || entries(doc.flags, 'inStock.').some(([, on]) => on === true);
+  if (kind === 'number') {
+    const ranges = values.map(parseRangeValue).filter((r): r is Range => r !== null && (r.min === null || r.max === null || r.min <= r.max));
+    if (ranges.length === 0) return true;
+    return entries(doc.numbers, 'price.').some(([, n]) => ranges.some((r) => inRange(n as number, r)));
   }
-  if (key in doc.numbers) return ranges.some((r) => r !== null && inRange(doc.numbers[key], r));
-  if (key in doc.flags) return !values.includes('true') || doc.flags[key] === true;
   const held = doc.facets[key] ?? [];
   return values.some((v) => held.includes(v));
 }
 
 /**
  * Ids of the collections whose filter the document matches: every key must match (ANDed), any value of a
- * key may (ORed), as a listing filtered the same way would show it; `{"all": []}` matches everything.
+ * key may (ORed); `{"all": []}` matches everything.
  */
-export function collectionIds(doc: SearchDocument, collections: readonly CollectionRule[]): number[] {
-  return collections.filter((c) => Object.entries(c.filter).every(([key, values]) => matchesKey(doc, key, values))).map((c) => c.id);
+export function collectionIds(doc: SearchDocument, collections: readonly CollectionRule[], kinds: FacetKinds): number[] {
+  return collections.filter((c) => Object.entries(c.filter).every(([key, values]) => matchesKey(doc, key, values, kinds))).map((c) => c.id);
 }

@@ -3,7 +3,7 @@ import { inStockField, priceField, type LocalizedText, type SearchDocument } fro
 import type { IndexedCard } from './card';
 import type { CatalogueProduct, CatalogueVariant } from './catalogue-product';
 import { assortmentSkip } from './assortment';
-import { collectionIds } from './collection-membership';
+import { collectionIds, facetKinds } from './collection-membership';
 import { brandKey, documentFacets, productBrands } from './document-facets';
 import { htmlToText } from './format';
 import { marketOffer, priceOn, type MarketOffer } from './market-offers';
@@ -115,6 +115,6 @@ export function toSearchDocument(product: CatalogueProduct, config: SiteIndexCon
     sortKeys: { name: Object.fromEntries(Object.entries(names).map(([l, n]) => [l, fold(n)])), createdAt: product.createdAt.getTime() },
     card,
   };
-  card.collectionIds = collectionIds(document, config.collections ?? []);
+  card.collectionIds = collectionIds(document, config.collections ?? [], facetKinds(config.facets));
   return document;
 }

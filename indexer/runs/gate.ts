@@ -21,7 +21,7 @@ export interface GateTrip {
 export function evaluateGate(live: IndexStats | null, next: IndexStats, fraction: number): GateTrip | null {
   if (live === null || live.count === 0) return null;
   if (next.count < live.count * fraction) {
-    return { check: 'count', detail: `${next.count} documents against ${live.count} live (below ${fraction * 100}%)` };
+    return { check: 'count', detail: `${next.count} documents against ${live.count} live (below ${Math.round(fraction * 1000) / 10}%)` };
   }
   for (const [key, before] of Object.entries(live.facetValues)) {
     const after = next.facetValues[key] ?? 0;

@@ -14,7 +14,8 @@ export class ConfigValidationError extends AppError {
     return new ConfigValidationError(
       error.issues.map((issue) => ({
         field: [prefix, ...issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 && !prefix ? '' : '.'}${String(p)}`))].join('').replace(/^\./, '') || '(input)',
-        message: issue.message,
+        // A record key's own rule (a language code) says more than zod's "Invalid key in record".
+        message: issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message,
       })),
     );
   }

@@ -78,7 +78,9 @@ function collectionIssues(collections: readonly Collection[], facetKeys: Set<str
 function hasCycle(start: number, parents: Map<number, number | null>): boolean {
   const seen = new Set<number>();
   for (let id: number | null | undefined = parents.get(start); id !== null && id !== undefined; id = parents.get(id)) {
-    if (id === start || seen.has(id)) return true;
+    if (id === start) return true;
+    // A loop above that does not pass through `start`: its own members report it.
+    if (seen.has(id)) return false;
     seen.add(id);
   }
   return false;
@@ -89,6 +91,9 @@ function marketIssues(config: SiteConfig, facts: TenantConfigFacts): ConfigIssue
   for (const i of duplicates(config.markets, (m) => m.code)) issues.push({ field: `markets[${i}].code`, message: 'duplicate market code' });
   const defaults = config.markets.filter((m) => m.isDefault).length;
   if (config.markets.length > 0 && defaults !== 1) issues.push({ field: 'markets', message: `exactly one market must be the default, found ${defaults}` });
+  config.markets.forEach((m, i) => {
+    if (m.isDefault && !m.active) issues.push({ field: `markets[${i}].active`, message: 'the default market cannot be inactive' });
+  });
   config.markets.forEach((m, i) => {
     const currency = facts.priceLists.get(m.priceListId);
     if (currency === undefined) issues.push({ field: `markets[${i}].priceListId`, message: `price list ${m.priceListId} does not exist` });

@@ -55,6 +55,8 @@ export const storefrontConfig: Migration = {
       t.text('entity_id').notNullable();
       // Byte order: a `slug like 'base-%'` probe for collision suffixes can use the unique index.
       t.specificType('slug', 'text collate "C"').notNullable();
+      // The slugified text the slug was minted from: a rename keeps the slug exactly while this stays the same.
+      t.text('base').notNullable();
       t.boolean('current').notNullable();
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       t.foreign(['tenant_id', 'site_id']).references(['tenant_id', 'id']).inTable('storefront_sites').onDelete('CASCADE');

@@ -7,8 +7,8 @@ export interface SlugWant {
 
 /** What the store knows for the wanted (language, entity) pairs and slugs. */
 export interface SlugState {
-  /** `${language}\u0000${entityId}` -> the entity's current slug in that language. */
-  current: Map<string, string>;
+  /** `${language}\u0000${entityId}` -> the entity's current slug in that language and the base it was minted from. */
+  current: Map<string, { slug: string; base: string }>;
   /** `${language}\u0000${slug}` -> the entity that owns the slug (current or historical). */
   owners: Map<string, string>;
 }
@@ -18,21 +18,17 @@ export interface SlugChange {
   entityId: string;
   language: string;
   slug: string;
+  base: string;
   kind: 'mint' | 'reactivate';
 }
 
 export const slugKey = (language: string, value: string) => `${language}\u0000${value}`;
 
-/** True when `slug` is `base` itself or `base` with a collision suffix (`base-2`, `base-3`, ...). */
-export function isSlugOf(slug: string, base: string): boolean {
-  if (slug === base) return true;
-  return slug.startsWith(`${base}-`) && /^[2-9]\d*$|^[1-9]\d+$/.test(slug.slice(base.length + 1));
-}
-
 /**
  * The slug each want ends up with and the changes that takes (pure). An entity keeps its current slug while
  * its text still yields the same base; otherwise it takes the base, or the first free `base-N`, or its own
- * historical slug of that form. A slug owned by another entity, now or in the past, is never taken.
+ * historical slug of that form. A slug owned by another entity, now or in the past, is never taken. Each
+ * (entity, language) appears at most once in `wants`.
  */
 export function planSlugs(wants: readonly SlugWant[], state: SlugState): { slugs: Map<string, string>; changes: SlugChange[] } {
   const owners = new Map(state.owners);
@@ -41,8 +37,8 @@ export function planSlugs(wants: readonly SlugWant[], state: SlugState): { slugs
   for (const want of wants) {
     const id = slugKey(want.language, want.entityId);
     const current = state.current.get(id);
-    if (current !== undefined && isSlugOf(current, want.base)) {
-      slugs.set(id, current);
+    if (current !== undefined && current.base === want.base) {
+      slugs.set(id, current.slug);
       continue;
     }
     for (let n = 1; ; n++) {
@@ -50,7 +46,7 @@ export function planSlugs(wants: readonly SlugWant[], state: SlugState): { slugs
       const owner = owners.get(slugKey(want.language, candidate));
       if (owner !== undefined && owner !== want.entityId) continue;
       slugs.set(id, candidate);
-      changes.push({ entityId: want.entityId, language: want.language, slug: candidate, kind: owner === undefined ? 'mint' : 'reactivate' });
+      changes.push({ entityId: want.entityId, language: want.language, slug: candidate, base: want.base, kind: owner === undefined ? 'mint' : 'reactivate' });
       owners.set(slugKey(want.language, candidate), want.entityId);
       break;
     }

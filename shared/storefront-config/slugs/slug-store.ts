@@ -22,10 +22,10 @@ type Scope = { tenantId: number; siteId: number; entityType: SlugEntity };
 async function loadState(trx: Db, scope: Scope, wants: readonly SlugWant[]): Promise<SlugState> {
   const entityIds = [...new Set(wants.map((w) => w.entityId))];
   const bases = [...new Set(wants.map((w) => w.base))];
-  const current: { language: string; entity_id: string; slug: string }[] = await trx('storefront_slugs')
+  const current: { language: string; entity_id: string; slug: string; base: string }[] = await trx('storefront_slugs')
     .where({ tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType, current: true })
     .whereIn('entity_id', entityIds)
-    .select('language', 'entity_id', 'slug');
+    .select('language', 'entity_id', 'slug', 'base');
   const languages = [...new Set(wants.map((w) => w.language))];
   const owners = trx('storefront_slugs').where({ tenant_id: scope.tenantId, site_id: scope.siteId }).whereIn('language', languages);
   const owned: OwnerRow[] = await owners.clone().whereIn('slug', bases).select('language', 'entity_id', 'entity_type', 'slug');
@@ -35,7 +35,7 @@ async function loadState(trx: Db, scope: Scope, wants: readonly SlugWant[]): Pro
     owned.push(...(await owners.clone().where('slug', 'like', `${escapeLike(base)}-%`).select('language', 'entity_id', 'entity_type', 'slug')));
   }
   return {
-    current: new Map(current.map((r) => [slugKey(r.language, r.entity_id), r.slug])),
+    current: new Map(current.map((r) => [slugKey(r.language, r.entity_id), { slug: r.slug, base: r.base }])),
     // Slugs of another entity type are owned by a name no entity of this type can have.
     owners: new Map(owned.map((r) => [slugKey(r.language, r.slug), r.entity_type === scope.entityType ? r.entity_id : `${r.entity_type}:${r.entity_id}`])),
   };
@@ -57,10 +57,10 @@ export async function mintSlugs(db: Db, scope: Scope, requests: readonly SlugReq
     for (const change of changes) {
       await trx('storefront_slugs').where({ ...base, entity_id: change.entityId, language: change.language, current: true }).update({ current: false });
     }
-    const minted = changes.filter((c) => c.kind === 'mint').map((c) => ({ ...base, entity_id: c.entityId, language: c.language, slug: c.slug, current: true }));
+    const minted = changes.filter((c) => c.kind === 'mint').map((c) => ({ ...base, entity_id: c.entityId, language: c.language, slug: c.slug, base: c.base, current: true }));
     if (minted.length > 0) await trx.batchInsert('storefront_slugs', minted, 1000);
     for (const change of changes.filter((c) => c.kind === 'reactivate')) {
-      await trx('storefront_slugs').where({ ...base, language: change.language, slug: change.slug }).update({ current: true });
+      await trx('storefront_slugs').where({ ...base, language: change.language, slug: change.slug }).update({ current: true, base: change.base });
     }
     return slugs;
   });
