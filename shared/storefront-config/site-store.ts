@@ -112,15 +112,14 @@ export async function publishedVersions(db: Db): Promise<Map<number, number>> {
 
 /** The tenant facts that validation checks references against. */
 export async function loadConfigFacts(db: Db, tenantId: number, siteId: number | null): Promise<TenantConfigFacts> {
-  const [lists, categories, codes] = await Promise.all([
-    db('price_lists').where({ tenant_id: tenantId }).select<{ id: number; currency_code: string }[]>('id', 'currency_code'),
-    db('categories').where({ tenant_id: tenantId }).pluck<number[]>('id'),
-    db('storefront_sites')
-      .where({ tenant_id: tenantId })
-      .whereNull('removed_at')
-      .modify((q) => (siteId === null ? q : q.whereNot({ id: siteId })))
-      .select<{ code: string }[]>(db.raw(`draft->'site'->>'code' as code`)),
-  ]);
+  // One after another: `db` may be a transaction, which runs one statement at a time.
+  const lists = await db('price_lists').where({ tenant_id: tenantId }).select<{ id: number; currency_code: string }[]>('id', 'currency_code');
+  const categories = await db('categories').where({ tenant_id: tenantId }).pluck<number[]>('id');
+  const codes = await db('storefront_sites')
+    .where({ tenant_id: tenantId })
+    .whereNull('removed_at')
+    .modify((q) => (siteId === null ? q : q.whereNot({ id: siteId })))
+    .select<{ code: string }[]>(db.raw(`draft->'site'->>'code' as code`));
   return {
     priceLists: new Map(lists.map((l) => [l.id, l.currency_code])),
     categoryIds: new Set(categories),

@@ -29,10 +29,16 @@ export interface BenchTenant {
  * generator's catalogue with that many storefront products (seed 42, no orders: the bench reads the catalogue
  * only). A database seeded by an earlier run is reused; `reseed` (BENCH_RESEED=1, after the generator changed)
  * drops and seeds it anew. A fresh database per seed also keeps the seed's planner statistics empty, which its
- * set-wise foreign-key check needs (it degrades badly against statistics of an older tenant).
+ * set-wise foreign-key check needs (it degrades badly against statistics of an older tenant). Another bench
+ * passes its own database `name`, so its schema and writes never meet this bench's.
  */
-export async function benchTenant(baseUrl: string, products: number, reseed: boolean, log: (line: string) => void): Promise<BenchTenant> {
-  const name = benchDatabaseName(products);
+export async function benchTenant(
+  baseUrl: string,
+  products: number,
+  reseed: boolean,
+  log: (line: string) => void,
+  name = benchDatabaseName(products),
+): Promise<BenchTenant> {
   let url = await ensureBenchDatabase(baseUrl, name);
   let db = createDb(url, { pool: { min: 0, max: 8 } });
   await migrateLatest(db);

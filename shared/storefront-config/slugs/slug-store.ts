@@ -43,6 +43,12 @@ async function loadState(trx: Db, scope: Scope, wants: readonly SlugWant[]): Pro
 
 
 
+function groupBy<T>(items: readonly T[], key: (item: T) => string, value: (item: T) => string): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), value(item)]);
+  return groups;
+}
+
 /**
  * The current slug of each requested (entity, language) on the site, minting or reactivating where the text
  * changed (see planSlugs). Returns `${language}\u0000${entityId}` -> slug.
@@ -54,8 +60,9 @@ export async function mintSlugs(db: Db, scope: Scope, requests: readonly SlugReq
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_NAMESPACE, scope.siteId]);
     const { slugs, changes } = planSlugs(wants, await loadState(trx, scope, wants));
     const base = { tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType };
-    for (const change of changes) {
-      await trx('storefront_slugs').where({ ...base, entity_id: change.entityId, language: change.language, current: true }).update({ current: false });
+    // Entities whose slug changes lose their current one first (one statement per language), then gain the new one.
+    for (const [language, entityIds] of groupBy(changes, (c) => c.language, (c) => c.entityId)) {
+      await trx('storefront_slugs').where({ ...base, language, current: true }).whereIn('entity_id', entityIds).update({ current: false });
     }
     const minted = changes.filter((c) => c.kind === 'mint').map((c) => ({ ...base, entity_id: c.entityId, language: c.language, slug: c.slug, base: c.base, current: true }));
     if (minted.length > 0) await trx.batchInsert('storefront_slugs', minted, 1000);

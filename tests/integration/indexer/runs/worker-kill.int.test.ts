@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'bullmq';
 import { createIndexQueue, requestRun } from '../../../../shared/index-queue';
-import { createLogger } from '../../../../shared/logger';
 import { createRedis, type Redis } from '../../../../shared/redis';
 import { EmbeddedSearchEngine } from '../../../../shared/search/embedded/lifecycle/embedded-engine';
 import { PgAliasStore } from '../../../../shared/search/embedded/lifecycle/pg-alias-store';
