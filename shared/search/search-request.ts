@@ -12,9 +12,18 @@ export type SortKey = 'relevance' | 'price_asc' | 'price_desc' | 'name_asc' | 'n
 /** Default page size of the listing contract. */
 export const DEFAULT_PAGE_SIZE = 24;
 
+/** The API never asks past this result (page x pageSize <= 10 000); engines may serve nothing beyond it. */
+export const MAX_RESULT_POSITION = 10_000;
+
 /**
  * One listing or search query, always scoped to the documents sellable on `market`.
  * Every word of `text` must match (stem, exact SKU, or one typo for words of 5+ letters) in some field.
+ *
+ * A typo match is a word of the field whose folded form is one edit (insertion, deletion, substitution or
+ * swap of neighbours) from the folded query word; it scores below an exact match. Engines differ past that,
+ * and callers must not rely on either: the embedded engine also matches every other inflection of that word
+ * (its stem), and Elasticsearch's fuzzy match adds the typo weight to exact matches too (ranking among exact
+ * hits is unchanged in practice, typo-only hits rank below them in both).
  */
 export interface SearchRequest {
   text?: string;
@@ -27,7 +36,11 @@ export interface SearchRequest {
   facets?: FacetRequest[];
   /** Default `relevance`. */
   sort?: SortKey;
-  /** 1-based; default 1. A page past the end returns no hits and the true total. */
+  /**
+   * 1-based; default 1. A page past the end returns no hits and the true total and facets. Results past the
+   * 10 000th (MAX_RESULT_POSITION, the API's bound on page x pageSize) may be left out by an engine with a
+   * result window (Elasticsearch); total and facets stay exact.
+   */
   page?: number;
   /** Default 24. Callers enforce the API's bounds. */
   pageSize?: number;

@@ -3,7 +3,7 @@ import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index
 import { buildSearchBody } from '../../../../../shared/search/elasticsearch/search-body';
 import { pageWindow } from '../../../../../shared/search/page-window';
 
-const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 } };
+const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 }, fields: null };
 const base: SearchRequest = { language: 'en', market: 'se' };
 const BY_ID = { id: { order: 'asc' } };
 const MARKET = { term: { markets: 'se' } };
