@@ -1,6 +1,6 @@
 import type { SearchRequest } from '../../../../../shared/search';
 import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index-meta';
-import { buildSearchBody } from '../../../../../shared/search/elasticsearch/search-body';
+import { buildSearchBody, windowedPage } from '../../../../../shared/search/elasticsearch/search-body';
 import { pageWindow } from '../../../../../shared/search/page-window';
 
 const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 }, fields: null };
@@ -21,6 +21,11 @@ describe('search body', () => {
     });
   });
 
+  // The typo clause is a fuzzy match (one edit, transpositions included) on the folded surface, weighted 0.4;
+  // it matches only surfaces within one edit, and matches exact words too, so exact hits also collect the typo
+  // weight (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/query-dsl-match-query.html#query-dsl-match-query-fuzziness).
+  // The embedded engine also matches the other inflections of the corrected word: the port's contract
+  // (SearchRequest) states both, and the contract suite only relies on what they share.
   it('text: one required clause per word with boosts, fuzziness only for 5+ letters, SKU term', () => {
     const body = buildSearchBody({ ...base, text: 'Red jackets' }, META);
     expect(body).toEqual({
@@ -118,6 +123,19 @@ describe('search body', () => {
     expect(pageWindow(undefined, undefined)).toEqual({ from: 0, size: 24 });
     expect(pageWindow(0, -5)).toEqual({ from: 0, size: 0 });
     expect(pageWindow(5, 0)).toEqual({ from: 0, size: 0 });
+  });
+
+  it('deep pages stay inside index.max_result_window: cut at the window, or no hits with total and facets', () => {
+    // from + size above max_result_window (10 000) is a 400 from Elasticsearch, not an empty page:
+    // https://www.elastic.co/guide/en/elasticsearch/reference/8.18/paginate-search-results.html
+    const facets = [{ kind: 'terms' as const, key: 'brand' }];
+    const deep = buildSearchBody({ ...base, page: 418, pageSize: 24, facets }, META);
+    expect(deep).toMatchObject({ from: 0, size: 0, track_total_hits: true });
+    expect(deep.aggs).toEqual(buildSearchBody({ ...base, facets }, META).aggs);
+    expect(buildSearchBody({ ...base, page: 417, pageSize: 24 }, META)).toMatchObject({ from: 9984, size: 16 });
+    expect(buildSearchBody({ ...base, page: 1, pageSize: 50_000 }, META)).toMatchObject({ from: 0, size: 10_000 });
+    expect(buildSearchBody({ ...base, page: 100, pageSize: 100 }, META)).toMatchObject({ from: 9900, size: 100 });
+    expect(windowedPage(3, 10, 25)).toEqual({ from: 20, size: 5 });
   });
 
   it('scope and non-relaxable filters join the query; any selections and ranges go to post_filter', () => {
