@@ -1,7 +1,7 @@
 import { analyzeSku, createAnalyzer } from '../../../../../shared/search/analysis/analyzer';
 import { withinOneEdit } from '../../../../../shared/search/analysis/edit-distance';
-import { fold } from '../../../../../shared/search/analysis/fold';
-import { createStemmer } from '../../../../../shared/search/analysis/stemmer';
+import { fold, foldLetters } from '../../../../../shared/search/analysis/fold';
+import { createStemmer, stemmedLanguage } from '../../../../../shared/search/analysis/stemmer';
 import { tokenize } from '../../../../../shared/search/analysis/tokenize';
 import { forEachOneEditVariant } from '../../../../../shared/search/analysis/typo-variants';
 
@@ -10,6 +10,13 @@ describe('fold', () => {
     expect(fold('Größe')).toBe('grosse');
     expect(fold('Blå Ö ÉTÉ')).toBe('bla o ete');
     expect(fold('plain')).toBe('plain');
+  });
+
+  it('folds the letters Unicode does not decompose as Lucene asciifolding does (shared fold table)', () => {
+    // https://www.elastic.co/guide/en/elasticsearch/reference/8.18/analysis-asciifolding-tokenfilter.html
+    expect(fold('Smørrebrød Ærø Łódź Œuvre STRAẞE Þór Đakovo')).toBe('smorrebrod aero lodz oeuvre strasse thor dakovo');
+    expect(foldLetters('økse')).toBe('okse');
+    expect(foldLetters('plain')).toBe('plain');
   });
 });
 
@@ -27,6 +34,16 @@ describe('stemmers', () => {
     expect(createStemmer('de')('schuhe')).toBe('schuh');
     expect(createStemmer('de-AT')('schuhe')).toBe('schuh');
     expect(createStemmer('fi')('kengät')).toBe('kengät');
+  });
+
+  it('normalise language codes once: primary subtag, any case', () => {
+    expect(['en', 'EN', 'en-GB', 'sv_SE', 'de-AT', 'fi', ''].map(stemmedLanguage)).toEqual(['en', 'en', 'en', 'sv', 'de', null, null]);
+  });
+
+  it('the fold table applies before stemming, as the Elasticsearch char filter does', () => {
+    const en = createAnalyzer('en');
+    expect(en.analyze('Straße')).toEqual([{ surface: 'strasse', term: 'strass' }]);
+    expect(en.termOf('strasse')).toBe('strass');
   });
 
   it('analyzers stem before folding so umlauts still steer the stemmer', () => {
