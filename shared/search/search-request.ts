@@ -19,11 +19,10 @@ export const MAX_RESULT_POSITION = 10_000;
  * One listing or search query, always scoped to the documents sellable on `market`.
  * Every word of `text` must match (stem, exact SKU, or one typo for words of 5+ letters) in some field.
  *
- * A typo match is a word of the field whose folded form is one edit (insertion, deletion, substitution or
- * swap of neighbours) from the folded query word; it scores below an exact match. Engines differ past that,
- * and callers must not rely on either: the embedded engine also matches every other inflection of that word
- * (its stem), and Elasticsearch's fuzzy match adds the typo weight to exact matches too (ranking among exact
- * hits is unchanged in practice, typo-only hits rank below them in both).
+ * A typo match: for a query word of 5+ letters, the indexed words whose folded form is one edit away
+ * (insertion, deletion, substitution or swap of neighbours) are found, and the word matches their stems, so
+ * every inflection of the corrected word; it scores at 0.4 of an exact match, and an exact match collects
+ * nothing extra from it. Both engines implement exactly this.
  */
 export interface SearchRequest {
   text?: string;

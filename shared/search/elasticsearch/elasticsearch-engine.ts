@@ -13,10 +13,12 @@ import { esCall } from './es-errors';
 import { buildFacetValuesBody } from './facet-values-body';
 import { DEFAULT_SERVING, type ServingSettings } from './index-body';
 import * as lifecycle from './index-lifecycle';
+import type { IndexMeta } from './index-meta';
 import { MetaCache } from './meta-cache';
 import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
 import { buildSearchBody, type SearchBody } from './search-body';
 import { buildSuggestBody } from './suggest-body';
+import { buildTypoSuggestBody, readTypoTerms, typoWords, type TypoTerms } from './typo-expansion';
 
 /** How long one query attempt may take, and how often a failed connection is retried on another node. */
 export interface QueryLimits {
@@ -41,7 +43,8 @@ export interface ElasticsearchEngineOptions {
 /**
  * The search port on Elasticsearch. A new index starts in bulk-load mode (refresh off, no replicas);
  * the first refresh restores the serving settings. Queries are one `_search` each on the alias, which
- * Elasticsearch resolves once per request, so a concurrent swap never splits a query.
+ * Elasticsearch resolves once per request, so a concurrent swap never splits a query (a text search with
+ * words of 5+ letters first asks for their typo neighbours; those only widen the text match).
  */
 export class ElasticsearchEngine implements SearchEngine {
   private readonly clients: ClientHolder;
@@ -97,7 +100,8 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   async search(target: string, request: SearchRequest): Promise<SearchResponse> {
-    const body = buildSearchBody(request, await this.metas.get(target));
+    const meta = await this.metas.get(target);
+    const body = buildSearchBody(request, meta, await this.typoTerms(target, request, meta));
     const response = await this.query(target, body);
     return mapSearchResponse(response, request.facets ?? [], body.track_scores === true);
   }
@@ -117,6 +121,14 @@ export class ElasticsearchEngine implements SearchEngine {
   async close(): Promise<void> {
     this.metas.clear();
     await this.clients.close();
+  }
+
+  /** Typo neighbours of the query's long words, found by one suggest request first (none without such words). */
+  private async typoTerms(target: string, request: SearchRequest, meta: IndexMeta): Promise<TypoTerms | undefined> {
+    const words = typoWords(request.text);
+    if (words.length === 0 || !meta.languages.includes(request.language)) return undefined;
+    const response = await this.query(target, buildTypoSuggestBody(words, request.language));
+    return readTypoTerms(response.suggest, words, request.language);
   }
 
   /** One storefront query, bounded in time: a timeout or lost connection rejects with UNAVAILABLE. */

@@ -9,6 +9,7 @@ import { filterClauses, marketClause, type EsQuery } from './filter-clauses';
 import type { IndexMeta } from './index-meta';
 import { sortClauses } from './sort-clause';
 import { textClauses } from './text-query';
+import type { TypoTerms } from './typo-expansion';
 
 /** A search body without the target index. */
 export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
@@ -31,11 +32,12 @@ export function windowedPage(page: number | undefined, pageSize: number | undefi
 /**
  * The body of a listing or text search. The main query holds market, text, scope and the shopper filters
  * no facet relaxes; the relaxable ones (`any` selections, ranges) go to post_filter so that each facet's
- * filter aggregation can leave out its own (disjunctive counts). Pure.
+ * filter aggregation can leave out its own (disjunctive counts). `typos` are the query words' typo stems
+ * (typo-expansion). Pure.
  */
-export function buildSearchBody(request: SearchRequest, meta: IndexMeta): SearchBody {
+export function buildSearchBody(request: SearchRequest, meta: IndexMeta, typos?: TypoTerms): SearchBody {
   const analysed = meta.languages.includes(request.language);
-  const must = textClauses(request.text, { language: request.language, analysed, boosts: meta.boosts });
+  const must = textClauses(request.text, { language: request.language, analysed, boosts: meta.boosts, ...(typos === undefined ? {} : { typos }) });
   const hasText = must.length > 0;
   const shopper = request.filters ?? [];
   const relaxable = shopper.filter(isRelaxable);
