@@ -25,6 +25,12 @@ describe('tokenize', () => {
     expect(tokenize('T-Shirt, Größe 42/44!')).toEqual(['t', 'shirt', 'größe', '42', '44']);
     expect(tokenize(' -- ')).toEqual([]);
   });
+
+  it('lower-cases letter by letter like Lucene: İstanbul stays one word', () => {
+    // JavaScript's toLowerCase maps İ to "i" + U+0307; Lucene's lowercase filter maps it to "i" (found by
+    // scripts/lucene-parity/compare.ts against Lucene's own analysis classes).
+    expect(tokenize('İSTANBUL İstanbul')).toEqual(['istanbul', 'istanbul']);
+  });
 });
 
 describe('stemmers', () => {
