@@ -1,7 +1,7 @@
 /**
  * Codes every engine uses for lifecycle failures, so callers never branch on engine-specific errors.
  * UNAVAILABLE: the engine could not answer in time or at all (a node down, a timeout, a cluster refusing
- * work); the storefront API answers it with 503. ALIAS_CONFLICT: another writer kept moving the alias.
+ * work); the storefront API answers it with 503 (see search-app-error). ALIAS_CONFLICT: another writer kept moving the alias.
  */
 export type SearchEngineErrorCode = 'INDEX_NOT_FOUND' | 'INDEX_EXISTS' | 'ALIAS_NOT_FOUND' | 'INVALID_NAME' | 'UNAVAILABLE' | 'ALIAS_CONFLICT';
 
@@ -16,9 +16,4 @@ export class SearchEngineError extends Error {
     super(message);
     this.name = 'SearchEngineError';
   }
-}
-
-/** HTTP status an API answers a search engine failure with: 503 for UNAVAILABLE, else null (the API decides). */
-export function searchErrorStatus(error: SearchEngineError): number | null {
-  return error.code === 'UNAVAILABLE' ? 503 : null;
 }

@@ -1,5 +1,6 @@
 import { errors } from '@elastic/elasticsearch';
-import { SearchEngineError, searchErrorStatus } from '../../../../../shared/search';
+import { SearchEngineError } from '../../../../../shared/search';
+import { searchAppError } from '../../../../../shared/search/search-app-error';
 import { ElasticsearchEngine } from '../../../../../shared/search/elasticsearch';
 import { aliasUpdateFailed, swapAliasActions } from '../../../../../shared/search/elasticsearch/aliases';
 import { listedNames } from '../../../../../shared/search/elasticsearch/index-lifecycle';
@@ -74,8 +75,10 @@ describe('unavailable cluster', () => {
     const failure = await engine.search('shop', { language: 'en', market: 'se' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SearchEngineError);
     expect(failure).toMatchObject({ code: 'UNAVAILABLE' });
-    expect(searchErrorStatus(failure as SearchEngineError)).toBe(503);
-    expect(searchErrorStatus(new SearchEngineError('INDEX_NOT_FOUND', 'x'))).toBeNull();
+    expect(searchAppError(failure)).toMatchObject({ status: 503, code: 'INDEX_UNAVAILABLE' });
+    expect(searchAppError(new SearchEngineError('INDEX_NOT_FOUND', 'x'))).toMatchObject({ status: 503, code: 'INDEX_UNAVAILABLE' });
+    expect(searchAppError(new SearchEngineError('INVALID_NAME', 'x'))).toBeNull();
+    expect(searchAppError(new Error('bug'))).toBeNull();
   });
 
   it('a lost connection is retried once on the query budget, then UNAVAILABLE; a 503 answer too', async () => {
