@@ -1,5 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from '@elastic/elasticsearch';
+import { ElasticsearchEngine } from '../../../../../shared/search/elasticsearch';
 import { compatibleHeaders, connectClient, detectServerMajor, majorOf } from '../../../../../shared/search/elasticsearch/connection';
 
 /** A loopback stand-in for a cluster of one version: answers the root endpoint and `_search`, recording headers. */
@@ -69,5 +71,32 @@ describe('server version detection (REST API compatibility)', () => {
     const cluster = await fakeCluster('8.0.0');
     await close(cluster.server);
     await expect(detectServerMajor({ node: cluster.url, maxRetries: 0 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+});
+
+describe('a stalled node', () => {
+  it('fails a storefront query within its timeout as UNAVAILABLE instead of hanging', async () => {
+    // Without a request timeout the client waits as long as the node stalls; the client raises TimeoutError
+    // when requestTimeout passes (https://www.elastic.co/guide/en/elasticsearch/client/javascript-api/current/timeout-best-practices.html).
+    const held: ServerResponse[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      if (req.url?.endsWith('/_mapping')) {
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('x-elastic-product', 'Elasticsearch');
+        res.end(JSON.stringify({ 'shop-1': { mappings: { _meta: { languages: ['en'] } } } }));
+      } else held.push(res); // _search never answers
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const engine = new ElasticsearchEngine({ client: new Client({ node: url }), query: { timeoutMs: 150, retries: 0 } });
+    try {
+      // Were the timeout not applied, this would wait until jest's own test timeout fails it.
+      await expect(engine.search('shop', { language: 'en', market: 'se' })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    } finally {
+      for (const res of held) res.destroy();
+      await engine.close();
+      await close(server);
+    }
   });
 });
