@@ -1,4 +1,5 @@
-import type { SearchRequest } from '../../../../../shared/search';
+import { MAX_RESULT_POSITION, type SearchRequest } from '../../../../../shared/search';
+import { MAX_RESULT_WINDOW } from '../../../../../shared/search/elasticsearch/index-body';
 import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index-meta';
 import { buildSearchBody, windowedPage } from '../../../../../shared/search/elasticsearch/search-body';
 import { pageWindow } from '../../../../../shared/search/page-window';
@@ -133,6 +134,8 @@ describe('search body', () => {
     expect(buildSearchBody({ ...base, page: 1, pageSize: 50_000 }, META)).toMatchObject({ from: 0, size: 10_000 });
     expect(buildSearchBody({ ...base, page: 100, pageSize: 100 }, META)).toMatchObject({ from: 9900, size: 100 });
     expect(windowedPage(3, 10, 25)).toEqual({ from: 20, size: 5 });
+    // The window the indices are created with is the port's promise to the API (page x pageSize <= 10 000).
+    expect(MAX_RESULT_WINDOW).toBe(MAX_RESULT_POSITION);
   });
 
   it('scope and non-relaxable filters join the query; any selections and ranges go to post_filter', () => {
