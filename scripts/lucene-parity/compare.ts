@@ -1,7 +1,7 @@
 // Compares the JavaScript analysis (both engines' source of truth) with the same chains built from Lucene's classes.
 // Needs a JDK and Debian's liblucene8-java; not part of the test suite. Run: npx tsx scripts/lucene-parity/compare.ts
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnalyzer } from '../../shared/search/analysis/analyzer';
@@ -37,4 +37,5 @@ words.forEach(([lang, text], i) => {
   }
 });
 console.log(`${words.length} texts, ${mismatches} mismatches (stemmed / folded)`);
+rmSync(dir, { recursive: true, force: true });
 process.exitCode = mismatches === 0 ? 0 : 1;
