@@ -1,6 +1,5 @@
-import { Client } from '@elastic/elasticsearch';
 import type { SearchEngine } from './engine';
-import { ElasticsearchEngine, type ElasticsearchEngineOptions } from './elasticsearch';
+import { connectClient, ElasticsearchEngine, type ElasticsearchEngineOptions } from './elasticsearch';
 
 /** How a process picks its search engine. */
 export interface SearchEngineConfig {
@@ -12,9 +11,12 @@ export interface SearchEngineConfig {
   embedded: () => SearchEngine;
 }
 
-/** Elasticsearch when ELASTICSEARCH_URL is configured, else the embedded engine. Call once at boot. */
+/**
+ * Elasticsearch when ELASTICSEARCH_URL is configured, else the embedded engine. Call once at boot. The
+ * Elasticsearch client is made on first use, after asking the server its version (8.x and 9.x are supported).
+ */
 export function createSearchEngine(config: SearchEngineConfig): SearchEngine {
   const url = config.elasticsearchUrl?.trim();
   if (!url) return config.embedded();
-  return new ElasticsearchEngine({ ...config.elasticsearch, client: new Client({ node: url }) });
+  return new ElasticsearchEngine({ ...config.elasticsearch, client: () => connectClient({ node: url }) });
 }

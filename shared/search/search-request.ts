@@ -12,9 +12,17 @@ export type SortKey = 'relevance' | 'price_asc' | 'price_desc' | 'name_asc' | 'n
 /** Default page size of the listing contract. */
 export const DEFAULT_PAGE_SIZE = 24;
 
+/** The API never asks past this result (page x pageSize <= 10 000); engines may serve nothing beyond it. */
+export const MAX_RESULT_POSITION = 10_000;
+
 /**
  * One listing or search query, always scoped to the documents sellable on `market`.
  * Every word of `text` must match (stem, exact SKU, or one typo for words of 5+ letters) in some field.
+ *
+ * A typo match: for a query word of 5+ letters, the indexed words whose folded form is one edit away
+ * (insertion, deletion, substitution or swap of neighbours) are found, and the word matches their stems, so
+ * every inflection of the corrected word; it scores at 0.4 of an exact match, and an exact match collects
+ * nothing extra from it. Both engines implement exactly this.
  */
 export interface SearchRequest {
   text?: string;
@@ -27,7 +35,11 @@ export interface SearchRequest {
   facets?: FacetRequest[];
   /** Default `relevance`. */
   sort?: SortKey;
-  /** 1-based; default 1. A page past the end returns no hits and the true total. */
+  /**
+   * 1-based; default 1. A page past the end returns no hits and the true total and facets. Results past the
+   * 10 000th (MAX_RESULT_POSITION, the API's bound on page x pageSize) may be left out by an engine with a
+   * result window (Elasticsearch); total and facets stay exact.
+   */
   page?: number;
   /** Default 24. Callers enforce the API's bounds. */
   pageSize?: number;

@@ -1,4 +1,4 @@
-import { fold } from './fold';
+import { fold, foldLetters } from './fold';
 import { createStemmer } from './stemmer';
 import { tokenize } from './tokenize';
 
@@ -19,7 +19,8 @@ export interface Analyzer {
 /** Builds the analyzer of a language; each call has its own stem memo (no shared module state). */
 export function createAnalyzer(language: string): Analyzer {
   const stem = createStemmer(language);
-  const termOf = (lowerWord: string): string => fold(stem(lowerWord));
+  // The fold table goes before the stemmer, as Elasticsearch's char filter does (see FOLD_TABLE).
+  const termOf = (lowerWord: string): string => fold(stem(foldLetters(lowerWord)));
   return {
     language,
     termOf,

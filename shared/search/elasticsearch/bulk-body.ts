@@ -2,6 +2,8 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { BulkFailure, BulkOperation } from '../bulk';
 import { operationFailure } from '../validate-document';
 import { toProductSource, type ProductSource } from './document-source';
+import { undeclaredField } from './document-fields';
+import type { IndexMeta } from './index-meta';
 
 /** One bulk line: an action header, or the source that follows an index header. */
 export type BulkLine = estypes.BulkOperationContainer | ProductSource;
@@ -23,14 +25,21 @@ export interface PreparedBulk {
  * Validates and translates port operations into bulk lines for one index. Invalid items are reported with
  * the same reasons as the embedded engine and never sent. Pure.
  */
-export function prepareBulk(index: string, operations: readonly BulkOperation[], languages: readonly string[]): PreparedBulk {
+export function prepareBulk(index: string, operations: readonly BulkOperation[], meta: Pick<IndexMeta, 'languages' | 'fields'>): PreparedBulk {
   const prepared: PreparedBulk = { operations: [], failures: [] };
   operations.forEach((operation, position) => {
-    const failure = operationFailure(operation, position);
+    const failure = operationFailure(operation, position) ?? fieldFailure(operation, position, meta);
     if (failure !== null) prepared.failures.push(failure);
-    else prepared.operations.push(prepareOperation(index, operation, position, languages));
+    else prepared.operations.push(prepareOperation(index, operation, position, meta.languages));
   });
   return prepared;
+}
+
+/** A key the index does not map would fail as strict_dynamic_mapping_exception; say which key instead. */
+function fieldFailure(operation: BulkOperation, position: number, meta: Pick<IndexMeta, 'fields'>): BulkFailure | null {
+  if (operation.action !== 'index' || meta.fields === null) return null;
+  const problem = undeclaredField(operation.document, meta.fields);
+  return problem === null ? null : { position, id: operation.document.id, reason: problem };
 }
 
 function prepareOperation(index: string, operation: BulkOperation, position: number, languages: readonly string[]): PreparedOperation {

@@ -1,6 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { BulkFailure, BulkOperation, BulkResult } from '../bulk';
 import { esCall, isTooManyRequests } from './es-errors';
+import type { IndexMeta } from './index-meta';
 import { bulkLines, prepareBulk, readBulkItems, type ItemOutcomes, type PreparedOperation } from './bulk-body';
 
 /** Back-pressure handling of bulk: items rejected with 429 are resent after 100, 200, 400 ... ms. */
@@ -20,16 +21,16 @@ export const DEFAULT_BULK_RETRY: BulkRetryOptions = {
 
 /**
  * Sends the operations to one index, resending 429-rejected items with exponential backoff a bounded number
- * of times; per-item failures are counted and reported, never thrown. `languages` are the index's.
+ * of times; per-item failures are counted and reported, never thrown. `meta` is the index's.
  */
 export async function writeBulk(
   client: Client,
   index: string,
   operations: readonly BulkOperation[],
-  languages: readonly string[],
+  meta: Pick<IndexMeta, 'languages' | 'fields'>,
   retry: BulkRetryOptions = DEFAULT_BULK_RETRY,
 ): Promise<BulkResult> {
-  const prepared = prepareBulk(index, operations, languages);
+  const prepared = prepareBulk(index, operations, meta);
   const failures: BulkFailure[] = [...prepared.failures];
   let succeeded = 0;
   let pending: PreparedOperation[] = prepared.operations;
@@ -48,13 +49,15 @@ export async function writeBulk(
   return { succeeded, failures };
 }
 
-/** One bulk request; a request-level 429 marks every item for another try. */
+/** One bulk request; a request-level 429 marks every item for another try (before esCall calls it UNAVAILABLE). */
 async function sendOnce(client: Client, index: string, pending: PreparedOperation[]): Promise<ItemOutcomes> {
-  try {
-    const response = await esCall(index, () => client.bulk({ operations: bulkLines(pending) }));
-    return readBulkItems(pending, response);
-  } catch (error) {
-    if (isTooManyRequests(error)) return { succeeded: 0, failures: [], retry: pending };
-    throw error;
-  }
+  const response = await esCall(index, async () => {
+    try {
+      return await client.bulk({ operations: bulkLines(pending) });
+    } catch (error) {
+      if (isTooManyRequests(error)) return null;
+      throw error;
+    }
+  });
+  return response === null ? { succeeded: 0, failures: [], retry: pending } : readBulkItems(pending, response);
 }

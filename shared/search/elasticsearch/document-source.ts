@@ -1,6 +1,6 @@
 import { analyzeSku } from '../analysis/analyzer';
 import type { JsonValue, LocalizedText, SearchDocument } from '../document';
-import { encodePair } from './label-pairs';
+import { encodePair, encodePrefixPair } from './label-pairs';
 
 /** The `_source` of one product as the mapping expects it (see mappings/elasticsearch/mappings.json). */
 export interface ProductSource {
@@ -11,6 +11,7 @@ export interface ProductSource {
   skuTerms: string[];
   facets: Record<string, string[]>;
   facetLabels: Record<string, Record<string, string[]>>;
+  facetPrefixes: Record<string, Record<string, string[]>>;
   numbers: Record<string, number>;
   flags: Record<string, boolean>;
   sortKeys: { name: Record<string, string>; createdAt: number };
@@ -27,13 +28,15 @@ function pick<T>(record: Record<string, T>, languages: readonly string[]): Recor
   return out;
 }
 
-/** Per facet and index language, one label pair per value (see label-pairs). */
-function labelPairs(doc: SearchDocument, languages: readonly string[]): Record<string, Record<string, string[]>> {
+type Encode = (value: string, label: string | null) => string;
+
+/** Per facet and index language, one pair per value (see label-pairs). */
+function labelPairs(doc: SearchDocument, languages: readonly string[], encode: Encode): Record<string, Record<string, string[]>> {
   const out: Record<string, Record<string, string[]>> = {};
   for (const [key, values] of Object.entries(doc.facets)) {
     const byLanguage: Record<string, string[]> = {};
     for (const lang of languages) {
-      byLanguage[lang] = values.map((value) => encodePair(value, doc.labels?.[key]?.[value]?.[lang] ?? null));
+      byLanguage[lang] = values.map((value) => encode(value, doc.labels?.[key]?.[value]?.[lang] ?? null));
     }
     out[key] = byLanguage;
   }
@@ -50,7 +53,8 @@ export function toProductSource(doc: SearchDocument, languages: readonly string[
     // SKU terms are analysed here with the shared analyzer so "AB-12" also matches "ab12", exactly as embedded.
     skuTerms: [...new Set(doc.skus.flatMap(analyzeSku))],
     facets: doc.facets,
-    facetLabels: labelPairs(doc, languages),
+    facetLabels: labelPairs(doc, languages, encodePair),
+    facetPrefixes: labelPairs(doc, languages, encodePrefixPair),
     numbers: doc.numbers,
     flags: doc.flags,
     sortKeys: { name: pick(doc.sortKeys.name, languages), createdAt: doc.sortKeys.createdAt },

@@ -8,82 +8,100 @@ import type { SearchRequest, SearchResponse } from '../search-request';
 import type { SuggestRequest, SuggestResponse } from '../suggest';
 import * as aliases from './aliases';
 import { DEFAULT_BULK_RETRY, writeBulk, type BulkRetryOptions } from './bulk-writer';
+import { ClientHolder, type ClientSource } from './client-holder';
 import { esCall } from './es-errors';
 import { buildFacetValuesBody } from './facet-values-body';
 import { DEFAULT_SERVING, type ServingSettings } from './index-body';
 import * as lifecycle from './index-lifecycle';
+import type { IndexMeta } from './index-meta';
 import { MetaCache } from './meta-cache';
 import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
 import { buildSearchBody, type SearchBody } from './search-body';
 import { buildSuggestBody } from './suggest-body';
+import { buildTypoSuggestBody, readTypoTerms, typoWords, type TypoTerms } from './typo-expansion';
+
+/** How long one query attempt may take, and how often a failed connection is retried on another node. */
+export interface QueryLimits {
+  timeoutMs: number;
+  retries: number;
+}
+
+/** A stalled node costs a storefront query at most about 2 x 2.5 s before it fails as UNAVAILABLE (503). */
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { timeoutMs: 2_500, retries: 1 };
 
 export interface ElasticsearchEngineOptions {
-  /** The engine takes ownership: close() closes it. */
-  client: Client;
-  /** Refresh interval and replicas a built index serves with (default 1s and 1). */
+  /** A client, or a factory (connectClient) called on first use. The engine takes ownership: close() closes it. */
+  client: ClientSource;
+  /** Refresh interval and replicas a built index serves with (default 1s and 0-1 replicas). */
   serving?: Partial<ServingSettings>;
   bulkRetry?: Partial<BulkRetryOptions>;
   /** How long a target's languages and boosts are trusted (default 30 s). */
   metaTtlMs?: number;
+  query?: Partial<QueryLimits>;
 }
 
 /**
  * The search port on Elasticsearch. A new index starts in bulk-load mode (refresh off, no replicas);
  * the first refresh restores the serving settings. Queries are one `_search` each on the alias, which
- * Elasticsearch resolves once per request, so a concurrent swap never splits a query.
+ * Elasticsearch resolves once per request, so a concurrent swap never splits a query (a text search with
+ * words of 5+ letters first asks for their typo neighbours; those only widen the text match).
  */
 export class ElasticsearchEngine implements SearchEngine {
-  private readonly client: Client;
+  private readonly clients: ClientHolder;
   private readonly serving: ServingSettings;
   private readonly bulkRetry: BulkRetryOptions;
+  private readonly queryLimits: QueryLimits;
   private readonly metas: MetaCache;
 
   constructor(options: ElasticsearchEngineOptions) {
-    this.client = options.client;
+    this.clients = new ClientHolder(options.client);
     this.serving = { ...DEFAULT_SERVING, ...options.serving };
     this.bulkRetry = { ...DEFAULT_BULK_RETRY, ...options.bulkRetry };
-    this.metas = new MetaCache((target) => lifecycle.readMeta(this.client, target), options.metaTtlMs ?? 30_000);
+    this.queryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.query };
+    this.metas = new MetaCache(async (target) => lifecycle.readMeta(await this.clients.get(), target), options.metaTtlMs ?? 30_000);
   }
 
   async createIndex(name: string, settings: IndexSettings): Promise<void> {
     this.metas.clear();
-    await lifecycle.createIndex(this.client, name, settings);
+    await lifecycle.createIndex(await this.clients.get(), name, settings);
   }
 
   async bulk(name: string, operations: BulkOperation[]): Promise<BulkResult> {
+    const client = await this.clients.get();
     // Read fresh: it also proves the index exists, since a bulk write would silently auto-create it.
-    const meta = await lifecycle.readMeta(this.client, name);
-    return writeBulk(this.client, name, operations, meta.languages, this.bulkRetry);
+    const meta = await lifecycle.readMeta(client, name);
+    return writeBulk(client, name, operations, meta, this.bulkRetry);
   }
 
   async refresh(name: string): Promise<void> {
-    await lifecycle.refreshIndex(this.client, name, this.serving);
+    await lifecycle.refreshIndex(await this.clients.get(), name, this.serving);
   }
 
   async count(name: string): Promise<number> {
-    return lifecycle.countDocuments(this.client, name);
+    return lifecycle.countDocuments(await this.clients.get(), name);
   }
 
   async resolveAlias(alias: string): Promise<string | null> {
-    return aliases.resolveAlias(this.client, alias);
+    return aliases.resolveAlias(await this.clients.get(), alias);
   }
 
   async swapAlias(alias: string, index: string): Promise<string | null> {
     this.metas.clear();
-    return aliases.swapAlias(this.client, alias, index);
+    return aliases.swapAlias(await this.clients.get(), alias, index);
   }
 
   async deleteIndex(name: string): Promise<void> {
     this.metas.clear();
-    await lifecycle.deleteIndex(this.client, name);
+    await lifecycle.deleteIndex(await this.clients.get(), name);
   }
 
   async listIndices(prefix: string): Promise<IndexInfo[]> {
-    return lifecycle.listIndices(this.client, prefix);
+    return lifecycle.listIndices(await this.clients.get(), prefix);
   }
 
   async search(target: string, request: SearchRequest): Promise<SearchResponse> {
-    const body = buildSearchBody(request, await this.metas.get(target));
+    const meta = await this.metas.get(target);
+    const body = buildSearchBody(request, meta, await this.typoTerms(target, request, meta));
     const response = await this.query(target, body);
     return mapSearchResponse(response, request.facets ?? [], body.track_scores === true);
   }
@@ -94,16 +112,29 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   async suggest(target: string, request: SuggestRequest): Promise<SuggestResponse> {
-    const response = await this.query(target, buildSuggestBody(request, await this.metas.get(target)));
-    return { hits: mapHits(response, false), values: mapSuggestValues(response, request.facetKeys, foldedNeedle(request.q), request.valueLimit) };
+    const meta = await this.metas.get(target);
+    const response = await this.query(target, buildSuggestBody(request, meta));
+    const analysed = meta.languages.includes(request.language);
+    return { hits: mapHits(response, false), values: mapSuggestValues(response, request.facetKeys, foldedNeedle(request.q), analysed, request.valueLimit) };
   }
 
   async close(): Promise<void> {
     this.metas.clear();
-    await this.client.close();
+    await this.clients.close();
   }
 
-  private query(target: string, body: SearchBody): Promise<EsSearchResponse> {
-    return esCall(target, () => this.client.search<HitSource>({ index: target, ...body }));
+  /** Typo neighbours of the query's long words, found by one suggest request first (none without such words). */
+  private async typoTerms(target: string, request: SearchRequest, meta: IndexMeta): Promise<TypoTerms | undefined> {
+    const words = typoWords(request.text);
+    if (words.length === 0 || !meta.languages.includes(request.language)) return undefined;
+    const response = await this.query(target, buildTypoSuggestBody(words, request.language));
+    return readTypoTerms(response.suggest, words, request.language);
+  }
+
+  /** One storefront query, bounded in time: a timeout or lost connection rejects with UNAVAILABLE. */
+  private async query(target: string, body: SearchBody): Promise<EsSearchResponse> {
+    const client: Client = await this.clients.get();
+    const { timeoutMs, retries } = this.queryLimits;
+    return esCall(target, () => client.search<HitSource>({ index: target, ...body }, { requestTimeout: timeoutMs, maxRetries: retries }));
   }
 }

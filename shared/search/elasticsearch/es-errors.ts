@@ -29,12 +29,27 @@ function codeOf(type: string, reason: string): SearchEngineErrorCode | null {
   }
 }
 
-/** Translates lifecycle failures into port codes; anything else (network, mapping, 5xx) passes unchanged. */
-function toPortError(error: unknown, target: string): unknown {
+/** HTTP statuses of a cluster that cannot serve right now (no master, shards unavailable, overloaded, a proxy timing out). */
+const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+/**
+ * True when the cluster could not answer: no connection, no living node, the request timeout passed, or a
+ * status saying "not now". The client raises these as TimeoutError, ConnectionError and NoLivingConnectionsError
+ * (https://www.elastic.co/guide/en/elasticsearch/client/javascript-api/current/timeout-best-practices.html).
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof errors.TimeoutError || error instanceof errors.ConnectionError || error instanceof errors.NoLivingConnectionsError) return true;
+  const status = responseErrorOf(error)?.status;
+  return status !== undefined && UNAVAILABLE_STATUSES.has(status);
+}
+
+/** Translates failures into port codes; anything else (mapping errors, bad requests) passes unchanged. */
+export function toPortError(error: unknown, target: string): unknown {
   const response = responseErrorOf(error);
-  if (response === null) return error;
-  const code = codeOf(response.type, response.reason);
-  return code === null ? error : new SearchEngineError(code, `${target}: ${response.reason}`);
+  const code = response === null ? null : codeOf(response.type, response.reason);
+  if (response !== null && code !== null) return new SearchEngineError(code, `${target}: ${response.reason}`);
+  if (isUnavailable(error)) return new SearchEngineError('UNAVAILABLE', `${target}: ${error instanceof Error ? error.message : String(error)}`);
+  return error;
 }
 
 /** Runs one client call and rethrows its failure in port terms. */

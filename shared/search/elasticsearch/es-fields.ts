@@ -11,6 +11,11 @@ export function labelPairField(key: string, language: string): string {
   return `facetLabels.${key}.${language}`;
 }
 
+/** Keyword field holding a facet's "folded label, value, label" pairs in one language (suggest by label prefix). */
+export function prefixPairField(key: string, language: string): string {
+  return `facetPrefixes.${key}.${language}`;
+}
+
 /** Numeric field (price per market, numeric facets). */
 export function numberField(key: string): string {
   return `numbers.${key}`;

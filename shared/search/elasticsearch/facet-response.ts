@@ -3,7 +3,7 @@ import type { FacetRequest, FacetResult, FacetValueCount, HierarchyValueCount } 
 import { parentPath, pathDepth } from '../hierarchy-path';
 import { child, docCount, readStats, readTerms, type Bucket } from './aggregate-reader';
 import { facetAggName, UNSIZED_FACET_BUCKETS } from './facet-aggs';
-import { decodePair } from './label-pairs';
+import { decodePair, type LabelPair } from './label-pairs';
 
 /** A counted value with its folded label (what search-in-facet and suggest match on). */
 export interface CountedValue extends FacetValueCount {
@@ -16,10 +16,10 @@ const byCountThenValue = (a: CountedValue, b: CountedValue): number => b.count -
  * Decodes pair buckets into values, by count desc then value asc. Pairs of one value normally agree on its
  * label; should documents disagree, their buckets are merged so the count stays exact. Pure.
  */
-export function countedValues(buckets: readonly Bucket[]): CountedValue[] {
+export function countedValues(buckets: readonly Bucket[], decode: (term: string) => LabelPair = decodePair): CountedValue[] {
   const byValue = new Map<string, CountedValue>();
   for (const bucket of buckets) {
-    const pair = decodePair(bucket.key);
+    const pair = decode(bucket.key);
     const known = byValue.get(pair.value);
     if (known === undefined) byValue.set(pair.value, { value: pair.value, label: pair.label, folded: pair.folded, count: bucket.count });
     else {

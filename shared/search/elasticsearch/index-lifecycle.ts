@@ -3,7 +3,8 @@ import type { IndexInfo } from '../engine';
 import { SearchEngineError } from '../errors';
 import { isValidName } from '../index-name';
 import type { IndexSettings } from '../index-settings';
-import { esCall, isNotFound } from './es-errors';
+import { OPEN_INDICES } from './aliases';
+import { esCall, isNotFound, toPortError } from './es-errors';
 import { BULK_LOAD_SETTINGS, createIndexRequest, servingSettings, type ServingSettings } from './index-body';
 import { isValidPrefix } from './index-names';
 import { parseMeta, type IndexMeta } from './index-meta';
@@ -51,17 +52,25 @@ export async function deleteIndex(client: Client, name: string): Promise<void> {
   await esCall(name, () => client.indices.delete({ index: name }));
 }
 
+/**
+ * The names a listing keeps: those the port could have created (so `.kibana_1` and other system or hidden
+ * names never reach count) that start with the prefix, sorted. Pure.
+ */
+export function listedNames(names: readonly string[], prefix: string): string[] {
+  return names.filter((name) => isValidName(name) && name.startsWith(prefix)).sort();
+}
+
 /** Indices whose names start with the prefix, sorted by name, with visible counts and aliases. */
 export async function listIndices(client: Client, prefix: string): Promise<IndexInfo[]> {
   if (!isValidPrefix(prefix)) return [];
   let aliasesByIndex: Record<string, { aliases?: Record<string, unknown> }>;
   try {
-    aliasesByIndex = await client.indices.getAlias({ index: `${prefix}*` });
+    aliasesByIndex = await client.indices.getAlias({ index: `${prefix}*`, ...OPEN_INDICES });
   } catch (error) {
     if (isNotFound(error)) return [];
-    throw error;
+    throw toPortError(error, prefix);
   }
-  const names = Object.keys(aliasesByIndex).sort();
+  const names = listedNames(Object.keys(aliasesByIndex), prefix);
   return Promise.all(
     names.map(async (name) => ({
       name,

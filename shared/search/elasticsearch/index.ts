@@ -1,4 +1,5 @@
 // Public surface of the Elasticsearch adapter; callers use the SearchEngine port it implements.
-export { ElasticsearchEngine, type ElasticsearchEngineOptions } from './elasticsearch-engine';
+export { ElasticsearchEngine, type ElasticsearchEngineOptions, type QueryLimits } from './elasticsearch-engine';
+export { connectClient, SUPPORTED_MAJORS } from './connection';
 export type { BulkRetryOptions } from './bulk-writer';
 export type { ServingSettings } from './index-body';

@@ -21,6 +21,22 @@ export function encodePair(value: string, label: string | null): string {
   return [value, folded, label === null ? '' : `=${label}`].join(PAIR_SEPARATOR);
 }
 
+/**
+ * The folded-first pair "folded␟value␟=label" (facetPrefixes): the same facts in an order whose folded label
+ * leads, so a label-prefix `include` regex starts with a literal and Lucene seeks to it instead of walking
+ * every term of the facet.
+ */
+export function encodePrefixPair(value: string, label: string | null): string {
+  return [foldedLabel(value, label), value, label === null ? '' : `=${label}`].join(PAIR_SEPARATOR);
+}
+
+/** Reads a folded-first pair back; a term without separators (a plain value key) decodes as an unlabelled value. */
+export function decodePrefixPair(term: string): LabelPair {
+  const [folded, value, rest] = term.split(PAIR_SEPARATOR);
+  if (value === undefined) return { value: term, folded: fold(term), label: null };
+  return { value, folded: folded ?? '', label: rest?.startsWith('=') ? rest.slice(1) : null };
+}
+
 /** Reads a pair term back; a term without separators (a plain value key) decodes as an unlabelled value. */
 export function decodePair(term: string): LabelPair {
   const first = term.indexOf(PAIR_SEPARATOR);
@@ -39,7 +55,11 @@ export function escapeLuceneRegex(text: string): string {
   return Array.from(text, (ch) => (LUCENE_LITERAL.test(ch) ? ch : `\\${ch}`)).join('');
 }
 
-/** Terms-aggregation `include` regex keeping the pairs whose folded label starts with the folded prefix. */
+/**
+ * Terms-aggregation `include` regex keeping the folded-first pairs whose folded label starts with the folded
+ * prefix: a literal prefix, so the terms are found by seeking, not by testing every one. The prefix holds no
+ * separator, so it can only match inside the folded part.
+ */
 export function labelPrefixRegex(foldedPrefix: string): string {
-  return `[^${PAIR_SEPARATOR}]*${PAIR_SEPARATOR}${escapeLuceneRegex(foldedPrefix)}.*`;
+  return `${escapeLuceneRegex(foldedPrefix)}.*`;
 }

@@ -9,6 +9,7 @@ import { child, readTerms } from './aggregate-reader';
 import { facetAggName } from './facet-aggs';
 import { countedValues, mapFacets } from './facet-response';
 import { POOL_AGG } from './facet-values-body';
+import { decodePair, decodePrefixPair } from './label-pairs';
 
 /** What a hit's `_source` holds (see HIT_SOURCE). */
 export interface HitSource {
@@ -49,12 +50,16 @@ export function mapFacetValues(response: EsSearchResponse, needle: string): Face
   };
 }
 
-/** Suggested values over all facet keys: label prefix match, by count desc, key, value. Pure. */
-export function mapSuggestValues(response: EsSearchResponse, facetKeys: readonly string[], needle: string, limit = SUGGEST_VALUE_LIMIT): SuggestValue[] {
+/**
+ * Suggested values over all facet keys: label prefix match, by count desc, key, value. `analysed` says the
+ * buckets are folded-first pairs (facetPrefixes); otherwise they are bare value keys. Pure.
+ */
+export function mapSuggestValues(response: EsSearchResponse, facetKeys: readonly string[], needle: string, analysed: boolean, limit = SUGGEST_VALUE_LIMIT): SuggestValue[] {
   if (needle === '') return [];
   const found: SuggestValue[] = [];
+  const decode = analysed ? decodePrefixPair : decodePair;
   facetKeys.forEach((key, position) => {
-    for (const entry of countedValues(readTerms(child(response.aggregations, facetAggName(position))).buckets)) {
+    for (const entry of countedValues(readTerms(child(response.aggregations, facetAggName(position))).buckets, decode)) {
       // The regex already filtered analysed languages; this check serves the unanalysed fallback pool.
       if (entry.folded.startsWith(needle)) found.push({ key, value: entry.value, label: entry.label, count: entry.count });
     }

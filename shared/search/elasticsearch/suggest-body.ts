@@ -2,8 +2,8 @@ import { foldedNeedle } from '../analysis/fold';
 import { tokenize } from '../analysis/tokenize';
 import { FACET_VALUES_POOL } from '../facet-values';
 import { SUGGEST_HIT_LIMIT, SUGGEST_VALUE_LIMIT, type SuggestRequest } from '../suggest';
-import { namePrefixField } from './es-fields';
-import { facetAggName, valuesAgg, valueField, type EsAggregation } from './facet-aggs';
+import { facetField, namePrefixField, prefixPairField } from './es-fields';
+import { facetAggName, valuesAgg, type EsAggregation } from './facet-aggs';
 import { marketClause } from './filter-clauses';
 import type { IndexMeta } from './index-meta';
 import { labelPrefixRegex } from './label-pairs';
@@ -39,9 +39,12 @@ function valueAggs(request: SuggestRequest, analysed: boolean): Record<string, E
   const aggs: Record<string, EsAggregation> = {};
   if (needle === '' || limit <= 0) return aggs;
   request.facetKeys.forEach((key, position) => {
-    const field = valueField(key, request.language, analysed);
-    // Each facet's top `limit` matching values suffice: the global top `limit` is within their union.
-    aggs[facetAggName(position)] = analysed ? valuesAgg(field, limit, labelPrefixRegex(needle)) : valuesAgg(field, FACET_VALUES_POOL);
+    // Folded-first pairs order ties by label, not by value as the port does: taking the pool (not just `limit`)
+    // of matching pairs lets the response mapping order them itself; only more than 1000 matching values tied
+    // on the cut-off count could differ from the embedded engine.
+    aggs[facetAggName(position)] = analysed
+      ? valuesAgg(prefixPairField(key, request.language), FACET_VALUES_POOL, labelPrefixRegex(needle))
+      : valuesAgg(facetField(key), FACET_VALUES_POOL);
   });
   return aggs;
 }

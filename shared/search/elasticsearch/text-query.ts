@@ -2,41 +2,54 @@ import { fold } from '../analysis/fold';
 import { tokenize } from '../analysis/tokenize';
 import { MIN_TYPO_LENGTH, TYPO_WEIGHT } from '../analysis/typo-variants';
 import type { FieldBoosts } from '../index-settings';
-import { foldedTextField, SKU_TERMS_FIELD, textField, type TextPart } from './es-fields';
+import { SKU_TERMS_FIELD, textField, type TextPart } from './es-fields';
 import type { EsQuery } from './filter-clauses';
+import type { TypoTerms } from './typo-expansion';
 
 const PARTS: readonly TextPart[] = ['name', 'brand', 'description'];
 
-/** Boost suffix rounded to avoid float noise such as 1.6000000000000001 in request bodies. */
-function boosted(field: string, boost: number): string {
-  return `${field}^${Math.round(boost * 1000) / 1000}`;
+/** A boost rounded to avoid float noise such as 1.6000000000000001 in request bodies. */
+function weight(boost: number): number {
+  return Math.round(boost * 1000) / 1000;
 }
 
-/** What the text clauses need to know about the index. */
+function boosted(field: string, boost: number): string {
+  return `${field}^${weight(boost)}`;
+}
+
+/** What the text clauses need to know about the index and the query's typo neighbours. */
 export interface TextContext {
   language: string;
   analysed: boolean;
   boosts: FieldBoosts;
+  /** Stems of the words one edit away from each query word (typo-expansion); none when absent. */
+  typos?: TypoTerms;
 }
 
 /**
- * One clause per query word, all required: each word matches its stem in a text field, one typo on the
- * folded surface when it has 5+ letters, or an exact SKU term. Empty when the text has no words. Pure.
+ * One clause per query word, all required: each word matches its stem in a text field, a stem of a word one
+ * edit away (5+ letters, weight 0.4), or an exact SKU term. Empty when the text has no words. Pure.
  */
 export function textClauses(text: string | undefined, context: TextContext): EsQuery[] {
   return tokenize(text ?? '').map((word) => wordClause(word, context));
 }
 
-function wordClause(word: string, { language, analysed, boosts }: TextContext): EsQuery {
+/**
+ * The stems of the typo neighbours, per field, at the typo weight: term queries on the stemmed fields, so a
+ * typo matches every inflection of the word it corrects to, and exact hits get nothing extra (as embedded).
+ */
+function typoClauses(stems: readonly string[], { language, boosts }: TextContext): EsQuery[] {
+  return stems.flatMap((stem) => PARTS.map((part) => ({ term: { [textField(language, part)]: { value: stem, boost: weight(boosts[part] * TYPO_WEIGHT) } } })));
+}
+
+function wordClause(word: string, context: TextContext): EsQuery {
+  const { language, analysed, boosts } = context;
   const surface = fold(word);
   const should: EsQuery[] = [];
   if (analysed) {
     const stemmed = PARTS.map((part) => boosted(textField(language, part), boosts[part]));
     should.push({ multi_match: { query: word, fields: stemmed, type: 'most_fields' } });
-    if (surface.length >= MIN_TYPO_LENGTH) {
-      const folded = PARTS.map((part) => boosted(foldedTextField(language, part), boosts[part] * TYPO_WEIGHT));
-      should.push({ multi_match: { query: word, fields: folded, type: 'most_fields', fuzziness: 1 } });
-    }
+    if (surface.length >= MIN_TYPO_LENGTH) should.push(...typoClauses(context.typos?.get(surface) ?? [], context));
   }
   should.push({ term: { [SKU_TERMS_FIELD]: { value: surface, boost: boosts.sku } } });
   return { bool: { should, minimum_should_match: 1 } };

@@ -1,6 +1,5 @@
-import { Client } from '@elastic/elasticsearch';
 import { SearchEngineError, type IndexSettings } from '../../../../shared/search';
-import { ElasticsearchEngine } from '../../../../shared/search/elasticsearch';
+import { connectClient, ElasticsearchEngine } from '../../../../shared/search/elasticsearch';
 import { elasticsearchDecision, startElasticsearchContainer } from '../../../support/elasticsearch';
 import { runSearchEngineContract } from '../../../unit/shared/search/contract/engine-contract';
 
@@ -37,9 +36,11 @@ if (decision.kind === 'docker') {
   afterAll(() => stopContainer(), 60_000);
 }
 
+// The client is made the way production makes it: the server's version is read first and the compatibility
+// headers follow it, so the same suite runs against 8.x (e.g. ELASTICSEARCH_IMAGE=...:8.19.x) and 9.x.
 runSearchEngineContract(
   'elasticsearch',
-  async () => new TrackingEngine({ client: new Client({ node: url }), serving: { replicas: 0 } }),
+  async () => new TrackingEngine({ client: () => connectClient({ node: url }), serving: { replicas: 0 } }),
   {
     ...(decision.kind === 'skip' ? { skipReason: decision.reason } : {}),
     teardown: async (engine) => {

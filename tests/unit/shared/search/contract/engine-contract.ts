@@ -3,7 +3,8 @@ import type { ContractContext } from './context';
 import { facetCases } from './facet-cases';
 import { facetPoolCases } from './facet-pool-cases';
 import { filterCases } from './filter-cases';
-import { fixtureDocuments } from './fixture';
+import { foldLanguageCases } from './fold-language-cases';
+import { FIXTURE_SETTINGS, fixtureDocuments } from './fixture';
 import { lifecycleCases } from './lifecycle-cases';
 import { sortPagingCases } from './sort-paging-cases';
 import { suggestCases } from './suggest-cases';
@@ -42,7 +43,7 @@ export function runSearchEngineContract(name: string, makeEngine: () => Promise<
     beforeAll(async () => {
       engine = await makeEngine();
       const index = `${run}-fixture-v1`;
-      await engine.createIndex(index, { languages: ['en', 'sv', 'de'] });
+      await engine.createIndex(index, FIXTURE_SETTINGS);
       const result = await engine.bulk(index, fixtureDocuments().map((document) => ({ action: 'index', document })));
       if (result.failures.length > 0) throw new Error(`fixture rejected: ${JSON.stringify(result.failures)}`);
       await engine.refresh(index);
@@ -59,6 +60,7 @@ export function runSearchEngineContract(name: string, makeEngine: () => Promise<
     textCases(ctx);
     suggestCases(ctx);
     facetPoolCases(ctx);
+    foldLanguageCases(ctx);
     lifecycleCases(ctx);
   });
 }

@@ -1,6 +1,6 @@
 import type { SearchDocument } from '../../../../../shared/search';
 import type { ContractContext } from './context';
-import { fixtureDocuments } from './fixture';
+import { FIXTURE_FIELDS, fixtureDocuments } from './fixture';
 
 /** 1000 values held twice each, and one rarer value that falls outside the 1000 most common. */
 function poolDocuments(): SearchDocument[] {
@@ -17,7 +17,7 @@ export function facetPoolCases(ctx: ContractContext): void {
     const name = ctx.unique('pool');
 
     beforeAll(async () => {
-      await ctx.engine().createIndex(name, { languages: ['en'] });
+      await ctx.engine().createIndex(name, { languages: ['en'], fields: { ...FIXTURE_FIELDS, facets: ['tag'] } });
       await ctx.engine().bulk(name, poolDocuments().map((document) => ({ action: 'index', document })));
       await ctx.engine().refresh(name);
     });

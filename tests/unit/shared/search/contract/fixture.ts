@@ -1,5 +1,5 @@
 import { fold } from '../../../../../shared/search/analysis/fold';
-import type { SearchDocument } from '../../../../../shared/search';
+import { siteIndexFields, type IndexSettings, type SearchDocument } from '../../../../../shared/search';
 
 /** Names per language: [en, sv, de]. */
 type Names = [string, string, string];
@@ -87,6 +87,12 @@ function toDocument(row: Row): SearchDocument {
     card: { id: row.id, name: row.names[0], price: row.se },
   };
 }
+
+/** Keys the fixture uses, as a site's configuration declares them (Elasticsearch maps exactly these). */
+export const FIXTURE_FIELDS = siteIndexFields({ markets: ['se', 'de'], facets: ['brand', 'color', 'size', 'material', 'category'], numbers: ['minTemp'] });
+
+/** Settings of every fixture index: three analysed languages and the fixture's fields. */
+export const FIXTURE_SETTINGS: IndexSettings = { languages: ['en', 'sv', 'de'], fields: FIXTURE_FIELDS };
 
 /** The contract fixture: twelve products on two markets (p10 only on de, p05 only on se), three languages. */
 export function fixtureDocuments(): SearchDocument[] {

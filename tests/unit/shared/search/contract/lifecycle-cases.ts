@@ -1,8 +1,8 @@
 import type { SearchDocument, SearchEngine } from '../../../../../shared/search';
 import type { ContractContext } from './context';
-import { fixtureDocuments } from './fixture';
+import { FIXTURE_SETTINGS, fixtureDocuments } from './fixture';
 
-const SETTINGS = { languages: ['en', 'sv', 'de'] };
+const SETTINGS = FIXTURE_SETTINGS;
 
 async function indexWith(engine: SearchEngine, name: string, docs: SearchDocument[]): Promise<void> {
   await engine.createIndex(name, SETTINGS);

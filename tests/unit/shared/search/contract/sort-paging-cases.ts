@@ -61,6 +61,26 @@ export function sortPagingCases(ctx: ContractContext): void {
       expect(response.hits[0]).toMatchObject({ id: 'p06', card: { id: 'p06', name: 'Wool Socks', price: 100 } });
     });
 
+    it('a deep page (past 10 000 results) is empty with the true total and facets', async () => {
+      // Page 418 of 24 starts at 10 008: past Elasticsearch's index.max_result_window, where from + size is a 400.
+      const response = await search({ sort: 'price_asc', page: 418, pageSize: 24, facets: [{ kind: 'terms', key: 'brand' }] });
+      expect(response.hits).toEqual([]);
+      expect(response.total).toBe(11);
+      expect(response.facets[0]?.kind === 'terms' ? response.facets[0].values.map((v) => [v.value, v.count]) : []).toEqual([
+        ['nike', 4],
+        ['adidas', 3],
+        ['fjallraven', 2],
+        ['hm', 1],
+        ['smartwool', 1],
+      ]);
+    });
+
+    it('a page size above the result window still returns every hit of a small result', async () => {
+      const response = await search({ sort: 'price_asc', page: 1, pageSize: 20_000 });
+      expect(response.hits).toHaveLength(11);
+      expect(response.total).toBe(11);
+    });
+
     it('page size 1 walks a tie in id order', async () => {
       const first = await search({ sort: 'price_desc', page: 1, pageSize: 1 });
       const second = await search({ sort: 'price_desc', page: 2, pageSize: 1 });

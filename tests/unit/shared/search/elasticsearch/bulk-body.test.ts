@@ -6,10 +6,11 @@ import { sampleDocument } from './fixture';
 
 const doc1 = sampleDocument({ id: 'a' });
 const doc2 = sampleDocument({ id: 'b' });
+const EN = { languages: ['en'], fields: null };
 
 describe('bulk body', () => {
   it('translates index and delete operations in order, to one index', () => {
-    const prepared = prepareBulk('shop-1', [{ action: 'index', document: doc1 }, { action: 'delete', id: 'x' }, { action: 'index', document: doc2 }], ['en']);
+    const prepared = prepareBulk('shop-1', [{ action: 'index', document: doc1 }, { action: 'delete', id: 'x' }, { action: 'index', document: doc2 }], EN);
     expect(prepared.failures).toEqual([]);
     expect(bulkLines(prepared.operations)).toEqual([
       { index: { _index: 'shop-1', _id: 'a' } },
@@ -23,7 +24,7 @@ describe('bulk body', () => {
 
   it('reports invalid documents by position without sending them', () => {
     const broken = { ...doc2, numbers: { 'price.se': 'cheap' } } as unknown as SearchDocument;
-    const prepared = prepareBulk('shop-1', [{ action: 'index', document: broken }, { action: 'delete', id: '' }, { action: 'index', document: doc1 }], ['en']);
+    const prepared = prepareBulk('shop-1', [{ action: 'index', document: broken }, { action: 'delete', id: '' }, { action: 'index', document: doc1 }], EN);
     expect(prepared.failures).toEqual([
       { position: 0, id: 'b', reason: 'numbers must be finite' },
       { position: 1, id: null, reason: 'delete needs a non-empty id' },
@@ -35,7 +36,7 @@ describe('bulk body', () => {
     const prepared = prepareBulk(
       'i',
       [{ action: 'index', document: doc1 }, { action: 'delete', id: 'gone' }, { action: 'index', document: doc2 }, { action: 'delete', id: 'z' }],
-      ['en'],
+      EN,
     );
     const response: estypes.BulkResponse = {
       errors: true,

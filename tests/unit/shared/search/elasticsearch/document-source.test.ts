@@ -1,5 +1,5 @@
 import { toProductSource } from '../../../../../shared/search/elasticsearch/document-source';
-import { decodePair, encodePair, escapeLuceneRegex, labelPrefixRegex } from '../../../../../shared/search/elasticsearch/label-pairs';
+import { decodePair, decodePrefixPair, encodePair, encodePrefixPair, escapeLuceneRegex, labelPrefixRegex } from '../../../../../shared/search/elasticsearch/label-pairs';
 import { sampleDocument } from './fixture';
 
 describe('label pairs', () => {
@@ -9,6 +9,14 @@ describe('label pairs', () => {
     expect(decodePair(encodePair('fjallraven', 'Fjällräven'))).toEqual({ value: 'fjallraven', folded: 'fjallraven', label: 'Fjällräven' });
     expect(decodePair(encodePair('XL', null))).toEqual({ value: 'XL', folded: 'xl', label: null });
     expect(decodePair(encodePair('x', ''))).toEqual({ value: 'x', folded: '', label: '' });
+  });
+
+  it('folded-first pairs lead with the folded label and round-trip', () => {
+    expect(encodePrefixPair('fjallraven', 'Fjällräven')).toBe('fjallraven\u001ffjallraven\u001f=Fjällräven');
+    expect(encodePrefixPair('XL', 'Extra Large')).toBe('extra large\u001fXL\u001f=Extra Large');
+    expect(decodePrefixPair(encodePrefixPair('XL', 'Extra Large'))).toEqual({ value: 'XL', folded: 'extra large', label: 'Extra Large' });
+    expect(decodePrefixPair(encodePrefixPair('XL', null))).toEqual({ value: 'XL', folded: 'xl', label: null });
+    expect(decodePrefixPair('Shoes')).toEqual({ value: 'Shoes', folded: 'shoes', label: null });
   });
 
   it('decodes a bare value key (unanalysed language) as unlabelled', () => {
@@ -25,7 +33,7 @@ describe('label pairs', () => {
     expect(escapeLuceneRegex('a.b*c|d(e)[f]{g}"h\\i#j@k&l<m>n~o?p+q')).toBe(
       'a\\.b\\*c\\|d\\(e\\)\\[f\\]\\{g\\}\\"h\\\\i\\#j\\@k\\&l\\<m\\>n\\~o\\?p\\+q',
     );
-    expect(labelPrefixRegex('sko')).toBe('[^\u001f]*\u001fsko.*');
+    expect(labelPrefixRegex('sko')).toBe('sko.*');
   });
 });
 
@@ -40,6 +48,13 @@ describe('product source', () => {
       facets: { brand: ['nike'], category: ['shoes', 'shoes/running'] },
       facetLabels: {
         brand: { en: ['nike\u001fnike\u001f=Nike'], sv: ['nike\u001fnike se\u001f=Nike SE'] },
+        category: {
+          en: ['shoes\u001fshoes\u001f=Shoes', 'shoes/running\u001fshoes/running\u001f'],
+          sv: ['shoes\u001fshoes\u001f', 'shoes/running\u001fshoes/running\u001f'],
+        },
+      },
+      facetPrefixes: {
+        brand: { en: ['nike\u001fnike\u001f=Nike'], sv: ['nike se\u001fnike\u001f=Nike SE'] },
         category: {
           en: ['shoes\u001fshoes\u001f=Shoes', 'shoes/running\u001fshoes/running\u001f'],
           sv: ['shoes\u001fshoes\u001f', 'shoes/running\u001fshoes/running\u001f'],

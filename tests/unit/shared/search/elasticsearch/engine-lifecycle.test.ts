@@ -38,7 +38,7 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
       'GET /shop-1/_settings/index.refresh_interval',
       'GET /shop-1/_refresh',
     ]);
-    expect(calls[1]?.body).toEqual({ index: { refresh_interval: '5s', number_of_replicas: 2 } });
+    expect(calls[1]?.body).toEqual({ index: { refresh_interval: '5s', number_of_replicas: 2, auto_expand_replicas: 'false' } });
   });
 
   it('swapAlias sends one _aliases call removing the old target and adding the new, and returns the old', async () => {
@@ -48,7 +48,7 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
     await expect(engine.swapAlias('shop', 'shop-2')).resolves.toBe('shop-1');
     const updates = calls.filter((c) => c.path === '/_aliases');
     expect(updates).toHaveLength(1);
-    expect(updates[0]?.body).toEqual({ actions: [{ remove: { index: 'shop-1', alias: 'shop' } }, { add: { index: 'shop-2', alias: 'shop' } }] });
+    expect(updates[0]?.body).toEqual({ actions: [{ remove: { index: 'shop-1', alias: 'shop', must_exist: true } }, { add: { index: 'shop-2', alias: 'shop' } }] });
   });
 
   it('swapAlias on a new alias only adds; an alias named like an index is INVALID_NAME; a missing index INDEX_NOT_FOUND', async () => {

@@ -2,6 +2,7 @@ import { parseMeta } from '../../../../../shared/search/elasticsearch/index-meta
 import { encodePair } from '../../../../../shared/search/elasticsearch/label-pairs';
 import { buildSearchBody } from '../../../../../shared/search/elasticsearch/search-body';
 import { buildSuggestBody } from '../../../../../shared/search/elasticsearch/suggest-body';
+import { buildTypoSuggestBody } from '../../../../../shared/search/elasticsearch/typo-expansion';
 import { esError, mappingOf, mockCluster } from './mock-cluster';
 
 const searchAnswer = (aggregations: Record<string, unknown> = {}) => ({
@@ -33,6 +34,21 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
     });
     const meta = parseMeta({ languages: ['en'] });
     expect(calls.find((c) => c.path === '/shop/_search')?.body).toEqual(buildSearchBody(request, meta));
+  });
+
+  it('a word of 5+ letters first asks for its one-edit neighbours, then matches their stems', async () => {
+    const { engine, on, calls } = cluster();
+    on('POST', '/shop/_search', (params) => {
+      const body = params.body as { suggest?: unknown };
+      if (body.suggest === undefined) return searchAnswer();
+      return { ...searchAnswer(), hits: { total: { value: 0, relation: 'eq' }, hits: [] }, suggest: { typo_0_name: [{ text: 'lanterm', offset: 0, length: 7, options: [{ text: 'lantern', score: 0.85, freq: 2 }] }] } };
+    });
+    const request = { text: 'lanterm', language: 'en', market: 'se' };
+    await engine.search('shop', request);
+    const searches = calls.filter((c) => c.path === '/shop/_search');
+    expect(searches).toHaveLength(2);
+    expect(searches[0]?.body).toEqual(buildTypoSuggestBody(['lanterm'], 'en'));
+    expect(searches[1]?.body).toEqual(buildSearchBody(request, parseMeta({ languages: ['en'] }), new Map([['lanterm', ['lantern']]])));
   });
 
   it('reads an index meta once per target, and again after a swap', async () => {

@@ -2,7 +2,7 @@ import type { Filter, SearchRequest } from '../../../../../shared/search';
 import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index-meta';
 import { buildSearchBody } from '../../../../../shared/search/elasticsearch/search-body';
 
-const META: IndexMeta = { languages: ['en'], boosts: { sku: 8, name: 4, brand: 2, description: 1 } };
+const META: IndexMeta = { languages: ['en'], boosts: { sku: 8, name: 4, brand: 2, description: 1 }, fields: null };
 const ORDER = [{ _count: 'desc' }, { _key: 'asc' }];
 const RED = { terms: { 'facets.color': ['red'] } };
 const NIKE = { terms: { 'facets.brand': ['nike'] } };

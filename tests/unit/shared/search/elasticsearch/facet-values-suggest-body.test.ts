@@ -2,7 +2,7 @@ import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index
 import { buildFacetValuesBody } from '../../../../../shared/search/elasticsearch/facet-values-body';
 import { buildSuggestBody } from '../../../../../shared/search/elasticsearch/suggest-body';
 
-const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 } };
+const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 }, fields: null };
 const ORDER = [{ _count: 'desc' }, { _key: 'asc' }];
 const MARKET = { term: { markets: 'se' } };
 const BY_POPULARITY = { popularity: { order: 'desc', missing: '_last', unmapped_type: 'double' } };
@@ -41,7 +41,7 @@ describe('facetValues body', () => {
 });
 
 describe('suggest body', () => {
-  it('hits by name-word prefixes in post_filter, values by label-prefix regex on the market', () => {
+  it('hits by name-word prefixes in post_filter, values by a literal label-prefix regex on folded-first pairs', () => {
     const body = buildSuggestBody({ q: 'Ru Sh', language: 'en', market: 'se', facetKeys: ['brand', 'category'] }, META);
     expect(body).toEqual({
       size: 5,
@@ -51,8 +51,11 @@ describe('suggest body', () => {
       _source: ['id', 'card'],
       post_filter: { match: { 'text.en.name.prefix': { query: 'ru sh', operator: 'and' } } },
       aggs: {
-        facet_0: { terms: { field: 'facetLabels.brand.en', size: 10, order: ORDER, include: '[^\u001f]*\u001fru\\ sh.*' } },
-        facet_1: { terms: { field: 'facetLabels.category.en', size: 10, order: ORDER, include: '[^\u001f]*\u001fru\\ sh.*' } },
+        // A literal prefix: the include regex is compiled to an automaton intersected with the terms, so Lucene
+        // seeks to "ru sh" in the folded-first pairs instead of testing every term; the old "[^␟]*␟ru sh.*" had
+        // no literal prefix (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/search-aggregations-bucket-terms-aggregation.html#_filtering_values_4).
+        facet_0: { terms: { field: 'facetPrefixes.brand.en', size: 1000, order: ORDER, include: 'ru\\ sh.*' } },
+        facet_1: { terms: { field: 'facetPrefixes.category.en', size: 1000, order: ORDER, include: 'ru\\ sh.*' } },
       },
     });
   });
@@ -62,7 +65,7 @@ describe('suggest body', () => {
     expect(body.size).toBe(3);
     expect(body.post_filter).toEqual({ match: { 'text.sv.name.prefix': { query: 'fjäll', operator: 'and' } } });
     expect(body.aggs).toEqual({
-      facet_0: { terms: { field: 'facetLabels.brand.sv', size: 4, order: ORDER, include: '[^\u001f]*\u001ffjall\\.\\*.*' } },
+      facet_0: { terms: { field: 'facetPrefixes.brand.sv', size: 1000, order: ORDER, include: 'fjall\\.\\*.*' } },
     });
   });
 

@@ -1,45 +1,96 @@
 import mappings from '../../../../../mappings/elasticsearch/mappings.json';
 import settings from '../../../../../mappings/elasticsearch/settings.json';
-import { swapAliasActions } from '../../../../../shared/search/elasticsearch/aliases';
-import { createIndexRequest, servingSettings } from '../../../../../shared/search/elasticsearch/index-body';
+import { siteIndexFields } from '../../../../../shared/search';
+import { foldCharFilterRules, textAnalyzer } from '../../../../../shared/search/elasticsearch/analysis-settings';
+import { buildMappings, createIndexRequest, servingSettings } from '../../../../../shared/search/elasticsearch/index-body';
 import { parseMeta } from '../../../../../shared/search/elasticsearch/index-meta';
 
-describe('index body', () => {
-  it('creates in bulk-load mode with the JSON analysis and mappings plus languages and boosts in _meta', () => {
-    const request = createIndexRequest('shop-20240101', { languages: ['en', 'sv'], boosts: { name: 5 } });
-    expect(request).toEqual({
-      index: 'shop-20240101',
-      settings: { ...settings, index: { number_of_shards: 1, max_result_window: 10000, max_ngram_diff: 19, refresh_interval: '-1', number_of_replicas: 0 } },
-      mappings: { ...mappings, _meta: { languages: ['en', 'sv'], boosts: { sku: 8, name: 5, brand: 2, description: 1 } } },
+const FIELDS = siteIndexFields({ markets: ['se'], facets: ['brand'], numbers: ['minTemp'] });
+
+describe('create-index request', () => {
+  it('creates in bulk-load mode with the JSON analysis, the fold char filter, a sized field limit and meta', () => {
+    const request = createIndexRequest('shop-20240101', { languages: ['en', 'sv'], boosts: { name: 5 }, fields: FIELDS });
+    expect(request.index).toBe('shop-20240101');
+    expect(request.settings).toEqual({
+      ...settings,
+      index: {
+        number_of_shards: 1,
+        max_result_window: 10000,
+        max_ngram_diff: 19,
+        refresh_interval: '-1',
+        number_of_replicas: 0,
+        // auto_expand_replicas would override number_of_replicas while the index is being filled.
+        auto_expand_replicas: 'false',
+        // A small mapping fits the default; the limit is only raised when the mapping needs it (index-mapping tests).
+        mapping: { total_fields: { limit: 1000 } },
+      },
+      analysis: { ...settings.analysis, char_filter: { aisle_fold_table: { type: 'mapping', mappings: foldCharFilterRules() } } },
     });
+    expect(request.mappings?._meta).toEqual({ languages: ['en', 'sv'], boosts: { sku: 8, name: 5, brand: 2, description: 1 }, fields: FIELDS });
+    expect(request.mappings?.dynamic).toBe('strict');
   });
 
-  it('serving settings restore refresh interval and replicas', () => {
-    expect(servingSettings({ refreshInterval: '1s', replicas: 1 })).toEqual({ index: { refresh_interval: '1s', number_of_replicas: 1 } });
+  it('without fields, keyed objects stay dynamic under typed templates: an object from a dotted key stays an object', () => {
+    // A template without match_mapping_type also matches objects (numbers.price from "price.se") and maps them
+    // as leaves, which rejects the document: https://www.elastic.co/guide/en/elasticsearch/reference/8.18/dynamic-templates.html
+    const built = buildMappings({ languages: ['en'] });
+    expect(built.dynamic).toBe('strict');
+    expect(built.date_detection).toBe(false);
+    expect(built.properties?.numbers).toEqual({ type: 'object', dynamic: true });
+    expect(built.properties?.facetLabels).toEqual({ type: 'object', dynamic: true });
+    expect(built.dynamic_templates).toEqual(mappings.dynamic_templates);
+    for (const template of mappings.dynamic_templates) {
+      const [body] = Object.values(template);
+      expect(body?.match_mapping_type).toMatch(/^(string|long|double|boolean)$/);
+    }
+  });
+
+  it('serving settings: 0-1 auto-expanded replicas by default, or a fixed count', () => {
+    // auto_expand_replicas "0-1" keeps a single-node cluster green and adds a replica once a second data node
+    // exists: https://www.elastic.co/guide/en/elasticsearch/reference/8.18/index-modules.html#dynamic-index-settings
+    expect(servingSettings({ refreshInterval: '1s', replicas: 'auto' })).toEqual({ index: { refresh_interval: '1s', auto_expand_replicas: '0-1' } });
+    expect(servingSettings({ refreshInterval: '5s', replicas: 2 })).toEqual({ index: { refresh_interval: '5s', number_of_replicas: 2, auto_expand_replicas: 'false' } });
   });
 
   it('reads _meta back, defaulting what is missing or malformed', () => {
-    expect(parseMeta({ languages: ['de', 3], boosts: { name: 9, sku: 'x' } })).toEqual({
+    expect(parseMeta({ languages: ['de', 3], boosts: { name: 9, sku: 'x' }, fields: { facets: ['brand'], numbers: 'x' } })).toEqual({
       languages: ['de'],
       boosts: { sku: 8, name: 9, brand: 2, description: 1 },
+      fields: { facets: ['brand'], numbers: [], flags: [] },
     });
-    expect(parseMeta(undefined)).toEqual({ languages: [], boosts: { sku: 8, name: 4, brand: 2, description: 1 } });
-  });
-
-  it('analyzers per language stem before folding; the name has folded and edge n-gram sub-fields', () => {
-    expect(settings.analysis.analyzer.aisle_sv.filter).toEqual(['lowercase', 'aisle_stem_sv', 'asciifolding']);
-    expect(settings.analysis.analyzer.aisle_prefix_index.filter).toContain('aisle_prefix_grams');
-    const nameDe = mappings.dynamic_templates.find((t) => 'name_de' in t) as { name_de: { path_match: string; mapping: { analyzer: string; fields: Record<string, unknown> } } };
-    expect(nameDe.name_de.path_match).toBe('text.de.name');
-    expect(nameDe.name_de.mapping.analyzer).toBe('aisle_de');
-    expect(Object.keys(nameDe.name_de.mapping.fields)).toEqual(['folded', 'prefix']);
-    expect(mappings.properties.card).toEqual({ type: 'object', enabled: false });
+    expect(parseMeta(undefined)).toEqual({ languages: [], boosts: { sku: 8, name: 4, brand: 2, description: 1 }, fields: null });
   });
 });
 
-describe('alias swap body', () => {
-  it('removes from the previous index and adds to the new one in one action list', () => {
-    expect(swapAliasActions('shop', 'shop-2', ['shop-1'])).toEqual([{ remove: { index: 'shop-1', alias: 'shop' } }, { add: { index: 'shop-2', alias: 'shop' } }]);
-    expect(swapAliasActions('shop', 'shop-1', [])).toEqual([{ add: { index: 'shop-1', alias: 'shop' } }]);
+describe('analysis', () => {
+  it('every analyzer applies the fold table first, then stems before asciifolding', () => {
+    for (const analyzer of Object.values(settings.analysis.analyzer)) expect(analyzer.char_filter).toEqual(['aisle_fold_table']);
+    expect(settings.analysis.analyzer.aisle_sv.filter).toEqual(['lowercase', 'aisle_stem_sv', 'asciifolding']);
+    expect(settings.analysis.analyzer.aisle_prefix_index.filter).toContain('aisle_prefix_grams');
+  });
+
+  it('the mapping char filter comes from the shared fold table, capitals included', () => {
+    // Lucene's asciifolding folds these letters too (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/analysis-asciifolding-tokenfilter.html);
+    // the char filter makes them fold before stemming, as the JavaScript analyzer does
+    // (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/analysis-mapping-charfilter.html).
+    expect(foldCharFilterRules({ ø: 'o', ß: 'ss' })).toEqual(['Ø => o', 'ß => ss', 'ø => o', 'ẞ => ss']);
+    const rules = foldCharFilterRules();
+    for (const rule of ['Æ => ae', 'æ => ae', 'Ø => o', 'ø => o', 'Ł => l', 'ł => l', 'Œ => oe', 'œ => oe', 'ß => ss', 'ẞ => ss']) expect(rules).toContain(rule);
+    // Dotless ı folds to i, but capital I must not be mapped (it already lower-cases to i).
+    expect(rules).toContain('ı => i');
+    expect(rules.some((rule) => rule.startsWith('I '))).toBe(false);
+  });
+
+  it('language codes pick stemmers as the embedded engine does: region tags and case do not matter', () => {
+    expect(['en', 'EN', 'en-GB', 'sv-SE', 'de-AT', 'de_CH', 'fi', 'nb'].map(textAnalyzer)).toEqual([
+      'aisle_en',
+      'aisle_en',
+      'aisle_en',
+      'aisle_sv',
+      'aisle_de',
+      'aisle_de',
+      'aisle_folded',
+      'aisle_folded',
+    ]);
   });
 });

@@ -1,7 +1,8 @@
-import { encodePair } from '../../../../../shared/search/elasticsearch/label-pairs';
+import { encodePair, encodePrefixPair } from '../../../../../shared/search/elasticsearch/label-pairs';
 import { mapFacetValues, mapSearchResponse, mapSuggestValues, type EsSearchResponse } from '../../../../../shared/search/elasticsearch/query-responses';
 
 const bucket = (value: string, label: string | null, count: number) => ({ key: encodePair(value, label), doc_count: count });
+const prefixBucket = (value: string, label: string | null, count: number) => ({ key: encodePrefixPair(value, label), doc_count: count });
 
 function response(aggregations: Record<string, unknown>, hits: EsSearchResponse['hits']['hits'] = [], total = 0): EsSearchResponse {
   return { took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, hits }, aggregations } as EsSearchResponse;
@@ -89,13 +90,17 @@ describe('facetValues and suggest mapping', () => {
 
   it('suggest values over all keys by count, key, value, capped', () => {
     const aggs = {
-      facet_0: { buckets: [bucket('nike', 'Nike', 4), bucket('nimbus', 'Nimbus', 1)] },
-      facet_1: { buckets: [bucket('ninja', 'Ninja', 4), bucket('other', 'Other', 9)] },
+      facet_0: { buckets: [prefixBucket('nimbus', 'Nimbus', 4), prefixBucket('nike', 'Nike', 4), prefixBucket('nib', 'Nib', 1)] },
+      facet_1: { buckets: [prefixBucket('ninja', 'Ninja', 4), prefixBucket('other', 'Other', 9)] },
     };
-    expect(mapSuggestValues(response(aggs), ['brand', 'category'], 'ni', 2)).toEqual([
+    // Folded-first pairs order ties by label (nimbus before nike would be wrong by value): the mapping reorders.
+    expect(mapSuggestValues(response(aggs), ['brand', 'category'], 'ni', true, 3)).toEqual([
       { key: 'brand', value: 'nike', label: 'Nike', count: 4 },
+      { key: 'brand', value: 'nimbus', label: 'Nimbus', count: 4 },
       { key: 'category', value: 'ninja', label: 'Ninja', count: 4 },
     ]);
-    expect(mapSuggestValues(response(aggs), ['brand'], '', 10)).toEqual([]);
+    expect(mapSuggestValues(response(aggs), ['brand'], '', true, 10)).toEqual([]);
+    const bare = { facet_0: { buckets: [{ key: 'nike', doc_count: 3 }, { key: 'puma', doc_count: 5 }] } };
+    expect(mapSuggestValues(response(bare), ['brand'], 'ni', false)).toEqual([{ key: 'brand', value: 'nike', label: null, count: 3 }]);
   });
 });

@@ -1,9 +1,10 @@
-import type { SearchRequest } from '../../../../../shared/search';
+import { MAX_RESULT_POSITION, type SearchRequest } from '../../../../../shared/search';
+import { MAX_RESULT_WINDOW } from '../../../../../shared/search/elasticsearch/index-body';
 import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index-meta';
-import { buildSearchBody } from '../../../../../shared/search/elasticsearch/search-body';
+import { buildSearchBody, windowedPage } from '../../../../../shared/search/elasticsearch/search-body';
 import { pageWindow } from '../../../../../shared/search/page-window';
 
-const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 } };
+const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 }, fields: null };
 const base: SearchRequest = { language: 'en', market: 'se' };
 const BY_ID = { id: { order: 'asc' } };
 const MARKET = { term: { markets: 'se' } };
@@ -21,8 +22,12 @@ describe('search body', () => {
     });
   });
 
-  it('text: one required clause per word with boosts, fuzziness only for 5+ letters, SKU term', () => {
-    const body = buildSearchBody({ ...base, text: 'Red jackets' }, META);
+  // Typos are not a fuzzy query: Elasticsearch's fuzzy match only finds the misspelt surface's neighbours and
+  // scores exact words too (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/query-dsl-fuzzy-query.html).
+  // Like the embedded engine, the body matches the stems of the neighbours found by typo-expansion, at 0.4.
+  it('text: one required clause per word with boosts, typo stems only for 5+ letters, SKU term', () => {
+    const typos = new Map([['jackets', ['jacke', 'packet']], ['red', ['bed']]]);
+    const body = buildSearchBody({ ...base, text: 'Red jackets' }, META, typos);
     expect(body).toEqual({
       query: {
         bool: {
@@ -41,14 +46,12 @@ describe('search body', () => {
               bool: {
                 should: [
                   { multi_match: { query: 'jackets', fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'], type: 'most_fields' } },
-                  {
-                    multi_match: {
-                      query: 'jackets',
-                      fields: ['text.en.name.folded^1.6', 'text.en.brand.folded^0.8', 'text.en.description.folded^0.4'],
-                      type: 'most_fields',
-                      fuzziness: 1,
-                    },
-                  },
+                  { term: { 'text.en.name': { value: 'jacke', boost: 1.6 } } },
+                  { term: { 'text.en.brand': { value: 'jacke', boost: 0.8 } } },
+                  { term: { 'text.en.description': { value: 'jacke', boost: 0.4 } } },
+                  { term: { 'text.en.name': { value: 'packet', boost: 1.6 } } },
+                  { term: { 'text.en.brand': { value: 'packet', boost: 0.8 } } },
+                  { term: { 'text.en.description': { value: 'packet', boost: 0.4 } } },
                   { term: { skuTerms: { value: 'jackets', boost: 8 } } },
                 ],
                 minimum_should_match: 1,
@@ -118,6 +121,21 @@ describe('search body', () => {
     expect(pageWindow(undefined, undefined)).toEqual({ from: 0, size: 24 });
     expect(pageWindow(0, -5)).toEqual({ from: 0, size: 0 });
     expect(pageWindow(5, 0)).toEqual({ from: 0, size: 0 });
+  });
+
+  it('deep pages stay inside index.max_result_window: cut at the window, or no hits with total and facets', () => {
+    // from + size above max_result_window (10 000) is a 400 from Elasticsearch, not an empty page:
+    // https://www.elastic.co/guide/en/elasticsearch/reference/8.18/paginate-search-results.html
+    const facets = [{ kind: 'terms' as const, key: 'brand' }];
+    const deep = buildSearchBody({ ...base, page: 418, pageSize: 24, facets }, META);
+    expect(deep).toMatchObject({ from: 0, size: 0, track_total_hits: true });
+    expect(deep.aggs).toEqual(buildSearchBody({ ...base, facets }, META).aggs);
+    expect(buildSearchBody({ ...base, page: 417, pageSize: 24 }, META)).toMatchObject({ from: 9984, size: 16 });
+    expect(buildSearchBody({ ...base, page: 1, pageSize: 50_000 }, META)).toMatchObject({ from: 0, size: 10_000 });
+    expect(buildSearchBody({ ...base, page: 100, pageSize: 100 }, META)).toMatchObject({ from: 9900, size: 100 });
+    expect(windowedPage(3, 10, 25)).toEqual({ from: 20, size: 5 });
+    // The window the indices are created with is the port's promise to the API (page x pageSize <= 10 000).
+    expect(MAX_RESULT_WINDOW).toBe(MAX_RESULT_POSITION);
   });
 
   it('scope and non-relaxable filters join the query; any selections and ranges go to post_filter', () => {

@@ -1,0 +1,73 @@
+import { Client, SniffingTransport, type ClientOptions, type TransportOptions } from '@elastic/elasticsearch';
+import { SearchEngineError } from '../errors';
+import { toPortError } from './es-errors';
+
+/** Server majors the adapter runs on. */
+export const SUPPORTED_MAJORS: readonly number[] = [8, 9];
+
+/** The media types a client sends (Content-Type for JSON and NDJSON bodies, Accept). */
+export interface MediaHeaders {
+  jsonContentType: string;
+  ndjsonContentType: string;
+  accept: string;
+}
+
+/** What every server version accepts: no compatibility mode. Used for the version probe only. */
+export const PLAIN_HEADERS: MediaHeaders = { jsonContentType: 'application/json', ndjsonContentType: 'application/x-ndjson', accept: 'application/json, text/plain' };
+
+/**
+ * Compatibility media types for a server major. The 9.x client always sends `compatible-with=9`, which an 8.x
+ * server refuses on every call (media_type_header_exception); an 8.x server accepts `compatible-with=8`, and
+ * both headers must name the same version
+ * (https://www.elastic.co/docs/reference/elasticsearch/rest-apis/compatibility,
+ * https://github.com/elastic/elasticsearch/issues/78214). Pure.
+ */
+export function compatibleHeaders(major: number): MediaHeaders {
+  return {
+    jsonContentType: `application/vnd.elasticsearch+json; compatible-with=${major}`,
+    ndjsonContentType: `application/vnd.elasticsearch+x-ndjson; compatible-with=${major}`,
+    accept: `application/vnd.elasticsearch+json; compatible-with=${major},text/plain`,
+  };
+}
+
+/** The client's own transport, sending the given media types instead of the ones built into the client. */
+export function transportWith(headers: MediaHeaders): typeof SniffingTransport {
+  return class MediaTypedTransport extends SniffingTransport {
+    constructor(options: TransportOptions) {
+      super({ ...options, vendoredHeaders: headers });
+    }
+  };
+}
+
+/** The major of a root-endpoint version number ("8.19.2" -> 8); null when unreadable. Pure. */
+export function majorOf(versionNumber: unknown): number | null {
+  if (typeof versionNumber !== 'string') return null;
+  const major = Number.parseInt(versionNumber.split('.')[0] ?? '', 10);
+  return Number.isInteger(major) ? major : null;
+}
+
+/** Asks the root endpoint for the server version, with media types any version accepts. */
+export async function detectServerMajor(options: ClientOptions): Promise<number> {
+  const probe = new Client({ ...options, Transport: transportWith(PLAIN_HEADERS) });
+  try {
+    const info = await probe.info();
+    const major = majorOf(info.version.number);
+    if (major === null || !SUPPORTED_MAJORS.includes(major)) {
+      throw new SearchEngineError('UNAVAILABLE', `Elasticsearch ${String(info.version.number)} is not supported (8.x or 9.x)`);
+    }
+    return major;
+  } catch (error) {
+    throw error instanceof SearchEngineError ? error : toPortError(error, 'elasticsearch');
+  } finally {
+    await probe.close();
+  }
+}
+
+/** Default timeout of lifecycle and bulk calls; queries set their own, shorter one. */
+export const CLIENT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** A client speaking the detected server's REST compatibility version. */
+export async function connectClient(options: ClientOptions): Promise<Client> {
+  const major = await detectServerMajor(options);
+  return new Client({ requestTimeout: CLIENT_REQUEST_TIMEOUT_MS, ...options, Transport: transportWith(compatibleHeaders(major)) });
+}

@@ -1,0 +1,102 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@elastic/elasticsearch';
+import { ElasticsearchEngine } from '../../../../../shared/search/elasticsearch';
+import { compatibleHeaders, connectClient, detectServerMajor, majorOf } from '../../../../../shared/search/elasticsearch/connection';
+
+/** A loopback stand-in for a cluster of one version: answers the root endpoint and `_search`, recording headers. */
+async function fakeCluster(version: string): Promise<{ url: string; seen: { path: string; headers: IncomingHttpHeaders }[]; server: Server }> {
+  const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
+  const server = createServer((req, res) => {
+    seen.push({ path: req.url ?? '', headers: req.headers });
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('x-elastic-product', 'Elasticsearch');
+      const body = req.url === '/' ? { name: 'n', cluster_name: 'c', cluster_uuid: 'u', version: { number: version }, tagline: 'You Know, for Search' } : { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } };
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
+}
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+describe('server version detection (REST API compatibility)', () => {
+  it('builds compatibility media types for a major', () => {
+    // Both Content-Type and Accept must name the same compatible-with version:
+    // https://www.elastic.co/docs/reference/elasticsearch/rest-apis/compatibility
+    expect(compatibleHeaders(8)).toEqual({
+      jsonContentType: 'application/vnd.elasticsearch+json; compatible-with=8',
+      ndjsonContentType: 'application/vnd.elasticsearch+x-ndjson; compatible-with=8',
+      accept: 'application/vnd.elasticsearch+json; compatible-with=8,text/plain',
+    });
+    expect([majorOf('8.19.2'), majorOf('9.0.0'), majorOf('x'), majorOf(undefined)]).toEqual([8, 9, null, null]);
+  });
+
+  it.each([
+    ['8.19.2', 8],
+    ['9.1.0', 9],
+  ])('probes %s with plain JSON, then speaks compatible-with=%i', async (version, major) => {
+    const cluster = await fakeCluster(version);
+    try {
+      const client = await connectClient({ node: cluster.url });
+      await client.search({ index: 'shop', query: { match_all: {} } });
+      await client.bulk({ operations: [{ delete: { _index: 'shop', _id: 'a' } }] }).catch(() => undefined);
+      await client.close();
+      const [probe, search, bulk] = cluster.seen;
+      // The 9.x client's built-in compatible-with=9 is refused by 8.x servers (media_type_header_exception).
+      expect(probe?.path).toBe('/');
+      expect(probe?.headers.accept).toBe('application/json, text/plain');
+      expect(search?.path).toBe('/shop/_search');
+      expect(search?.headers.accept).toBe(`application/vnd.elasticsearch+json; compatible-with=${major}`);
+      expect(search?.headers['content-type']).toBe(`application/vnd.elasticsearch+json; compatible-with=${major}`);
+      expect(bulk?.headers['content-type']).toBe(`application/vnd.elasticsearch+x-ndjson; compatible-with=${major}`);
+    } finally {
+      await close(cluster.server);
+    }
+  });
+
+  it('refuses a server major outside 8 and 9 as UNAVAILABLE', async () => {
+    const cluster = await fakeCluster('7.17.9');
+    try {
+      await expect(detectServerMajor({ node: cluster.url })).rejects.toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/7\.17\.9/) });
+    } finally {
+      await close(cluster.server);
+    }
+  });
+
+  it('an unreachable server is UNAVAILABLE', async () => {
+    const cluster = await fakeCluster('8.0.0');
+    await close(cluster.server);
+    await expect(detectServerMajor({ node: cluster.url, maxRetries: 0 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+});
+
+describe('a stalled node', () => {
+  it('fails a storefront query within its timeout as UNAVAILABLE instead of hanging', async () => {
+    // Without a request timeout the client waits as long as the node stalls; the client raises TimeoutError
+    // when requestTimeout passes (https://www.elastic.co/guide/en/elasticsearch/client/javascript-api/current/timeout-best-practices.html).
+    const held: ServerResponse[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      if (req.url?.endsWith('/_mapping')) {
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('x-elastic-product', 'Elasticsearch');
+        res.end(JSON.stringify({ 'shop-1': { mappings: { _meta: { languages: ['en'] } } } }));
+      } else held.push(res); // _search never answers
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const engine = new ElasticsearchEngine({ client: new Client({ node: url }), query: { timeoutMs: 150, retries: 0 } });
+    try {
+      // Were the timeout not applied, this would wait until jest's own test timeout fails it.
+      await expect(engine.search('shop', { language: 'en', market: 'se' })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    } finally {
+      for (const res of held) res.destroy();
+      await engine.close();
+      await close(server);
+    }
+  });
+});
