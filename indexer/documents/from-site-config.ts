@@ -1,3 +1,4 @@
+import { siteIndexFields, type IndexSettings } from '../../shared/search';
 import type { Facet, SiteConfig } from '../../shared/storefront-config/schemas';
 import { deriveSiteIndexConfig, type FacetSource, type SiteIndexConfig, type TenantFacts } from './site-config';
 
@@ -32,5 +33,15 @@ export function siteIndexConfig(config: SiteConfig, facts: TenantFacts): SiteInd
     facets,
     assortment: config.site.assortment,
     collections: config.collections.map((c) => ({ id: c.id, filter: c.filter })),
+  };
+}
+
+/** The index settings of a site: its languages and every field its documents may carry (Elasticsearch maps exactly these). */
+export function siteIndexSettings(index: SiteIndexConfig): IndexSettings {
+  const keysAs = (as: 'number' | 'flag') => index.facets.filter((f) => f.kind === 'attribute' && f.as === as).map((f) => f.key);
+  const terms = index.facets.filter((f) => !(f.kind === 'attribute' && (f.as === 'number' || f.as === 'flag'))).map((f) => f.key);
+  return {
+    languages: index.languages,
+    fields: siteIndexFields({ markets: index.markets.map((m) => m.code), facets: terms, numbers: keysAs('number'), flags: keysAs('flag') }),
   };
 }

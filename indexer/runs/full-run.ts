@@ -1,4 +1,5 @@
 import { loadCatalogueProducts, readCatalogue } from '../documents/catalogue-reader';
+import { siteIndexSettings } from '../documents/from-site-config';
 import { changesSince, currentWatermark, writeWatermark, type Watermark } from './change-feed';
 import { evaluateGate, StatsCollector, type IndexStats } from './gate';
 import { newIndexName } from './index-names';
@@ -67,7 +68,7 @@ export async function runFull(deps: RunDeps, site: RunSite, job: { jobId: string
   const index = newIndexName(job.preview ? site.names.previewPrefix : site.names.fullPrefix, new Date());
   const runId = await startRun(deps.db, site, { mode, jobId: job.jobId, attempt: job.attempt, configVersion: site.configVersion, indexName: index });
   const warnings = new RunWarnings();
-  await deps.engine.createIndex(index, { languages: site.index.languages });
+  await deps.engine.createIndex(index, siteIndexSettings(site.index));
   const stats = await fillIndex(deps, site, index, warnings);
   const built = Date.now();
   const newer = job.preview ? null : await newerVersion(deps, site);

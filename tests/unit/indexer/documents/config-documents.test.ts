@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { collectionIds, parseRangeValue } from '../../../../indexer/documents/collection-membership';
 import type { CatalogueAttribute, CataloguePrice, CatalogueProduct, CatalogueVariant } from '../../../../indexer/documents/catalogue-product';
-import { facetSource, siteIndexConfig } from '../../../../indexer/documents/from-site-config';
+import { facetSource, siteIndexConfig, siteIndexSettings } from '../../../../indexer/documents/from-site-config';
 import type { SiteIndexConfig, TenantFacts } from '../../../../indexer/documents/site-config';
 import { isSkipped, toSearchDocument, type SkippedProduct } from '../../../../indexer/documents/to-search-document';
 import type { SearchDocument } from '../../../../shared/search';
@@ -431,5 +431,25 @@ describe('parseRangeValue (listing rule 7)', () => {
 
   it.each(['', '-', '--', 'abc', '10', 'ten-20', '10-20-30', '1e3-5', '10 - 20', '10--', '---2', '1,5-2', '.5-1'])('%j -> null', (value) => {
     expect(parseRangeValue(value)).toBeNull();
+  });
+});
+
+describe('siteIndexSettings', () => {
+  it('declares price and stock per market, terms facets, and attribute numbers and flags under their keys', () => {
+    const index = {
+      markets: [{ code: 'se', language: 'sv', currency: 'SEK', priceListId: 1 }, { code: 'eu', language: 'en', currency: 'EUR', priceListId: 2 }],
+      languages: ['sv', 'en'],
+      facets: [
+        { kind: 'brand' as const, key: 'brand' },
+        { kind: 'attribute' as const, key: 'weight', attribute: 'Weight', as: 'number' as const },
+        { kind: 'attribute' as const, key: 'organic', attribute: 'Organic', as: 'flag' as const },
+        { kind: 'attribute' as const, key: 'material', attribute: 'Material', as: 'terms' as const },
+        { kind: 'category' as const, key: 'category', rootId: null },
+      ],
+    };
+    expect(siteIndexSettings(index)).toEqual({
+      languages: ['sv', 'en'],
+      fields: { facets: ['brand', 'material', 'category'], numbers: ['price.se', 'price.eu', 'weight'], flags: ['inStock.se', 'inStock.eu', 'organic'] },
+    });
   });
 });
