@@ -5,7 +5,7 @@ import { evaluateGate, StatsCollector, type IndexStats } from './gate';
 import { newIndexName } from './index-names';
 import { dropStaleIndices } from './retention';
 import type { RunDeps, RunSite } from './run-context';
-import { finishRun, runOfIndex, startRun, type RunOutcome } from './sync-runs';
+import { finishRun, runOfIndex, startRun, updateRun, type RunOutcome } from './sync-runs';
 import { RunWarnings, writeDocuments } from './write-documents';
 
 /** What a full or preview run stores as its index's stats: the gate's figures and where its data stands in the change log. */
@@ -24,9 +24,11 @@ async function countRoots(deps: RunDeps, tenantId: number): Promise<number> {
 }
 
 /** Streams the whole catalogue into `index`, then replays what changed meanwhile. Returns the stats and the watermark reached. */
-async function fillIndex(deps: RunDeps, site: RunSite, index: string, warnings: RunWarnings): Promise<FullRunStats> {
+async function fillIndex(deps: RunDeps, site: RunSite, target: { index: string; runId: number }, warnings: RunWarnings): Promise<FullRunStats> {
+  const { index } = target;
   const start = await currentWatermark(deps.db, site.tenantId);
   const total = await countRoots(deps, site.tenantId);
+  await updateRun(deps.db, target.runId, { total });
   const stats = new StatsCollector();
   let done = 0;
   for await (const batch of readCatalogue(deps.db, site.tenantId, { batchSize: deps.batchSize })) {
@@ -69,7 +71,7 @@ export async function runFull(deps: RunDeps, site: RunSite, job: { jobId: string
   const runId = await startRun(deps.db, site, { mode, jobId: job.jobId, attempt: job.attempt, configVersion: site.configVersion, indexName: index });
   const warnings = new RunWarnings();
   await deps.engine.createIndex(index, siteIndexSettings(site.index));
-  const stats = await fillIndex(deps, site, index, warnings);
+  const stats = await fillIndex(deps, site, { index, runId }, warnings);
   const built = Date.now();
   const newer = job.preview ? null : await newerVersion(deps, site);
   if (newer !== null) {

@@ -44,6 +44,9 @@ describe('index runs on a seeded tenant', () => {
     expect(await e.engine.resolveAlias(alias())).toBe(row?.indexName);
     expect(row?.documentCount).toBe(await e.engine.count(alias()));
     expect(row?.documentCount).toBeGreaterThan(100);
+    // The progress total: every storefront product of the catalogue, sold or not.
+    const [{ n }] = await t.db('products').where({ tenant_id: tenantId }).whereNull('parent_id').count<{ n: string }[]>({ n: '*' });
+    expect(row?.total).toBe(Number(n));
     expect(row?.swappedAt).not.toBeNull();
   });
 
