@@ -1,16 +1,8 @@
 import type { SearchDocument } from '../../shared/search';
+import { isInverted, parseRangeValue, type RangeValue } from '../../shared/listing/range-value';
 import type { CollectionRule, FacetSource } from './site-config';
 
-const RANGE = /^(-?\d+(?:\.\d+)?)?-(-?\d+(?:\.\d+)?)?$/;
-
-type Range = { min: number | null; max: number | null };
-
-/** A range value of the listing grammar ("10-50", "-10--2", "-5" = at most 5, "10-" = at least 10), or null. */
-export function parseRangeValue(value: string): Range | null {
-  const match = RANGE.exec(value.trim());
-  if (match === null || (match[1] === undefined && match[2] === undefined)) return null;
-  return { min: match[1] === undefined ? null : Number(match[1]), max: match[2] === undefined ? null : Number(match[2]) };
-}
+type Range = RangeValue;
 
 const inRange = (n: number, r: Range) => (r.min === null || n >= r.min) && (r.max === null || n <= r.max);
 
@@ -34,7 +26,7 @@ function matchesKey(doc: SearchDocument, key: string, values: readonly string[],
     Object.entries(record).filter(([k]) => (key === 'price' || key === 'in-stock' ? k.startsWith(prefix) : k === key));
   if (kind === 'flag') return !values.includes('true') || entries(doc.flags, 'inStock.').some(([, on]) => on === true);
   if (kind === 'number') {
-    const ranges = values.map(parseRangeValue).filter((r): r is Range => r !== null && (r.min === null || r.max === null || r.min <= r.max));
+    const ranges = values.map(parseRangeValue).filter((r): r is Range => r !== null && !isInverted(r));
     if (ranges.length === 0) return true;
     return entries(doc.numbers, 'price.').some(([, n]) => ranges.some((r) => inRange(n as number, r)));
   }

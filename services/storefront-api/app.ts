@@ -1,17 +1,48 @@
 import express, { type Express } from 'express';
 import { healthRouter, storeChecks } from '../../shared/http/health';
-import type { HttpServiceDeps } from '../../shared/http/run-http-service';
+import type { Knex } from '../../shared/db/knex';
+import type { Logger } from '../../shared/logger';
+import type { Redis } from '../../shared/redis';
+import type { SearchEngine } from '../../shared/search';
 import type { ConfigRegistry } from '../../shared/storefront-config/config-registry';
+import { CatalogueCache } from './catalogue/catalogue-cache';
+import { cors, OriginDirectory } from './cors/cors';
+import { problemHandler, sendProblem } from './http/problem';
+import { KeyCache } from './keys/key-cache';
+import { siteContext } from './keys/site-context';
+import { listingRoutes } from './listing/listing-routes';
+import { createRateLimits } from './rate-limit/rate-limits';
+import { siteRoutes } from './site/site-routes';
+import { suggestRoutes } from './suggest/suggest-routes';
 
-export type StorefrontApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'> & { registry: ConfigRegistry };
+export interface StorefrontApiDeps {
+  db: Knex;
+  redis: Redis;
+  /** A connection that fails fast while Redis is down (no offline queue): the rate limiter's store. */
+  limiterRedis: Redis;
+  logger: Logger;
+  registry: ConfigRegistry;
+  engine: SearchEngine;
+  config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; TRUST_PROXY?: string | boolean | number };
+}
 
 /** The public storefront API: `/v1/*` (spec/storefront-api.md), plus health endpoints. */
-export function createApp({ db, redis, registry }: StorefrontApiDeps): Express {
+export function createApp(deps: StorefrontApiDeps): Express {
+  const { db, redis, registry, engine, config } = deps;
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', config.TRUST_PROXY ?? false);
   const configCheck = async () => {
     if (!registry.ready) throw new Error('published configs not loaded yet');
   };
   app.use(healthRouter([...storeChecks(db, redis), { name: 'config', check: configCheck }]));
+  const keys = new KeyCache(db);
+  registry.onRefresh(() => keys.clear());
+  app.use('/v1', cors(new OriginDirectory(registry)));
+  app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits: createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS) }));
+  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(engine), suggestRoutes(engine));
+  app.use((req, res) => sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`));
+  app.use(problemHandler(config.ERRORS_DOC_URL, deps.logger));
   return app;
 }

@@ -1,18 +1,29 @@
-import { httpConfigSchema } from '../../shared/config';
+import { createRedis } from '../../shared/redis';
 import { exitOnBootFailure, runHttpServiceWith } from '../../shared/http/run-http-service';
+import { createProcessEngine } from '../../shared/search/process-engine';
+import { ALIAS_CHANNEL } from '../../shared/search/embedded/lifecycle/alias-sync';
 import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
+import { watchChannel } from '../../shared/watch-channel';
 import { createApp } from './app';
+import { storefrontConfigSchema } from './config';
 
-runHttpServiceWith('storefront-api', httpConfigSchema, async ({ db, redis, logger }) => {
+runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis, logger, config }) => {
   // Published configs are held in the process and follow each publish (pub/sub, polling as the fallback).
   const registry = new ConfigRegistry(db);
-  const subscriber = redis.duplicate({ connectionName: 'storefront-api-config' });
-  await registry.start({ subscriber, logger });
+  const configSubscriber = redis.duplicate({ connectionName: 'storefront-api-config' });
+  await registry.start({ subscriber: configSubscriber, logger });
+  const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearchUrl: config.ELASTICSEARCH_URL, logger });
+  const aliasSubscriber = redis.duplicate({ connectionName: 'storefront-api-aliases' });
+  await sync();
+  const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });
+  const limiterRedis = createRedis(config.REDIS_URL, { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   return {
-    app: createApp({ db, redis, logger, registry }),
-    closeFirst: [{ name: 'config', close: async () => {
-      await registry.stop();
-      subscriber.disconnect();
-    } }],
+    app: createApp({ db, redis, limiterRedis, logger, registry, engine, config }),
+    closeFirst: [
+      { name: 'config', close: async () => { await registry.stop(); configSubscriber.disconnect(); } },
+      { name: 'aliases', close: async () => { await aliases.stop(); aliasSubscriber.disconnect(); } },
+      { name: 'limits', close: async () => limiterRedis.disconnect() },
+      { name: 'engine', close: () => engine.close() },
+    ],
   };
 }).catch(exitOnBootFailure);

@@ -16,6 +16,11 @@ export const announcePublish = (redis: Redis, channel = CONFIG_CHANNEL) => async
   await redis.publish(channel, JSON.stringify({ siteId: event.siteId, version: event.version }));
 };
 
+/** Announces a key revocation, so serving processes drop their cached key lookups now. */
+export const announceRevocation = async (redis: Redis, siteId: number, channel = CONFIG_CHANNEL): Promise<void> => {
+  await redis.publish(channel, JSON.stringify({ siteId, revoked: true }));
+};
+
 /**
  * The published configuration of every site, as a serving process holds it. `refresh` polls the version of
  * every site (one small query) and reloads all when any differs; `start` keeps it current over pub/sub with
@@ -25,6 +30,7 @@ export class ConfigRegistry {
   private bySite = new Map<number, PublishedConfig>();
   private loaded = false;
   private watcher: ChannelWatcher | null = null;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(private readonly db: Knex) {}
 
@@ -41,11 +47,17 @@ export class ConfigRegistry {
     return [...this.bySite.values()];
   }
 
+  /** Calls `listener` after every refresh (every announcement and poll), e.g. to drop caches of keys. */
+  onRefresh(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
   async refresh(): Promise<void> {
     const versions = await publishedVersions(this.db);
     const same = this.loaded && versions.size === this.bySite.size && [...versions].every(([id, v]) => this.bySite.get(id)?.version === v);
     if (!same) this.bySite = new Map((await allPublished(this.db)).map((c) => [c.siteId, c]));
     this.loaded = true;
+    for (const listener of this.listeners) listener();
   }
 
   async start(options: { subscriber: Redis; logger: Logger; pollMs?: number; channel?: string }): Promise<void> {

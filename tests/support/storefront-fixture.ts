@@ -43,3 +43,32 @@ export async function createTestEngine(db: Knex): Promise<TestEngine> {
 export function runDeps(db: Knex, engine: EmbeddedSearchEngine, extra: Partial<RunDeps> = {}): RunDeps {
   return { db, engine, logger: createLogger({ name: 'test', level: 'silent' }), gateFraction: 0.5, batchSize: 100, ...extra };
 }
+
+/** A seeded tenant with a published, indexed two-market site and one key of each kind. */
+export interface IndexedShop {
+  tenantId: number;
+  siteId: number;
+  keys: { publishable: string; preview: string; secret: string };
+  engine: TestEngine;
+}
+
+export async function indexedShop(db: Knex, options: { tenant: string; products: number; seed: number; configure?: (siteId: number, tenantId: number) => Promise<void> }): Promise<IndexedShop> {
+  const { seedTenant } = await import('../../scripts/seed/seed-tenant');
+  const { createKey } = await import('../../shared/storefront-config/keys');
+  const { runIndexJob } = await import('../../indexer/runs/run-job');
+  const tenantId = (await seedTenant(db, { tenant: options.tenant, products: options.products, orders: 0, seed: options.seed, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
+  const siteId = await publishTwoMarketSite(db, tenantId);
+  await options.configure?.(siteId, tenantId);
+  const keys = {
+    publishable: (await createKey(db, tenantId, siteId, 'publishable', 'web')).raw,
+    preview: (await createKey(db, tenantId, siteId, 'preview', 'editor')).raw,
+    secret: (await createKey(db, tenantId, siteId, 'secret', 'server')).raw,
+  };
+  await publishConfig(db, tenantId, siteId, 'keys');
+  const engine = await createTestEngine(db);
+  for (const type of ['full', 'preview'] as const) {
+    const outcome = await runIndexJob(runDeps(db, engine.engine), { type, siteId }, { jobId: null, attempt: 1 });
+    if (outcome !== 'ok') throw new Error(`${type} run ended ${outcome}`);
+  }
+  return { tenantId, siteId, keys, engine };
+}

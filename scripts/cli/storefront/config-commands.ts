@@ -1,5 +1,6 @@
 import type { Knex } from '../../../shared/db/knex';
 import { unscheduleDeltas } from '../../../shared/index-queue';
+import { announceRevocation } from '../../../shared/storefront-config/config-registry';
 import type { CliServices } from './services';
 import { removeFromDraft, saveCollection, saveFacet, saveMarket, saveQueryRule, saveSite, type DraftSection } from '../../../shared/storefront-config/drafts';
 import { createKey, listKeys, revokeKey, type KeyKind } from '../../../shared/storefront-config/keys';
@@ -66,9 +67,11 @@ const key: Record<string, Action> = {
     const { tenantId, siteId } = await siteOf(db, parseOptions(args, ['tenant', 'site']));
     print(await listKeys(db, tenantId, siteId));
   },
-  revoke: async ({ db }, args, print) => {
+  revoke: async ({ db, redis }, args, print) => {
     const o = parseOptions(args, ['tenant', 'id']);
-    print(await revokeKey(db, await tenantOf(db, o), Number(required(o, 'id'))));
+    const revoked = await revokeKey(db, await tenantOf(db, o), Number(required(o, 'id')));
+    await announceRevocation(redis, revoked.siteId);
+    print(revoked);
   },
 };
 

@@ -4,26 +4,21 @@ import { createDb } from '../../../shared/db/knex';
 import { createLogger } from '../../../shared/logger';
 import { createRedis } from '../../../shared/redis';
 import { createApp as createBusinessApi } from '../../../services/business-api/app';
-import { createApp as createStorefrontApi } from '../../../services/storefront-api/app';
 import type { Knex } from '../../../shared/db/knex';
 import type { Redis } from '../../../shared/redis';
-import { ConfigRegistry } from '../../../shared/storefront-config/config-registry';
+import { EmbeddedSearchEngine } from '../../../shared/search/embedded/lifecycle/embedded-engine';
+import { createStorefrontTestApp } from '../../support/storefront-api';
 import { createTestDb, type TestDb } from '../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../support/test-redis';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 type Deps = { db: Knex; redis: Redis; logger: typeof logger };
 
-// The storefront is ready once it has loaded the published configs too (a registry that has refreshed).
-const readyRegistry = async (db: Knex) => {
-  const registry = new ConfigRegistry(db);
-  await registry.refresh();
-  return registry;
-};
 // `configDb` is where the storefront's registry loads configs from (always the live test database).
 const apps: Record<string, { create: (deps: Deps, configDb: Knex) => Promise<Express>; extraChecks: Record<string, string> }> = {
   'business-api': { create: async (deps) => createBusinessApi(deps), extraChecks: {} },
-  'storefront-api': { create: async (deps, configDb) => createStorefrontApi({ ...deps, registry: await readyRegistry(configDb) }), extraChecks: { config: 'ok' } },
+  // The storefront is ready once it has loaded the published configs too.
+  'storefront-api': { create: async (deps, configDb) => (await createStorefrontTestApp({ ...deps, engine: new EmbeddedSearchEngine(), configDb })).app, extraChecks: { config: 'ok' } },
 };
 
 describe.each(Object.entries(apps))('%s health', (_name, { create: createApp, extraChecks }) => {

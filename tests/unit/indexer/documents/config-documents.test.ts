@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { collectionIds, parseRangeValue } from '../../../../indexer/documents/collection-membership';
+import { collectionIds } from '../../../../indexer/documents/collection-membership';
+import { parseRangeValue } from '../../../../shared/listing/range-value';
 import type { CatalogueAttribute, CataloguePrice, CatalogueProduct, CatalogueVariant } from '../../../../indexer/documents/catalogue-product';
 import { facetSource, siteIndexConfig, siteIndexSettings } from '../../../../indexer/documents/from-site-config';
 import type { SiteIndexConfig, TenantFacts } from '../../../../indexer/documents/site-config';

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { httpConfigSchema } from '../../shared/config';
+
+export const storefrontConfigSchema = httpConfigSchema.extend({
+  ELASTICSEARCH_URL: z.url().optional(),
+  /** Where the error codes are documented: every problem's `type` is this URL followed by `/<CODE>`. */
+  ERRORS_DOC_URL: z.url().default('https://aisle.dev/docs/errors'),
+  /** The rate limits' window; the limits are per minute, so tests shorten both together. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** The media host, as shops reach it (GET /v1/site's media.baseUrl). */
+  MEDIA_BASE_URL: z.url().default('http://127.0.0.1:3004'),
+  /** Express's `trust proxy`: off by default, so a caller cannot pick its own address for the per-IP limit. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+});
+export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;

@@ -1,0 +1,35 @@
+import type { ErrorRequestHandler, Response } from 'express';
+import { AppError } from '../../../shared/errors';
+import type { Logger } from '../../../shared/logger';
+import { searchAppError } from '../../../shared/search/search-app-error';
+
+export const PROBLEM_TYPE = 'application/problem+json';
+
+/** Seconds a client waits before retrying a 503 (warming up, index being built). */
+const RETRY_UNAVAILABLE_SECONDS = 5;
+
+/** Sends an RFC 9457 problem: `type` under the errors doc URL ending in the code, `title` equal to the code. */
+export function sendProblem(res: Response, docUrl: string, status: number, code: string, detail: string, extra: Record<string, unknown> = {}): void {
+  res.removeHeader('ETag');
+  res.set('Cache-Control', 'no-store');
+  if (status === 503) res.set('Retry-After', String(RETRY_UNAVAILABLE_SECONDS));
+  res.status(status).type(PROBLEM_TYPE).send(JSON.stringify({ type: `${docUrl.replace(/\/+$/, '')}/${code}`, title: code, status, detail, code, ...extra }));
+}
+
+/** The one error middleware: typed errors keep their status and code; anything else is a 500 with no internals. */
+export function problemHandler(docUrl: string, logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const known = err instanceof AppError ? err : searchAppError(err);
+    if (known !== null) {
+      if (known.status === 429) res.set('Retry-After', String(known.extra.retryAfterSeconds));
+      return sendProblem(res, docUrl, known.status, known.code, known.message, known.extra);
+    }
+    if (isBodyError(err)) return sendProblem(res, docUrl, 400, 'INVALID_BODY', 'The request body is not valid JSON.');
+    logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    sendProblem(res, docUrl, 500, 'INTERNAL_ERROR', 'Something went wrong on our side.');
+  };
+}
+
+function isBodyError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'type' in err && (err as { type: unknown }).type === 'entity.parse.failed';
+}

@@ -1,0 +1,92 @@
+import type { FacetResult, FacetValueCount, SearchResponse } from '../../../shared/search';
+import type { Market } from '../../../shared/storefront-config/schemas';
+import { projectCard, type IndexedCard } from '../../../indexer/documents/card';
+import { labelIn, textIn, type FacetSpec } from '../catalogue/facet-specs';
+import type { SiteCatalogue } from '../catalogue/site-catalogue';
+import { collectionSlug, collectionUrl, productUrl } from '../catalogue/urls';
+import { SORT_KEYS, type ListingPlan } from './listing-plan';
+import type { Warning } from './warnings';
+
+const SORT_LABELS: Record<string, Record<string, string>> = {
+  relevance: { en: 'Relevance', sv: 'Relevans', de: 'Relevanz' },
+  price_asc: { en: 'Price, low to high', sv: 'Pris, lägst först', de: 'Preis aufsteigend' },
+  price_desc: { en: 'Price, high to low', sv: 'Pris, högst först', de: 'Preis absteigend' },
+  name_asc: { en: 'Name, A to Z', sv: 'Namn, A till Ö', de: 'Name, A bis Z' },
+  newest: { en: 'Newest', sv: 'Nyast', de: 'Neueste' },
+};
+
+/** The spec's product card on the market, with its absolute URL and its collections' slugs in the language. */
+export function cardOf(card: IndexedCard, catalogue: SiteCatalogue, market: Market, language: string) {
+  const projected = projectCard(card, market.code, language);
+  if (projected === null) return null;
+  const collections = (card.collectionIds ?? []).map((id) => catalogue.collectionsById.get(id)).filter((c) => c !== undefined).map((c) => collectionSlug(c, language));
+  return { ...projected, url: productUrl(market, catalogue.config.site, projected.slug), collections };
+}
+
+function facetOf(spec: FacetSpec, result: FacetResult | undefined, plan: ListingPlan, language: string) {
+  const selected = new Set(plan.applied.filter((a) => a.facet === spec.key).map((a) => a.value));
+  const base = {
+    key: spec.key, label: labelIn(spec.label, language, spec.key), type: spec.type, match: spec.match, searchable: spec.searchable,
+    help: textIn(spec.help, language), collapsed: spec.collapsed,
+  };
+  if (result?.kind === 'range') {
+    return { ...base, values: [], truncated: false, range: { unit: spec.range?.unit ?? null, step: spec.range?.step ?? 1, min: result.min, max: result.max } };
+  }
+  if (result?.kind === 'toggle') {
+    return { ...base, values: [{ value: 'true', label: base.label, count: result.count, selected: selected.has('true'), help: null }], truncated: false, range: null };
+  }
+  const values = (result?.values ?? []).map((v: FacetValueCount & { depth?: number; parent?: string | null }) => ({
+    value: v.value,
+    label: v.label ?? v.value,
+    count: v.count,
+    selected: selected.has(v.value),
+    help: null,
+    ...(v.depth !== undefined && { depth: v.depth, parent: v.parent ?? null }),
+    ...(spec.type === 'swatch' && { swatch: spec.swatches[v.value] ?? null }),
+  }));
+  return { ...base, values, truncated: result?.truncated ?? false, range: null };
+}
+
+/** The spec's listing response from the engine's answer (pure). */
+export function listingResponse(input: {
+  plan: ListingPlan;
+  result: SearchResponse;
+  catalogue: SiteCatalogue;
+  market: Market;
+  language: string;
+  redirect: unknown;
+  queryCorrection: unknown;
+  warnings?: Warning[];
+}) {
+  const { plan, result, catalogue, market, language } = input;
+  const facets = catalogue.facets.map((spec, i) => facetOf(spec, result.facets[i], plan, language));
+  const labelOf = (facet: string, value: string) => facets.find((f) => f.key === facet)?.values.find((v) => v.value === value)?.label ?? value;
+  return {
+    items: result.hits.map((h) => cardOf(h.card as IndexedCard, catalogue, market, language)).filter((c) => c !== null),
+    facets,
+    appliedFilters: plan.applied.map((a) => ({ facet: a.facet, value: a.value, label: labelOf(a.facet, a.value) })),
+    total: result.total,
+    page: plan.page,
+    pageSize: plan.pageSize,
+    sort: { selected: plan.sort, available: SORT_KEYS.map((key) => ({ key, label: labelIn(SORT_LABELS[key] ?? {}, language, key) })) },
+    redirect: input.redirect,
+    queryCorrection: input.queryCorrection,
+    warnings: [...plan.warnings, ...(input.warnings ?? [])],
+  };
+}
+
+export type ListingResponse = ReturnType<typeof listingResponse>;
+
+/** The redirect a published query rule makes of `q`, or null. */
+export function redirectFor(q: string, catalogue: SiteCatalogue, market: Market, language: string) {
+  const rule = q === '' ? undefined : catalogue.rule(q);
+  if (rule === undefined) return null;
+  if (rule.target.kind === 'url') return { type: 'url' as const, url: rule.target.url, collection: null };
+  const collection = catalogue.collectionsById.get(rule.target.collectionId);
+  if (collection === undefined) return null;
+  return {
+    type: 'collection' as const,
+    url: collectionUrl(market, catalogue.config.site, collection, catalogue.collectionsById, language),
+    collection: { id: String(collection.id), slug: collectionSlug(collection, language), name: labelIn(collection.names, language, String(collection.id)) },
+  };
+}

@@ -1,0 +1,13 @@
+import type { SearchEngine } from '../../../shared/search';
+import type { Collection } from '../../../shared/storefront-config/schemas';
+import type { SiteContext } from '../keys/site-context';
+import { planListing, type ListingParams } from './listing-plan';
+import { listingResponse, redirectFor, type ListingResponse } from './listing-response';
+
+/** One listing call: plan, redirect rule, search, and the spec's response. `scope` fixes a collection (its page). */
+export async function runListing(engine: SearchEngine, ctx: SiteContext, params: ListingParams, scope?: Collection): Promise<ListingResponse> {
+  const { catalogue, market, language } = ctx;
+  const plan = planListing(params, catalogue, market, language, scope);
+  const result = await engine.search(ctx.alias, plan.request);
+  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.q, catalogue, market, language), queryCorrection: null });
+}

@@ -1,0 +1,49 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../../../shared/errors';
+import type { Redis } from '../../../shared/redis';
+import type { KeyKind } from '../../../shared/storefront-config/keys';
+
+/** Requests per window (a minute in production) by caller class (spec "Limits"). */
+export const RATE_LIMITS = { key: 600, secret: 6000, anonymous: 60 } as const;
+
+export class RateLimitedError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', `Too many requests; retry after ${retryAfterSeconds} s.`, { retryAfterSeconds });
+    this.name = 'RateLimitedError';
+  }
+}
+
+function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
+  // While Redis is down, an in-process limiter with the same budget takes over: limits hold per process, and
+  // reads keep answering instead of failing on the store.
+  return new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) });
+}
+
+export interface RateLimits {
+  /** Spends one request of a valid key's budget (600, or 6000 for a secret key); throws RateLimitedError past it. */
+  key(kind: KeyKind, keyId: number): Promise<void>;
+  /** Spends one request of an address's budget for calls without a valid key (60). */
+  anonymous(ip: string): Promise<void>;
+}
+
+/**
+ * The storefront's limits in Redis (rate-limiter-flexible), shared by every process. `redis` should fail fast
+ * when disconnected (no offline queue), so the insurance limiter answers at once.
+ */
+export function createRateLimits(redis: Redis, windowSeconds: number): RateLimits {
+  const keys = limiter(redis, 'sf-rl-key', RATE_LIMITS.key, windowSeconds);
+  const secrets = limiter(redis, 'sf-rl-secret', RATE_LIMITS.secret, windowSeconds);
+  const ips = limiter(redis, 'sf-rl-ip', RATE_LIMITS.anonymous, windowSeconds);
+  const consume = async (l: RateLimiterRedis, key: string) => {
+    try {
+      await l.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+      throw rejection;
+    }
+  };
+  return {
+    key: (kind, keyId) => consume(kind === 'secret' ? secrets : keys, String(keyId)),
+    anonymous: (ip) => consume(ips, ip),
+  };
+}

@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { sendCachedJson } from '../http/cached-json';
+import { contextOf } from '../keys/site-context';
+
+/** The media host's URL templates (spec "Media configuration"). */
+export const MEDIA_TEMPLATES = {
+  image: '/r/{hash}/{recipe}/{width}.{format}',
+  video: '/v/{hash}/{recipe}/{variant}.{format}',
+  poster: '/p/{hash}/{recipe}/{width}.avif',
+  file: '/f/{hash}/{recipe}/{filename}',
+} as const;
+
+/** `GET /v1/site`: the site, its markets, configVersion, urlPatterns and the media block. */
+export function siteRoutes(mediaBaseUrl: string): Router {
+  const router = Router();
+  router.get('/v1/site', (req, res) => {
+    const { catalogue, market, language, preview, configVersion, key } = contextOf(res);
+    const { site } = catalogue.config;
+    sendCachedJson(req, res, {
+      site: { id: String(key.siteId), code: site.code, name: site.name, languages: catalogue.languages, defaultMarket: catalogue.defaultMarket?.code ?? null },
+      markets: catalogue.markets.map((m) => ({
+        code: m.code, language: m.language, currency: m.currency, country: m.country, urlTemplate: m.urlTemplate, isDefault: m.isDefault, brandPages: m.brandUrlPattern !== null,
+      })),
+      market: market.code,
+      language,
+      configVersion: Number(configVersion),
+      preview,
+      urlPatterns: site.urlPatterns,
+      media: { baseUrl: mediaBaseUrl, templates: MEDIA_TEMPLATES },
+    }, { preview });
+  });
+  return router;
+}

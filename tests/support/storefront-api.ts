@@ -1,0 +1,25 @@
+import type { Express } from 'express';
+import type { Knex } from '../../shared/db/knex';
+import { createLogger } from '../../shared/logger';
+import type { Redis } from '../../shared/redis';
+import type { SearchEngine } from '../../shared/search';
+import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
+import { createApp } from '../../services/storefront-api/app';
+
+export const ERRORS_DOC_URL = 'https://aisle.dev/docs/errors';
+
+/** The storefront app on a test database, with its registry loaded (call `registry.refresh()` after a publish). */
+export async function createStorefrontTestApp(deps: { db: Knex; redis: Redis; engine: SearchEngine; limiterRedis?: Redis; windowSeconds?: number; configDb?: Knex }): Promise<{ app: Express; registry: ConfigRegistry }> {
+  const registry = new ConfigRegistry(deps.configDb ?? deps.db);
+  await registry.refresh();
+  const app = createApp({
+    db: deps.db,
+    redis: deps.redis,
+    limiterRedis: deps.limiterRedis ?? deps.redis,
+    logger: createLogger({ name: 'test', level: 'silent' }),
+    registry,
+    engine: deps.engine,
+    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', TRUST_PROXY: false },
+  });
+  return { app, registry };
+}
