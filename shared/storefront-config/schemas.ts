@@ -38,6 +38,8 @@ export const siteSchema = z.strictObject({
   code: z.string().regex(SITE_CODE, 'must be 1 to 40 lowercase letters, digits or hyphens'),
   name: z.string().trim().min(1).max(200),
   ecomSiteId: z.number().int().positive(),
+  /** A switched-off shop answers SITE_INACTIVE (as does one whose every market is inactive). */
+  active: z.boolean().default(true),
   devOrigins: z.array(origin).max(20).default([]),
   assortment: z
     .strictObject({

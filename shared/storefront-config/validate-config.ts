@@ -91,8 +91,10 @@ function marketIssues(config: SiteConfig, facts: TenantConfigFacts): ConfigIssue
   for (const i of duplicates(config.markets, (m) => m.code)) issues.push({ field: `markets[${i}].code`, message: 'duplicate market code' });
   const defaults = config.markets.filter((m) => m.isDefault).length;
   if (config.markets.length > 0 && defaults !== 1) issues.push({ field: 'markets', message: `exactly one market must be the default, found ${defaults}` });
+  // Every market may be off (the shop answers SITE_INACTIVE); otherwise the default must be one that is on.
+  const anyActive = config.markets.some((m) => m.active);
   config.markets.forEach((m, i) => {
-    if (m.isDefault && !m.active) issues.push({ field: `markets[${i}].active`, message: 'the default market cannot be inactive' });
+    if (anyActive && m.isDefault && !m.active) issues.push({ field: `markets[${i}].active`, message: 'the default market cannot be inactive while others are active' });
   });
   config.markets.forEach((m, i) => {
     const currency = facts.priceLists.get(m.priceListId);

@@ -9,9 +9,18 @@ import { createApp } from '../../services/storefront-api/app';
 export const ERRORS_DOC_URL = 'https://aisle.dev/docs/errors';
 
 /** The storefront app on a test database, with its registry loaded (call `registry.refresh()` after a publish). */
-export async function createStorefrontTestApp(deps: { db: Knex; redis: Redis; engine: SearchEngine; limiterRedis?: Redis; windowSeconds?: number; configDb?: Knex }): Promise<{ app: Express; registry: ConfigRegistry }> {
+export async function createStorefrontTestApp(deps: {
+  db: Knex;
+  redis: Redis;
+  engine: SearchEngine;
+  limiterRedis?: Redis;
+  windowSeconds?: number;
+  configDb?: Knex;
+  /** False: the registry has not loaded yet (the process is warming up). */
+  loaded?: boolean;
+}): Promise<{ app: Express; registry: ConfigRegistry }> {
   const registry = new ConfigRegistry(deps.configDb ?? deps.db);
-  await registry.refresh();
+  if (deps.loaded !== false) await registry.refresh();
   const app = createApp({
     db: deps.db,
     redis: deps.redis,

@@ -19,9 +19,11 @@ export class OriginDirectory {
   private all = new Set<string>();
 
   constructor(registry: ConfigRegistry) {
-    registry.onRefresh(() => {
+    const load = () => {
       this.all = new Set(registry.all().flatMap((c) => [...allowedOrigins(c.config)]));
-    });
+    };
+    load();
+    registry.onRefresh(load);
   }
 
   has(origin: string): boolean {

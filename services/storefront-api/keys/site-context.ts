@@ -86,7 +86,7 @@ export function siteContext(deps: SiteContextDeps): RequestHandler {
     res.removeHeader('Access-Control-Allow-Origin');
     res.removeHeader('Access-Control-Expose-Headers');
     if (origin !== undefined && catalogue.origins.has(origin)) allowOrigin(res, origin);
-    if (catalogue.markets.length === 0) throw notFound('SITE_INACTIVE', 'This shop has no active market.');
+    if (!catalogue.config.site.active || catalogue.markets.length === 0) throw notFound('SITE_INACTIVE', 'This shop is switched off, or has no active market.');
     const market = marketOf(req, catalogue);
     const names = siteIndexNames(key.siteId, catalogue.config.site.code);
     const site: SiteContext = { key, preview: key.kind === 'preview', catalogue, market, language: languageOf(req, catalogue, market), alias: key.kind === 'preview' ? names.previewAlias : names.alias, configVersion: version };
