@@ -2,9 +2,10 @@ import type { Request } from 'express';
 
 /**
  * A browser is recognised by what browsers send and servers do not: an `Origin` header (every cross-origin
- * request, and same-origin ones but GET/HEAD) or any `Sec-Fetch-*` fetch-metadata header (every request of a
- * current browser, which scripts cannot remove).
+ * request, and same-origin ones but GET/HEAD), or the fetch-metadata headers `Sec-Fetch-Site` / `Sec-Fetch-Dest`
+ * (every request of a current browser; scripts cannot remove them). `Sec-Fetch-Mode` alone is no sign: Node's
+ * own fetch sends it on server-to-server calls.
  */
 export function isBrowserRequest(req: Request): boolean {
-  return req.get('Origin') !== undefined || Object.keys(req.headers).some((name) => name.startsWith('sec-fetch-'));
+  return req.get('Origin') !== undefined || req.get('Sec-Fetch-Site') !== undefined || req.get('Sec-Fetch-Dest') !== undefined;
 }

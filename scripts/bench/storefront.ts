@@ -1,0 +1,99 @@
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { z } from 'zod';
+import { loadConfig } from '../../shared/config';
+import { createLogger } from '../../shared/logger';
+import { EmbeddedSearchEngine } from '../../shared/search/embedded/lifecycle/embedded-engine';
+import { PgAliasStore } from '../../shared/search/embedded/lifecycle/pg-alias-store';
+import { SnapshotStore } from '../../shared/search/embedded/snapshot/snapshot-store';
+import { runIndexJob } from '../../indexer/runs/run-job';
+import { siteIndexNames } from '../../indexer/runs/index-names';
+import type { Knex } from '../../shared/db/knex';
+import { dataDir } from '../services/paths';
+import { ensureServices, stopServices } from '../services/provision';
+import { benchSite, catalogueBenchTenant } from './shared/bench-site';
+import { writeSection } from './shared/report-section';
+import { distinctPaths, zipfSequence, type MixInputs } from './storefront/mixes';
+import { renderStorefrontSection, type LoadRow } from './storefront/report';
+import { constantProcess, storefrontProcess } from './storefront/servers';
+
+const env = loadConfig(z.object({
+  BENCH_PRODUCTS: z.coerce.number().int().min(100).default(100_000),
+  BENCH_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  BENCH_RESEED: z.string().optional(),
+}));
+
+/** The site's live index, built once (a full run) and reused while its alias still loads. */
+async function ensureIndex(db: Knex, siteId: number, snapshots: string): Promise<number> {
+  const engine = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(db), snapshots: new SnapshotStore(snapshots) });
+  await engine.syncAliases();
+  const alias = siteIndexNames(siteId, 'bench').alias;
+  if ((await engine.resolveAlias(alias)) === null || (await engine.listIndices(alias)).length === 0) {
+    console.log('  building the index (a full run)...');
+    const outcome = await runIndexJob({ db, engine, logger: createLogger({ name: 'bench', level: 'warn' }), gateFraction: 0 }, { type: 'full', siteId }, { jobId: null, attempt: 1 });
+    if (outcome !== 'ok') throw new Error(`full run ended ${outcome}`);
+  }
+  return engine.count(alias);
+}
+
+/** Facet values and words to build requests from, read through the API itself. */
+async function mixInputs(url: string, key: string): Promise<MixInputs> {
+  const body = (await (await fetch(`${url}/v1/products?pageSize=100`, { headers: { 'X-Site-Key': key } })).json()) as {
+    facets: { key: string; type: string; values: { value: string }[] }[];
+    items: { name: string }[];
+  };
+  const category = body.facets.find((f) => f.type === 'hierarchy');
+  const words = [...new Set(body.items.flatMap((i) => i.name.split(/\s+/)).filter((w) => w.length >= 4))];
+  return { categoryKey: category?.key ?? null, categories: category?.values.map((v) => v.value) ?? [], brands: body.facets.find((f) => f.key === 'brand')?.values.map((v) => v.value) ?? [], words };
+}
+
+async function run(scenario: string, url: string, paths: readonly string[], key: string | null, connections: number): Promise<LoadRow> {
+  let next = 0;
+  const headers = key === null ? {} : { 'X-Site-Key': key };
+  const result = await autocannon({
+    url, connections, duration: env.BENCH_SECONDS, headers,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] as string }) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  console.log(`  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+  return { scenario, connections, medianMs: result.latency.p50, p99Ms: result.latency.p99, rps: result.requests.average, requests: result.requests.total };
+}
+
+// `npm run bench:storefront`: writes the "Storefront API: GET /v1/products" section of docs/benchmarks.md.
+async function main(): Promise<void> {
+  const services = await ensureServices();
+  const products = env.BENCH_PRODUCTS;
+  const benchData = path.join(dataDir(), 'bench', `storefront-${products}`);
+  await mkdir(benchData, { recursive: true });
+  const tenant = await catalogueBenchTenant(services.databaseUrl, products, env.BENCH_RESEED === '1');
+  const { siteId, secretKey } = await benchSite(tenant.db, tenant.tenantId);
+  const documents = await ensureIndex(tenant.db, siteId, path.join(benchData, 'search'));
+  await tenant.db.destroy();
+  // A 1 s window keeps the secret key's 6000 a window above what one machine can send.
+  const api = await storefrontProcess({ ...process.env, DATABASE_URL: tenant.url, REDIS_URL: services.redisUrl, DATA_DIR: benchData, RATE_LIMIT_WINDOW_SECONDS: '1' });
+  const ceiling = await constantProcess();
+  try {
+    const inputs = await mixInputs(api.url, secretKey);
+    const distinct = distinctPaths(inputs, 200_000, 1);
+    const zipf = zipfSequence(distinctPaths(inputs, 5000, 2), 400_000, 3);
+    const rows = [await run('ceiling: node:http constant', ceiling.url, ['/'], null, 10)];
+    rows.push(await run('distinct requests', api.url, distinct, secretKey, 10));
+    rows.push(await run('Zipf mix over 5,000 requests', api.url, zipf, secretKey, 10));
+    const body = renderStorefrontSection({ products, documents, rows, ceilingRps: rows[0]!.rps, seconds: env.BENCH_SECONDS, load: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
+    await writeSection(body);
+    console.log(body);
+  } finally {
+    await Promise.all([api.stop(), ceiling.stop()]);
+    await stopServices(services.started);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,33 @@
+export type LoadRow = { scenario: string; connections: number; medianMs: number; p99Ms: number; rps: number; requests: number };
+
+export interface StorefrontBenchResult {
+  products: number;
+  documents: number;
+  rows: LoadRow[];
+  ceilingRps: number;
+  seconds: number;
+  load: number;
+  cores: number;
+  date: string;
+}
+
+/** The "Storefront API: GET /v1/products" section of docs/benchmarks.md (pure). */
+export function renderStorefrontSection(r: StorefrontBenchResult): string {
+  const share = (rps: number) => `${((rps / r.ceilingRps) * 100).toFixed(1)}%`;
+  return [
+    '## Storefront API: GET /v1/products',
+    '',
+    `\`npm run bench:storefront\` (BENCH_PRODUCTS=${r.products}), ${r.date}, ${r.cores} cores, load average ${r.load.toFixed(1)} at the end.`,
+    `${r.documents.toLocaleString('en-US')} indexed products in the embedded engine. The storefront API runs as its own process (as`,
+    '`npm start` runs it, with its rate limiter in Redis), autocannon in this one, each scenario for',
+    `${r.seconds} s. The ceiling is a plain \`node:http\` handler answering a constant, also in its own process, in the same run.`,
+    'Distinct: every request different (category, brand, text, price range, in-stock, sort, page 1 to 5). Zipf: the same kinds',
+    'of requests over 5,000 distinct ones, drawn by popularity (weight 1/rank). Targets, Zipf at 10 connections: at least',
+    '25% of the ceiling and p99 under 25 ms.',
+    '',
+    '| Scenario | Connections | Median | p99 | Requests/s | Share of ceiling |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...r.rows.map((row) => `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps)} |`),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../services/free-port';
+import { projectRoot } from '../../services/paths';
+
+export type ChildServer = { url: string; stop: () => Promise<void> };
+
+async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+}
+
+/** The storefront API as its own process (`services/storefront-api/main.ts`), as npm start runs it. */
+export async function storefrontProcess(env: NodeJS.ProcessEnv): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'services/storefront-api/main.ts')], {
+    cwd: projectRoot, env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/readyz`, child);
+  return { url, stop: stopper(child) };
+}
+
+/** The ceiling: a plain node:http handler answering a constant JSON body, also as its own process. */
+export async function constantProcess(): Promise<ChildServer> {
+  const port = await freePort();
+  const code = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'application/json'}); s.end('{"ok":true}'); }).listen(${port}, '127.0.0.1')`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url, child);
+  return { url, stop: stopper(child) };
+}
