@@ -7,6 +7,7 @@ import type { SearchEngine } from '../../shared/search';
 import type { ConfigRegistry } from '../../shared/storefront-config/config-registry';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { cors, OriginDirectory } from './cors/cors';
+import { MicroCache } from './http/micro-cache';
 import { problemHandler, sendProblem } from './http/problem';
 import { KeyCache } from './keys/key-cache';
 import { siteContext } from './keys/site-context';
@@ -23,7 +24,7 @@ export interface StorefrontApiDeps {
   logger: Logger;
   registry: ConfigRegistry;
   engine: SearchEngine;
-  config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; TRUST_PROXY?: string | boolean | number };
+  config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; TRUST_PROXY?: string | boolean | number };
 }
 
 /** The public storefront API: `/v1/*` (spec/storefront-api.md), plus health endpoints. */
@@ -41,7 +42,8 @@ export function createApp(deps: StorefrontApiDeps): Express {
   registry.onRefresh(() => keys.clear());
   app.use('/v1', cors(new OriginDirectory(registry)));
   app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits: createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS) }));
-  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(engine), suggestRoutes(engine));
+  const reads = new MicroCache(config.MICRO_CACHE_MS);
+  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(engine, reads), suggestRoutes(engine, reads));
   app.use((req, res) => sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`));
   app.use(problemHandler(config.ERRORS_DOC_URL, deps.logger));
   return app;

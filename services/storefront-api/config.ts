@@ -7,6 +7,8 @@ export const storefrontConfigSchema = httpConfigSchema.extend({
   ERRORS_DOC_URL: z.url().default('https://aisle.dev/docs/errors'),
   /** The rate limits' window; the limits are per minute, so tests shorten both together. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How long an identical read is answered from memory (0: never); changes show within this time. */
+  MICRO_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** The media host, as shops reach it (GET /v1/site's media.baseUrl). */
   MEDIA_BASE_URL: z.url().default('http://127.0.0.1:3004'),
   /** Express's `trust proxy`: off by default, so a caller cannot pick its own address for the per-IP limit. */

@@ -15,6 +15,8 @@ export async function createStorefrontTestApp(deps: {
   engine: SearchEngine;
   limiterRedis?: Redis;
   windowSeconds?: number;
+  /** The read micro-cache's interval; 0 (default here) answers every read fresh. */
+  microCacheMs?: number;
   configDb?: Knex;
   /** False: the registry has not loaded yet (the process is warming up). */
   loaded?: boolean;
@@ -28,7 +30,7 @@ export async function createStorefrontTestApp(deps: {
     logger: createLogger({ name: 'test', level: 'silent' }),
     registry,
     engine: deps.engine,
-    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', TRUST_PROXY: false },
+    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false },
   });
   return { app, registry };
 }

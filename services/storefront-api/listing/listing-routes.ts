@@ -1,16 +1,17 @@
 import { Router } from 'express';
 import type { SearchEngine } from '../../../shared/search';
-import { sendCachedJson } from '../http/cached-json';
+import { sendRead } from '../http/cached-json';
+import type { MicroCache } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
 import { listingParams } from './listing-params';
 import { runListing } from './run-listing';
 
 /** `GET /v1/products`: the listing (search, filters, facets, sort, paging, collection scope). */
-export function listingRoutes(engine: SearchEngine): Router {
+export function listingRoutes(engine: SearchEngine, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/products', async (req, res) => {
     const ctx = contextOf(res);
-    sendCachedJson(req, res, await runListing(engine, ctx, listingParams(req)), { preview: ctx.preview });
+    await sendRead(req, res, cache, ctx, () => runListing(engine, ctx, listingParams(req)));
   });
   return router;
 }

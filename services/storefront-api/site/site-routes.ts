@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { sendCachedJson } from '../http/cached-json';
+import { sendPrepared } from '../http/cached-json';
+import { prepareBody } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
 
 /** The media host's URL templates (spec "Media configuration"). */
@@ -16,7 +17,7 @@ export function siteRoutes(mediaBaseUrl: string): Router {
   router.get('/v1/site', (req, res) => {
     const { catalogue, market, language, preview, configVersion, key } = contextOf(res);
     const { site } = catalogue.config;
-    sendCachedJson(req, res, {
+    sendPrepared(req, res, prepareBody({
       site: { id: String(key.siteId), code: site.code, name: site.name, languages: catalogue.languages, defaultMarket: catalogue.defaultMarket?.code ?? null },
       markets: catalogue.markets.map((m) => ({
         code: m.code, language: m.language, currency: m.currency, country: m.country, urlTemplate: m.urlTemplate, isDefault: m.isDefault, brandPages: m.brandUrlPattern !== null,
@@ -27,7 +28,7 @@ export function siteRoutes(mediaBaseUrl: string): Router {
       preview,
       urlPatterns: site.urlPatterns,
       media: { baseUrl: mediaBaseUrl, templates: MEDIA_TEMPLATES },
-    }, { preview });
+    }), { preview });
   });
   return router;
 }

@@ -1,0 +1,50 @@
+import { MicroCache, prepareBody } from '../../../../services/storefront-api/http/micro-cache';
+
+describe('MicroCache', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('computes identical reads once within the interval, sharing one computation between concurrent ones', async () => {
+    const cache = new MicroCache(1000);
+    let calls = 0;
+    const compute = async () => ({ n: ++calls });
+    const [a, b] = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
+    expect(calls).toBe(1);
+    expect(a).toBe(b);
+    expect(JSON.parse(a.json)).toEqual({ n: 1 });
+    expect(a.etag).toBe(prepareBody({ n: 1 }).etag);
+    expect((await cache.get('other', compute)).json).toBe('{"n":2}');
+  });
+
+  it('computes again once the interval has passed, and never keeps a failure', async () => {
+    jest.useFakeTimers({ now: 0 });
+    const cache = new MicroCache(1000);
+    let calls = 0;
+    const compute = async () => ({ n: ++calls });
+    await cache.get('k', compute);
+    jest.setSystemTime(999);
+    expect((await cache.get('k', compute)).json).toBe('{"n":1}');
+    jest.setSystemTime(1000);
+    expect((await cache.get('k', compute)).json).toBe('{"n":2}');
+    await expect(cache.get('bad', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    expect((await cache.get('bad', compute)).json).toBe('{"n":3}');
+  });
+
+  it('with a zero interval answers every read fresh, and holds at most its bound of entries', async () => {
+    let calls = 0;
+    const fresh = new MicroCache(0);
+    await fresh.get('k', async () => ++calls);
+    await fresh.get('k', async () => ++calls);
+    expect(calls).toBe(2);
+    const small = new MicroCache(60_000, 2);
+    for (const key of ['a', 'b', 'c']) await small.get(key, async () => key);
+    let recomputed = false;
+    await small.get('a', async () => (recomputed = true));
+    expect(recomputed).toBe(true);
+  });
+
+  it('gives equal bodies equal strong ETags and different bodies different ones', () => {
+    expect(prepareBody({ a: 1 }).etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(prepareBody({ a: 1 }).etag).toBe(prepareBody({ a: 1 }).etag);
+    expect(prepareBody({ a: 1 }).etag).not.toBe(prepareBody({ a: 2 }).etag);
+  });
+});
