@@ -30,6 +30,7 @@ export function summary(specs: ProcessSpec[], services: { databaseUrl: string; r
     '',
     'Demo storefront site "demo" (markets se and eu; the indexer builds its index on the first start):',
     row('publishable key', demo.site.key),
+    `  curl -s -H 'X-Site-Key: ${demo.site.key}' '${baseUrlOf(specs, 'storefront-api')}/v1/products?pageSize=2'`,
     '  npm run cli -- sync-status --tenant demo --site demo --limit 3',
     '',
     'Press Ctrl-C to stop.',
