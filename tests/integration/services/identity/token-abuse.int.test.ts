@@ -20,7 +20,7 @@ describe('POST /oauth/token under guessing', () => {
     failedAttemptsPerClient: { points: 100, windowSeconds: 900 },
   };
   const appWith = (overrides: Parameters<typeof identityApp>[1] = {}) =>
-    identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey }, { ...PRODUCTION_BUDGETS, trustProxy: 'loopback', ...overrides });
+    identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey }, { ...PRODUCTION_BUDGETS, trustProxy: ['loopback'], ...overrides });
   const newPassword = () =>
     createAppPassword(t.db, { tenantCode: 'acme', email: 'erp@acme.test', name: `ERP ${++n}`, access: 'read-only', permissions: [] });
   const tokenFrom = (app: Express, address: string, clientId: string, secret: string) =>
