@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { UnavailableError } from '../errors';
 
 /** How long a client should wait before retrying while the database is out: long enough for a restart or failover. */
@@ -16,7 +17,8 @@ const DRIVER_MESSAGES = [/^Connection terminated/, /connection error and is not 
  * connection within knex's acquire timeout.
  */
 export function isDatabaseUnreachable(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
+  // isNativeError also knows errors made in another realm (Node's own, seen from a jest or vm context).
+  if (!(err instanceof Error || types.isNativeError(err))) return false;
   const code = 'code' in err && typeof err.code === 'string' ? err.code : '';
   if (NETWORK_CODES.has(code) || SERVER_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
   if (err.name === 'KnexTimeoutError') return true;
