@@ -1,7 +1,4 @@
-import { parseMeta } from '../../../../../shared/search/elasticsearch/index-meta';
 import { encodePair } from '../../../../../shared/search/elasticsearch/label-pairs';
-import { buildSearchBody } from '../../../../../shared/search/elasticsearch/search-body';
-import { buildSuggestBody } from '../../../../../shared/search/elasticsearch/suggest-body';
 import { esError, mappingOf, mockCluster } from './mock-cluster';
 
 const searchAnswer = (aggregations: Record<string, unknown> = {}) => ({
@@ -31,8 +28,21 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
       hits: [{ id: 'p1', score: 2, card: { name: 'Shoe' } }],
       facets: [{ kind: 'terms', key: 'brand', values: [{ value: 'nike', label: 'Nike', count: 1 }], truncated: false }],
     });
-    const meta = parseMeta({ languages: ['en'] });
-    expect(calls.find((c) => c.path === '/shop/_search')?.body).toEqual(buildSearchBody(request, meta));
+    // Written out by hand, not rebuilt with the builder: the request's text, market, language and facet must reach
+    // the cluster as these clauses.
+    expect(calls.filter((c) => c.path === '/shop/_search')).toHaveLength(1);
+    expect(calls.find((c) => c.path === '/shop/_search')?.body).toMatchObject({
+      query: {
+        bool: {
+          filter: [{ term: { markets: 'se' } }],
+          must: [{ bool: { should: expect.arrayContaining([{ multi_match: expect.objectContaining({ query: 'shoe', fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'] }) }]) } }],
+        },
+      },
+      from: 0,
+      size: 24,
+      _source: ['id', 'card'],
+      aggs: { facet_0: { aggs: { values: { terms: expect.objectContaining({ field: 'facetLabels.brand.en' }) } } } },
+    });
   });
 
   it('reads an index meta once per target, and again after a swap', async () => {
@@ -72,6 +82,11 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
       hits: [{ id: 'p1', score: 0, card: { name: 'Shoe' } }],
       values: [{ key: 'brand', value: 'nike', label: 'Nike', count: 4 }],
     });
-    expect(calls.find((c) => c.path === '/shop/_search')?.body).toEqual(buildSuggestBody(request, parseMeta({ languages: ['en'] })));
+    expect(calls.find((c) => c.path === '/shop/_search')?.body).toMatchObject({
+      size: 5,
+      query: { bool: { filter: [{ term: { markets: 'se' } }] } },
+      post_filter: { match: { 'text.en.name.prefix': { query: 'ni', operator: 'and' } } },
+      aggs: { facet_0: { terms: expect.objectContaining({ field: 'facetLabels.brand.en', include: '[^\u001f]*\u001fni.*' }) } },
+    });
   });
 });
