@@ -45,6 +45,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
 async function waitForPing(url: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    probe.on('error', () => undefined); // a refused probe is expected while the server starts
     const ok = await probe.connect().then(() => probe.ping(), () => undefined);
     probe.disconnect();
     if (ok === 'PONG') return;
