@@ -18,6 +18,7 @@ const NUMBER_LITERALS = ['1e400', '-1e400', '123456789012345678901234567890', '-
 export const hostileText = (): fc.Arbitrary<string> =>
   fc.oneof(
     fc.string(),
+    fc.string({ unit: 'grapheme' }),
     fc.string().map((s) => `${s}\u0000${s}`),
     fc.constantFrom('', ' ', '\u0000', ...NUMBER_LITERALS, 'true', 'null', '[]', '{}', 'x'.repeat(5000)),
   );
@@ -26,11 +27,25 @@ export const hostileText = (): fc.Arbitrary<string> =>
 export const hostileKey = (known: string[]): fc.Arbitrary<string> =>
   fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) }, { weight: 3, arbitrary: known.length ? fc.constantFrom(...known) : fc.string() }, fc.string());
 
-/** A raw query string (no leading `?`): repeated keys, encoded and bracketed forms included. */
+// Written into a URL as they are: malformed percent-encoding and separators a client may send unencoded.
+const RAW_PIECES = ['%', '%ZZ', '%E0%A4%A', '%C0%AF', '%u0000', '%00', '&', '=', '==', '[', ']]', '+', '%2B', ';', '#'];
+
+/** A raw query string (no leading `?`): repeated keys, encoded, bracketed and malformed forms included. */
 export const hostileQuery = (known: string[]): fc.Arbitrary<string> =>
   fc
-    .array(fc.tuple(hostileKey(known), hostileText(), fc.constantFrom('', '[]', '[a]')), { maxLength: 6 })
-    .map((pairs) => pairs.map(([key, value, suffix]) => `${encodeURIComponent(key)}${suffix}=${encodeURIComponent(value)}`).join('&'));
+    .array(
+      fc.tuple(hostileKey(known), hostileText(), fc.constantFrom('', '[]', '[a]'), fc.option(fc.constantFrom(...RAW_PIECES), { freq: 4 })),
+      { maxLength: 6 },
+    )
+    .map((pairs) => pairs.map(([key, value, suffix, raw]) => `${encodeURIComponent(key)}${suffix}=${encodeURIComponent(value)}${raw ?? ''}`).join('&'));
+
+/** A path segment for an id: mostly a plain id, sometimes one that is not (malformed encoding, NUL, huge, negative zero). */
+export const hostileId = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant('1') },
+    fc.constantFrom('%00', '%E0%A4%A', '%ZZ', '-0', '01', '99999999999999999999', '2147483648', '1e3', '%20', 'toString', '__proto__', '1%2F2'),
+    fc.string({ minLength: 1 }).map(encodeURIComponent),
+  );
 
 const jsonString = (text: string) => JSON.stringify(text);
 

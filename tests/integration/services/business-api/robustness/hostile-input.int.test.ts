@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { startBusinessApi, type BusinessApiHarness } from '../../../../support/business-api';
 import { SEED_TIMEOUT_MS, seedSmallTenant } from '../../../../support/business-data';
-import { bodyText, hostileBody, hostileQuery } from '../../../../support/hostile-input';
+import { bodyText, hostileBody, hostileId, hostileQuery } from '../../../../support/hostile-input';
 import { createResponseValidator } from '../../../../support/openapi-conformance';
 
 // Spec: Errors. Whatever a client sends, the answer is never a server fault, and every refusal is in the
@@ -63,10 +63,17 @@ describe('hostile input on every business-api route', () => {
 
   it('answers hostile query keys and values without a 5xx, in the documented format', async () => {
     for (const { method, template, op } of operations()) {
-      const path = template.replace(/\{[^}]+\}/g, '1');
       const known = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       const body = op.requestBody ? '{}' : undefined;
-      await fc.assert(fc.asyncProperty(hostileQuery(known), (query) => expectConforming(method, `${path}?${query}`, body)), { numRuns: RUNS });
+      const ids = fc.array(hostileId(), { minLength: 3, maxLength: 3 });
+      await fc.assert(
+        fc.asyncProperty(ids, hostileQuery(known), (id, query) => {
+          let n = 0;
+          const path = template.replace(/\{[^}]+\}/g, () => id[n++] ?? '1');
+          return expectConforming(method, `${path}?${query}`, body);
+        }),
+        { numRuns: RUNS },
+      );
     }
   }, 120_000);
 
