@@ -34,3 +34,18 @@ export class RateLimitedError extends AppError {
 
 /** The message of a thrown value: an Error's message, anything else as text. */
 export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** 503: a store the request needs is out for now; `retryAfterSeconds` becomes the integer `Retry-After` header. */
+export class UnavailableError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super(503, 'unavailable', message);
+    this.name = 'UnavailableError';
+  }
+}
+
+/** The `Retry-After` seconds an error asks the caller to wait, if it asks. */
+export const retryAfterOf = (err: AppError): number | undefined =>
+  err instanceof RateLimitedError || err instanceof UnavailableError ? err.retryAfterSeconds : undefined;

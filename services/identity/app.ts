@@ -17,6 +17,8 @@ export type IdentityDeps = { db: Knex; redis: Redis; logger: Logger; config: Ide
 export function createApp({ db, redis, logger, config, signingKey }: IdentityDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // req.ip keys the failure budget: only X-Forwarded-For written by a configured proxy may set it.
+  app.set('trust proxy', config.trustProxy);
   app.use(healthRouter(storeChecks(db, redis)));
   app.use(requestContext(logger));
   app.use(discoveryRouter(signingKey, config.issuer));

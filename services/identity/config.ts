@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpConfigSchema } from '../../shared/config';
+import { trustProxySchema, type TrustProxy } from '../../shared/http/trust-proxy';
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -16,6 +17,9 @@ export const identityConfigSchema = httpConfigSchema
     TOKEN_BUDGET_WINDOW_SECONDS: positiveInt.default(60),
     FAILED_ATTEMPTS_PER_IP: positiveInt.default(20),
     FAILED_ATTEMPTS_WINDOW_SECONDS: positiveInt.default(900),
+    FAILED_ATTEMPTS_PER_CLIENT: positiveInt.default(100),
+    RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt.max(10_000).default(500),
+    TRUST_PROXY: trustProxySchema,
     RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('aisle:identity'),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.IDENTITY_ISSUER, {
@@ -32,7 +36,13 @@ export type IdentitySettings = {
   tokenTtlSeconds: number;
   budget: { points: number; windowSeconds: number };
   failedAttemptsPerIp: { points: number; windowSeconds: number };
+  /** Failures for one client id (from any address) past which each further failure blocks its address. */
+  failedAttemptsPerClient: { points: number; windowSeconds: number };
   rateLimitKeyPrefix: string;
+  /** How long a token request waits for Redis before answering 503. */
+  storeTimeoutMs: number;
+  /** Which proxies' X-Forwarded-For to believe for the caller's address (the failure budget's key). */
+  trustProxy: TrustProxy;
 };
 
 /** Derives the app's settings from the parsed environment. */
@@ -43,6 +53,9 @@ export function identitySettings(config: IdentityConfig): IdentitySettings {
     tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     budget: { points: config.TOKEN_BUDGET_POINTS, windowSeconds: config.TOKEN_BUDGET_WINDOW_SECONDS },
     failedAttemptsPerIp: { points: config.FAILED_ATTEMPTS_PER_IP, windowSeconds: config.FAILED_ATTEMPTS_WINDOW_SECONDS },
+    failedAttemptsPerClient: { points: config.FAILED_ATTEMPTS_PER_CLIENT, windowSeconds: config.FAILED_ATTEMPTS_WINDOW_SECONDS },
     rateLimitKeyPrefix: config.RATE_LIMIT_KEY_PREFIX,
+    storeTimeoutMs: config.RATE_LIMIT_STORE_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY,
   };
 }

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { databaseOutage } from '../../shared/db/outage';
 import { AppError } from '../../shared/errors';
 import { isBodyParserError } from '../../shared/http/body-parser-error';
 import { sendAppError, sendInternalError } from '../../shared/http/error-envelope';
@@ -11,7 +12,8 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * Token-endpoint failures as RFC 6749 §5.2 bodies; everything else (429, 404, 500) as ErrorEnvelope.
+ * Token-endpoint failures as RFC 6749 §5.2 bodies; everything else (429, 404, 503 for an unreachable store, 500)
+ * as ErrorEnvelope.
  * An unreadable body can only reach here from the token endpoint, so it is an OAuth invalid_request.
  */
 export const identityErrorHandler: ErrorRequestHandler = (err, req, res, next) => {
@@ -21,7 +23,8 @@ export const identityErrorHandler: ErrorRequestHandler = (err, req, res, next) =
     res.status(oauth.status).set(oauth.headers).json({ error: oauth.error, error_description: oauth.description });
     return;
   }
-  if (err instanceof AppError) return sendAppError(res, err, traceIdOf(req));
+  const known = err instanceof AppError ? err : databaseOutage(err);
+  if (known) return sendAppError(res, known, traceIdOf(req));
   req.log.error({ err }, 'unhandled error');
   sendInternalError(res, traceIdOf(req));
 };

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { AppError, RateLimitedError } from '../errors';
+import { AppError, retryAfterOf } from '../errors';
 
 /** The spec's ErrorEnvelope: `traceId` lets a caller quote the failing request to support. */
 export type ErrorEnvelope = { code: string; message: string; traceId: string | null };
@@ -9,9 +9,10 @@ export const INTERNAL_ERROR: Pick<ErrorEnvelope, 'code' | 'message'> = {
   message: 'An unexpected error occurred. Quote the traceId to support.',
 };
 
-/** Sends an AppError as an ErrorEnvelope, with `Retry-After` for a RateLimitedError. */
+/** Sends an AppError as an ErrorEnvelope, with `Retry-After` when the error asks the caller to wait (429, 503). */
 export function sendAppError(res: Response, err: AppError, traceId: string | null): void {
-  if (err instanceof RateLimitedError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+  const retryAfter = retryAfterOf(err);
+  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
   const body: ErrorEnvelope = { code: err.code, message: err.message, traceId };
   res.status(err.status).json(body);
 }

@@ -7,6 +7,7 @@ import { errorMessage } from '../errors';
 import { createLogger, type Logger } from '../logger';
 import { createRedis, type Redis } from '../redis';
 import { onShutdown, type Closer } from '../shutdown';
+import type { ClientErrorRenderer } from './client-error';
 import { listen } from './listen';
 
 export type HttpServiceDeps<C extends HttpConfig = HttpConfig> = { db: Knex; redis: Redis; logger: Logger; config: C };
@@ -30,7 +31,7 @@ export async function runHttpServiceWith<C extends HttpConfig>(
   name: string,
   schema: z.ZodType<C>,
   createApp: (deps: HttpServiceDeps<C>) => Express | ServedApp | Promise<Express | ServedApp>,
-  options: { pool?: { min: number; max: number } } = {},
+  options: { pool?: { min: number; max: number }; clientErrors?: ClientErrorRenderer } = {},
 ): Promise<void> {
   const config = loadConfig(schema);
   const logger = createLogger({ name, level: config.LOG_LEVEL });
@@ -38,7 +39,7 @@ export async function runHttpServiceWith<C extends HttpConfig>(
   const redis = createRedis(config.REDIS_URL, { connectionName: name });
   const built = await createApp({ db, redis, logger, config });
   const { app, closeFirst } = typeof built === 'function' ? { app: built, closeFirst: [] } : built;
-  const running = await listen(app, config.HOST, config.PORT);
+  const running = await listen(app, config.HOST, config.PORT, options.clientErrors);
   onShutdown(
     [
       ...closeFirst,

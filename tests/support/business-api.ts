@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { SignJWT, createLocalJWKSet } from 'jose';
 import request, { type Response } from 'supertest';
+import type { Knex } from '../../shared/db/knex';
 import { formatScope, type AccessLevel, type Permission } from '../../shared/auth/scopes';
 import { createApp, type BusinessApiDeps } from '../../services/business-api/app';
 import { createTokenVerifier } from '../../services/business-api/auth/token-verifier';
@@ -31,18 +32,23 @@ export type BusinessApiHarness = {
   close: () => Promise<void>;
 };
 
+type HarnessOptions = Pick<BusinessApiDeps, 'salesOrders'> & {
+  /** The connection pool the app uses instead of the test database's own (e.g. one through a proxy an outage test cuts). */
+  appDb?: (t: TestDb) => Knex;
+};
+
 /**
  * The real business-api on a database and Redis prefix of this test file's own, with locally signed tokens.
  * `options` reach createApp (e.g. a test double of an external payment provider, a shorter time limit).
  */
-export async function startBusinessApi(options: Pick<BusinessApiDeps, 'salesOrders'> = {}): Promise<BusinessApiHarness> {
+export async function startBusinessApi({ appDb, ...options }: HarnessOptions = {}): Promise<BusinessApiHarness> {
   const [t, r, keys]: [TestDb, TestRedis, Awaited<ReturnType<typeof tempSigningKey>>] = await Promise.all([
     createTestDb(),
     createTestRedis(),
     tempSigningKey(),
   ]);
   const verifyToken = createTokenVerifier({ keys: createLocalJWKSet({ keys: [keys.signingKey.publicJwk] }), issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
-  const app = createApp({ db: t.db, redis: r.redis, logger: silentLogger, verifyToken, ...options });
+  const app = createApp({ db: appDb ? appDb(t) : t.db, redis: r.redis, logger: silentLogger, verifyToken, ...options });
   const document = (await request(app).get('/api/v1/openapi.json')).body as OpenApiDocument;
   const validateResponse = createResponseValidator(document);
 

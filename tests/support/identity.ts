@@ -32,6 +32,9 @@ export function identitySettings(overrides: Partial<IdentitySettings> = {}): Ide
     tokenTtlSeconds: 900,
     budget: { points: 100, windowSeconds: 60 },
     failedAttemptsPerIp: { points: 100, windowSeconds: 600 },
+    failedAttemptsPerClient: { points: 100, windowSeconds: 600 },
+    storeTimeoutMs: 500,
+    trustProxy: false,
     rateLimitKeyPrefix: `identity-${randomBytes(4).toString('hex')}`,
     ...overrides,
   };

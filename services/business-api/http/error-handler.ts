@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
-import { AppError, RateLimitedError } from '../../../shared/errors';
+import { AppError, retryAfterOf } from '../../../shared/errors';
+import { databaseOutage } from '../../../shared/db/outage';
 import { isBodyParserError } from '../../../shared/http/body-parser-error';
 import { INTERNAL_ERROR, type ErrorEnvelope } from '../../../shared/http/error-envelope';
 import { traceIdOf } from '../../../shared/http/request-context';
@@ -19,8 +20,8 @@ const JSON_TYPE = 'application/json';
 
 /**
  * Maps any thrown value to the spec's bodies: ProblemError to problem+json (with the trace id), an
- * unreadable body to a binding problem or 415, ErrorMessageError to `{error}`, AppError to ErrorEnvelope,
- * and anything else to a 500 envelope that reveals nothing but the trace id.
+ * unreadable body to a binding problem or 415, ErrorMessageError to `{error}`, AppError to ErrorEnvelope, an
+ * unreachable database to 503 `unavailable`, and anything else to a 500 envelope that reveals nothing but the trace id.
  */
 export function toErrorResponse(err: unknown, traceId: string | null): ErrorResponse {
   const mapped = fromFramework(err);
@@ -33,22 +34,22 @@ export function toErrorResponse(err: unknown, traceId: string | null): ErrorResp
   }
   if (mapped instanceof AppError) {
     const body: ErrorEnvelope = { code: mapped.code, message: mapped.message, traceId };
-    const headers: Record<string, string> =
-      mapped instanceof RateLimitedError ? { 'Retry-After': String(mapped.retryAfterSeconds) } : {};
+    const retryAfter = retryAfterOf(mapped);
+    const headers: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
     return { status: mapped.status, contentType: JSON_TYPE, body, headers, internal: false };
   }
   const body: ErrorEnvelope = { ...INTERNAL_ERROR, traceId };
   return { status: 500, contentType: JSON_TYPE, body, headers: {}, internal: true };
 }
 
-/** Errors raised by express itself, as the failures they mean; anything else as it is. */
+/** Errors raised by express itself or by an unreachable database, as the failures they mean; anything else as it is. */
 function fromFramework(err: unknown): unknown {
   if (isBodyParserError(err)) return fromBodyParser(err.type, err.status);
   // The router throws a URIError (status 400) when a path parameter is not valid percent-encoding.
   if (err instanceof URIError && 'status' in err && err.status === 400) {
     return validationProblem({ path: ['The request path is not valid percent-encoding.'] });
   }
-  return err;
+  return databaseOutage(err) ?? err;
 }
 
 function fromBodyParser(type: string, status: number): unknown {

@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { isJsonContentType } from './json-content-type';
-import { unsupportedMediaType } from './problem-details';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from './json-scan';
+import { unsupportedMediaType, validationProblem } from './problem-details';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -14,13 +15,20 @@ export function hasBody(headers: { 'content-length'?: string; 'transfer-encoding
 /**
  * Parses JSON bodies of POST/PUT/PATCH into `req.body`, answering 415 for a body in any other content
  * type. A request without body bytes leaves `req.body` undefined, which `validate` reports as missing.
- * Top-level `null` is allowed (`strict: false`): PATCH company-profile accepts it.
+ * Top-level `null` is allowed (`strict: false`): PATCH company-profile accepts it. A body nested deeper than
+ * MAX_BODY_DEPTH is a binding problem at `$`: no route needs it, and every later walk of it stays shallow.
  */
 export function jsonBody(limit = '1mb'): RequestHandler {
   const parse = express.json({ limit, strict: false, type: (req) => isJsonContentType(req.headers['content-type']) });
   return (req, res, next) => {
     if (!BODY_METHODS.has(req.method) || !hasBody(req.headers)) return next();
     if (!isJsonContentType(req.headers['content-type'])) return next(unsupportedMediaType());
-    parse(req, res, next);
+    parse(req, res, (err?: unknown) => {
+      if (err !== undefined) return next(err);
+      if (nestsDeeperThan(req.body, MAX_BODY_DEPTH)) return next(tooDeep());
+      next();
+    });
   };
 }
+
+export const tooDeep = () => validationProblem({ $: [`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`] });

@@ -4,6 +4,7 @@ import type { ParsedQs } from 'qs';
 import type { z } from 'zod';
 import { badRequest } from '../../../shared/errors';
 import { isInvalidRequestIssue } from '../filters/invalid-request';
+import { pathsOfStringsContaining } from './json-scan';
 import { validationProblem } from './problem-details';
 
 type Schemas<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
@@ -13,7 +14,8 @@ type Schemas<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   /** A request without body bytes binds as JSON null instead of being a missing body (a body "or null"). */
   optionalBody?: boolean;
 };
-type Errors = Record<string, string[]>;
+/** Messages by field. A Map, because field names come from the client: `errors['toString']` on a plain object finds a function. */
+type Errors = Map<string, string[]>;
 /** Messages of issues marked as the spec's `invalid_request` (see filters/invalid-request.ts). */
 type Refusals = string[];
 
@@ -33,17 +35,18 @@ export function validate<
   B extends z.ZodType = z.ZodType<unknown>,
 >(schemas: Schemas<P, Q, B>): RequestHandler<z.output<P>, unknown, z.output<B>, z.output<Q>> {
   return (req, _res, next) => {
-    const errors: Errors = {};
+    const errors: Errors = new Map();
     const refusals: Refusals = [];
     const params = bind(schemas.params, req.params, errors, refusals, (path) => path.join('.'));
     const query = bind(schemas.query, req.query, errors, refusals, (path) => path.join('.'));
     const sentBody: unknown = req.body === undefined && schemas.optionalBody ? null : req.body;
     const missingBody = schemas.body !== undefined && sentBody === undefined;
-    if (missingBody) errors.$ = [MISSING_BODY_MESSAGE];
+    if (missingBody) addError(errors, '$', MISSING_BODY_MESSAGE);
     const body = missingBody ? undefined : bind(schemas.body, sentBody, errors, refusals, jsonPath);
-    if (schemas.query) findNul(req.query, [], errors, (path) => path.join('.'));
-    if (schemas.body && !missingBody) findNul(sentBody, [], errors, jsonPath);
-    if (Object.keys(errors).length) return next(validationProblem(errors));
+    if (schemas.query) findNul(req.query, errors, (path) => path.join('.'));
+    if (schemas.body && !missingBody) findNul(sentBody, errors, jsonPath);
+    // Object.fromEntries defines own properties, so even a `__proto__` field name is reported as itself.
+    if (errors.size) return next(validationProblem(Object.fromEntries(errors)));
     if (refusals.length) return next(badRequest('invalid_request', refusals.join(' ')));
     if (schemas.params) req.params = params as z.output<P>;
     // Express 5 exposes `query` through a getter; an own property shadows it for this request.
@@ -65,7 +68,7 @@ function bind(
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
     if (isInvalidRequestIssue(issue)) refusals.push(issue.message);
-    else (errors[key(issue.path)] ??= []).push(issue.message);
+    else addError(errors, key(issue.path), issue.message);
   }
   return undefined;
 }
@@ -73,14 +76,14 @@ function bind(
 export const NUL_MESSAGE = 'The value contains a NUL character, which cannot be stored or searched.';
 
 /** Adds a binding error for every string holding U+0000: PostgreSQL text cannot hold it, so it would fail as a 500. */
-function findNul(value: unknown, path: PropertyKey[], errors: Errors, key: (path: PropertyKey[]) => string): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) (errors[key(path)] ??= []).push(NUL_MESSAGE);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => findNul(item, [...path, i], errors, key));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [name, item] of Object.entries(value)) findNul(item, [...path, name], errors, key);
-  }
+function findNul(value: unknown, errors: Errors, key: (path: PropertyKey[]) => string): void {
+  for (const path of pathsOfStringsContaining(value, '\u0000')) addError(errors, key(path), NUL_MESSAGE);
+}
+
+function addError(errors: Errors, field: string, message: string): void {
+  const messages = errors.get(field);
+  if (messages) messages.push(message);
+  else errors.set(field, [message]);
 }
 
 /** `$`, `$.a.b`, `$.lines[0].qty`: the JSON path of a body field. */

@@ -17,7 +17,10 @@ const sharedResponses: Record<number, DocResponse> = {
   401: { description: 'Missing, invalid or expired token', content: { [JSON_TYPE]: errorEnvelopeSchema } },
   // Every operation: a token without the read scope is refused everything.
   403: { description: 'The token lacks the scope or permission this operation needs', content: { [JSON_TYPE]: errorEnvelopeSchema } },
+  // Answered by the HTTP server itself (shared/http/client-error.ts), before any route runs.
+  431: { description: 'request_header_fields_too_large: the headers exceed 16 KB (e.g. an oversized bearer token)', content: { [JSON_TYPE]: errorEnvelopeSchema } },
   500: { description: 'Server error; quote the traceId to support', content: { [JSON_TYPE]: errorEnvelopeSchema } },
+  503: { description: 'unavailable: the database cannot be reached for now; retry after the seconds in Retry-After', content: { [JSON_TYPE]: errorEnvelopeSchema } },
 };
 const writeResponses: Record<number, DocResponse> = {
   403: { description: 'Read-only key, or a missing permission', content: { [JSON_TYPE]: errorEnvelopeSchema } },

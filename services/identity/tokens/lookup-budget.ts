@@ -2,51 +2,64 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../../../shared/errors';
 import type { Redis } from '../../../shared/redis';
 import type { IdentitySettings } from '../config';
+import { guardStore } from './store-guard';
 
-/** The token endpoint's throttles: a lookup budget per client id and a failure budget per caller address. */
+/**
+ * The token endpoint's throttles (docs/decisions.md, "Token endpoint abuse"): an issuing budget per client id that
+ * only authenticated requests spend, and failure budgets per caller address and per client id.
+ */
 export type LookupBudget = {
   /** Throws RateLimitedError while `ip` has spent its failure budget. */
   assertIpAllowed(ip: string): Promise<void>;
-  /** Spends one lookup of `clientId`'s budget; throws RateLimitedError once it is spent. */
-  consumeLookup(clientId: string): Promise<void>;
-  /** Counts a failed client authentication against `ip`. */
-  recordFailure(ip: string): Promise<void>;
+  /** Spends one token of `clientId`'s issuing budget, after its secret was checked; RateLimitedError once it is spent. */
+  consumeIssue(clientId: string): Promise<void>;
+  /**
+   * Counts a failed client authentication against `ip` and against `clientId`. While `clientId` is over its failure
+   * limit, one more failure for it blocks `ip` at once: a spread-out guesser gets one try per address, and the
+   * owner, whose secret is right, is never refused for it.
+   */
+  recordFailure(ip: string, clientId: string | undefined): Promise<void>;
 };
 
-type BudgetSettings = Pick<IdentitySettings, 'budget' | 'failedAttemptsPerIp' | 'rateLimitKeyPrefix'>;
+type BudgetSettings = Pick<IdentitySettings, 'budget' | 'failedAttemptsPerIp' | 'failedAttemptsPerClient' | 'rateLimitKeyPrefix' | 'storeTimeoutMs'>;
 
-/** Budgets kept in Redis, so every identity process shares them. */
+const isSpent = (rejection: unknown): boolean => rejection instanceof RateLimiterRes;
+
+/** Budgets kept in Redis, so every identity process shares them; a Redis that does not answer in time is a 503. */
 export function createLookupBudget(redis: Redis, settings: BudgetSettings): LookupBudget {
-  const perClient = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${settings.rateLimitKeyPrefix}:token-client`,
-    points: settings.budget.points,
-    duration: settings.budget.windowSeconds,
-  });
-  const failures = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${settings.rateLimitKeyPrefix}:token-failed-ip`,
-    points: settings.failedAttemptsPerIp.points,
-    duration: settings.failedAttemptsPerIp.windowSeconds,
-  });
+  const limiter = (name: string, { points, windowSeconds }: { points: number; windowSeconds: number }) =>
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${settings.rateLimitKeyPrefix}:${name}`,
+      points,
+      duration: windowSeconds,
+      // Fail at once while disconnected instead of queueing the command until Redis is back.
+      rejectIfRedisNotReady: true,
+    });
+  const issues = limiter('token-client', settings.budget);
+  const failedByIp = limiter('token-failed-ip', settings.failedAttemptsPerIp);
+  const failedByClient = limiter('token-failed-client', settings.failedAttemptsPerClient);
+  const guard = <T>(call: () => Promise<T>) => guardStore(settings.storeTimeoutMs, isSpent, call);
+
   return {
     async assertIpAllowed(ip) {
-      const spent = await failures.get(ip);
+      const spent = await guard(() => failedByIp.get(ip));
       if (spent && spent.consumedPoints >= settings.failedAttemptsPerIp.points) {
         throw new RateLimitedError(retryAfterSeconds(spent), 'Too many failed attempts from this address; retry after the number of seconds in Retry-After.');
       }
     },
-    async consumeLookup(clientId) {
+    async consumeIssue(clientId) {
       try {
-        await perClient.consume(clientId);
+        await guard(() => issues.consume(clientId));
       } catch (rejection) {
-        // The limiter rejects with a RateLimiterRes when the budget is spent, with an Error when Redis fails.
         if (rejection instanceof RateLimiterRes) throw new RateLimitedError(retryAfterSeconds(rejection));
         throw rejection;
       }
     },
-    async recordFailure(ip) {
-      await failures.penalty(ip, 1);
+    async recordFailure(ip, clientId) {
+      const forClient = clientId === undefined ? undefined : await guard(() => failedByClient.penalty(clientId, 1));
+      const underAttack = forClient !== undefined && forClient.consumedPoints > settings.failedAttemptsPerClient.points;
+      await guard(() => failedByIp.penalty(ip, underAttack ? settings.failedAttemptsPerIp.points : 1));
     },
   };
 }

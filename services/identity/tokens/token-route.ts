@@ -27,7 +27,10 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
       res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
       const ip = req.ip ?? 'unknown';
       await deps.budget.assertIpAllowed(ip);
-      const { password, request } = await countingFailures(deps.budget, ip, () => authenticate(deps, req));
+      const request = await countingFailures(deps.budget, ip, undefined, () => parseTokenRequest(req.body, req.headers.authorization));
+      const password = await countingFailures(deps.budget, ip, request.clientId, () => checkSecret(deps.db, request));
+      // Only a request that proved its secret spends the client's budget: guesses cannot lock its owner out.
+      await deps.budget.consumeIssue(password.clientId);
       const scope = grantScope(password, request.scope);
       const token = await issueAccessToken(deps.signingKey, deps.config, password, scope);
       await markUsed(deps.db, password.id);
@@ -37,21 +40,19 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
   return router;
 }
 
-async function authenticate(deps: TokenRouteDeps, req: Request): Promise<{ password: AppPassword; request: TokenRequest }> {
-  const request = parseTokenRequest(req.body, req.headers.authorization);
-  // The budget is spent before the lookup, so a flood of guesses for one client id stops at the budget.
-  await deps.budget.consumeLookup(request.clientId);
-  const found = await findActiveByClientId(deps.db, request.clientId);
+/** The active app password the request names, provided its secret matches; invalid_client otherwise. */
+async function checkSecret(db: Knex, request: TokenRequest): Promise<AppPassword> {
+  const found = await findActiveByClientId(db, request.clientId);
   if (!found || !secretMatches(request.clientSecret, found.secretHash)) throw invalidClient(request.usedBasic);
-  return { password: found.password, request };
+  return found.password;
 }
 
-/** Runs `fn`, counting an invalid_client failure against the caller's address before rethrowing it. */
-async function countingFailures<T>(budget: LookupBudget, ip: string, fn: () => Promise<T>): Promise<T> {
+/** Runs `fn`, counting an invalid_client failure against the caller's address and the client id it named, if any. */
+async function countingFailures<T>(budget: LookupBudget, ip: string, clientId: string | undefined, fn: () => T | Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof OAuthError && err.error === 'invalid_client') await budget.recordFailure(ip);
+    if (err instanceof OAuthError && err.error === 'invalid_client') await budget.recordFailure(ip, clientId);
     throw err;
   }
 }

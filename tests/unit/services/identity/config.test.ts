@@ -4,14 +4,17 @@ import { identityConfigSchema, identitySettings } from '../../../../services/ide
 const env = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/aisle', REDIS_URL: 'redis://127.0.0.1:6379', PORT: '3002' };
 
 describe('identity config', () => {
-  it('defaults to its own address as issuer, 15-minute tokens and a 20-per-minute lookup budget', () => {
+  it('defaults to its own address as issuer, 15-minute tokens, a 20-per-minute issuing budget and no trusted proxy', () => {
     expect(identitySettings(loadConfig(identityConfigSchema, env))).toEqual({
       issuer: 'http://127.0.0.1:3002',
       audience: 'aisle-business-api',
       tokenTtlSeconds: 900,
       budget: { points: 20, windowSeconds: 60 },
       failedAttemptsPerIp: { points: 20, windowSeconds: 900 },
+      failedAttemptsPerClient: { points: 100, windowSeconds: 900 },
       rateLimitKeyPrefix: 'aisle:identity',
+      storeTimeoutMs: 500,
+      trustProxy: false,
     });
   });
 
@@ -23,5 +26,17 @@ describe('identity config', () => {
 
   it('refuses a token lifetime under a minute', () => {
     expect(() => loadConfig(identityConfigSchema, { ...env, ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+
+  it.each([
+    ['2', 2],
+    ['false', false],
+    ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
+  ])('reads TRUST_PROXY=%s', (raw, expected) => {
+    expect(identitySettings(loadConfig(identityConfigSchema, { ...env, TRUST_PROXY: raw })).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', '10.0.0.0/33', 'proxy.example.com'])('refuses TRUST_PROXY=%s', (raw) => {
+    expect(() => loadConfig(identityConfigSchema, { ...env, TRUST_PROXY: raw })).toThrow(/TRUST_PROXY/);
   });
 });

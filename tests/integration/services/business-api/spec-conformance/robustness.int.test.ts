@@ -24,11 +24,15 @@ describe('spec conformance: no 500 for odd input', () => {
   const post = (path: string, body: object) => request(h.app).post(`/api/v1${path}`).set('Authorization', `Bearer ${token}`).send(body);
   const patch = (path: string, body: object) => request(h.app).patch(`/api/v1${path}`).set('Authorization', `Bearer ${token}`).send(body);
 
-  it('answers a forged cursor on every list with 400 invalid_request', async () => {
+  it('answers a forged cursor on every list with 400 invalid_request, unless its values fit the keyset', async () => {
+    // The one forged cursor that fits a keyset: three integers are a (product, warehouse, location) position.
+    const fits = (list: string, cursor: string) => list === '/warehouse-stock' && cursor === b64(['1', '2', '3']);
     for (const list of LISTS) {
       for (const cursor of FORGED_CURSORS) {
-        const res = await get(`${list}${list.includes('?') ? '&' : '?'}cursor=${cursor}`);
-        if (res.status !== 200) expect([list, cursor, res.status, res.body.code]).toEqual([list, cursor, 400, 'invalid_request']);
+        const [path = list, query] = list.split('?');
+        const res = await h.call('get', path, { token, query: { ...Object.fromEntries(new URLSearchParams(query)), cursor } });
+        const outcome = res.status === 200 ? 'page' : `${res.status} ${res.body.code}`;
+        expect([list, cursor, outcome]).toEqual([list, cursor, fits(list, cursor) ? 'page' : '400 invalid_request']);
       }
     }
     for (const cursor of FORGED_CURSORS) {

@@ -24,6 +24,9 @@ describe('accessDenial', () => {
   it('lets a read-only token search POST /sales-invoice-lines, with or without a trailing slash', () => {
     expect(accessDenial(readOnly, 'POST', '/sales-invoice-lines')).toBeUndefined();
     expect(accessDenial(readOnly, 'POST', '/sales-invoice-lines/')).toBeUndefined();
+    // The router ignores case, so the rule must too.
+    expect(accessDenial(readOnly, 'POST', '/Sales-Invoice-Lines')).toBeUndefined();
+    expect(accessDenial(readOnly, 'POST', '/SALES-INVOICE-LINES/')).toBeUndefined();
   });
 
   it('lets a read-write token write', () => {

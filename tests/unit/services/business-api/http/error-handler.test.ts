@@ -23,6 +23,17 @@ describe('toErrorResponse', () => {
     expect(response.body).toMatchObject({ code: 'rate_limited' });
   });
 
+  it('answers an unreachable database with 503 unavailable and a Retry-After, not a 500', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(toErrorResponse(refused, 't')).toEqual({
+      status: 503,
+      contentType: 'application/json',
+      body: { code: 'unavailable', message: expect.any(String), traceId: 't' },
+      headers: { 'Retry-After': '5' },
+      internal: false,
+    });
+  });
+
   it('sends a validation problem as problem+json with its errors map', () => {
     const response = toErrorResponse(validationProblem({ id: ['bad'] }), 't');
     expect(response.contentType).toBe('application/problem+json');

@@ -7,7 +7,8 @@ import { errorHandler } from '../../../../../services/business-api/http/error-ha
 import { jsonBody } from '../../../../../services/business-api/http/json-body';
 import { int32Param } from '../../../../../services/business-api/http/path-ids';
 import { booleanParam } from '../../../../../services/business-api/http/query-params';
-import { jsonPath, validate } from '../../../../../services/business-api/http/validate';
+import { MAX_BODY_DEPTH } from '../../../../../services/business-api/http/json-scan';
+import { NUL_MESSAGE, jsonPath, validate } from '../../../../../services/business-api/http/validate';
 
 // A tiny app with only the binding pieces: what a route sees after validate, and what a caller gets on failure.
 function app(): Express {
@@ -80,6 +81,36 @@ describe('validate', () => {
     const res = await request(app()).post('/orders/1/lines').set('Content-Type', type).send('{"qty": 3}');
     expect(res.status).toBe(200);
     expect(res.body.qty).toBe(3);
+  });
+});
+
+describe('validate: client-chosen names and shapes', () => {
+  it.each(['toString', 'constructor', 'hasOwnProperty', 'valueOf', '__proto__'])('reports a NUL under the query key %s by that name', async (key) => {
+    const res = await request(app()).post(`/orders/1/lines?${key}=a%00b`).send({ qty: 1 });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).errors).toEqual(JSON.parse(`{"${key}": ["${NUL_MESSAGE}"]}`));
+  });
+
+  it('reports a NUL under a body key named like a built-in property', async () => {
+    const res = await request(app()).post('/orders/1/lines').set('Content-Type', 'application/json').send('{"qty": 1, "__proto__": "\\u0000", "toString": ["\\u0000"]}');
+    expect(res.status).toBe(400);
+    expect(Object.keys(JSON.parse(res.text).errors).sort()).toEqual(['$.__proto__', '$.toString[0]']);
+  });
+
+  it.each([
+    ['arrays', `${'['.repeat(3000)}${']'.repeat(3000)}`],
+    ['objects', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`],
+  ])('answers a body of thousands of nested %s with a binding problem at $', async (_kind, body) => {
+    const res = await request(app()).post('/orders/1/lines').set('Content-Type', 'application/json').send(body);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body.errors).toEqual({ $: [`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`] });
+  });
+
+  it('accepts a body exactly MAX_BODY_DEPTH levels deep', async () => {
+    const inner = `${'['.repeat(MAX_BODY_DEPTH - 2)}${']'.repeat(MAX_BODY_DEPTH - 2)}`;
+    const res = await request(app()).post('/orders/1/lines').set('Content-Type', 'application/json').send(`{"qty": 1, "extra": [${inner}]}`);
+    expect(res.status).toBe(200);
   });
 });
 

@@ -1,8 +1,4 @@
-import { parseMeta } from '../../../../../shared/search/elasticsearch/index-meta';
 import { encodePair } from '../../../../../shared/search/elasticsearch/label-pairs';
-import { buildSearchBody } from '../../../../../shared/search/elasticsearch/search-body';
-import { buildSuggestBody } from '../../../../../shared/search/elasticsearch/suggest-body';
-import { buildTypoSuggestBody } from '../../../../../shared/search/elasticsearch/typo-expansion';
 import { esError, mappingOf, mockCluster } from './mock-cluster';
 
 const searchAnswer = (aggregations: Record<string, unknown> = {}) => ({
@@ -32,8 +28,21 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
       hits: [{ id: 'p1', score: 2, card: { name: 'Shoe' } }],
       facets: [{ kind: 'terms', key: 'brand', values: [{ value: 'nike', label: 'Nike', count: 1 }], truncated: false }],
     });
-    const meta = parseMeta({ languages: ['en'] });
-    expect(calls.find((c) => c.path === '/shop/_search')?.body).toEqual(buildSearchBody(request, meta));
+    // Written out by hand, not rebuilt with the builder: the request's text, market, language and facet must reach
+    // the cluster as these clauses.
+    expect(calls.filter((c) => c.path === '/shop/_search')).toHaveLength(1);
+    expect(calls.find((c) => c.path === '/shop/_search')?.body).toMatchObject({
+      query: {
+        bool: {
+          filter: [{ term: { markets: 'se' } }],
+          must: [{ bool: { should: expect.arrayContaining([{ multi_match: expect.objectContaining({ query: 'shoe', fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'] }) }]) } }],
+        },
+      },
+      from: 0,
+      size: 24,
+      _source: ['id', 'card'],
+      aggs: { facet_0: { aggs: { values: { terms: expect.objectContaining({ field: 'facetLabels.brand.en' }) } } } },
+    });
   });
 
   it('a word of 5+ letters first asks for its one-edit neighbours, then matches their stems', async () => {
@@ -47,8 +56,34 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
     await engine.search('shop', request);
     const searches = calls.filter((c) => c.path === '/shop/_search');
     expect(searches).toHaveLength(2);
-    expect(searches[0]?.body).toEqual(buildTypoSuggestBody(['lanterm'], 'en'));
-    expect(searches[1]?.body).toEqual(buildSearchBody(request, parseMeta({ languages: ['en'] }), new Map([['lanterm', ['lantern']]])));
+    // Written out by hand (not by the builders under test): a term suggester per text field, one edit away.
+    const termSuggest = (field: string) => ({
+      text: 'lanterm',
+      term: { field: `text.en.${field}.folded`, max_edits: 1, prefix_length: 0, min_word_length: 5, suggest_mode: 'always', max_term_freq: 2147483647, size: 50 },
+    });
+    expect(searches[0]?.body).toEqual({
+      size: 0,
+      track_total_hits: false,
+      suggest: { typo_0_name: termSuggest('name'), typo_0_brand: termSuggest('brand'), typo_0_description: termSuggest('description') },
+    });
+    // Then the word itself, plus the neighbour's stem in each field at 0.4 of the field's boost.
+    expect((searches[1]?.body as { query: unknown }).query).toEqual({
+      bool: {
+        filter: [{ term: { markets: 'se' } }],
+        must: [{
+          bool: {
+            should: [
+              { multi_match: { query: 'lanterm', fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'], type: 'most_fields' } },
+              { term: { 'text.en.name': { value: 'lantern', boost: 1.6 } } },
+              { term: { 'text.en.brand': { value: 'lantern', boost: 0.8 } } },
+              { term: { 'text.en.description': { value: 'lantern', boost: 0.4 } } },
+              { term: { skuTerms: { value: 'lanterm', boost: 8 } } },
+            ],
+            minimum_should_match: 1,
+          },
+        }],
+      },
+    });
   });
 
   it('reads an index meta once per target, and again after a swap', async () => {
@@ -88,6 +123,11 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
       hits: [{ id: 'p1', score: 0, card: { name: 'Shoe' } }],
       values: [{ key: 'brand', value: 'nike', label: 'Nike', count: 4 }],
     });
-    expect(calls.find((c) => c.path === '/shop/_search')?.body).toEqual(buildSuggestBody(request, parseMeta({ languages: ['en'] })));
+    expect(calls.find((c) => c.path === '/shop/_search')?.body).toMatchObject({
+      size: 5,
+      query: { bool: { filter: [{ term: { markets: 'se' } }] } },
+      post_filter: { match: { 'text.en.name.prefix': { query: 'ni', operator: 'and' } } },
+      aggs: { facet_0: { terms: expect.objectContaining({ field: 'facetLabels.brand.en', include: '[^\u001f]*\u001fni.*' }) } },
+    });
   });
 });
