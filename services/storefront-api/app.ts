@@ -40,6 +40,11 @@ export function createApp(deps: StorefrontApiDeps): Express {
   app.use(healthRouter([...storeChecks(db, redis), { name: 'config', check: configCheck }]));
   const keys = new KeyCache(db);
   registry.onRefresh(() => keys.clear());
+  // Every /v1 answer names a config version; before the key's site is known there is none yet: 0.
+  app.use('/v1', (_req, res, next) => {
+    res.set('X-Config-Version', '0');
+    next();
+  });
   app.use('/v1', cors(new OriginDirectory(registry)));
   app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits: createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS) }));
   const reads = new MicroCache(config.MICRO_CACHE_MS);

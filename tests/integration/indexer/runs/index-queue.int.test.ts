@@ -85,6 +85,31 @@ describe('the storefront-index queue and worker', () => {
     await until(async () => ((await queue.getJobCounts('completed')).completed === 2 ? true : undefined));
   }, 60_000);
 
+  it('a gated run ends its job at once: never retried', async () => {
+    start(e.engine);
+    const first = await requestRun(queue, { type: 'full', siteId });
+    await until(async () => ((await queue.getJob(first.jobId!))?.finishedOn !== undefined ? true : undefined));
+    const roots: number[] = await t.db('products').where({ tenant_id: tenantId }).whereNull('parent_id').orderBy('id').pluck('id');
+    const off = roots.filter((_, i) => i % 5 < 3);
+    await t.db('products').where({ tenant_id: tenantId }).whereIn('id', off).update({ is_active: false });
+    try {
+      const { jobId } = await requestRun(queue, { type: 'full', siteId });
+      const job = await until(async () => {
+        const j = await queue.getJob(jobId!);
+        return j?.finishedOn !== undefined ? j : undefined;
+      });
+      expect(job.returnvalue).toBe('gated');
+      expect(job.attemptsMade).toBe(1);
+      // Long enough for a retry's first backoff (1 s) to have started one.
+      await new Promise((r) => setTimeout(r, 1500));
+      const runs = await listRuns(t.db, { tenantId, siteId }, 2);
+      expect(runs.map((r) => r.outcome)).toEqual(['gated', 'ok']);
+      expect(await queue.getJobCounts('waiting', 'delayed', 'active')).toEqual({ waiting: 0, delayed: 0, active: 0 });
+    } finally {
+      await t.db('products').where({ tenant_id: tenantId }).whereIn('id', off).update({ is_active: true });
+    }
+  }, 60_000);
+
   it('a failing run is recorded failed, retried with backoff, and ends ok', async () => {
     let failures = 2;
     start(withCreateIndex(e.engine, async () => {

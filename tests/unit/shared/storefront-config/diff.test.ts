@@ -50,6 +50,7 @@ describe('diffConfigs', () => {
       'add site.code',
       'add site.name',
       'add site.ecomSiteId',
+      'add site.active',
       'add site.devOrigins',
       'add site.assortment',
       'add site.urlPatterns',

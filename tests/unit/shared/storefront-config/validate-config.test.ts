@@ -129,6 +129,15 @@ describe('validateSiteConfig', () => {
       expect(issue.message).toContain('found 2');
     });
 
+    it('refuses an inactive default market while another market is active', () => {
+      const issue = onlyIssue(withChange((c) => ((c.markets[0] as Market).active = false)));
+      expect(issue).toEqual({ field: 'markets[0].active', message: 'the default market cannot be inactive while others are active' });
+    });
+
+    it('accepts every market switched off (the shop then answers SITE_INACTIVE)', () => {
+      expect(issuesOf(withChange((c) => c.markets.forEach((m) => (m.active = false))))).toEqual([]);
+    });
+
     it('refuses a price list the tenant does not have', () => {
       const issue = onlyIssue(withChange((c) => ((c.markets[1] as Market).priceListId = 7)));
       expect(issue).toEqual({ field: 'markets[1].priceListId', message: expect.stringContaining('price list 7 does not exist') });
@@ -337,11 +346,12 @@ describe('siteSchema', () => {
     expect(site({ code }).success).toBe(false);
   });
 
-  it('applies the defaults: no dev origins, the whole assortment without inactive categories, /p/{slug} and /k/{path}', () => {
+  it('applies the defaults: active, no dev origins, the whole assortment without inactive categories, /p/{slug} and /k/{path}', () => {
     expect(siteSchema.parse({ code: 'main', name: 'Main', ecomSiteId: 3 })).toEqual({
       code: 'main',
       name: 'Main',
       ecomSiteId: 3,
+      active: true,
       devOrigins: [],
       assortment: { categoryRootIds: [], excludeInactive: true },
       urlPatterns: { product: '/p/{slug}', collection: '/k/{path}' },
