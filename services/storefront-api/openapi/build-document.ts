@@ -29,7 +29,7 @@ function responsesOf(op: StorefrontOperation, h: Record<string, HeaderRef>): Rou
   for (const [status, shared] of Object.entries(PIPELINE_ERRORS)) {
     const own: readonly string[] = op.errors[Number(status) as 400 | 404 | 503] ?? [];
     const codes = [...shared.codes, ...own] as unknown as ErrorCodes;
-    const retry = status === '429' || status === '503' ? { 'Retry-After': h.RetryAfter! } : {};
+    const retry: Record<string, HeaderRef> = status === '429' || status === '503' ? { 'Retry-After': h.RetryAfter! } : {};
     responses[status] = {
       description: [shared.description, ...own.map((c) => CODE_DESCRIPTIONS[c] ?? c)].join('; '),
       headers: { 'Cache-Control': h.CacheControl!, 'X-Config-Version': h.ConfigVersion!, ...retry },
