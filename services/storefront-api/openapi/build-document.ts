@@ -40,7 +40,7 @@ function responsesOf(op: StorefrontOperation, h: Record<string, HeaderRef>): Rou
 }
 
 /** The storefront API's OpenAPI 3.1 document (served at GET /openapi/v1.json), generated from the zod schemas. */
-export function buildStorefrontDocument(serverUrl = 'http://127.0.0.1:3000') {
+export function buildStorefrontDocument() {
   const registry = new OpenAPIRegistry();
   const siteKey = registry.registerComponent('securitySchemes', 'siteKey', {
     type: 'apiKey',
@@ -71,7 +71,13 @@ export function buildStorefrontDocument(serverUrl = 'http://127.0.0.1:3000') {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Aisle', url: 'https://aisle.dev' },
     },
-    servers: [{ url: serverUrl, description: 'The storefront API (`npm start` serves it here)' }],
+    servers: [
+      {
+        url: '{baseUrl}',
+        description: 'The storefront API',
+        variables: { baseUrl: { default: 'http://127.0.0.1:3000', description: 'Where the service runs (`npm start` serves it at http://127.0.0.1:3000)' } },
+      },
+    ],
     security: [{ [siteKey.name]: [] }],
     tags: [
       { name: 'Site', description: 'Bootstrap: the site, markets and media configuration.' },
