@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mediaDescriptorSchema } from './media-schema';
+import { orNull } from './or-null';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'A decimal number as a string.', example: '199.00' });
 
@@ -27,8 +28,8 @@ export const productCardSchema = z
     url: z.url().meta({ description: "Absolute, built from the market's urlTemplate." }),
     collections: z.array(z.string()).meta({ description: 'Slugs, in the request language, of the collections the product belongs to.' }),
     updatedAt: z.iso.datetime({ offset: true }),
-    image: mediaDescriptorSchema.nullable(),
-    brand: cardBrandSchema.nullable(),
+    image: orNull(mediaDescriptorSchema),
+    brand: orNull(cardBrandSchema),
     shortDescription: z.string().nullable(),
   })
   .meta({ id: 'ProductCard', description: 'A product on the market, in the request language. A product with no price on the market never appears.' });
@@ -60,7 +61,7 @@ export const facetValueSchema = z
     count: z.number().int().meta({ description: 'Products in the filter context (disjunctive for `any` facets).' }),
     selected: z.boolean(),
     help: z.string().nullable(),
-    swatch: swatchSchema.nullable().optional().meta({ description: 'Swatch facets only.' }),
+    swatch: orNull(swatchSchema).optional().meta({ description: 'Swatch facets only.' }),
     depth: z.number().int().optional().meta({ description: 'Hierarchy facets only: 1 for a root path.' }),
     parent: z.string().nullable().optional().meta({ description: 'Hierarchy facets only: the parent path, null for a root.' }),
   })
@@ -111,8 +112,8 @@ export const listingResponseSchema = z
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1).max(100),
     sort: z.strictObject({ selected: sortKeySchema, available: z.array(z.strictObject({ key: sortKeySchema, label: z.string() })) }),
-    redirect: redirectSchema.nullable(),
-    queryCorrection: queryCorrectionSchema.nullable(),
+    redirect: orNull(redirectSchema),
+    queryCorrection: orNull(queryCorrectionSchema),
     warnings: z.array(warningSchema),
   })
   .meta({ id: 'ListingResponse' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orNull } from './or-null';
 
 const nullableInt = z.number().int().nullable();
 
@@ -39,7 +40,7 @@ export const mediaDescriptorSchema = z
     caption: z.string().nullable(),
     widths: z.array(z.number().int()).meta({ description: 'Announced widths; empty for a file.' }),
     formats: z.array(z.string()).meta({ description: 'Announced formats (AVIF first, then JPEG); empty for a file.' }),
-    poster: posterSchema.nullable(),
+    poster: orNull(posterSchema),
     duration: z.number().nullable(),
     variants: z.array(videoVariantSchema).nullable(),
     filename: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orNull } from './or-null';
 import { facetValueSchema, productCardSchema, swatchSchema, warningSchema } from './listing-schemas';
 
 const marketSchema = z
@@ -51,7 +52,7 @@ export const facetSearchResponseSchema = z
     facet: z.string(),
     q: z.string(),
     values: z
-      .array(facetValueSchema.pick({ value: true, label: true, count: true }).extend({ swatch: swatchSchema.nullable().optional() }).strict())
+      .array(facetValueSchema.pick({ value: true, label: true, count: true }).extend({ swatch: orNull(swatchSchema).optional() }).strict())
       .max(50)
       .meta({ description: "Up to 50 of the facet's 1000 most common values in the filter context that match `q`; `swatch` on swatch facets." }),
     warnings: z.array(warningSchema).meta({ description: 'FILTER_IGNORED for filters that cannot be honoured.' }),
