@@ -35,7 +35,7 @@ export const filterParam = z
 
 export const listingQuery = z.object({
   q: z.string().optional().meta({ description: 'Free text; more than 200 characters are truncated with a QUERY_TRUNCATED warning.' }),
-  page: z.number().int().min(1).optional().meta({ description: 'Default 1; page x pageSize is at most 10000 (else 400 INVALID_PAGE).' }),
+  page: z.number().int().min(1).max(10_000).optional().meta({ description: 'Default 1; page x pageSize is at most 10000 (else 400 INVALID_PAGE).' }),
   pageSize: z.number().int().min(1).max(100).optional().meta({ description: 'Default 24, at most 100 (else 400 INVALID_PAGE).' }),
   sort: z.string().optional().meta({ description: '`relevance` (default), `price_asc`, `price_desc`, `name_asc` or `newest`; anything else gives a SORT_UNKNOWN warning and the default.', example: 'price_asc' }),
   collection: z.string().optional().meta({ description: 'A collection slug (or id) to scope to; unknown gives a COLLECTION_UNKNOWN warning and is not applied.' }),

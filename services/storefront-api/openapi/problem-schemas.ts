@@ -12,16 +12,16 @@ export const problemSchema = z
   .meta({ id: 'Problem' });
 
 /**
- * The problem body of one response: `code` narrowed to the codes that status can carry on the route, plus the
- * extras some codes add (`validMarkets` on MARKET_UNKNOWN, `retryAfterSeconds` on RATE_LIMITED).
+ * The problem body of one response: the Problem component (`allOf`), with `code` narrowed to the codes that
+ * status can carry on the route and the members some codes add (`validMarkets` on MARKET_UNKNOWN,
+ * `retryAfterSeconds` on RATE_LIMITED).
  */
 export function problemWith(codes: readonly [string, ...string[]]) {
   const code = z.enum(codes);
-  if (codes.includes('RATE_LIMITED')) {
-    return problemSchema.extend({ code, retryAfterSeconds: z.number().int().min(1).meta({ description: 'Also sent as the Retry-After header.' }) });
-  }
-  if (codes.includes('MARKET_UNKNOWN')) {
-    return problemSchema.extend({ code, validMarkets: z.array(z.string()).optional().meta({ description: 'MARKET_UNKNOWN only: the codes X-Market takes.' }) });
-  }
-  return problemSchema.extend({ code });
+  const own = codes.includes('RATE_LIMITED')
+    ? z.object({ code, retryAfterSeconds: z.number().int().min(1).meta({ description: 'Also sent as the Retry-After header.' }) })
+    : codes.includes('MARKET_UNKNOWN')
+      ? z.object({ code, validMarkets: z.array(z.string()).optional().meta({ description: 'MARKET_UNKNOWN only: the codes X-Market takes.' }) })
+      : z.object({ code });
+  return z.intersection(problemSchema, own);
 }
