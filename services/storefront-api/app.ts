@@ -8,6 +8,7 @@ import type { ConfigRegistry } from '../../shared/storefront-config/config-regis
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { cors, OriginDirectory } from './cors/cors';
 import { MicroCache } from './http/micro-cache';
+import { docsRoutes } from './docs/docs-routes';
 import { problemHandler, sendProblem } from './http/problem';
 import { KeyCache } from './keys/key-cache';
 import { siteContext } from './keys/site-context';
@@ -27,7 +28,7 @@ export interface StorefrontApiDeps {
   config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; TRUST_PROXY?: string | boolean | number };
 }
 
-/** The public storefront API: `/v1/*` (spec/storefront-api.md), plus health endpoints. */
+/** The public storefront API: `/v1/*` (spec/storefront-api.md), its documentation (/openapi/v1.json, /docs), plus health endpoints. */
 export function createApp(deps: StorefrontApiDeps): Express {
   const { db, redis, registry, engine, config } = deps;
   const app = express();
@@ -38,6 +39,8 @@ export function createApp(deps: StorefrontApiDeps): Express {
     if (!registry.ready) throw new Error('published configs not loaded yet');
   };
   app.use(healthRouter([...storeChecks(db, redis), { name: 'config', check: configCheck }]));
+  // The machine description, the reference and the guide need no key and are outside the /v1 pipeline and its limits.
+  app.use(docsRoutes());
   const keys = new KeyCache(db);
   registry.onRefresh(() => keys.clear());
   // Every /v1 answer names a config version; before the key's site is known there is none yet: 0.

@@ -17,6 +17,8 @@ export type ApiRoute<P extends AnyObject = AnyObject, Q extends AnyObject = AnyO
   path: string;
   operationId: string;
   summary: string;
+  /** The operation's longer description in the document; the summary when left out. */
+  description?: string;
   tag: string;
   params?: P;
   query?: Q;

@@ -1,42 +1,5 @@
-import path from 'node:path';
-import express, { Router } from 'express';
+import type { Router } from 'express';
+import { docsRouter as sharedDocsRouter } from '../../../shared/http/docs-router';
 
-// The package has no type declarations; its absolute-path helper is just its own folder.
-const assetsDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-
-const page = `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <title>Aisle business-data API v1</title>
-  <link rel="stylesheet" href="docs/assets/swagger-ui.css">
-</head>
-<body>
-  <div id="ui"></div>
-  <script src="docs/assets/swagger-ui-bundle.js"></script>
-  <script src="docs/assets/init.js"></script>
-</body>
-</html>`;
-
-const init = `window.ui = SwaggerUIBundle({ url: 'openapi.json', dom_id: '#ui', deepLinking: true });`;
-
-/**
- * The machine description at `/openapi.json` and a browsable reference at `/docs`, relative to where it is
- * mounted. Every asset is served from the installed swagger-ui-dist package: no CDN. Needs no token.
- */
-export function docsRouter(document: object): Router {
-  const router = Router();
-  router.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
-  router.get('/docs', (req, res) => {
-    // The page's asset links are relative: `/docs/` would resolve them one level too deep.
-    if (req.originalUrl.split('?')[0]?.endsWith('/')) return res.redirect(301, '../docs');
-    res.type('html').send(page);
-  });
-  router.get('/docs/assets/init.js', (_req, res) => {
-    res.type('js').send(init);
-  });
-  router.use('/docs/assets', express.static(assetsDir, { index: false, maxAge: '1d' }));
-  return router;
-}
+/** `/openapi.json` and the browsable reference at `/docs` (shared/http/docs-router), mounted under /api/v1. */
+export const docsRouter = (document: object): Router => sharedDocsRouter({ document, documentPath: 'openapi.json', title: 'Aisle business-data API v1' });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** The optional request headers every /v1 route reads . */
+export const headerParameters = [
+  z.string().optional().meta({
+    param: { name: 'X-Market', in: 'header', description: "A market code of the site; omitted means the site's default market. Unknown: 400 MARKET_UNKNOWN." },
+    example: 'se',
+  }),
+  z.string().optional().meta({
+    param: { name: 'Accept-Language', in: 'header', description: "BCP 47 tags, negotiated against the site's languages; else the market's language." },
+    example: 'sv-SE, en;q=0.8',
+  }),
+  z.string().optional().meta({ param: { name: 'If-None-Match', in: 'header', description: 'The ETag of an earlier answer: 304 when it still holds.' } }),
+];
+
+/** `filter[<key>]=<values>`: one deepObject parameter (`filter[brand]=acme,zeta&filter[price]=100-500`). */
+export const filterParam = z
+  .record(z.string(), z.string())
+  .optional()
+  .meta({
+    param: {
+      name: 'filter',
+      in: 'query',
+      style: 'deepObject',
+      explode: true,
+      description: [
+        'Facet filters, `filter[<facet key>]=<values>`: several values comma-separated, a repeated key adds values.',
+        'Ranges are `min-max` with either bound empty (bounds may be negative: `-10--2`, `-10-`, `--2`; `-5` alone means at most 5);',
+        'toggles take `true` (`false` means no opinion). In list, swatch and hierarchy values a comma is written `\\,` and a backslash `\\\\`.',
+        'An unknown facet or an unparseable value is ignored with a FILTER_IGNORED warning; only malformed syntax is 400 INVALID_FILTER.',
+      ].join(' '),
+    },
+    example: { brand: 'acme', price: '100-500', 'in-stock': 'true' },
+  });
+
+export const listingQuery = z.object({
+  q: z.string().optional().meta({ description: 'Free text; more than 200 characters are truncated with a QUERY_TRUNCATED warning.' }),
+  page: z.number().int().min(1).max(10_000).optional().meta({ description: 'Default 1; page x pageSize is at most 10000 (else 400 INVALID_PAGE).' }),
+  pageSize: z.number().int().min(1).max(100).optional().meta({ description: 'Default 24, at most 100 (else 400 INVALID_PAGE).' }),
+  sort: z.string().optional().meta({ description: '`relevance` (default), `price_asc`, `price_desc`, `name_asc` or `newest`; anything else gives a SORT_UNKNOWN warning and the default.', example: 'price_asc' }),
+  collection: z.string().optional().meta({ description: 'A collection slug (or id) to scope to; unknown gives a COLLECTION_UNKNOWN warning and is not applied.' }),
+  filter: filterParam,
+});
+
+const requiredQ = (what: string) => z.string().min(1).max(100).meta({ description: `${what}: 1 to 100 characters; missing, blank or longer is 400 INVALID_QUERY (no truncation).` });
+
+export const suggestQuery = z.object({ q: requiredQ('Prefix typed so far') });
+
+export const facetSearchQuery = z.object({ q: requiredQ('Text to find in the facet values'), filter: filterParam });
+
+export const facetKeyParams = z.object({ key: z.string().meta({ description: 'A facet key of the site (a `list` or `swatch` facet).', example: 'brand' }) });

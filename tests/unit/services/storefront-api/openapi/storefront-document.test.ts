@@ -1,0 +1,50 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { buildStorefrontDocument } from '../../../../../services/storefront-api/openapi/build-document';
+
+const descriptor = {
+  id: `sha256:${'ab'.repeat(32)}`, recipe: 3, kind: 'image', role: 'primary', view: null, order: 0, w: 1200, h: 1600,
+  blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj', color: '#aabbcc', bg: 'white', alt: { en: 'A shirt' }, caption: null,
+  widths: [320, 640], formats: ['avif', 'jpeg'], poster: null, duration: null, variants: null, filename: null, bytes: null, pages: null, attributes: null,
+};
+
+function validatorOf(name: string) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(JSON.parse(JSON.stringify(buildStorefrontDocument())), 'doc');
+  return ajv.getSchema(`doc#/components/schemas/${name}`)!;
+}
+
+describe('storefront document: media descriptor', () => {
+  it('has exactly the 22 keys of the spec, all required', () => {
+    const schema = buildStorefrontDocument().components?.schemas?.MediaDescriptor as { properties: object; required: string[]; additionalProperties: boolean };
+    expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(descriptor).sort());
+    expect(Object.keys(descriptor)).toHaveLength(22);
+    expect([...schema.required].sort()).toEqual(Object.keys(descriptor).sort());
+    expect(schema.additionalProperties).toBe(false);
+  });
+
+  it('accepts an image and a file descriptor, and refuses a missing or extra key or a bad id', () => {
+    const validate = validatorOf('MediaDescriptor');
+    expect(validate(descriptor)).toBe(true);
+    const file = { ...descriptor, kind: 'file', role: 'manual', w: null, h: null, widths: [], formats: [], filename: 'manual.pdf', bytes: 20480, pages: 4, poster: { w: 600, h: 800, widths: [300], formats: ['avif'] } };
+    expect(validate(file)).toBe(true);
+    const { caption: _caption, ...missing } = descriptor;
+    expect(validate(missing)).toBe(false);
+    expect(validate({ ...descriptor, extra: 1 })).toBe(false);
+    expect(validate({ ...descriptor, id: 'sha256:xyz' })).toBe(false);
+    expect(validate({ ...descriptor, widths: null })).toBe(false);
+  });
+
+  it('lets a card carry a descriptor or null as its image', () => {
+    const validate = validatorOf('ProductCard');
+    const card = {
+      id: '1', slug: 's', name: 'n', sku: 'k', price: { amount: '10.00', currency: 'SEK', vatRate: '25.00', vatIncluded: true, compareAt: null },
+      priceVaries: false, inStock: true, url: 'https://shop.example/p/s', collections: [], updatedAt: '2025-06-01T00:00:00.000Z', image: null, brand: null, shortDescription: null,
+    };
+    expect(validate(card)).toBe(true);
+    expect(validate({ ...card, image: descriptor })).toBe(true);
+    expect(validate({ ...card, image: {} })).toBe(false);
+    expect(validate({ ...card, price: { ...card.price, amount: 10 } })).toBe(false);
+  });
+});
