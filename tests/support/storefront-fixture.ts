@@ -9,6 +9,9 @@ import { SnapshotStore } from '../../shared/search/embedded/snapshot/snapshot-st
 import { saveMarket, saveSite } from '../../shared/storefront-config/drafts';
 import { publishConfig } from '../../shared/storefront-config/publish';
 import type { RunDeps } from '../../indexer/runs/run-context';
+import { runIndexJob } from '../../indexer/runs/run-job';
+import { seedTenant } from '../../scripts/seed/seed-tenant';
+import { createKey } from '../../shared/storefront-config/keys';
 
 /** The tenant's first two active price lists in different currencies (the seed makes SEK and EUR lists). */
 export async function twoPriceLists(db: Knex, tenantId: number): Promise<{ id: number; currency: string }[]> {
@@ -53,9 +56,6 @@ export interface IndexedShop {
 }
 
 export async function indexedShop(db: Knex, options: { tenant: string; products: number; seed: number; configure?: (siteId: number, tenantId: number) => Promise<void> }): Promise<IndexedShop> {
-  const { seedTenant } = await import('../../scripts/seed/seed-tenant');
-  const { createKey } = await import('../../shared/storefront-config/keys');
-  const { runIndexJob } = await import('../../indexer/runs/run-job');
   const tenantId = (await seedTenant(db, { tenant: options.tenant, products: options.products, orders: 0, seed: options.seed, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
   const siteId = await publishTwoMarketSite(db, tenantId);
   await options.configure?.(siteId, tenantId);
