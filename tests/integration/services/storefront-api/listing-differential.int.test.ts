@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import type { Express } from 'express';
+import { joinValues } from '../../../../shared/listing/filter-grammar';
+import { createTestDb, type TestDb } from '../../../support/test-db';
+import { createTestRedis, type TestRedis } from '../../../support/test-redis';
+import { indexedShop, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
+import { createStorefrontTestApp } from '../../../support/storefront-api';
+import { loadReferenceRows } from '../../../support/listing-reference/reference-rows';
+import { referenceCatalogue, type RefCatalogue } from '../../../support/listing-reference/reference-catalogue';
+import { referenceListing, type RefSelection } from '../../../support/listing-reference/reference-listing';
+
+// Listing totals and facet counts over HTTP against a brute-force computation over the seeded catalogue in
+// PostgreSQL (tests/support/listing-reference). The site has no facet configuration: the zero-config facets apply.
+
+const FACET_SIZE = 20;
+const RUNS = 240;
+
+interface ApiFacet {
+  key: string;
+  type: string;
+  truncated: boolean;
+  values: { value: string; label: string; count: number; selected: boolean }[];
+  range: { min: number | null; max: number | null } | null;
+}
+
+describe('GET /v1/products against a brute-force reference', () => {
+  let t: TestDb;
+  let r: TestRedis;
+  let shop: IndexedShop;
+  let app: Express;
+  let ref: RefCatalogue;
+  let known: Map<string, string[]>;
+  let amounts: number[];
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    r = createTestRedis();
+    // The seed gives variants their parent's brand; a third of them get another brand before indexing, so that
+    // rule 10 (a brand filter matches when any variant has the brand) is exercised.
+    const configure = async (_siteId: number, tenantId: number) => {
+      await t.db.raw(
+        `update products set brand_id = (select b.id from brands b where b.tenant_id = products.tenant_id and b.id <> coalesce(products.brand_id, 0) order by (b.id * 7 + products.id) % 13, b.id limit 1)
+         where tenant_id = ? and parent_id is not null and id % 3 = 0`,
+        [tenantId],
+      );
+    };
+    shop = await indexedShop(t.db, { tenant: 'differential', products: 400, seed: 23, configure });
+    ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
+    // The fixture's site: m1 (en) on the first price list, m2 (sv) on the second.
+    const lists = await twoPriceLists(t.db, shop.tenantId);
+    const markets = lists.map((l, i) => ({ code: `m${i + 1}`, language: i === 0 ? 'en' : 'sv', priceListId: l.id, currency: l.currency }));
+    ref = referenceCatalogue(await loadReferenceRows(t.db, shop.tenantId, markets), ['en', 'sv']);
+    known = new Map(ref.facets.map((f) => [f.key, [...new Set(ref.docs.flatMap((d) => [...(d.values.get(f.key) ?? [])]))].sort()]));
+    amounts = [...new Set(ref.docs.flatMap((d) => [...d.offers.values()].map((o) => o.amount)))].sort((a, b) => a - b);
+  }, 120_000);
+  afterAll(async () => {
+    await shop.engine.cleanup();
+    await r.cleanup();
+    await t.drop();
+  });
+
+  const get = (path: string) => request(app).get(path).set({ 'X-Site-Key': shop.keys.publishable });
+
+  it('has a catalogue worth comparing: products missing on a market, mixed brands and stock, long facets', () => {
+    const onM2 = ref.docs.filter((d) => d.offers.has('m2')).length;
+    expect(onM2).toBeGreaterThan(100);
+    expect(ref.docs.length).toBeGreaterThan(onM2);
+    expect(ref.docs.some((d) => (d.values.get('brand')?.size ?? 0) > 1)).toBe(true);
+    expect(ref.docs.some((d) => d.offers.get('m1')?.inStock === false)).toBe(true);
+    expect(ref.facets.map((f) => f.kind)).toEqual(expect.arrayContaining(['brand', 'option', 'attribute', 'category']));
+    expect(known.get('brand')!.length).toBeGreaterThan(5);
+    expect(ref.facets.some((f) => f.kind === 'category' && known.get(f.key)!.length > FACET_SIZE)).toBe(true);
+  });
+
+  it('serves the zero-config facets the reference derives', async () => {
+    const res = await get('/v1/products?pageSize=1');
+    expect(res.body.facets.map((f: ApiFacet) => f.key)).toEqual([...ref.facets.map((f) => f.key), 'price', 'in-stock']);
+  });
+
+  function check(body: { total: number; items: { id: string }[]; facets: ApiFacet[] }, s: RefSelection): void {
+    const expected = referenceListing(ref, s);
+    const language = s.market === 'm1' ? 'en' : 'sv';
+    expect(body.total).toBe(expected.ids.size);
+    for (const item of body.items) expect(expected.ids.has(Number(item.id))).toBe(true);
+    if (expected.ids.size <= 100) expect(body.items.map((i) => Number(i.id)).sort((a, b) => a - b)).toEqual([...expected.ids].sort((a, b) => a - b));
+    for (const facet of body.facets) {
+      if (facet.key === 'price') {
+        expect({ key: facet.key, min: facet.range?.min, max: facet.range?.max }).toEqual({ key: 'price', ...expected.price });
+      } else if (facet.key === 'in-stock') {
+        expect({ key: facet.key, count: facet.values[0]?.count, selected: facet.values[0]?.selected }).toEqual({ key: 'in-stock', count: expected.inStockCount, selected: s.inStock });
+      } else {
+        const all = expected.facets.get(facet.key) ?? [];
+        const selected = new Set(s.values.get(facet.key) ?? []);
+        expect({ key: facet.key, values: facet.values.map((v) => ({ value: v.value, count: v.count, selected: v.selected })), truncated: facet.truncated }).toEqual({
+          key: facet.key,
+          values: all.slice(0, FACET_SIZE).map((v) => ({ ...v, selected: selected.has(v.value) })),
+          truncated: all.length > FACET_SIZE,
+        });
+        const labels = ref.labels.get(facet.key)!;
+        for (const v of facet.values) if (labels.has(v.value)) expect({ value: v.value, label: v.label }).toEqual({ value: v.value, label: labels.get(v.value)![language] });
+      }
+    }
+  }
+
+  it(`matches the reference for ${RUNS} random filter combinations`, async () => {
+    const valueFacets = ref.facets.map((f) => f.key);
+    const favoured = ['brand', ...ref.facets.filter((f) => f.kind === 'category').map((f) => f.key)];
+    const bound = fc.option(fc.oneof(fc.constantFrom(...amounts), fc.integer({ min: -20, max: 5000 }), fc.constant(0)), { nil: null });
+    const pick = fc.record({
+      facet: fc.oneof({ arbitrary: fc.constantFrom(...favoured), weight: 2 }, { arbitrary: fc.constantFrom(...valueFacets), weight: 1 }),
+      indexes: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+      junk: fc.option(fc.constantFrom('no-such-value', 'a,b', 'back\\slash'), { freq: 4 }),
+    });
+    const arbitrary = fc.record({
+      market: fc.constantFrom('m1', 'm1', 'm2'),
+      picks: fc.array(pick, { maxLength: 3 }),
+      price: fc.option(fc.tuple(bound, bound), { freq: 2 }),
+      inStock: fc.constantFrom<'true' | 'false' | null>('true', 'false', null, null),
+    });
+    await fc.assert(
+      fc.asyncProperty(arbitrary, async ({ market, picks, price, inStock }) => {
+        const values = new Map<string, string[]>();
+        for (const p of picks) {
+          const pool = known.get(p.facet)!;
+          const chosen = pool.length === 0 ? [] : p.indexes.map((i) => pool[i % pool.length]!);
+          values.set(p.facet, [...new Set([...(values.get(p.facet) ?? []), ...chosen, ...(p.junk === null ? [] : [p.junk])])]);
+        }
+        const params = [...values].map(([k, v]) => `filter[${k}]=${encodeURIComponent(joinValues(v))}`);
+        const [min, max] = price ?? [null, null];
+        const range = price === null || (min === null && max === null) || (min !== null && max !== null && min > max) ? null : { min, max };
+        if (price !== null && (min !== null || max !== null)) params.push(`filter[price]=${min ?? ''}-${max ?? ''}`);
+        if (inStock !== null) params.push(`filter[in-stock]=${inStock}`);
+        const res = await get(`/v1/products?pageSize=100&${params.join('&')}`).set('X-Market', market);
+        expect(res.status).toBe(200);
+        check(res.body, { market, values, price: range, inStock: inStock === 'true' });
+      }),
+      { numRuns: RUNS, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
+    );
+  }, 120_000);
+});
