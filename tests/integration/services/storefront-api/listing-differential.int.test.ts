@@ -78,7 +78,21 @@ describe('GET /v1/products against a brute-force reference', () => {
     expect(res.body.facets.map((f: ApiFacet) => f.key)).toEqual([...ref.facets.map((f) => f.key), 'price', 'in-stock']);
   });
 
-  function check(body: { total: number; items: { id: string }[]; facets: ApiFacet[] }, s: RefSelection): void {
+  /**
+   * Every selected value is applied in order; a brand or category value listed in its facet is labelled with its
+   * name. (One that is not listed, past the facet's size or with no count, is the known bug below.)
+   */
+  function checkApplied(body: { facets: ApiFacet[]; appliedFilters: { facet: string; value: string; label: string }[] }, s: RefSelection, language: string): void {
+    const applied = body.appliedFilters;
+    const listed = (facet: string, value: string) => body.facets.some((f) => f.key === facet && f.values.some((v) => v.value === value));
+    for (const { facet, value, label } of applied) {
+      const known = ref.labels.get(facet)?.get(value);
+      if (known !== undefined && listed(facet, value)) expect({ facet, value, label }).toEqual({ facet, value, label: known[language] });
+    }
+    expect(applied.filter((a) => a.facet !== 'price' && a.facet !== 'in-stock').map((a) => [a.facet, a.value])).toEqual([...s.values].flatMap(([k, vs]) => vs.map((v) => [k, v])));
+  }
+
+  function check(body: { total: number; items: { id: string }[]; facets: ApiFacet[]; appliedFilters: { facet: string; value: string; label: string }[] }, s: RefSelection): void {
     const expected = referenceListing(ref, s);
     const language = s.market === 'm1' ? 'en' : 'sv';
     expect(body.total).toBe(expected.ids.size);
@@ -133,9 +147,22 @@ describe('GET /v1/products against a brute-force reference', () => {
         if (inStock !== null) params.push(`filter[in-stock]=${inStock}`);
         const res = await get(`/v1/products?pageSize=100&${params.join('&')}`).set('X-Market', market);
         expect(res.status).toBe(200);
-        check(res.body, { market, values, price: range, inStock: inStock === 'true' });
+        const selection = { market, values, price: range, inStock: inStock === 'true' };
+        check(res.body, selection);
+        checkApplied(res.body, selection, market === 'm1' ? 'en' : 'sv');
       }),
       { numRuns: RUNS, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
     );
   }, 120_000);
+
+  // Known bug, reported to the lead: appliedFilters take their labels from the facet values in the answer, so a
+  // selected value the facet does not list (past its size of 20, or with no count beside the other filters)
+  // is labelled with its raw key: a category shows "12/40" instead of its name. Flips to passing once fixed.
+  it.failing('labels a selected category value that its facet does not list with the category name', async () => {
+    const facet = ref.facets.find((f) => f.kind === 'category' && known.get(f.key)!.length > FACET_SIZE)!;
+    const ranked = referenceListing(ref, { market: 'm1', values: new Map(), price: null, inStock: false }).facets.get(facet.key)!;
+    const value = ranked[ranked.length - 1]!.value;
+    const res = await get(`/v1/products?pageSize=1&filter[${facet.key}]=${encodeURIComponent(value)}`);
+    expect(res.body.appliedFilters).toEqual([{ facet: facet.key, value, label: ref.labels.get(facet.key)!.get(value)!.en }]);
+  });
 });
