@@ -13,8 +13,8 @@ export interface RefFacet {
 
 export interface RefDoc {
   id: number;
-  /** Market code -> card price and whether a unit priced there is in stock. */
-  offers: Map<string, { amount: number; inStock: boolean }>;
+  /** Market code -> card price (the cheapest unit priced there), whether any such unit is in stock, whether their prices differ. */
+  offers: Map<string, { amount: number; inStock: boolean; priceVaries: boolean }>;
   /** Facet key -> value keys (hierarchy values carry every ancestor path). */
   values: Map<string, Set<string>>;
 }
@@ -155,7 +155,7 @@ export function referenceCatalogue(rows: ReferenceRows, languages: readonly stri
     if (paths.length > 0 && paths.every((p) => p.some((c) => !c.active))) continue;
     const sellable = (unitsOf.get(root.id) ?? []).filter((u) => priced.has(u.unit_id));
     const values = productValues(root, sellable, paths, k);
-    docs.push({ id: root.id, offers: new Map(offers.map((o) => [o.market, { amount: o.amount, inStock: o.in_stock }])), values });
+    docs.push({ id: root.id, offers: new Map(offers.map((o) => [o.market, { amount: o.amount, inStock: o.in_stock, priceVaries: o.price_varies }])), values });
   }
   return { docs, facets: k.facets, labels };
 }

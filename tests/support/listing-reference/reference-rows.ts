@@ -17,6 +17,7 @@ export interface OfferRow {
   market: string;
   amount: number;
   in_stock: boolean;
+  price_varies: boolean;
 }
 
 export interface RootRow { id: number; is_active: boolean; brand_id: number | null; is_parent: boolean }
@@ -77,7 +78,7 @@ export async function loadReferenceRows(db: Knex, tenantId: number, markets: Mar
     query<RootRow>(db, `with ${UNITS} select * from roots`, b),
     query<UnitRow>(db, `with ${UNITS} select * from units`, b),
     query<{ unit_id: number }>(db, `with ${UNITS} select distinct unit_id from unit_prices`, b),
-    query<OfferRow>(db, `with ${UNITS} select root_id, market, min(amount)::float8 as amount, bool_or(in_stock) as in_stock from unit_prices group by root_id, market`, b),
+    query<OfferRow>(db, `with ${UNITS} select root_id, market, min(amount)::float8 as amount, bool_or(in_stock) as in_stock, count(distinct amount) > 1 as price_varies from unit_prices group by root_id, market`, b),
     query<BrandRow>(db, 'select id, name, slug from brands where tenant_id = :t', t),
     query<CategoryRow>(db, 'select id, parent_id, name, names, active, position from categories where tenant_id = :t', t),
     query<{ product_id: number; category_id: number }>(db, 'select product_id, category_id from product_categories where tenant_id = :t', t),

@@ -16,6 +16,13 @@ import { referenceListing, type RefSelection } from '../../../support/listing-re
 const FACET_SIZE = 20;
 const RUNS = 240;
 
+interface ApiCard {
+  id: string;
+  price: { amount: string; currency: string };
+  inStock: boolean;
+  priceVaries: boolean;
+}
+
 interface ApiFacet {
   key: string;
   type: string;
@@ -32,6 +39,7 @@ describe('GET /v1/products against a brute-force reference', () => {
   let ref: RefCatalogue;
   let known: Map<string, string[]>;
   let amounts: number[];
+  let currencies: Map<string, string>;
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -50,6 +58,7 @@ describe('GET /v1/products against a brute-force reference', () => {
     // The fixture's site: m1 (en) on the first price list, m2 (sv) on the second.
     const lists = await twoPriceLists(t.db, shop.tenantId);
     const markets = lists.map((l, i) => ({ code: `m${i + 1}`, language: i === 0 ? 'en' : 'sv', priceListId: l.id, currency: l.currency }));
+    currencies = new Map(markets.map((m) => [m.code, m.currency]));
     ref = referenceCatalogue(await loadReferenceRows(t.db, shop.tenantId, markets), ['en', 'sv']);
     known = new Map(ref.facets.map((f) => [f.key, [...new Set(ref.docs.flatMap((d) => [...(d.values.get(f.key) ?? [])]))].sort()]));
     amounts = [...new Set(ref.docs.flatMap((d) => [...d.offers.values()].map((o) => o.amount)))].sort((a, b) => a - b);
@@ -68,6 +77,7 @@ describe('GET /v1/products against a brute-force reference', () => {
     expect(ref.docs.length).toBeGreaterThan(onM2);
     expect(ref.docs.some((d) => (d.values.get('brand')?.size ?? 0) > 1)).toBe(true);
     expect(ref.docs.some((d) => d.offers.get('m1')?.inStock === false)).toBe(true);
+    expect(ref.docs.some((d) => d.offers.get('m1')?.priceVaries === true)).toBe(true);
     expect(ref.facets.map((f) => f.kind)).toEqual(expect.arrayContaining(['brand', 'option', 'attribute', 'category']));
     expect(known.get('brand')!.length).toBeGreaterThan(5);
     expect(ref.facets.some((f) => f.kind === 'category' && known.get(f.key)!.length > FACET_SIZE)).toBe(true);
@@ -92,12 +102,27 @@ describe('GET /v1/products against a brute-force reference', () => {
     expect(applied.filter((a) => a.facet !== 'price' && a.facet !== 'in-stock').map((a) => [a.facet, a.value])).toEqual([...s.values].flatMap(([k, vs]) => vs.map((v) => [k, v])));
   }
 
-  function check(body: { total: number; items: { id: string }[]; facets: ApiFacet[]; appliedFilters: { facet: string; value: string; label: string }[] }, s: RefSelection): void {
+  /** Cards carry the cheapest price on the market, in its currency, stock and priceVaries; price sorts order by that price. */
+  function checkCards(items: ApiCard[], s: RefSelection, sort: string | null, ids: Set<number>): void {
+    const docs = new Map(ref.docs.map((d) => [d.id, d]));
+    for (const item of items) {
+      const offer = docs.get(Number(item.id))?.offers.get(s.market);
+      expect({ id: item.id, amount: Number(item.price.amount), currency: item.price.currency, inStock: item.inStock, priceVaries: item.priceVaries }).toEqual({
+        id: item.id, amount: offer?.amount, currency: currencies.get(s.market), inStock: offer?.inStock, priceVaries: offer?.priceVaries,
+      });
+    }
+    if (sort !== 'price_asc' && sort !== 'price_desc') return;
+    const amounts = [...ids].map((id) => docs.get(id)!.offers.get(s.market)!.amount).sort((a, b) => (sort === 'price_asc' ? a - b : b - a));
+    expect(items.map((i) => Number(i.price.amount))).toEqual(amounts.slice(0, items.length));
+  }
+
+  function check(body: { total: number; items: ApiCard[]; facets: ApiFacet[] }, s: RefSelection, sort: string | null): void {
     const expected = referenceListing(ref, s);
     const language = s.market === 'm1' ? 'en' : 'sv';
     expect(body.total).toBe(expected.ids.size);
     for (const item of body.items) expect(expected.ids.has(Number(item.id))).toBe(true);
     if (expected.ids.size <= 100) expect(body.items.map((i) => Number(i.id)).sort((a, b) => a - b)).toEqual([...expected.ids].sort((a, b) => a - b));
+    checkCards(body.items, s, sort, expected.ids);
     for (const facet of body.facets) {
       if (facet.key === 'price') {
         expect({ key: facet.key, min: facet.range?.min, max: facet.range?.max }).toEqual({ key: 'price', ...expected.price });
@@ -131,9 +156,10 @@ describe('GET /v1/products against a brute-force reference', () => {
       picks: fc.array(pick, { maxLength: 3 }),
       price: fc.option(fc.tuple(bound, bound), { freq: 2 }),
       inStock: fc.constantFrom<'true' | 'false' | null>('true', 'false', null, null),
+      sort: fc.constantFrom(null, 'price_asc', 'price_desc', 'name_asc', 'newest'),
     });
     await fc.assert(
-      fc.asyncProperty(arbitrary, async ({ market, picks, price, inStock }) => {
+      fc.asyncProperty(arbitrary, async ({ market, picks, price, inStock, sort }) => {
         const values = new Map<string, string[]>();
         for (const p of picks) {
           const pool = known.get(p.facet)!;
@@ -145,10 +171,11 @@ describe('GET /v1/products against a brute-force reference', () => {
         const range = price === null || (min === null && max === null) || (min !== null && max !== null && min > max) ? null : { min, max };
         if (price !== null && (min !== null || max !== null)) params.push(`filter[price]=${min ?? ''}-${max ?? ''}`);
         if (inStock !== null) params.push(`filter[in-stock]=${inStock}`);
+        if (sort !== null) params.push(`sort=${sort}`);
         const res = await get(`/v1/products?pageSize=100&${params.join('&')}`).set('X-Market', market);
         expect(res.status).toBe(200);
         const selection = { market, values, price: range, inStock: inStock === 'true' };
-        check(res.body, selection);
+        check(res.body, selection, sort);
         checkApplied(res.body, selection, market === 'm1' ? 'en' : 'sv');
       }),
       { numRuns: RUNS, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
