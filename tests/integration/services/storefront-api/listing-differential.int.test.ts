@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import type { Express } from 'express';
-import { joinValues } from '../../../../shared/listing/filter-grammar';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
@@ -9,12 +8,17 @@ import { createStorefrontTestApp } from '../../../support/storefront-api';
 import { loadReferenceRows } from '../../../support/listing-reference/reference-rows';
 import { referenceCatalogue, type RefCatalogue } from '../../../support/listing-reference/reference-catalogue';
 import { referenceListing, type RefSelection } from '../../../support/listing-reference/reference-listing';
+import { listingArbitrary } from '../../../support/listing-reference/selection-arbitrary';
 
 // Listing totals and facet counts over HTTP against a brute-force computation over the seeded catalogue in
 // PostgreSQL (tests/support/listing-reference). The site has no facet configuration: the zero-config facets apply.
 
 const FACET_SIZE = 20;
 const RUNS = 240;
+const FACET_RUNS = 100;
+
+/** Case and accents aside (the brands' names hold no letters that Unicode does not decompose). */
+const simpleFold = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
 
 interface ApiCard {
   id: string;
@@ -143,42 +147,30 @@ describe('GET /v1/products against a brute-force reference', () => {
   }
 
   it(`matches the reference for ${RUNS} random filter combinations`, async () => {
-    const valueFacets = ref.facets.map((f) => f.key);
-    const favoured = ['brand', ...ref.facets.filter((f) => f.kind === 'category').map((f) => f.key)];
-    const bound = fc.option(fc.oneof(fc.constantFrom(...amounts), fc.integer({ min: -20, max: 5000 }), fc.constant(0)), { nil: null });
-    const pick = fc.record({
-      facet: fc.oneof({ arbitrary: fc.constantFrom(...favoured), weight: 2 }, { arbitrary: fc.constantFrom(...valueFacets), weight: 1 }),
-      indexes: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
-      junk: fc.option(fc.constantFrom('no-such-value', 'a,b', 'back\\slash'), { freq: 4 }),
-    });
-    const arbitrary = fc.record({
-      market: fc.constantFrom('m1', 'm1', 'm2'),
-      picks: fc.array(pick, { maxLength: 3 }),
-      price: fc.option(fc.tuple(bound, bound), { freq: 2 }),
-      inStock: fc.constantFrom<'true' | 'false' | null>('true', 'false', null, null),
-      sort: fc.constantFrom(null, 'price_asc', 'price_desc', 'name_asc', 'newest'),
-    });
     await fc.assert(
-      fc.asyncProperty(arbitrary, async ({ market, picks, price, inStock, sort }) => {
-        const values = new Map<string, string[]>();
-        for (const p of picks) {
-          const pool = known.get(p.facet)!;
-          const chosen = pool.length === 0 ? [] : p.indexes.map((i) => pool[i % pool.length]!);
-          values.set(p.facet, [...new Set([...(values.get(p.facet) ?? []), ...chosen, ...(p.junk === null ? [] : [p.junk])])]);
-        }
-        const params = [...values].map(([k, v]) => `filter[${k}]=${encodeURIComponent(joinValues(v))}`);
-        const [min, max] = price ?? [null, null];
-        const range = price === null || (min === null && max === null) || (min !== null && max !== null && min > max) ? null : { min, max };
-        if (price !== null && (min !== null || max !== null)) params.push(`filter[price]=${min ?? ''}-${max ?? ''}`);
-        if (inStock !== null) params.push(`filter[in-stock]=${inStock}`);
-        if (sort !== null) params.push(`sort=${sort}`);
-        const res = await get(`/v1/products?pageSize=100&${params.join('&')}`).set('X-Market', market);
+      fc.asyncProperty(listingArbitrary(ref, known, amounts), async ({ selection, params, sort }) => {
+        const res = await get(`/v1/products?pageSize=100&${params.join('&')}`).set('X-Market', selection.market);
         expect(res.status).toBe(200);
-        const selection = { market, values, price: range, inStock: inStock === 'true' };
         check(res.body, selection, sort);
-        checkApplied(res.body, selection, market === 'm1' ? 'en' : 'sv');
+        checkApplied(res.body, selection, selection.market === 'm1' ? 'en' : 'sv');
       }),
-      { numRuns: RUNS, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it(`searches in the brand facet with the reference's counts in the filter context, ${FACET_RUNS} times`, async () => {
+    const names = [...ref.labels.get('brand')!.values()].map((l) => simpleFold(l.en!));
+    const q = fc.oneof(fc.tuple(fc.constantFrom(...names), fc.nat(), fc.integer({ min: 1, max: 3 })).map(([n, at, len]) => n.slice(at % n.length, (at % n.length) + len)), fc.constantFrom('a', 'craft', 'zq', 'E'));
+    await fc.assert(
+      fc.asyncProperty(listingArbitrary(ref, known, amounts), q, async ({ selection, params }, query) => {
+        const res = await get(`/v1/products/facets/brand?q=${encodeURIComponent(query)}&${params.join('&')}`).set('X-Market', selection.market);
+        expect(res.status).toBe(200);
+        const language = selection.market === 'm1' ? 'en' : 'sv';
+        const labels = ref.labels.get('brand')!;
+        const expected = referenceListing(ref, selection).facets.get('brand')!.filter((v) => simpleFold(labels.get(v.value)![language]!).includes(simpleFold(query)));
+        expect(res.body.values.map((v: { value: string; count: number }) => ({ value: v.value, count: v.count }))).toEqual(expected.slice(0, 50));
+      }),
+      { numRuns: FACET_RUNS },
     );
   }, 120_000);
 
