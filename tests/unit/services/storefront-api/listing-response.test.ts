@@ -186,4 +186,16 @@ describe('redirectFor', () => {
     expect(redirectFor('', site, m1, 'en')).toBeNull();
     expect(redirectFor('gone', site, m1, 'en')).toBeNull();
   });
+
+  it('matches composed and decomposed accents as one', () => {
+    const accented = catalogue({ queryRules: [{ id: 1, query: 'Crème', target: { kind: 'url', url: 'https://y.example/' } }] });
+    expect(redirectFor('cre\u0300me', accented, m1, 'en')?.url).toBe('https://y.example/');
+  });
+
+  // SiteCatalogue.rule promises a match "case, accents and spacing aside", but NFKC keeps accents: "café" does not
+  // find the rule "cafe". Reported to the lead (either the folding or the comment changes); flips once folded.
+  it.failing('matches a query that differs from the rule only by accents', () => {
+    const plain = catalogue({ queryRules: [{ id: 1, query: 'cafe', target: { kind: 'url', url: 'https://x.example/' } }] });
+    expect(redirectFor('café', plain, m1, 'en')?.url).toBe('https://x.example/');
+  });
 });
