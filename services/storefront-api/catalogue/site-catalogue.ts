@@ -1,3 +1,4 @@
+import { fold } from '../../../shared/search/analysis/fold';
 import type { Collection, Market, QueryRule, SiteConfig } from '../../../shared/storefront-config/schemas';
 import type { TenantFacts } from '../../../indexer/documents/site-config';
 import { facetSpecs, type FacetSpec } from './facet-specs';
@@ -56,4 +57,4 @@ export function allowedOrigins(config: SiteConfig): Set<string> {
   return new Set([...markets, ...config.site.devOrigins]);
 }
 
-const normaliseQuery = (q: string) => q.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+const normaliseQuery = (q: string) => fold(q.normalize('NFKC')).replace(/\s+/g, ' ').trim();

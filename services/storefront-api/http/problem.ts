@@ -25,6 +25,8 @@ export function problemHandler(docUrl: string, logger: Logger): ErrorRequestHand
       return sendProblem(res, docUrl, known.status, known.code, known.message, known.extra);
     }
     if (isBodyError(err)) return sendProblem(res, docUrl, 400, 'INVALID_BODY', 'The request body is not valid JSON.');
+    // A path segment that does not percent-decode names nothing (express throws while reading it).
+    if (err instanceof URIError) return sendProblem(res, docUrl, 404, 'NOT_FOUND', 'The path cannot be decoded.');
     logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
     sendProblem(res, docUrl, 500, 'INTERNAL_ERROR', 'Something went wrong on our side.');
   };

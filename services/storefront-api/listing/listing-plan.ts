@@ -69,8 +69,10 @@ export function planListing(params: ListingParams, catalogue: SiteCatalogue, mar
   const warnings: Warning[] = [];
   const { page, pageSize } = readPaging(params);
   let q = (params.q ?? '').trim();
-  if (q.length > MAX_QUERY) {
-    q = q.slice(0, MAX_QUERY);
+  // Counted in characters (code points), so a truncation never cuts one in half.
+  const characters = [...q];
+  if (characters.length > MAX_QUERY) {
+    q = characters.slice(0, MAX_QUERY).join('');
     warnings.push({ code: 'QUERY_TRUNCATED', detail: `q is at most ${MAX_QUERY} characters` });
   }
   let sort: SortKey = 'relevance';

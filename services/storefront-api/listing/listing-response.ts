@@ -4,6 +4,7 @@ import { projectCard, type IndexedCard } from '../../../indexer/documents/card';
 import { labelIn, textIn, type FacetSpec } from '../catalogue/facet-specs';
 import type { SiteCatalogue } from '../catalogue/site-catalogue';
 import { collectionSlug, collectionUrl, productUrl } from '../catalogue/urls';
+import { appliedLabelKey } from './applied-labels';
 import { SORT_KEYS, type ListingPlan } from './listing-plan';
 import type { Warning } from './warnings';
 
@@ -57,10 +58,13 @@ export function listingResponse(input: {
   redirect: unknown;
   queryCorrection: unknown;
   warnings?: Warning[];
+  /** Labels of selected values the facets do not list (see missingLabels), by appliedLabelKey. */
+  labels?: Map<string, string>;
 }) {
   const { plan, result, catalogue, market, language } = input;
   const facets = catalogue.facets.map((spec, i) => facetOf(spec, result.facets[i], plan, language));
-  const labelOf = (facet: string, value: string) => facets.find((f) => f.key === facet)?.values.find((v) => v.value === value)?.label ?? value;
+  const labelOf = (facet: string, value: string) =>
+    facets.find((f) => f.key === facet)?.values.find((v) => v.value === value)?.label ?? input.labels?.get(appliedLabelKey(facet, value)) ?? value;
   return {
     items: result.hits.map((h) => cardOf(h.card as IndexedCard, catalogue, market, language)).filter((c) => c !== null),
     facets,

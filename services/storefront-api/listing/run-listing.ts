@@ -1,6 +1,7 @@
 import type { SearchEngine } from '../../../shared/search';
 import type { Collection } from '../../../shared/storefront-config/schemas';
 import type { SiteContext } from '../keys/site-context';
+import { missingLabels } from './applied-labels';
 import { planListing, type ListingParams } from './listing-plan';
 import { listingResponse, redirectFor, type ListingResponse } from './listing-response';
 
@@ -9,5 +10,6 @@ export async function runListing(engine: SearchEngine, ctx: SiteContext, params:
   const { catalogue, market, language } = ctx;
   const plan = planListing(params, catalogue, market, language, scope);
   const result = await engine.search(ctx.alias, plan.request);
-  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.q, catalogue, market, language), queryCorrection: null });
+  const labels = await missingLabels(engine, ctx, plan.applied, result.facets);
+  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.q, catalogue, market, language), queryCorrection: null, labels });
 }
