@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
+import { storefrontConformance, type StorefrontConformance } from '../../../support/storefront-openapi';
 import { createStorefrontTestApp, ERRORS_DOC_URL } from '../../../support/storefront-api';
 
 describe('GET /v1/products', () => {
@@ -10,13 +11,16 @@ describe('GET /v1/products', () => {
   let r: TestRedis;
   let shop: IndexedShop;
   let app: Express;
-  const get = (path: string, headers: Record<string, string> = {}) => request(app).get(path).set({ 'X-Site-Key': shop.keys.publishable, ...headers });
+  let doc: StorefrontConformance;
+  // Every answer is checked against the served OpenAPI document as well.
+  const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
 
   beforeAll(async () => {
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, { tenant: 'listing', products: 300, seed: 7 });
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
+    doc = await storefrontConformance(app);
   }, 90_000);
   afterAll(async () => {
     await shop.engine.cleanup();

@@ -8,6 +8,7 @@ import { createRateLimits, RATE_LIMITS } from '../../../../services/storefront-a
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
+import { storefrontConformance, type StorefrontConformance } from '../../../support/storefront-openapi';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
 
 const WINDOW = 5;
@@ -18,7 +19,9 @@ describe('the storefront request pipeline', () => {
   let shop: IndexedShop;
   let app: Express;
   let brand: string;
-  const get = (path: string, headers: Record<string, string> = {}) => request(app).get(path).set({ 'X-Site-Key': shop.keys.publishable, ...headers });
+  let doc: StorefrontConformance;
+  // Every answer is checked against the served OpenAPI document as well.
+  const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -33,6 +36,7 @@ describe('the storefront request pipeline', () => {
       },
     });
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, windowSeconds: WINDOW }));
+    doc = await storefrontConformance(app);
   }, 90_000);
   afterAll(async () => {
     await shop.engine.cleanup();
