@@ -2,6 +2,7 @@ import type { BulkOperation, BulkResult } from './bulk';
 import type { FacetValuesRequest, FacetValuesResponse } from './facet-values';
 import type { IndexSettings } from './index-settings';
 import type { SearchRequest, SearchResponse } from './search-request';
+import type { SpellingRequest, SpellingResponse } from './spelling';
 import type { SuggestRequest, SuggestResponse } from './suggest';
 
 /** An index as listed: its visible document count and the aliases that point to it. */
@@ -39,6 +40,8 @@ export interface SearchEngine {
   facetValues(target: string, request: FacetValuesRequest): Promise<FacetValuesResponse>;
   /** Type-ahead; see SuggestRequest. */
   suggest(target: string, request: SuggestRequest): Promise<SuggestResponse>;
+  /** Spelling candidates from the index's name-word dictionary (query correction); see SpellingRequest. */
+  spelling(target: string, request: SpellingRequest): Promise<SpellingResponse>;
   /** Releases clients and timers; the engine is unusable afterwards. */
   close(): Promise<void>;
 }

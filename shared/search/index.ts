@@ -10,3 +10,4 @@ export * from './filters';
 export * from './index-settings';
 export * from './search-request';
 export * from './suggest';
+export * from './spelling';

@@ -5,6 +5,7 @@ import type { IndexInfo, SearchEngine } from '../engine';
 import type { FacetValuesRequest, FacetValuesResponse } from '../facet-values';
 import type { IndexSettings } from '../index-settings';
 import type { SearchRequest, SearchResponse } from '../search-request';
+import type { SpellingRequest, SpellingResponse } from '../spelling';
 import type { SuggestRequest, SuggestResponse } from '../suggest';
 import * as aliases from './aliases';
 import { DEFAULT_BULK_RETRY, writeBulk, type BulkRetryOptions } from './bulk-writer';
@@ -17,6 +18,7 @@ import type { IndexMeta } from './index-meta';
 import { MetaCache } from './meta-cache';
 import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
 import { buildSearchBody, type SearchBody } from './search-body';
+import { buildSpellingBody, mapSpelling } from './spelling-body';
 import { buildSuggestBody } from './suggest-body';
 import { buildTypoSuggestBody, readTypoTerms, typoWords, type TypoTerms } from './typo-expansion';
 
@@ -116,6 +118,11 @@ export class ElasticsearchEngine implements SearchEngine {
     const response = await this.query(target, buildSuggestBody(request, meta));
     const analysed = meta.languages.includes(request.language);
     return { hits: mapHits(response, false), values: mapSuggestValues(response, request.facetKeys, foldedNeedle(request.q), analysed, request.valueLimit) };
+  }
+
+  async spelling(target: string, request: SpellingRequest): Promise<SpellingResponse> {
+    await this.metas.get(target);
+    return mapSpelling(request, await this.query(target, buildSpellingBody(request)));
   }
 
   async close(): Promise<void> {

@@ -6,10 +6,12 @@ import type { FacetValuesRequest, FacetValuesResponse } from '../../facet-values
 import { isValidName } from '../../index-name';
 import type { IndexSettings } from '../../index-settings';
 import type { SearchRequest, SearchResponse } from '../../search-request';
+import type { SpellingRequest, SpellingResponse } from '../../spelling';
 import type { SuggestRequest, SuggestResponse } from '../../suggest';
 import { compareStrings } from '../../compare';
 import { runFacetValues } from '../query/facet-values';
 import { runSearch } from '../query/search';
+import { runSpelling } from '../query/spelling';
 import { runSuggest } from '../query/suggest';
 import { IndexRuntime } from '../query/index-runtime';
 import type { SnapshotStore } from '../snapshot/snapshot-store';
@@ -113,6 +115,11 @@ export class EmbeddedSearchEngine implements SearchEngine {
 
   async suggest(target: string, request: SuggestRequest): Promise<SuggestResponse> {
     return runSuggest(this.runtimeOf(target), request, this.decoder);
+  }
+
+  async spelling(target: string, request: SpellingRequest): Promise<SpellingResponse> {
+    const lang = this.runtimeOf(target).data.text.get(request.language);
+    return runSpelling(lang === undefined ? [] : [{ words: lang.nameWords, docs: lang.nameWordDocs }], request);
   }
 
   async close(): Promise<void> {
