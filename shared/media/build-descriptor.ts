@@ -1,42 +1,43 @@
 import type { MediaDescriptor } from './descriptor';
 import type { Manifest, MediaRow } from './manifest';
 
-const NO_FILE = { filename: null, bytes: null, pages: null } as const;
+type KindFields = Pick<MediaDescriptor, 'w' | 'h' | 'blurhash' | 'color' | 'bg' | 'widths' | 'formats' | 'poster' | 'duration' | 'variants' | 'filename' | 'bytes' | 'pages'>;
 
-/** The descriptor of one business row whose renditions exist as `manifest` says (pure). */
-export function buildDescriptor(row: MediaRow, manifest: Manifest): MediaDescriptor {
-  const common = {
-    id: manifest.hash,
-    recipe: manifest.recipe,
-    kind: manifest.kind,
-    role: row.role,
-    view: row.view,
-    order: row.position,
-    alt: { ...row.alt },
-    caption: row.caption,
-    attributes: row.attributes,
-  };
+const NONE = { poster: null, duration: null, variants: null, filename: null, bytes: null, pages: null } as const;
+
+/** The fields that depend on the kind: pixels and renditions for images and videos, name, size and pages for files. */
+function kindFields(row: MediaRow, manifest: Manifest): KindFields {
   switch (manifest.kind) {
-    case 'image': {
-      const { w, h, blurhash, color, bg } = manifest.facts;
-      return { ...common, w, h, blurhash, color, bg, widths: [...manifest.widths], formats: [...manifest.formats], poster: null, duration: null, variants: null, ...NO_FILE };
-    }
+    case 'image':
+      return { ...manifest.facts, widths: [...manifest.widths], formats: [...manifest.formats], ...NONE };
     case 'video': {
       const { w, h, blurhash, color, bg } = manifest.poster;
-      return {
-        ...common, w, h, blurhash, color, bg, widths: [...manifest.widths], formats: [...manifest.formats], poster: { ...manifest.poster },
-        duration: row.duration, variants: manifest.variants.map((v) => ({ ...v })), ...NO_FILE,
-      };
+      return { w, h, blurhash, color, bg, widths: [...manifest.widths], formats: [...manifest.formats], ...NONE, poster: { ...manifest.poster }, duration: row.duration, variants: manifest.variants.map((v) => ({ ...v })) };
     }
     case 'file':
-      return {
-        ...common, w: null, h: null, blurhash: null, color: null, bg: null, widths: [], formats: [], poster: null, duration: null, variants: null,
-        filename: row.filename ?? defaultFilename(manifest.mime), bytes: manifest.bytes, pages: manifest.pages,
-      };
+      return { w: null, h: null, blurhash: null, color: null, bg: null, widths: [], formats: [], ...NONE, filename: fileNameOf(row, manifest.mime), bytes: manifest.bytes, pages: manifest.pages };
   }
 }
 
-function defaultFilename(mime: string): string {
+/** The descriptor of one business row whose renditions exist as `manifest` says (pure); keys in the spec's order. */
+export function buildDescriptor(row: MediaRow, manifest: Manifest): MediaDescriptor {
+  const k = kindFields(row, manifest);
+  return {
+    id: manifest.hash, recipe: manifest.recipe, kind: manifest.kind, role: row.role, view: row.view, order: row.position,
+    w: k.w, h: k.h, blurhash: k.blurhash, color: k.color, bg: k.bg, alt: { ...row.alt }, caption: row.caption,
+    widths: k.widths, formats: k.formats, poster: k.poster, duration: k.duration, variants: k.variants,
+    filename: k.filename, bytes: k.bytes, pages: k.pages, attributes: row.attributes,
+  };
+}
+
+/**
+ * The name a file is announced and served under: the row's, with path separators and control characters
+ * replaced (a name is never a path), else a default by type.
+ */
+export function fileNameOf(row: Pick<MediaRow, 'filename'>, mime: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = (row.filename ?? '').replace(/[/\\\u0000-\u001f\u007f]/g, '-').slice(0, 255);
+  if (cleaned !== '' && cleaned !== '.' && cleaned !== '..') return cleaned;
   return mime === 'application/pdf' ? 'document.pdf' : 'file.bin';
 }
 

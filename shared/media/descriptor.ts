@@ -1,31 +1,35 @@
+import type { JsonValue } from '../search/document';
 import type { ImageFormat } from './recipe';
+
+/** The merchant's opaque attributes object. */
+export type JsonObject = { [key: string]: JsonValue };
 
 export const MEDIA_KINDS = ['image', 'video', 'file'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 export type Background = 'white' | 'transparent' | 'light';
 
 /** What the pixels of an image say about it. */
-export interface ImageFacts {
+export type ImageFacts = {
   w: number;
   h: number;
   blurhash: string;
   /** Dominant colour of the subject, `#rrggbb`. */
   color: string;
   bg: Background;
-}
+};
 
 /** The poster of a video: descriptor-like, with the poster image's own hash. */
 export type Poster = ImageFacts & { id: string };
 
 /** A playable video rendition, served at `/v/{hash}/{recipe}/{name}.{format}`. */
-export interface VideoVariant {
+export type VideoVariant = {
   name: string;
   format: string;
   bytes: number;
-}
+};
 
 /** The spec's media descriptor: always exactly these 22 keys, null where a key does not apply, arrays never null. */
-export interface MediaDescriptor {
+export type MediaDescriptor = {
   id: string;
   recipe: number;
   kind: MediaKind;
@@ -47,8 +51,8 @@ export interface MediaDescriptor {
   filename: string | null;
   bytes: number | null;
   pages: number | null;
-  attributes: Record<string, unknown> | null;
-}
+  attributes: JsonObject | null;
+};
 
 export const DESCRIPTOR_KEYS = [
   'id', 'recipe', 'kind', 'role', 'view', 'order', 'w', 'h', 'blurhash', 'color', 'bg', 'alt', 'caption', 'widths',

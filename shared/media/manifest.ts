@@ -1,4 +1,4 @@
-import type { ImageFacts, MediaKind, Poster, VideoVariant } from './descriptor';
+import type { ImageFacts, JsonObject, MediaKind, Poster, VideoVariant } from './descriptor';
 import type { ImageFormat } from './recipe';
 
 // What the rendition store keeps per (hash, recipe), written once when the renditions are made. The media host
@@ -49,7 +49,7 @@ export interface MediaRow {
   caption: string | null;
   filename: string | null;
   duration: number | null;
-  attributes: Record<string, unknown> | null;
+  attributes: JsonObject | null;
   /** Where the bytes are: a path under the media source root, or an http(s) URL. Null for a poster-only video. */
   source: string | null;
   /** A video's poster image (path or URL). */

@@ -1,11 +1,11 @@
 import type { Db } from '../db/knex';
-import type { MediaKind } from './descriptor';
+import type { JsonObject, MediaKind } from './descriptor';
 import type { MediaRow } from './manifest';
 
 type Row = {
   id: number; product_id: number; hash: string; kind: MediaKind; role: string; view: string | null; position: number;
   alt: Record<string, string> | null; caption: string | null; filename: string | null; duration: string | null;
-  attributes: Record<string, unknown> | null; source: string | null; poster_source: string | null;
+  attributes: JsonObject | null; source: string | null; poster_source: string | null;
 };
 
 const toMediaRow = (r: Row): MediaRow => ({

@@ -1,4 +1,4 @@
-import { buildDescriptor } from './build-descriptor';
+import { buildDescriptor, fileNameOf } from './build-descriptor';
 import { hexOf, type MediaDescriptor } from './descriptor';
 import { MediaContentError, makeFile, makeImage, makeVideo, sha256Hex, type Made } from './make-renditions';
 import type { Manifest, MediaRow } from './manifest';
@@ -61,7 +61,7 @@ export class MediaPipeline {
     const existing = await this.deps.store.manifest(hex, this.recipe.id, row.kind);
     const manifest = existing ?? (await this.once(`${hex}/${row.kind}`, () => this.make(hex, row)));
     if (existing) this.stats.reused++;
-    if (row.kind === 'file') await this.announce(hex, row.filename ?? 'document.pdf');
+    if (manifest.kind === 'file') await this.announce(hex, fileNameOf(row, manifest.mime));
     return manifest;
   }
 
