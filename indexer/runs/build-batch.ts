@@ -18,7 +18,11 @@ type Scope = { tenantId: number; siteId: number };
  */
 async function batchMedia(db: Db, scope: Scope, products: readonly CatalogueProduct[], media: MediaPipeline | undefined): Promise<{ descriptors: Map<number, MediaDescriptor[]>; warnings: MediaWarning[] }> {
   if (media === undefined) return { descriptors: new Map(), warnings: [] };
-  return media.describe(await loadMediaRows(db, scope.tenantId, products.map((p) => p.id)));
+  // Variants' own images too: the product detail shows them, and it only shows what exists. Warnings name the
+  // storefront product (the root), like every other run warning.
+  const rootOf = new Map(products.flatMap((p) => [[p.id, p.id] as const, ...p.variants.map((v) => [v.id, p.id] as const)]));
+  const { descriptors, warnings } = await media.describe(await loadMediaRows(db, scope.tenantId, [...rootOf.keys()]));
+  return { descriptors, warnings: warnings.map((w) => ({ ...w, productId: String(rootOf.get(Number(w.productId)) ?? w.productId) })) };
 }
 
 /**

@@ -8,8 +8,8 @@ import { withProgressBar } from '../seed/progress-bar';
 import { seedTenant } from '../seed/seed-tenant';
 
 export const DEMO_TENANT = 'demo';
-const DEMO_PRODUCTS = 2_000;
-const DEMO_SEED = 42;
+export const DEMO_PRODUCTS = 2_000;
+export const DEMO_SEED = 42;
 
 /** Seeds the demo tenant the first time; later starts keep its data (and anything written through the APIs). */
 export async function ensureDemoTenant(db: Knex, mediaDir?: string): Promise<{ seeded: boolean }> {
