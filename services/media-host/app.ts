@@ -1,8 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Express } from 'express';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import send from 'send';
 import type { Logger } from '../../shared/logger';
-import { healthRouter } from '../../shared/http/health';
 import { parseMediaPath, type MediaRequest } from '../../shared/media/media-urls';
 import type { Manifest } from '../../shared/media/manifest';
 import { ORIGINAL, renditionName, videoName, type RenditionStore } from '../../shared/media/rendition-store';
@@ -75,15 +73,23 @@ export function mediaHandler(deps: MediaHostDeps) {
   };
 }
 
-/** The media host: health probes and the four media routes. */
-export function createApp(deps: MediaHostDeps): Express {
+/**
+ * The media host: `/healthz` and `/readyz`, then the four media routes. A plain request listener: express's
+ * routing would only add cost in front of one handler.
+ */
+export function createApp(deps: MediaHostDeps): RequestListener {
   const handle = mediaHandler(deps);
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use(healthRouter([]));
-  app.use((req, res, next) => {
-    handle(req, res).catch(next);
-  });
-  return app;
+  return (req, res) => {
+    if (req.url === '/healthz' || req.url === '/readyz') {
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
+    handle(req, res).catch((err: unknown) => {
+      deps.logger.error({ err, url: req.url }, 'media request failed');
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  };
 }
