@@ -9,3 +9,4 @@ export { NO_MEDIA, describeProductMedia, type ProductMedia } from './product-med
 export { CURRENT_RECIPE, RECIPES } from './recipe';
 export { RenditionStore } from './rendition-store';
 export { createSourceReader, MediaSourceError } from './source-reader';
+export { mediaBlockFromEnv, productMediaReader, type ProductMediaReader } from './site-media';
