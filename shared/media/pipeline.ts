@@ -22,6 +22,8 @@ export interface MediaPipelineDeps {
 
 class HashMismatch extends Error {}
 
+const ANNOUNCED_LIMIT = 100_000;
+
 /**
  * Makes renditions once per (hash, recipe, kind) and builds descriptors. A manifest in the store means the
  * work is done: the source is not even read again. Items sharing bytes within a batch share one rendering.
@@ -77,6 +79,8 @@ export class MediaPipeline {
     const key = `${hex}/${this.recipe.id}/${filename}`;
     if (this.announced.has(key)) return;
     await this.deps.store.announceFilename(hex, this.recipe.id, filename);
+    // Only a shortcut past a file-system check: forgetting it all now and then keeps a long-lived worker's memory bounded.
+    if (this.announced.size >= ANNOUNCED_LIMIT) this.announced.clear();
     this.announced.add(key);
   }
 

@@ -42,6 +42,6 @@ export function renderMediaSection(r: MediaBenchResult): string {
     '| --- | ---: | ---: | ---: | ---: |',
     ...r.loads.map((l) => `| ${l.name} | ${Math.round(l.rps)} | ${l.medianMs} | ${l.p99Ms} | ${l.requests} |`),
     '',
-    'The media host parses and validates the path, looks the manifest up (cached in memory), and sends the file with `send` (a stat, ETag, Range and conditional requests); the peer streams the file with a fixed content type and no checks.',
+    'The media host parses and validates the path, looks the manifest up (cached in memory), and sends the file with `send` (a stat, ETag, Range and conditional requests); the peer stats the file and streams it with a fixed content type and its length, and no checks.',
   ].join('\n');
 }
