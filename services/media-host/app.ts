@@ -36,6 +36,20 @@ async function resolveTarget(store: RenditionStore, req: MediaRequest): Promise<
   return null;
 }
 
+type SendError = Error & { status?: number; headers?: Record<string, string> };
+
+/** A failure `send` reports before any byte is written: the success headers go, an error answer is never cached. */
+function sendFailed(res: ServerResponse, err: SendError, logger: Logger, url: string | undefined): void {
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  const status = err.status ?? 500;
+  if (status === 404) return notFound(res);
+  if (status >= 500) logger.error({ err, url }, 'media file could not be sent');
+  for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
+  res.statusCode = status;
+  res.setHeader('Cache-Control', 'no-store');
+  res.end();
+}
+
 function notFound(res: ServerResponse): void {
   res.statusCode = 404;
   res.setHeader('Cache-Control', 'no-store');
@@ -63,12 +77,7 @@ export function mediaHandler(deps: MediaHostDeps) {
     res.setHeader('ETag', `"${parsed.hex}-${parsed.recipe}-${target.name}"`);
     if (target.disposition) res.setHeader('Content-Disposition', target.disposition);
     send(req, deps.store.filePath(parsed.hex, parsed.recipe, target.name), { etag: false, lastModified: false, cacheControl: false, dotfiles: 'allow', acceptRanges: true })
-      .on('error', (err: { status?: number }) => {
-        if (err.status === 404) return notFound(res);
-        deps.logger.error({ err, url: req.url }, 'media file could not be sent');
-        res.statusCode = err.status ?? 500;
-        res.end();
-      })
+      .on('error', (err: SendError) => sendFailed(res, err, deps.logger, req.url))
       .pipe(res);
   };
 }

@@ -1,3 +1,4 @@
+import { unlink } from 'node:fs/promises';
 import sharp from 'sharp';
 import { createLogger } from '../../../../shared/logger';
 import { listen, type RunningServer } from '../../../../shared/http/listen';
@@ -113,6 +114,20 @@ describe('media host', () => {
     expect(tail.status).toBe(206);
     expect(tail.headers['content-type']).toBe('application/pdf');
     expect(tail.body.length).toBe(10);
-    expect((await get(filePath, { Range: `bytes=${file.bytes! + 10}-` })).status).toBe(416);
+    const unsatisfiable = await get(filePath, { Range: `bytes=${file.bytes! + 10}-` });
+    expect(unsatisfiable.status).toBe(416);
+    expect(unsatisfiable.headers['content-range']).toBe(`bytes */${file.bytes}`);
+    expect(unsatisfiable.headers['cache-control']).toBe('no-store');
+    expect(unsatisfiable.headers.etag).toBeUndefined();
+  });
+
+  it('a rendition the manifest announces but the disk lost is a plain, uncached 404', async () => {
+    const path = `/p/${hex(video)}/1/320.jpeg`;
+    expect((await get(path)).status).toBe(200);
+    await unlink(media.store.filePath(hex(video), 1, '320.jpeg'));
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
   });
 });
