@@ -112,13 +112,13 @@ function* rootMedia(ctx: SeedContext, i: number, rng: Rng): Generator<Row> {
   // Own images on the first variant of each colour, so variants differ from their parent.
   for (let c = 0; c < plan.colourCount[i]; c++) {
     const variantId = plan.skuProduct[plan.firstSku[i] + c * plan.sizeCount[i]];
-    const [name, , ] = COLOURS[(plan.colourStart[i] + c) % COLOURS.length];
-    const shot = packshotFor(ctx, rng, (plan.colourStart[i] + c) % COLOURS.length, true);
-    yield imageRow(ctx, rng, variantId, shot, 'primary', 0, JSON.stringify({ en: `${rootName(plan, i, 'en')}, ${name}` }));
+    const variantColour = (plan.colourStart[i] + c) % COLOURS.length;
+    const shot = packshotFor(ctx, rng, variantColour, true);
+    yield imageRow(ctx, rng, variantId, shot, 'primary', 0, JSON.stringify({ en: `${rootName(plan, i, 'en')}, ${COLOURS[variantColour][0]}` }));
   }
 }
 
-/** Images (primary first, then gallery), the odd PDF manual, and per-colour images on some variants. */
+/** Images (primary first, then gallery), the odd video (poster only) and PDF manual, and per-colour images on some variants. */
 export function* mediaRows(ctx: SeedContext, from: number, to: number): Generator<Row> {
   for (let i = from; i < to; i++) yield* rootMedia(ctx, i, rngFor(ctx.seed, STREAM.media, i));
 }
