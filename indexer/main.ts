@@ -7,8 +7,10 @@ import { createProcessEngine } from '../shared/search/process-engine';
 import { createIndexQueue, queueConfigSchema, scheduleDeltas } from '../shared/index-queue';
 import { publishedVersions } from '../shared/storefront-config/site-store';
 import { createWorker } from './worker';
+import { createMediaPipeline } from './media-pipeline';
+import { mediaSourceConfigSchema } from '../shared/media/media-config';
 
-const indexerConfigSchema = httpConfigSchema.extend(queueConfigSchema.shape).extend({
+const indexerConfigSchema = httpConfigSchema.extend(queueConfigSchema.shape).extend(mediaSourceConfigSchema.shape).extend({
   ELASTICSEARCH_URL: z.url().optional(),
   /** A full run whose document count falls below this share of the live count is gated. */
   INDEX_GATE_FRACTION: z.coerce.number().gt(0).max(1).default(0.5),
@@ -20,7 +22,8 @@ runHttpServiceWith(
   indexerConfigSchema,
   async ({ db, redis, logger, config }) => {
     const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearchUrl: config.ELASTICSEARCH_URL, logger });
-    const worker = createWorker({ db, engine, logger, gateFraction: config.INDEX_GATE_FRACTION, connection: redis, prefix: config.QUEUE_PREFIX, syncEngine: sync });
+    const media = createMediaPipeline(config);
+    const worker = createWorker({ db, engine, logger, gateFraction: config.INDEX_GATE_FRACTION, connection: redis, prefix: config.QUEUE_PREFIX, syncEngine: sync, media });
     await worker.waitUntilReady();
     // Every published site has its repeatable delta, even when Redis lost the schedules (a flush, a new instance).
     const queue = createIndexQueue(redis, config.QUEUE_PREFIX);

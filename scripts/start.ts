@@ -7,6 +7,7 @@ import { ensureServices, stopServices, type Services } from './services/provisio
 import { loadConfig } from '../shared/config';
 import { createIndexQueue, queueConfigSchema } from '../shared/index-queue';
 import { createRedis } from '../shared/redis';
+import { mediaDirs } from '../shared/media/media-config';
 import { afterPublish } from '../shared/storefront-config/on-published';
 import { ensureDemoCredentials, ensureDemoTenant } from './start/demo';
 import { ensureDemoSite } from './start/demo-site';
@@ -69,7 +70,7 @@ async function prepareData(services: Services): Promise<Demo> {
   try {
     return await withDb(services.databaseUrl, { pool: { min: 0, max: 4 } }, async (db) => {
       await migrateLatest(db);
-      await ensureDemoTenant(db);
+      await ensureDemoTenant(db, mediaDirs(dataDir()).sources);
       const credentials = await ensureDemoCredentials(db, dataDir());
       const site = await ensureDemoSite(db, dataDir(), afterPublish({ redis, queue, deltaEveryMs: queueConfig.STOREFRONT_DELTA_EVERY_MS }));
       return { ...credentials, site };

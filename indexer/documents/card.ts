@@ -1,3 +1,5 @@
+import type { MediaDescriptor } from '../../shared/media/descriptor';
+
 /** The spec's Price, with decimal strings. */
 export type CardPrice = {
   amount: string;
@@ -24,7 +26,8 @@ export type IndexedCard = {
   priceVaries: Record<string, boolean>;
   inStock: Record<string, boolean>;
   brand: CardBrand | null;
-  image: null;
+  /** The display image (role primary, else first gallery, else first swatch), or null. */
+  image: MediaDescriptor | null;
   /** Ids of the site's collections the product belongs to; the API shows their slugs in the request language. */
   collectionIds: number[];
   updatedAt: string;
@@ -41,7 +44,7 @@ export type ProductCard = {
   inStock: boolean;
   brand: CardBrand | null;
   shortDescription: string | null;
-  image: null;
+  image: MediaDescriptor | null;
   updatedAt: string;
 };
 

@@ -9,6 +9,8 @@ import { htmlToText } from './format';
 import { marketOffer, priceOn, type MarketOffer } from './market-offers';
 import type { SiteIndexConfig } from './site-config';
 import { slugify } from '../../shared/storefront-config/slugs/slugify';
+import { displayImage } from '../../shared/media/build-descriptor';
+import type { MediaDescriptor } from '../../shared/media/descriptor';
 
 /**
  * Why a product has no document: the product is switched off, it has no active variant, no market of the
@@ -53,9 +55,9 @@ function lastUpdated(product: CatalogueProduct, sellable: readonly CatalogueVari
   return new Date(latest).toISOString();
 }
 
-type CardInput = { product: CatalogueProduct; sellable: readonly CatalogueVariant[]; offers: Map<string, MarketOffer>; names: Record<string, string>; slugs: Record<string, string> };
+type CardInput = { product: CatalogueProduct; sellable: readonly CatalogueVariant[]; offers: Map<string, MarketOffer>; names: Record<string, string>; slugs: Record<string, string>; media: readonly MediaDescriptor[] };
 
-function buildCard({ product, sellable, offers, names, slugs }: CardInput): IndexedCard {
+function buildCard({ product, sellable, offers, names, slugs, media }: CardInput): IndexedCard {
   const id = String(product.id);
   const entries = [...offers];
   return {
@@ -68,7 +70,7 @@ function buildCard({ product, sellable, offers, names, slugs }: CardInput): Inde
     priceVaries: Object.fromEntries(entries.map(([m, o]) => [m, o.priceVaries])),
     inStock: Object.fromEntries(entries.map(([m, o]) => [m, o.inStock])),
     brand: product.brand === null ? null : { id: String(product.brand.id), slug: brandKey(product.brand), label: product.brand.name },
-    image: null,
+    image: displayImage(media),
     collectionIds: [],
     updatedAt: lastUpdated(product, sellable),
   };
@@ -83,9 +85,10 @@ export function productNames(product: CatalogueProduct, languages: readonly stri
  * The search document of one storefront product on a site (pure), or why it has none. Only active variants
  * count; per market the card shows the cheapest one priced there, and `price.<market>` / `inStock.<market>`
  * are set only on the markets the product is sold on. `slugs` (language -> minted slug) name the card's
- * slugs; the card lists the ids of the site's collections the product belongs to.
+ * slugs; the card lists the ids of the site's collections the product belongs to. `media` are the product's
+ * own descriptors (resolved by the run's batch step); the card shows the display image among them.
  */
-export function toSearchDocument(product: CatalogueProduct, config: SiteIndexConfig, slugs: Record<string, string> = {}): SearchDocument | SkippedProduct {
+export function toSearchDocument(product: CatalogueProduct, config: SiteIndexConfig, slugs: Record<string, string> = {}, media: readonly MediaDescriptor[] = []): SearchDocument | SkippedProduct {
   const productId = String(product.id);
   if (!product.active) return { skip: 'INACTIVE', productId };
   const outside = assortmentSkip(product, config.assortment);
@@ -102,7 +105,7 @@ export function toSearchDocument(product: CatalogueProduct, config: SiteIndexCon
   const names = productNames(product, config.languages);
   const brandText = productBrands(product, sellable).map((b) => b.name).join(' ');
   const { facets, labels, numbers, flags } = documentFacets(product, sellable, config);
-  const card = buildCard({ product, sellable, offers, names, slugs });
+  const card = buildCard({ product, sellable, offers, names, slugs, media });
   const document: SearchDocument = {
     id: productId,
     markets: [...offers.keys()],

@@ -5,20 +5,43 @@ import { slugKey } from '../../shared/storefront-config/slugs/plan-slugs';
 import type { IndexedCard } from '../documents/card';
 import type { CatalogueProduct } from '../documents/catalogue-product';
 import type { SiteIndexConfig } from '../documents/site-config';
+import type { MediaDescriptor } from '../../shared/media/descriptor';
+import { loadMediaRows } from '../../shared/media/media-rows';
+import type { MediaPipeline, MediaWarning } from '../../shared/media/pipeline';
 import { isSkipped, productNames, toSearchDocument, type SkippedProduct } from '../documents/to-search-document';
 
 type Scope = { tenantId: number; siteId: number };
 
 /**
- * Documents of one catalogue batch with their minted slugs (products and their brands, per site language),
- * and the products left out with the reason.
+ * The products' media descriptors, rendering what is new (`media` absent: no descriptors). Items that cannot
+ * be read become warnings, never a failed run.
  */
-export async function buildBatch(db: Db, scope: Scope, products: readonly CatalogueProduct[], config: SiteIndexConfig): Promise<{ documents: SearchDocument[]; skipped: SkippedProduct[] }> {
+async function batchMedia(db: Db, scope: Scope, products: readonly CatalogueProduct[], media: MediaPipeline | undefined): Promise<{ descriptors: Map<number, MediaDescriptor[]>; warnings: MediaWarning[] }> {
+  if (media === undefined) return { descriptors: new Map(), warnings: [] };
+  // Variants' own images too: the product detail shows them, and it only shows what exists. Warnings name the
+  // storefront product (the root), like every other run warning.
+  const rootOf = new Map(products.flatMap((p) => [[p.id, p.id] as const, ...p.variants.map((v) => [v.id, p.id] as const)]));
+  const { descriptors, warnings } = await media.describe(await loadMediaRows(db, scope.tenantId, [...rootOf.keys()]));
+  return { descriptors, warnings: warnings.map((w) => ({ ...w, productId: String(rootOf.get(Number(w.productId)) ?? w.productId) })) };
+}
+
+/**
+ * Documents of one catalogue batch with their minted slugs (products and their brands, per site language)
+ * and media descriptors, the products left out with the reason, and the media warnings of the documents.
+ */
+export async function buildBatch(
+  db: Db,
+  scope: Scope,
+  products: readonly CatalogueProduct[],
+  config: SiteIndexConfig,
+  media?: MediaPipeline,
+): Promise<{ documents: SearchDocument[]; skipped: SkippedProduct[]; mediaWarnings: MediaWarning[] }> {
   const documents: SearchDocument[] = [];
   const skipped: SkippedProduct[] = [];
   const sold: CatalogueProduct[] = [];
+  const { descriptors, warnings } = await batchMedia(db, scope, products, media);
   for (const product of products) {
-    const result = toSearchDocument(product, config);
+    const result = toSearchDocument(product, config, {}, descriptors.get(product.id) ?? []);
     if (isSkipped(result)) skipped.push(result);
     else {
       documents.push(result);
@@ -36,7 +59,8 @@ export async function buildBatch(db: Db, scope: Scope, products: readonly Catalo
       if (slug !== undefined) card.slug[language] = slug;
     }
   }
-  return { documents, skipped };
+  const documentIds = new Set(documents.map((d) => d.id));
+  return { documents, skipped, mediaWarnings: warnings.filter((w) => documentIds.has(w.productId)) };
 }
 
 async function mintBrandSlugs(db: Db, scope: Scope, products: readonly CatalogueProduct[], languages: readonly string[]): Promise<void> {

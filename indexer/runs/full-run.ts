@@ -32,7 +32,7 @@ async function fillIndex(deps: RunDeps, site: RunSite, target: { index: string; 
   const stats = new StatsCollector();
   let done = 0;
   for await (const batch of readCatalogue(deps.db, site.tenantId, { batchSize: deps.batchSize })) {
-    await writeDocuments(deps.db, deps.engine, { site, index, stats, warnings }, batch);
+    await writeDocuments(deps.db, deps.engine, { site, index, stats, warnings, media: deps.media }, batch);
     done += batch.length;
     await deps.onProgress?.(done, total);
   }
@@ -40,7 +40,7 @@ async function fillIndex(deps: RunDeps, site: RunSite, target: { index: string; 
   const { productIds, next } = await changesSince(deps.db, site.tenantId, start);
   const products = await loadCatalogueProducts(deps.db, site.tenantId, productIds);
   const found = new Set(products.map((p) => p.id));
-  await writeDocuments(deps.db, deps.engine, { site, index, warnings }, products, productIds.filter((id) => !found.has(id)));
+  await writeDocuments(deps.db, deps.engine, { site, index, warnings, media: deps.media }, products, productIds.filter((id) => !found.has(id)));
   await deps.engine.refresh(index);
   return { ...stats.stats(), count: await deps.engine.count(index), watermark: next };
 }

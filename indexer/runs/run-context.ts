@@ -1,6 +1,7 @@
 import type { Knex } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
 import type { SearchEngine } from '../../shared/search';
+import type { MediaPipeline } from '../../shared/media/pipeline';
 import type { SiteConfig } from '../../shared/storefront-config/schemas';
 import { getPublished, getSite } from '../../shared/storefront-config/site-store';
 import { siteIndexConfig } from '../documents/from-site-config';
@@ -16,6 +17,8 @@ export interface RunDeps {
   gateFraction: number;
   /** Products per catalogue batch. */
   batchSize?: number;
+  /** Makes renditions and descriptors; without it cards carry no image. */
+  media?: MediaPipeline;
   /** Documents done out of the total, as a run goes. */
   onProgress?: (done: number, total: number) => Promise<void>;
 }

@@ -5,6 +5,7 @@ import { buildBatch } from './build-batch';
 import type { StatsCollector } from './gate';
 import type { RunSite } from './run-context';
 import type { RunWarning } from './sync-runs';
+import type { MediaPipeline } from '../../shared/media/pipeline';
 
 // A full run of 100k products leaves many out for ordinary reasons; the row keeps a sample and the counts.
 const WARNING_SAMPLE = 500;
@@ -32,12 +33,13 @@ export class RunWarnings {
 export async function writeDocuments(
   db: Db,
   engine: SearchEngine,
-  target: { site: RunSite; index: string; stats?: StatsCollector; warnings: RunWarnings },
+  target: { site: RunSite; index: string; stats?: StatsCollector; warnings: RunWarnings; media?: MediaPipeline },
   products: readonly CatalogueProduct[],
   removedIds: readonly number[] = [],
 ): Promise<number> {
   const { site, index, stats, warnings } = target;
-  const { documents, skipped } = await buildBatch(db, site, products, site.index);
+  const { documents, skipped, mediaWarnings } = await buildBatch(db, site, products, site.index, target.media);
+  for (const w of mediaWarnings) warnings.add(w);
   const operations: BulkOperation[] = [
     ...documents.map((document) => ({ action: 'index' as const, document })),
     ...skipped.map((s) => ({ action: 'delete' as const, id: s.productId })),

@@ -1,5 +1,7 @@
 import { migrateLatest, withDb } from '../../shared/db/knex';
 import { runMain } from '../run-main';
+import { mediaDirs } from '../../shared/media/media-config';
+import { dataDir } from '../services/paths';
 import { ensureServices } from '../services/provision';
 import { parseSeedArgs } from './cli-args';
 import { withProgressBar } from './progress-bar';
@@ -13,7 +15,7 @@ async function main(argv: string[]): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL ?? (await ensureServices()).databaseUrl;
   const result = await withDb(databaseUrl, { pool: { min: 0, max: 2 } }, async (db) => {
     await migrateLatest(db);
-    return withProgressBar((onProgress) => seedTenant(db, { ...args, onProgress }));
+    return withProgressBar((onProgress) => seedTenant(db, { ...args, onProgress, mediaDir: mediaDirs(dataDir()).sources }));
   });
   console.log(formatSeedReport(result));
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ClientBase } from 'pg';
 import { assertForeignKeys, skipRowTriggers } from './foreign-keys';
 import { generateSeed } from './generator/generate-seed';
+import { ensureSeedMedia } from './media/ensure-seed-media';
 import type { Progress } from './generator/types';
 import { SEEDED_TABLES } from './seeded-tables';
 import { advanceSequences, analyzeTables, deleteTenantData, logAllProductsChanged, upsertTenant } from './tenant-data';
@@ -21,6 +22,11 @@ export type SeedTenantOptions = {
   onProgress?: (progress: Progress) => void;
   /** Refresh planner statistics afterwards (default true). */
   analyze?: boolean;
+  /**
+   * The media source root (`<DATA_DIR>/media/sources`): the seed's packshots, manuals and posters are written
+   * there once and media rows point at them. Without it, rows point at a placeholder library with no files.
+   */
+  mediaDir?: string;
 };
 
 export type SeedResult = {
@@ -43,11 +49,13 @@ const LOCK_NAMESPACE = 0x5eed;
 export async function seedTenant(db: Knex, options: SeedTenantOptions): Promise<SeedResult> {
   const started = performance.now();
   const tenantId = await upsertTenant(db, options.tenant, options.name ?? options.tenant);
+  const media = options.mediaDir === undefined ? undefined : await ensureSeedMedia(options.mediaDir);
   const generated = generateSeed({
     products: options.products,
     orders: options.orders ?? options.products * 2,
     seed: options.seed ?? 42,
     asOf: options.asOf ?? new Date(),
+    media,
   });
   const stats = await db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_NAMESPACE, tenantId]);

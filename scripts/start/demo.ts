@@ -8,16 +8,16 @@ import { withProgressBar } from '../seed/progress-bar';
 import { seedTenant } from '../seed/seed-tenant';
 
 export const DEMO_TENANT = 'demo';
-const DEMO_PRODUCTS = 2_000;
-const DEMO_SEED = 42;
+export const DEMO_PRODUCTS = 2_000;
+export const DEMO_SEED = 42;
 
 /** Seeds the demo tenant the first time; later starts keep its data (and anything written through the APIs). */
-export async function ensureDemoTenant(db: Knex): Promise<{ seeded: boolean }> {
+export async function ensureDemoTenant(db: Knex, mediaDir?: string): Promise<{ seeded: boolean }> {
   const exists = await db('tenants').where({ code: DEMO_TENANT }).first('id');
   if (exists) return { seeded: false };
   console.log(`Seeding the demo tenant (${DEMO_PRODUCTS.toLocaleString('en')} products, a year of orders)...`);
   await withProgressBar((onProgress) =>
-    seedTenant(db, { tenant: DEMO_TENANT, name: 'Demo Shop', products: DEMO_PRODUCTS, seed: DEMO_SEED, onProgress }),
+    seedTenant(db, { tenant: DEMO_TENANT, name: 'Demo Shop', products: DEMO_PRODUCTS, seed: DEMO_SEED, onProgress, mediaDir }),
   );
   return { seeded: true };
 }

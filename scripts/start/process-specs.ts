@@ -1,4 +1,5 @@
 import { dataDir } from '../services/paths';
+import { DEFAULT_MEDIA_PORT } from '../../shared/media/media-config';
 import { choosePort } from './ports';
 import type { ProcessSpec } from './supervisor';
 
@@ -9,6 +10,7 @@ const PROCESSES = [
   { name: 'business-api', entry: 'services/business-api/main.ts', portVar: 'BUSINESS_PORT', port: 3001 },
   { name: 'identity', entry: 'services/identity/main.ts', portVar: 'IDENTITY_PORT', port: 3002 },
   { name: 'indexer', entry: 'indexer/main.ts', portVar: 'INDEXER_PORT', port: 3003 },
+  { name: 'media-host', entry: 'services/media-host/main.ts', portVar: 'MEDIA_PORT', port: DEFAULT_MEDIA_PORT },
 ] as const;
 
 export type ProcessName = (typeof PROCESSES)[number]['name'];
@@ -20,7 +22,9 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
   // The identity provider issues tokens under its own URL and business-api must trust exactly that issuer,
   // so both learn it here (a taken default port moves it).
   const identityUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'identity')]}`;
-  const shared = { ...base, IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl, AUTH_ISSUER: env.AUTH_ISSUER ?? identityUrl };
+  // The storefront announces the media host in the site's media block: the one started here unless MEDIA_BASE_URL says otherwise.
+  const mediaUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'media-host')]}`;
+  const shared = { ...base, IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl, AUTH_ISSUER: env.AUTH_ISSUER ?? identityUrl, MEDIA_BASE_URL: env.MEDIA_BASE_URL ?? mediaUrl };
   return PROCESSES.map(({ name, entry }, i) => ({
     name,
     entry,

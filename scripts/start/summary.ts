@@ -19,6 +19,7 @@ export function summary(specs: ProcessSpec[], services: { databaseUrl: string; r
     row('redis', services.redisUrl),
     '',
     `Business API reference: ${business}/api/v1/docs`,
+    `Media host: ${baseUrlOf(specs, 'media-host')} (renditions under <DATA_DIR>/media; the indexer makes them on the first run)`,
     'Demo tenant "demo" (read-write app password with every permission):',
     row('client_id', demo.clientId),
     row('client_secret', demo.clientSecret),

@@ -9,8 +9,8 @@ import { COLOURS, MATERIALS, ROOT_CATEGORIES } from './words';
 export const DESCRIPTION_COLUMNS = ['product_id', 'language', 'name', 'short_description', 'html', 'seo_title'] as const;
 export const ATTRIBUTE_COLUMNS = ['product_id', 'position', 'key', 'label', 'type', 'values', 'value_keys'] as const;
 export const MEDIA_COLUMNS = [
-  'id', 'product_id', 'hash', 'kind', 'role', 'view', 'position', 'width', 'height', 'blurhash', 'color', 'bg', 'alt',
-  'filename', 'bytes', 'pages',
+  'id', 'product_id', 'hash', 'kind', 'role', 'view', 'position', 'width', 'height', 'alt', 'caption',
+  'filename', 'bytes', 'pages', 'source', 'poster_source', 'attributes', 'duration',
 ] as const;
 
 /** A PostgreSQL array literal of text values. */
@@ -64,35 +64,61 @@ export function* attributeRows(ctx: SeedContext, from: number, to: number): Gene
   }
 }
 
-function imageRow(ctx: SeedContext, rng: Rng, productId: number, role: string, position: number, alt: string): Row {
-  const portrait = rng.chance(0.5);
-  return [
-    ++ctx.ids.media, productId, `sha256:${rng.hex(64)}`, 'image', role, rng.pick(['front', 'back', 'side', 'detail']), position,
-    portrait ? 1600 : 2000, 2000, rng.chance(0.8) ? `L${rng.hex(27)}` : null, `#${rng.hex(6)}`,
-    rng.pick(['white', 'transparent', 'light']), alt, null, null, null,
-  ];
+type Packshot = SeedContext['media']['packshots'][number];
+
+const mediaRow = (ctx: SeedContext, productId: number, fields: {
+  hash: string; kind: 'image' | 'video' | 'file'; role: string; view: string | null; position: number; w: number | null; h: number | null;
+  alt: string; caption?: string; filename?: string; bytes?: number; pages?: number; source: string | null; poster?: string; attributes?: string; duration?: number;
+}): Row => [
+  ++ctx.ids.media, productId, fields.hash, fields.kind, fields.role, fields.view, fields.position, fields.w, fields.h, fields.alt,
+  fields.caption ?? null, fields.filename ?? null, fields.bytes ?? null, fields.pages ?? null, fields.source, fields.poster ?? null,
+  fields.attributes ?? null, fields.duration ?? null,
+];
+
+// Blurhash, colour and background are left to the media pipeline, which reads them from the pixels.
+function imageRow(ctx: SeedContext, rng: Rng, productId: number, shot: Packshot, role: string, position: number, alt: string): Row {
+  const view = rng.pick(['front', 'back', 'side', 'detail']);
+  return mediaRow(ctx, productId, { hash: shot.hash, kind: 'image', role, view, position, w: shot.w, h: shot.h, alt, source: shot.source });
+}
+
+/** A packshot of the product's colour first, then any of the library's (a small library: products share sources). */
+function packshotFor(ctx: SeedContext, rng: Rng, colour: number, first: boolean): Packshot {
+  const shots = ctx.media.packshots;
+  const own = shots.filter((s) => s.colour === colour);
+  return (first || rng.chance(0.5)) && own.length > 0 ? rng.pick(own) : rng.pick(shots);
 }
 
 function* rootMedia(ctx: SeedContext, i: number, rng: Rng): Generator<Row> {
   const plan = ctx.catalogue;
   const alt = JSON.stringify({ en: rootName(plan, i, 'en'), sv: rootName(plan, i, 'sv') });
+  const colour = plan.colourStart[i] % COLOURS.length;
   // A few products have no media at all.
   const images = rng.chance(0.03) ? 0 : rng.int(1, 4);
-  for (let p = 0; p < images; p++) yield imageRow(ctx, rng, i + 1, p === 0 ? 'primary' : 'gallery', p, alt);
+  for (let p = 0; p < images; p++) yield imageRow(ctx, rng, i + 1, packshotFor(ctx, rng, colour, p === 0), p === 0 ? 'primary' : 'gallery', p, alt);
+  let position = images;
+  if (images > 0 && rng.chance(0.05)) {
+    const poster = rng.pick(ctx.media.posters);
+    yield mediaRow(ctx, i + 1, {
+      hash: poster.hash, kind: 'video', role: 'gallery', view: null, position: position++, w: poster.w, h: poster.h, alt, caption: 'Lookbook film',
+      source: null, poster: poster.source, attributes: JSON.stringify({ channel: 'lookbook' }), duration: poster.duration,
+    });
+  }
   if (rng.chance(0.08)) {
+    const manual = rng.pick(ctx.media.manuals);
     const filename = `${rootNumber(plan, i).toLowerCase()}-manual.pdf`;
-    yield [++ctx.ids.media, i + 1, `sha256:${rng.hex(64)}`, 'file', 'manual', null, images, null, null, null, null, null, '{}', filename, rng.int(80_000, 4_000_000), rng.int(2, 40)];
+    yield mediaRow(ctx, i + 1, { hash: manual.hash, kind: 'file', role: 'manual', view: null, position, w: null, h: null, alt: '{}', filename, bytes: manual.bytes, pages: manual.pages, source: manual.source });
   }
   if (plan.kind[i] === KIND.simple || !rng.chance(0.3)) return;
   // Own images on the first variant of each colour, so variants differ from their parent.
   for (let c = 0; c < plan.colourCount[i]; c++) {
     const variantId = plan.skuProduct[plan.firstSku[i] + c * plan.sizeCount[i]];
-    const colour = COLOURS[(plan.colourStart[i] + c) % COLOURS.length][0];
-    yield imageRow(ctx, rng, variantId, 'primary', 0, JSON.stringify({ en: `${rootName(plan, i, 'en')}, ${colour}` }));
+    const variantColour = (plan.colourStart[i] + c) % COLOURS.length;
+    const shot = packshotFor(ctx, rng, variantColour, true);
+    yield imageRow(ctx, rng, variantId, shot, 'primary', 0, JSON.stringify({ en: `${rootName(plan, i, 'en')}, ${COLOURS[variantColour][0]}` }));
   }
 }
 
-/** Images (primary first, then gallery), the odd PDF manual, and per-colour images on some variants. */
+/** Images (primary first, then gallery), the odd video (poster only) and PDF manual, and per-colour images on some variants. */
 export function* mediaRows(ctx: SeedContext, from: number, to: number): Generator<Row> {
   for (let i = from; i < to; i++) yield* rootMedia(ctx, i, rngFor(ctx.seed, STREAM.media, i));
 }

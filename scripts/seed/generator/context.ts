@@ -1,3 +1,4 @@
+import { placeholderLibrary, type SeedMediaLibrary } from '../media/library';
 import { buildCategoryTree, type CategoryTree } from './category-tree';
 import { planCatalogue, type CataloguePlan } from './catalogue-plan';
 import { customerPlan, vendorPlan, type CustomerPlan, type VendorPlan } from './parties';
@@ -27,6 +28,7 @@ export type SeedContext = {
   customerPick: Zipf;
   vendorPick: Zipf;
   ids: IdCounters;
+  media: SeedMediaLibrary;
 };
 
 function indexVendorSkus(catalogue: CataloguePlan, vendors: number): SeedContext['vendorSkus'] {
@@ -60,5 +62,6 @@ export function createContext(options: GeneratorOptions): SeedContext {
     customerPick: new Zipf(volumes.customers, 0.6),
     vendorPick: new Zipf(volumes.vendors, 0.8),
     ids: counters(),
+    media: options.media ?? placeholderLibrary(),
   };
 }

@@ -1,3 +1,5 @@
+import type { SeedMediaLibrary } from '../media/library';
+
 /** One value of a generated row, as COPY will write it (decimals and timestamps are preformatted strings). */
 export type Cell = string | number | boolean | null;
 export type Row = Cell[];
@@ -20,4 +22,6 @@ export type GeneratorOptions = {
   asOf: Date;
   /** Entities generated together before their rows are emitted (bounds memory). */
   chunkSize?: number;
+  /** The source media rows point at (default: the placeholder library, whose files do not exist). */
+  media?: SeedMediaLibrary;
 };
