@@ -3,13 +3,16 @@ import type { Collection } from '../../../shared/storefront-config/schemas';
 import type { SiteContext } from '../keys/site-context';
 import { missingLabels } from './applied-labels';
 import { planListing, type ListingParams } from './listing-plan';
+import { correctQuery } from './query-correction';
 import { listingResponse, redirectFor, type ListingResponse } from './listing-response';
 
-/** One listing call: plan, redirect rule, search, and the spec's response. `scope` fixes a collection (its page). */
+/** One listing call: plan, redirect rule, search (corrected when it found little), and the spec's response. `scope` fixes a collection (its page). */
 export async function runListing(engine: SearchEngine, ctx: SiteContext, params: ListingParams, scope?: Collection): Promise<ListingResponse> {
   const { catalogue, market, language } = ctx;
   const plan = planListing(params, catalogue, market, language, scope);
-  const result = await engine.search(ctx.alias, plan.request);
+  const first = await engine.search(ctx.alias, plan.request);
+  const corrected = await correctQuery(engine, ctx, plan, first);
+  const result = corrected?.result ?? first;
   const labels = await missingLabels(engine, ctx, plan.applied, result.facets);
-  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.q, catalogue, market, language), queryCorrection: null, labels });
+  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.q, catalogue, market, language), queryCorrection: corrected?.correction ?? null, labels });
 }

@@ -1,15 +1,8 @@
 import { Router } from 'express';
+import { mediaBlock } from '../../../shared/media/media-urls';
 import { sendPrepared } from '../http/cached-json';
 import { prepareBody } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
-
-/** The media host's URL templates (spec "Media configuration"). */
-export const MEDIA_TEMPLATES = {
-  image: '/r/{hash}/{recipe}/{width}.{format}',
-  video: '/v/{hash}/{recipe}/{variant}.{format}',
-  poster: '/p/{hash}/{recipe}/{width}.avif',
-  file: '/f/{hash}/{recipe}/{filename}',
-} as const;
 
 /** `GET /v1/site`: the site, its markets, configVersion, urlPatterns and the media block. */
 export function siteRoutes(mediaBaseUrl: string): Router {
@@ -27,7 +20,7 @@ export function siteRoutes(mediaBaseUrl: string): Router {
       configVersion: Number(configVersion),
       preview,
       urlPatterns: site.urlPatterns,
-      media: { baseUrl: mediaBaseUrl, templates: MEDIA_TEMPLATES },
+      media: mediaBlock(mediaBaseUrl),
     }), { preview });
   });
   return router;

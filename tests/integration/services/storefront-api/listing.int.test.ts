@@ -83,6 +83,21 @@ describe('GET /v1/products', () => {
     expect((await get(`/v1/products?q=${'a'.repeat(201)}`)).body.warnings).toContainEqual(expect.objectContaining({ code: 'QUERY_TRUNCATED' }));
   });
 
+  it('corrects a misspelt query from the index words, and never an exact or SKU hit', async () => {
+    const first = (await get('/v1/products?pageSize=1&sort=name_asc')).body.items[0];
+    const word = String(first.name).split(' ').find((w) => w.length >= 6)!.toLowerCase();
+    // Two edits (neighbouring letters swapped, the last one replaced): past the engine's one-typo tolerance.
+    const typo = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4, -1)}${word.endsWith('x') ? 'q' : 'x'}`;
+    const corrected = await get(`/v1/products?q=${encodeURIComponent(typo)}`);
+    expect(corrected.body.queryCorrection).toEqual({ original: typo, corrected: expect.any(String), total: corrected.body.total });
+    expect(corrected.body.total).toBeGreaterThan(0);
+    expect((await get(`/v1/products?q=${encodeURIComponent(word)}`)).body.queryCorrection).toBeNull();
+    const sku = await get(`/v1/products?q=${encodeURIComponent(first.sku)}`);
+    expect(sku.body.total).toBeGreaterThan(0);
+    expect(sku.body.queryCorrection).toBeNull();
+    expect((await get('/v1/products?q=qqqqqqqqqq')).body).toMatchObject({ total: 0, queryCorrection: null });
+  });
+
   it('suggests and searches in a facet', async () => {
     const first = (await get('/v1/products?pageSize=1')).body.items[0];
     const word = String(first.name).split(' ')[0]!.slice(0, 3);

@@ -7,6 +7,7 @@ import { foldLanguageCases } from './fold-language-cases';
 import { FIXTURE_SETTINGS, fixtureDocuments } from './fixture';
 import { lifecycleCases } from './lifecycle-cases';
 import { sortPagingCases } from './sort-paging-cases';
+import { spellingCases } from './spelling-cases';
 import { suggestCases } from './suggest-cases';
 import { textCases } from './text-cases';
 
@@ -58,6 +59,7 @@ export function runSearchEngineContract(name: string, makeEngine: () => Promise<
     facetCases(ctx);
     sortPagingCases(ctx);
     textCases(ctx);
+    spellingCases(ctx);
     suggestCases(ctx);
     facetPoolCases(ctx);
     foldLanguageCases(ctx);
