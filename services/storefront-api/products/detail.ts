@@ -8,6 +8,7 @@ import { variantOf } from '../variants/variant-view';
 import { attributeOf, brandOf, contentIn, descriptionOf, responsibleOf, shortDescriptionOf } from './content';
 import type { ProductParts } from './product-parts';
 import type { bundleOf, relatedGroups } from './related';
+import type { SoldProduct } from './sold-products';
 
 /** Above this many variants the detail leaves `variants` null and the variants endpoint pages them. */
 export const INLINE_VARIANTS = 100;
@@ -33,13 +34,13 @@ function collectionsOf(ids: readonly number[], ctx: SiteContext) {
 }
 
 /** hreflang: each site language's URL on a market of that language that sells the product (the request's market first). */
-function alternateUrlsOf(parts: ProductParts, ctx: SiteContext): Record<string, string> {
+export function productAlternates(sold: SoldProduct, ctx: SiteContext): Record<string, string> {
   const { catalogue } = ctx;
   const out: Record<string, string> = {};
   for (const language of catalogue.languages) {
-    const candidates = [ctx.market, ...catalogue.markets].filter((m) => m.language === language && parts.sold.document.markets.includes(m.code));
+    const candidates = [ctx.market, ...catalogue.markets].filter((m) => m.language === language && sold.document.markets.includes(m.code));
     const market = candidates[0];
-    const slug = parts.sold.card.slug[language];
+    const slug = sold.card.slug[language];
     if (market !== undefined && slug !== undefined) out[language] = productUrl(market, catalogue.config.site, slug);
   }
   return out;
@@ -70,7 +71,7 @@ export function productDetail(parts: ProductParts, ctx: SiteContext, extras: Det
     categories: categoriesOf(product, ctx),
     collections: collectionsOf(indexed.collectionIds, ctx),
     url: card.url,
-    alternateUrls: alternateUrlsOf(parts, ctx),
+    alternateUrls: productAlternates(parts.sold, ctx),
     redirectTo: extras.redirectTo,
     matchedVariantId: extras.matchedVariantId,
     seo: { title: seo?.seo_title ?? card.name, description: seo?.seo_description ?? null },
