@@ -29,7 +29,7 @@ describe('categoryTree', () => {
 });
 
 describe('sitemapParams', () => {
-  const code = (query: Record<string, string>) => {
+  const code = (query: Record<string, string | undefined>) => {
     try {
       sitemapParams(query);
       return 'ok';
