@@ -5,11 +5,13 @@ import type { MicroCache } from './http/micro-cache';
 import { categoryRoutes } from './categories/category-routes';
 import { collectionRoutes } from './collections/collection-routes';
 import { brandRoutes } from './brands/brand-routes';
+import { CategoryTrees } from './products/category-trees';
 import { productRoutes } from './products/product-routes';
 import { sitemapRoutes } from './sitemap/sitemap-routes';
 import { variantRoutes } from './variants/variant-routes';
 
 /** The catalogue reads of issue 13: products, variants, collections, categories, sitemap and brands. */
 export function catalogueRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router[] {
-  return [variantRoutes(db, cache), productRoutes(db, cache), collectionRoutes(engine, cache), categoryRoutes(db, cache), sitemapRoutes(db, engine, cache), brandRoutes(db, engine, cache)];
+  const trees = new CategoryTrees(db);
+  return [variantRoutes(db, trees, cache), productRoutes(db, trees, cache), collectionRoutes(engine, cache), categoryRoutes(db, cache), sitemapRoutes(db, trees, engine, cache), brandRoutes(db, engine, cache)];
 }

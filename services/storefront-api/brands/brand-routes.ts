@@ -16,7 +16,8 @@ const noBrand = (ref: string) => notFound('NOT_FOUND', `No brand page "${ref}" o
 /** The brand a slug (any language's, current or historical), id or filter key names, among the market's brands. */
 async function brandNamed(db: Knex, ctx: SiteContext, ref: string, sold: BrandRow[]): Promise<{ row: BrandRow; bySlug: boolean }> {
   const slug = await db('storefront_slugs')
-    .where({ tenant_id: ctx.key.tenantId, site_id: ctx.key.siteId, entity_type: 'brand', slug: ref })
+    .where({ site_id: ctx.key.siteId, slug: ref, tenant_id: ctx.key.tenantId, entity_type: 'brand' })
+    .whereIn('language', [...new Set([ctx.language, ...ctx.catalogue.languages])])
     .orderByRaw('(language = ?) desc, current desc', [ctx.language])
     .first<{ entity_id: string } | undefined>('entity_id');
   const row = sold.find((b) => (slug !== undefined ? String(b.id) === slug.entity_id : String(b.id) === ref || b.slug === ref));

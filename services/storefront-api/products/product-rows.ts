@@ -65,12 +65,13 @@ export async function currentSlugs(db: Knex, scope: SlugScope, entityType: 'prod
  * The product a slug names on the site: the request language's slug first, then any language's, current before
  * historical. Null when no product ever had the slug.
  */
-export async function productBySlug(db: Knex, scope: SlugScope, language: string, slug: string): Promise<number | null> {
+export async function productBySlug(db: Knex, scope: SlugScope, languages: readonly string[], language: string, slug: string): Promise<number | null> {
   const found = await rows<{ entity_id: string }>(
     db,
-    `select entity_id from storefront_slugs where tenant_id = ? and site_id = ? and entity_type = 'product' and slug = ?
+    // language = any(...) lets the (site, language, slug) unique index answer, one probe per site language.
+    `select entity_id from storefront_slugs where site_id = ? and language = any(?::text[]) and slug = ? and tenant_id = ? and entity_type = 'product'
      order by (language = ?) desc, current desc limit 1`,
-    [scope.tenantId, scope.siteId, slug, language],
+    [scope.siteId, [...new Set([language, ...languages])], slug, scope.tenantId, language],
   );
   return found[0] === undefined ? null : Number(found[0].entity_id);
 }

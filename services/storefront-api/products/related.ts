@@ -4,6 +4,7 @@ import type { SiteContext } from '../keys/site-context';
 import { labelIn } from '../catalogue/facet-specs';
 import { decimalString } from '../../../indexer/documents/format';
 import { bundleRows, relationRows, type BundleRow, type RelationRow } from './product-rows';
+import type { CategoryTrees } from './category-trees';
 import { loadSold, type SoldProduct } from './sold-products';
 
 export const RELATED_PER_GROUP = 24;
@@ -39,9 +40,9 @@ export function bundleOf(rows: readonly BundleRow[], cardFor: CardFor) {
 }
 
 /** Related groups and bundle components, carded with this market's price and stock at request time. */
-export async function relatedAndBundle(db: Knex, ctx: SiteContext, productId: number) {
+export async function relatedAndBundle(db: Knex, trees: CategoryTrees, ctx: SiteContext, productId: number) {
   const [relations, bundle] = await Promise.all([relationRows(db, ctx.key.tenantId, productId), bundleRows(db, ctx.key.tenantId, productId)]);
-  const sold = await loadSold(db, ctx, [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)]);
+  const sold = await loadSold(db, trees, ctx, [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)]);
   const cardFor = (id: number) => {
     const found: SoldProduct | undefined = sold.get(id);
     return found === undefined ? null : cardOf(found.card, ctx.catalogue, ctx.market, ctx.language);

@@ -6,6 +6,7 @@ import { loadCatalogueProducts } from '../../../indexer/documents/catalogue-read
 import type { SiteIndexConfig } from '../../../indexer/documents/site-config';
 import { isSkipped, toSearchDocument } from '../../../indexer/documents/to-search-document';
 import type { SiteContext } from '../keys/site-context';
+import type { CategoryTrees } from './category-trees';
 import { currentSlugs } from './product-rows';
 
 /** A product the market sells, with the document (and card) the indexer would build for it now. */
@@ -26,11 +27,12 @@ export function soldOn(product: CatalogueProduct, index: SiteIndexConfig, market
 }
 
 /** The products among `ids` the request's market sells, keyed by id (PostgreSQL rows, the indexer's rules; nothing minted). */
-export async function loadSold(db: Knex, ctx: SiteContext, ids: readonly number[]): Promise<Map<number, SoldProduct>> {
+export async function loadSold(db: Knex, trees: CategoryTrees, ctx: SiteContext, ids: readonly number[]): Promise<Map<number, SoldProduct>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const scope = { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId };
-  const [products, slugs] = await Promise.all([loadCatalogueProducts(db, ctx.key.tenantId, unique), currentSlugs(db, scope, 'product', unique)]);
+  const tree = await trees.get(ctx.key.tenantId);
+  const [products, slugs] = await Promise.all([loadCatalogueProducts(db, ctx.key.tenantId, unique, tree), currentSlugs(db, scope, 'product', unique)]);
   const out = new Map<number, SoldProduct>();
   for (const product of products) {
     const sold = soldOn(product, ctx.catalogue.index, ctx.market.code, slugs.get(product.id) ?? {});

@@ -10,6 +10,7 @@ import { contextOf, type SiteContext } from '../keys/site-context';
 import { brandPagesOn } from '../products/content';
 import { productAlternates } from '../products/detail';
 import { marketConfigOf } from '../products/product-parts';
+import type { CategoryTrees } from '../products/category-trees';
 import { loadSold } from '../products/sold-products';
 import { productCandidates, configTime } from './sitemap-candidates';
 import { sitemapParams, type SitemapParams } from './sitemap-params';
@@ -20,10 +21,10 @@ type Page = { rows: Row[]; hasMore: boolean };
 const fresh = (since: Date | null, at: Date) => since === null || at.getTime() >= since.getTime();
 const slice = <T>(all: T[], p: SitemapParams) => ({ items: all.slice((p.page - 1) * p.pageSize, p.page * p.pageSize), hasMore: all.length > p.page * p.pageSize });
 
-async function productRows(db: Knex, ctx: SiteContext, p: SitemapParams): Promise<Page> {
+async function productRows(db: Knex, trees: CategoryTrees, ctx: SiteContext, p: SitemapParams): Promise<Page> {
   const ids = await productCandidates(db, ctx.key, marketConfigOf(ctx), p.since, { offset: (p.page - 1) * p.pageSize, limit: p.pageSize + 1 });
   const page = ids.slice(0, p.pageSize);
-  const sold = await loadSold(db, ctx, page);
+  const sold = await loadSold(db, trees, ctx, page);
   const rows = page.flatMap((id) => {
     const found = sold.get(id);
     const url = found === undefined ? undefined : productAlternates(found, ctx)[ctx.language];
@@ -56,14 +57,14 @@ async function brandRows(engine: SearchEngine, db: Knex, ctx: SiteContext, p: Si
 }
 
 /** `GET /v1/sitemap?type=product|collection|brand&since=&page=&pageSize=`: rows with absolute URL, last-modified and hreflang alternates. */
-export function sitemapRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router {
+export function sitemapRoutes(db: Knex, trees: CategoryTrees, engine: SearchEngine, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/sitemap', async (req, res) => {
     const ctx = contextOf(res);
     await sendRead(req, res, cache, ctx, async () => {
       const first = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
       const p = sitemapParams({ type: first('type'), since: first('since'), page: first('page'), pageSize: first('pageSize') });
-      const { rows, hasMore } = p.type === 'product' ? await productRows(db, ctx, p) : p.type === 'collection' ? await collectionRows(db, ctx, p) : await brandRows(engine, db, ctx, p);
+      const { rows, hasMore } = p.type === 'product' ? await productRows(db, trees, ctx, p) : p.type === 'collection' ? await collectionRows(db, ctx, p) : await brandRows(engine, db, ctx, p);
       return { type: p.type, items: rows, page: p.page, pageSize: p.pageSize, hasMore };
     });
   });

@@ -7,6 +7,7 @@ import { readPaging } from '../listing/listing-plan';
 import { parseFilterParams, FilterSyntaxError } from '../../../shared/listing/filter-grammar';
 import { badRequest } from '../../../shared/errors';
 import { queryPairs } from '../listing/listing-params';
+import type { CategoryTrees } from '../products/category-trees';
 import { findProduct } from '../products/find-product';
 import { loadProductParts } from '../products/product-parts';
 import { optionAvailability, selectVariants } from './variant-options';
@@ -23,7 +24,7 @@ function rawFilters(pairs: [string, string][]) {
 }
 
 /** `GET /v1/products/{slugOrId}/variants`: the listed variants that fit the selections, paged, with cascading availability. */
-export function variantRoutes(db: Knex, cache: MicroCache): Router {
+export function variantRoutes(db: Knex, trees: CategoryTrees, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/products/:slugOrId/variants', async (req, res) => {
     const ctx = contextOf(res);
@@ -32,7 +33,7 @@ export function variantRoutes(db: Knex, cache: MicroCache): Router {
       const first = (name: string) => pairs.find(([n]) => n === name)?.[1];
       const { page, pageSize } = readPaging({ page: first('page'), pageSize: first('pageSize') });
       const filters = rawFilters(pairs);
-      const { sold } = await findProduct(db, ctx, String(req.params.slugOrId));
+      const { sold } = await findProduct(db, trees, ctx, String(req.params.slugOrId));
       const selection = variantSelection(sold.product, filters);
       const parts = await loadProductParts(db, ctx, sold);
       const matching = selectVariants(sold.product, selection, parts.market);
