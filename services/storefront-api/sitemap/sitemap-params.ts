@@ -15,6 +15,13 @@ export interface SitemapParams {
   pageSize: number;
 }
 
+/** The calendar date exists (Date would roll 2025-02-30 over into March). */
+function realDate(raw: string): boolean {
+  const [y, m, d] = raw.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 function positive(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw badRequest('INVALID_PAGE', `${name} must be a positive integer`);
@@ -34,7 +41,7 @@ export function sitemapParams(query: Record<string, string | undefined>): Sitema
   if (query.since !== undefined) {
     // A '+' offset arrives as a space when the client did not encode it.
     const raw = query.since.replace(' ', '+');
-    const at = SINCE.test(raw) ? new Date(raw) : null;
+    const at = SINCE.test(raw) && realDate(raw) ? new Date(raw) : null;
     if (at === null || Number.isNaN(at.getTime())) throw badRequest('INVALID_SINCE', 'since is an ISO 8601 date or date-time with an offset, such as 2025-06-01T00:00:00Z');
     since = at;
   }

@@ -44,7 +44,7 @@ describe('sitemapParams', () => {
   it('names the broken parameter', () => {
     expect(code({})).toBe('INVALID_TYPE');
     expect(code({ type: 'products' })).toBe('INVALID_TYPE');
-    for (const since of ['x', '2025-02-30x', '2025-13-01', '1700000000', '2025-06-01T10:00']) expect(code({ type: 'product', since })).toBe('INVALID_SINCE');
+    for (const since of ['x', '2025-02-30', '2025-02-30x', '2025-13-01', '1700000000', '2025-06-01T10:00']) expect(code({ type: 'product', since })).toBe('INVALID_SINCE');
     expect(code({ type: 'product', since: '2025-06-01' })).toBe('ok');
     for (const paging of [{ page: '0' }, { pageSize: '1001' }, { page: '-1' }, { pageSize: 'x' }]) expect(code({ type: 'product', ...paging })).toBe('INVALID_PAGE');
   });
