@@ -10,9 +10,11 @@ import { loadProductParts } from './product-parts';
 import { relatedAndBundle } from './related';
 import type { SoldProduct } from './sold-products';
 
-async function detailOf(db: Knex, trees: CategoryTrees, ctx: SiteContext, sold: SoldProduct, found: { redirectTo: string | null; matchedVariantId: string | null }) {
-  const [parts, links] = await Promise.all([loadProductParts(db, ctx, sold), relatedAndBundle(db, trees, ctx, sold.product.id)]);
-  return productDetail(parts, ctx, { ...found, ...links });
+type Links = Awaited<ReturnType<typeof relatedAndBundle>>;
+
+async function detailOf(db: Knex, ctx: SiteContext, sold: SoldProduct, links: Links | null, found: { redirectTo: string | null; matchedVariantId: string | null }) {
+  const parts = await loadProductParts(db, ctx, sold);
+  return productDetail(parts, ctx, { ...found, ...(links ?? { related: [], bundle: null }) });
 }
 
 /** `GET /v1/products/by-sku/{sku}` and `GET /v1/products/{slugOrId}` (PostgreSQL rows, the indexer's rules). */
@@ -20,16 +22,19 @@ export function productRoutes(db: Knex, trees: CategoryTrees, cache: MicroCache)
   const router = Router();
   router.get('/v1/products/by-sku/:sku', async (req, res) => {
     const ctx = contextOf(res);
+    // Related and bundle cards load while the product itself does (they are dropped when it is not sold).
+    const links = (id: number) => relatedAndBundle(db, trees, ctx, id);
     await sendRead(req, res, cache, ctx, async () => {
-      const { sold, matchedVariantId } = await findBySku(db, trees, ctx, String(req.params.sku));
-      return detailOf(db, trees, ctx, sold, { redirectTo: null, matchedVariantId });
+      const { sold, extra, matchedVariantId } = await findBySku(db, trees, ctx, String(req.params.sku), links);
+      return detailOf(db, ctx, sold, extra, { redirectTo: null, matchedVariantId });
     });
   });
   router.get('/v1/products/:slugOrId', async (req, res) => {
     const ctx = contextOf(res);
+    const links = (id: number) => relatedAndBundle(db, trees, ctx, id);
     await sendRead(req, res, cache, ctx, async () => {
-      const { sold, redirectTo } = await findProduct(db, trees, ctx, String(req.params.slugOrId));
-      return detailOf(db, trees, ctx, sold, { redirectTo, matchedVariantId: null });
+      const { sold, extra, redirectTo } = await findProduct(db, trees, ctx, String(req.params.slugOrId), links);
+      return detailOf(db, ctx, sold, extra, { redirectTo, matchedVariantId: null });
     });
   });
   return router;

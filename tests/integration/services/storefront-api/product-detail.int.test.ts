@@ -56,6 +56,10 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
     expect(body.alternateUrls.en).toBe(body.url);
     expect(await detail(`/v1/products/${card.id}`)).toEqual(body);
     expect((await get(`/v1/products/${card.slug}`, { 'If-None-Match': res.headers.etag })).status).toBe(304);
+    expect(res.headers['x-config-version']).toBe('2');
+    const preview = await get(`/v1/products/${card.slug}`, { 'X-Site-Key': shop.keys.preview });
+    expect([preview.status, preview.headers['cache-control']]).toEqual([200, 'private, no-store']);
+    expect(productDetailSchema.parse(preview.body).id).toBe(card.id);
     const sv = await detail(`/v1/products/${card.id}`, { 'X-Market': 'm2' });
     if (sv.alternateUrls.sv !== undefined) expect(sv.url).toBe(sv.alternateUrls.sv);
     expect(sv.price.currency).not.toBe(body.price.currency);
