@@ -17,7 +17,8 @@ export function priceOn(variant: CatalogueVariant, market: MarketConfig): Catalo
   return variant.prices.find((p) => p.priceListId === market.priceListId && p.currency === market.currency);
 }
 
-function cardPrice(price: CataloguePrice): CardPrice {
+/** A stored price as the spec's Price: decimal strings, compare-at only when above the price. */
+export function cardPrice(price: CataloguePrice): CardPrice {
   const compareAt = price.compareAt !== null && Number(price.compareAt) > Number(price.amount) ? decimalString(price.compareAt) : null;
   return { amount: decimalString(price.amount), currency: price.currency, vatRate: decimalString(price.vatRate), vatIncluded: price.vatIncluded, compareAt };
 }

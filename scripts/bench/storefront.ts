@@ -14,6 +14,9 @@ import type { Knex } from '../../shared/db/knex';
 import { dataDir } from '../services/paths';
 import { ensureServices, stopServices } from '../services/provision';
 import { benchSite, catalogueBenchTenant } from './shared/bench-site';
+import { saveCollection } from '../../shared/storefront-config/drafts';
+import { publishConfig } from '../../shared/storefront-config/publish';
+import { getSite } from '../../shared/storefront-config/site-store';
 import { writeSection } from './shared/report-section';
 import { distinctPaths, zipfSequence, type MixInputs } from './storefront/mixes';
 import { renderStorefrontSection, type LoadRow } from './storefront/report';
@@ -49,6 +52,25 @@ async function mixInputs(url: string, key: string): Promise<MixInputs> {
   return { categoryKey: category?.key ?? null, categories: category?.values.map((v) => v.value) ?? [], brands: body.facets.find((f) => f.key === 'brand')?.values.map((v) => v.value) ?? [], words };
 }
 
+const COLLECTION = 'bench-everything';
+
+/** A collection over the whole catalogue for the collection-page scenario, added (and published) once. */
+async function ensureCollection(db: Knex, tenantId: number, siteId: number): Promise<void> {
+  if ((await getSite(db, tenantId, siteId)).draft.collections.some((c) => c.slugs.sv === COLLECTION)) return;
+  await saveCollection(db, tenantId, siteId, { slugs: { sv: COLLECTION, en: COLLECTION }, names: { sv: 'Allt', en: 'Everything' }, filter: { all: [] } });
+  await publishConfig(db, tenantId, siteId, 'bench collection');
+}
+
+/** Product detail paths by current slug, from the first listing pages. */
+async function productPaths(url: string, key: string): Promise<string[]> {
+  const paths: string[] = [];
+  for (let page = 1; page <= 5; page++) {
+    const body = (await (await fetch(`${url}/v1/products?pageSize=100&page=${page}`, { headers: { 'X-Site-Key': key } })).json()) as { items: { slug: string }[] };
+    paths.push(...body.items.map((i) => `/v1/products/${encodeURIComponent(i.slug)}`));
+  }
+  return paths;
+}
+
 async function run(scenario: string, url: string, paths: readonly string[], key: string | null, connections: number): Promise<LoadRow> {
   let next = 0;
   const headers = key === null ? {} : { 'X-Site-Key': key };
@@ -69,6 +91,7 @@ async function main(): Promise<void> {
   await mkdir(benchData, { recursive: true });
   const tenant = await catalogueBenchTenant(services.databaseUrl, products, env.BENCH_RESEED === '1');
   const { siteId, secretKey } = await benchSite(tenant.db, tenant.tenantId);
+  await ensureCollection(tenant.db, tenant.tenantId, siteId);
   const documents = await ensureIndex(tenant.db, siteId, path.join(benchData, 'search'));
   await tenant.db.destroy();
   // A 1 s window keeps the secret key's 6000 a window above what one machine can send.
@@ -81,6 +104,10 @@ async function main(): Promise<void> {
     const rows = [await run('ceiling: node:http constant', ceiling.url, ['/'], null, 10)];
     rows.push(await run('distinct requests', api.url, distinct, secretKey, 10));
     rows.push(await run('Zipf mix over 5,000 requests', api.url, zipf, secretKey, 10));
+    rows.push(await run('GET /v1/products/{slug}, 500 products', api.url, await productPaths(api.url, secretKey), secretKey, 10));
+    const sorts = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
+    const pages = sorts.flatMap((sort) => [1, 2, 3, 4, 5].map((page) => `/v1/collections/${COLLECTION}?sort=${sort}&page=${page}`));
+    rows.push(await run('GET /v1/collections/{slug}, 25 pages', api.url, pages, secretKey, 10));
     const body = renderStorefrontSection({ products, documents, rows, ceilingRps: rows[0]!.rps, seconds: env.BENCH_SECONDS, load: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
     await writeSection(body);
     console.log(body);

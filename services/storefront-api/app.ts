@@ -14,6 +14,7 @@ import { KeyCache } from './keys/key-cache';
 import { siteContext } from './keys/site-context';
 import { listingRoutes } from './listing/listing-routes';
 import { createRateLimits } from './rate-limit/rate-limits';
+import { catalogueRoutes } from './catalogue-routes';
 import { siteRoutes } from './site/site-routes';
 import { suggestRoutes } from './suggest/suggest-routes';
 
@@ -51,7 +52,7 @@ export function createApp(deps: StorefrontApiDeps): Express {
   app.use('/v1', cors(new OriginDirectory(registry)));
   app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits: createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS) }));
   const reads = new MicroCache(config.MICRO_CACHE_MS);
-  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(engine, reads), suggestRoutes(engine, reads));
+  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(engine, reads), suggestRoutes(engine, reads), ...catalogueRoutes(db, engine, reads));
   app.use((req, res) => sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`));
   app.use(problemHandler(config.ERRORS_DOC_URL, deps.logger));
   return app;

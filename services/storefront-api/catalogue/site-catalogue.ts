@@ -1,6 +1,7 @@
 import { fold } from '../../../shared/search/analysis/fold';
 import type { Collection, Market, QueryRule, SiteConfig } from '../../../shared/storefront-config/schemas';
-import type { TenantFacts } from '../../../indexer/documents/site-config';
+import { siteIndexConfig } from '../../../indexer/documents/from-site-config';
+import type { SiteIndexConfig, TenantFacts } from '../../../indexer/documents/site-config';
 import { facetSpecs, type FacetSpec } from './facet-specs';
 
 /**
@@ -16,6 +17,8 @@ export class SiteCatalogue {
   private readonly rules: Map<string, QueryRule>;
   /** Origins a browser may call from: every active market's urlTemplate origin and the site's devOrigins. */
   readonly origins: Set<string>;
+  /** What the indexer builds documents from: detail reads decide sellability and prices with the same rules. */
+  readonly index: SiteIndexConfig;
 
   constructor(readonly config: SiteConfig, facts: TenantFacts, readonly version: number | null) {
     this.facets = facetSpecs(config, facts);
@@ -25,6 +28,7 @@ export class SiteCatalogue {
     for (const c of config.collections) for (const [language, slug] of Object.entries(c.slugs)) this.collectionsBySlug.set(`${language}\u0000${slug}`, c);
     this.rules = new Map(config.queryRules.map((r) => [normaliseQuery(r.query), r]));
     this.origins = allowedOrigins(config);
+    this.index = siteIndexConfig(config, facts);
   }
 
   get defaultMarket(): Market | undefined {

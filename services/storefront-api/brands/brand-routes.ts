@@ -1,0 +1,60 @@
+import { Router } from 'express';
+import type { Knex } from '../../../shared/db/knex';
+import { notFound } from '../../../shared/errors';
+import type { SearchEngine } from '../../../shared/search';
+import type { Collection } from '../../../shared/storefront-config/schemas';
+import { sendRead } from '../http/cached-json';
+import type { MicroCache } from '../http/micro-cache';
+import { contextOf, type SiteContext } from '../keys/site-context';
+import { listingParams } from '../listing/listing-params';
+import { runListing } from '../listing/run-listing';
+import { brandFacetKey, brandPagesOn } from '../products/content';
+import { brandAlternates, brandViews, marketBrands, type BrandRow } from './market-brands';
+
+const noBrand = (ref: string) => notFound('NOT_FOUND', `No brand page "${ref}" on this market.`);
+
+/** The brand a slug (any language's, current or historical), id or filter key names, among the market's brands. */
+async function brandNamed(db: Knex, ctx: SiteContext, ref: string, sold: BrandRow[]): Promise<{ row: BrandRow; bySlug: boolean }> {
+  const slug = await db('storefront_slugs')
+    .where({ site_id: ctx.key.siteId, slug: ref, tenant_id: ctx.key.tenantId, entity_type: 'brand' })
+    .whereIn('language', [...new Set([ctx.language, ...ctx.catalogue.languages])])
+    .orderByRaw('(language = ?) desc, current desc', [ctx.language])
+    .first<{ entity_id: string } | undefined>('entity_id');
+  const row = sold.find((b) => (slug !== undefined ? String(b.id) === slug.entity_id : String(b.id) === ref || b.slug === ref));
+  if (row === undefined) throw noBrand(ref);
+  return { row, bySlug: slug !== undefined };
+}
+
+/** A brand's listing scope: the site's brand filter with the brand's value, as a collection would fix it. */
+const brandScope = (facet: string, row: BrandRow): Collection => ({ id: 0, slugs: {}, names: {}, filter: { [facet]: [row.slug] }, parentId: null, position: 0 });
+
+/** `GET /v1/brands` (the market's brands) and `GET /v1/brands/{slugOrId}` (a brand page, on markets with brand pages). */
+export function brandRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router {
+  const router = Router();
+  router.get('/v1/brands', async (req, res) => {
+    const ctx = contextOf(res);
+    await sendRead(req, res, cache, ctx, async () => {
+      const brands = await marketBrands(engine, db, ctx);
+      const views = await brandViews(db, ctx, brands.map((b) => b.row));
+      return { items: views.map(({ view }, i) => ({ ...view, productCount: brands[i]?.count ?? 0 })) };
+    });
+  });
+  router.get('/v1/brands/:slugOrId', async (req, res) => {
+    const ctx = contextOf(res);
+    const ref = String(req.params.slugOrId);
+    await sendRead(req, res, cache, ctx, async () => {
+      const facet = brandFacetKey(ctx.catalogue.index);
+      if (!brandPagesOn(ctx.market, ctx.catalogue.index) || facet === null) throw noBrand(ref);
+      const { row, bySlug } = await brandNamed(db, ctx, ref, (await marketBrands(engine, db, ctx)).map((b) => b.row));
+      const [brand] = await brandViews(db, ctx, [row]);
+      if (brand === undefined) throw noBrand(ref);
+      return {
+        brand: { ...brand.view, description: row.description },
+        redirectTo: bySlug && brand.view.slug !== ref ? brand.view.slug : null,
+        alternateUrls: brandAlternates(ctx, brand.slugIn),
+        listing: await runListing(engine, ctx, { ...listingParams(req), collection: undefined }, brandScope(facet, row)),
+      };
+    });
+  });
+  return router;
+}

@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import type { SearchEngine } from '../../../shared/search';
+import { notFound } from '../../../shared/errors';
+import { sendRead } from '../http/cached-json';
+import type { MicroCache } from '../http/micro-cache';
+import { contextOf } from '../keys/site-context';
+import { listingParams } from '../listing/listing-params';
+import { runListing } from '../listing/run-listing';
+import { breadcrumbOf, collectionAlternates, collectionOf, collectionTree } from './collection-view';
+
+/** `GET /v1/collections` (the tree) and `GET /v1/collections/{slugOrId}` (collection, breadcrumb, hreflang and its listing). */
+export function collectionRoutes(engine: SearchEngine, cache: MicroCache): Router {
+  const router = Router();
+  router.get('/v1/collections', async (req, res) => {
+    const ctx = contextOf(res);
+    await sendRead(req, res, cache, ctx, async () => ({ items: collectionTree(ctx.catalogue, ctx.market, ctx.language) }));
+  });
+  router.get('/v1/collections/:slugOrId', async (req, res) => {
+    const ctx = contextOf(res);
+    const ref = String(req.params.slugOrId);
+    await sendRead(req, res, cache, ctx, async () => {
+      const collection = ctx.catalogue.collection(ref, ctx.language);
+      if (collection === undefined) throw notFound('COLLECTION_NOT_FOUND', `No collection "${ref}" on this site.`);
+      const params = { ...listingParams(req), collection: undefined };
+      return {
+        collection: collectionOf(collection, ctx.catalogue, ctx.market, ctx.language),
+        breadcrumb: breadcrumbOf(collection, ctx.catalogue, ctx.market, ctx.language),
+        alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
+        listing: await runListing(engine, ctx, params, collection),
+      };
+    });
+  });
+  return router;
+}

@@ -1,0 +1,21 @@
+import type { Knex } from '../../../shared/db/knex';
+import { loadCategoryTree, type CategoryTree } from '../../../indexer/documents/category-paths';
+
+/**
+ * Each tenant's category tree, read at most once per `ttlMs` (default 5 s) by this process: every detail read
+ * needs it, and it changes rarely (a change shows within the interval, as the index shows it after a delta).
+ */
+export class CategoryTrees {
+  private readonly entries = new Map<number, { at: number; tree: Promise<CategoryTree> }>();
+
+  constructor(private readonly db: Knex, private readonly ttlMs = 5000) {}
+
+  get(tenantId: number): Promise<CategoryTree> {
+    const hit = this.entries.get(tenantId);
+    if (hit !== undefined && Date.now() - hit.at < this.ttlMs) return hit.tree;
+    const tree = loadCategoryTree(this.db, tenantId);
+    tree.catch(() => this.entries.delete(tenantId));
+    this.entries.set(tenantId, { at: Date.now(), tree });
+    return tree;
+  }
+}

@@ -1,0 +1,42 @@
+import type { Knex } from '../../../shared/db/knex';
+import { notFound } from '../../../shared/errors';
+import type { SiteContext } from '../keys/site-context';
+import type { CategoryTrees } from './category-trees';
+import { productBySku, productBySlug } from './product-rows';
+import { loadSold, type SoldProduct } from './sold-products';
+
+const notSold = (ref: string) => notFound('PRODUCT_NOT_FOUND', `No product "${ref}" on this market.`);
+
+/**
+ * A product by current slug, historical slug (any language's) or id. `redirectTo` is the product's current
+ * slug in the request language when the slug asked for is another one. A variant's id, or a product the market
+ * does not sell, is PRODUCT_NOT_FOUND.
+ */
+export async function findProduct<T = null>(db: Knex, trees: CategoryTrees, ctx: SiteContext, ref: string, alongside?: Alongside<T>): Promise<Found<T> & { redirectTo: string | null }> {
+  const bySlug = await productBySlug(db, { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId }, ctx.catalogue.languages, ctx.language, ref);
+  const id = bySlug ?? (/^[1-9]\d{0,9}$/.test(ref) ? Number(ref) : null);
+  if (id === null) throw notSold(ref);
+  const { sold, extra } = await loadWith(db, trees, ctx, id, alongside);
+  if (sold === undefined) throw notSold(ref);
+  const slug = sold.card.slug[ctx.language] ?? Object.values(sold.card.slug)[0];
+  return { sold, extra, redirectTo: bySlug !== null && slug !== ref ? (slug ?? null) : null };
+}
+
+/** Reads another product-keyed part (related cards, say) while the product itself loads. */
+type Alongside<T> = (productId: number) => Promise<T>;
+type Found<T> = { sold: SoldProduct; extra: T | null };
+
+async function loadWith<T>(db: Knex, trees: CategoryTrees, ctx: SiteContext, id: number, alongside?: Alongside<T>): Promise<{ sold: SoldProduct | undefined; extra: T | null }> {
+  const [sold, extra] = await Promise.all([loadSold(db, trees, ctx, [id]), alongside === undefined ? null : alongside(id)]);
+  return { sold: sold.get(id), extra };
+}
+
+/** A product by its own SKU or one of its listed variants'; `matchedVariantId` on a variant hit. */
+export async function findBySku<T = null>(db: Knex, trees: CategoryTrees, ctx: SiteContext, sku: string, alongside?: Alongside<T>): Promise<Found<T> & { matchedVariantId: string | null }> {
+  const hit = await productBySku(db, ctx.key.tenantId, sku);
+  if (hit === null) throw notSold(sku);
+  const { sold, extra } = await loadWith(db, trees, ctx, hit.rootId, alongside);
+  if (sold === undefined) throw notSold(sku);
+  if (hit.variantId !== null && !sold.product.variants.some((v) => v.id === hit.variantId && v.active)) throw notSold(sku);
+  return { sold, extra, matchedVariantId: hit.variantId === null ? null : String(hit.variantId) };
+}

@@ -1,0 +1,52 @@
+import type { Knex } from '../../../shared/db/knex';
+import type { MarketConfig } from '../../../indexer/documents/site-config';
+import type { SiteContext } from '../keys/site-context';
+import type { BrandContext } from './content';
+import { brandLogos, productMedia, variantMedia, type ProductMedia, type VariantMedia } from './product-media';
+import { currentSlugs, partiesByIds, partyLinks, seoRows, type PartyLinks, type PartyRow, type SeoRow } from './product-rows';
+import type { SoldProduct } from './sold-products';
+
+/** Everything one product's detail and variants are built from, read once. */
+export interface ProductParts {
+  sold: SoldProduct;
+  market: MarketConfig;
+  seo: SeoRow[];
+  links: Map<number, PartyLinks>;
+  parties: Map<number, PartyRow>;
+  brands: BrandContext;
+  media: ProductMedia;
+  variantMedia: Map<number, VariantMedia>;
+}
+
+/** The market as the indexer's pure functions take it. */
+export function marketConfigOf(ctx: SiteContext): MarketConfig {
+  const found = ctx.catalogue.index.markets.find((m) => m.code === ctx.market.code);
+  if (found === undefined) throw new Error(`market ${ctx.market.code} is not among the site's active markets`);
+  return found;
+}
+
+export async function loadProductParts(db: Knex, ctx: SiteContext, sold: SoldProduct): Promise<ProductParts> {
+  const { tenantId, siteId } = ctx.key;
+  const { product } = sold;
+  const variantIds = product.variants.map((v) => v.id);
+  const brandIds = [...new Set([product.brand, ...product.variants.map((v) => v.brand)].filter((b) => b !== null).map((b) => b.id))];
+  const [seo, links, brandSlugs, logos, media, ownMedia] = await Promise.all([
+    seoRows(db, tenantId, product.id),
+    partyLinks(db, tenantId, product.id),
+    currentSlugs(db, { tenantId, siteId }, 'brand', brandIds),
+    brandLogos(db, tenantId, brandIds),
+    productMedia(db, tenantId, [product.id]),
+    variantMedia(db, tenantId, variantIds),
+  ]);
+  const partyIds = [...links.values()].flatMap((l) => [l.manufacturer, l.importer, l.euResponsiblePerson]).filter((id) => id !== null);
+  return {
+    sold,
+    market: marketConfigOf(ctx),
+    seo,
+    links,
+    parties: await partiesByIds(db, tenantId, partyIds),
+    brands: { market: ctx.market, index: ctx.catalogue.index, language: ctx.language, slugs: brandSlugs, logos },
+    media: media.get(product.id) ?? { images: [], image: null, files: [] },
+    variantMedia: ownMedia,
+  };
+}

@@ -1,0 +1,85 @@
+import type { Knex } from '../../../shared/db/knex';
+
+// What a detail page needs beyond the indexer's catalogue rows: SEO texts, responsible parties of the product
+// and of each variant, related groups and bundle components, and the current slugs the indexer minted.
+
+export interface SeoRow { language: string; seo_title: string | null; seo_description: string | null }
+export interface PartyRow {
+  id: number; name: string; legal_name: string | null; street: string | null; postal_code: string | null; city: string | null;
+  region: string | null; country_code: string | null; email: string | null; url: string | null; phone: string | null;
+}
+export interface PartyLinks { manufacturer: number | null; importer: number | null; euResponsiblePerson: number | null }
+export interface RelationRow { group_key: string; related_product_id: number }
+export interface BundleRow { component_product_id: number; quantity: string }
+
+async function rows<T>(db: Knex, sql: string, bindings: readonly Knex.RawBinding[]): Promise<T[]> {
+  return (await db.raw<{ rows: T[] }>(sql, bindings)).rows;
+}
+
+export const seoRows = (db: Knex, tenantId: number, productId: number) =>
+  rows<SeoRow>(db, 'select language, seo_title, seo_description from product_descriptions where tenant_id = ? and product_id = ?', [tenantId, productId]);
+
+/** The party links of the product and of each of its variants, keyed by id: each names its own, nothing is inherited. */
+export async function partyLinks(db: Knex, tenantId: number, productId: number): Promise<Map<number, PartyLinks>> {
+  const links = await rows<{ id: number; m: number | null; i: number | null; e: number | null }>(
+    db,
+    'select id, manufacturer_party_id as m, importer_party_id as i, eu_responsible_party_id as e from products where tenant_id = ? and (id = ? or parent_id = ?)',
+    [tenantId, productId, productId],
+  );
+  return new Map(links.map((l) => [l.id, { manufacturer: l.m, importer: l.i, euResponsiblePerson: l.e }]));
+}
+
+export async function partiesByIds(db: Knex, tenantId: number, ids: readonly number[]): Promise<Map<number, PartyRow>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<PartyRow>(
+    db,
+    'select id, name, legal_name, street, postal_code, city, region, country_code, email, url, phone from responsible_parties where tenant_id = ? and id = any(?::int[])',
+    [tenantId, [...new Set(ids)]],
+  );
+  return new Map(found.map((p) => [p.id, p]));
+}
+
+/** Related products in the order linked: groups by key, then position. */
+export const relationRows = (db: Knex, tenantId: number, productId: number) =>
+  rows<RelationRow>(db, 'select group_key, related_product_id from product_relations where tenant_id = ? and product_id = ? order by group_key, position', [tenantId, productId]);
+
+export const bundleRows = (db: Knex, tenantId: number, productId: number) =>
+  rows<BundleRow>(db, 'select component_product_id, quantity::text as quantity from product_bundle_components where tenant_id = ? and product_id = ? order by position, component_product_id', [tenantId, productId]);
+
+type SlugScope = { tenantId: number; siteId: number };
+
+/** Current slugs per entity and language (minted by the indexer or at publish; never minted here). */
+export async function currentSlugs(db: Knex, scope: SlugScope, entityType: 'product' | 'brand', ids: readonly number[]): Promise<Map<number, Record<string, string>>> {
+  const out = new Map<number, Record<string, string>>();
+  if (ids.length === 0) return out;
+  const found = await rows<{ entity_id: string; language: string; slug: string }>(
+    db,
+    'select entity_id, language, slug from storefront_slugs where tenant_id = ? and site_id = ? and entity_type = ? and current and entity_id = any(?::text[])',
+    [scope.tenantId, scope.siteId, entityType, ids.map(String)],
+  );
+  for (const r of found) out.set(Number(r.entity_id), { ...out.get(Number(r.entity_id)), [r.language]: r.slug });
+  return out;
+}
+
+/**
+ * The product a slug names on the site: the request language's slug first, then any language's, current before
+ * historical. Null when no product ever had the slug.
+ */
+export async function productBySlug(db: Knex, scope: SlugScope, languages: readonly string[], language: string, slug: string): Promise<number | null> {
+  const found = await rows<{ entity_id: string }>(
+    db,
+    // language = any(...) lets the (site, language, slug) unique index answer, one probe per site language.
+    `select entity_id from storefront_slugs where site_id = ? and language = any(?::text[]) and slug = ? and tenant_id = ? and entity_type = 'product'
+     order by (language = ?) desc, current desc limit 1`,
+    [scope.siteId, [...new Set([language, ...languages])], slug, scope.tenantId, language],
+  );
+  return found[0] === undefined ? null : Number(found[0].entity_id);
+}
+
+/** The root (storefront product) a SKU names, and the variant when the SKU is a variant's. */
+export async function productBySku(db: Knex, tenantId: number, sku: string): Promise<{ rootId: number; variantId: number | null } | null> {
+  const found = await rows<{ id: number; parent_id: number | null }>(db, 'select id, parent_id from products where tenant_id = ? and product_number = ?', [tenantId, sku]);
+  const hit = found[0];
+  if (hit === undefined) return null;
+  return hit.parent_id === null ? { rootId: hit.id, variantId: null } : { rootId: hit.parent_id, variantId: hit.id };
+}

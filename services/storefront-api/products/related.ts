@@ -1,0 +1,51 @@
+import type { Knex } from '../../../shared/db/knex';
+import { cardOf } from '../listing/listing-response';
+import type { SiteContext } from '../keys/site-context';
+import { labelIn } from '../catalogue/facet-specs';
+import { decimalString } from '../../../indexer/documents/format';
+import { bundleRows, relationRows, type BundleRow, type RelationRow } from './product-rows';
+import type { CategoryTrees } from './category-trees';
+import { loadSold, type SoldProduct } from './sold-products';
+
+export const RELATED_PER_GROUP = 24;
+
+const GROUP_LABELS: Record<string, Record<string, string>> = {
+  similar: { en: 'Similar products', sv: 'Liknande produkter', de: 'Ähnliche Produkte' },
+  accessories: { en: 'Accessories', sv: 'Tillbehör', de: 'Zubehör' },
+};
+
+type Card = NonNullable<ReturnType<typeof cardOf>>;
+type CardFor = (id: number) => Card | null;
+
+/** Groups in key order, cards in the order linked; unsold products left out, at most 24 each, empty groups omitted (pure). */
+export function relatedGroups(rows: readonly RelationRow[], cardFor: CardFor, language: string) {
+  const groups = new Map<string, Card[]>();
+  for (const row of rows) {
+    const cards = groups.get(row.group_key) ?? [];
+    const card = cardFor(row.related_product_id);
+    if (card !== null && cards.length < RELATED_PER_GROUP && !cards.some((c) => c.id === card.id)) cards.push(card);
+    groups.set(row.group_key, cards);
+  }
+  return [...groups].filter(([, cards]) => cards.length > 0).map(([key, products]) => ({ key, label: labelIn(GROUP_LABELS[key] ?? {}, language, key), products }));
+}
+
+/** The bundle's components sold on the market, or null when the product is no bundle (pure). */
+export function bundleOf(rows: readonly BundleRow[], cardFor: CardFor) {
+  if (rows.length === 0) return null;
+  const components = rows.flatMap((row) => {
+    const card = cardFor(row.component_product_id);
+    return card === null ? [] : [{ product: card, quantity: decimalString(row.quantity) }];
+  });
+  return { components };
+}
+
+/** Related groups and bundle components, carded with this market's price and stock at request time. */
+export async function relatedAndBundle(db: Knex, trees: CategoryTrees, ctx: SiteContext, productId: number) {
+  const [relations, bundle] = await Promise.all([relationRows(db, ctx.key.tenantId, productId), bundleRows(db, ctx.key.tenantId, productId)]);
+  const sold = await loadSold(db, trees, ctx, [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)]);
+  const cardFor = (id: number) => {
+    const found: SoldProduct | undefined = sold.get(id);
+    return found === undefined ? null : cardOf(found.card, ctx.catalogue, ctx.market, ctx.language);
+  };
+  return { related: relatedGroups(relations, cardFor, ctx.language), bundle: bundleOf(bundle, cardFor) };
+}

@@ -1,0 +1,40 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The spec's allow-list for product HTML: paragraphs, line breaks, lists, strong/emphasis/bold/italic, headings
+ * 2 to 4, links with href, tables. No styles, scripts, images, classes or event attributes; everything else is
+ * unwrapped to its text, and script and style lose their content too.
+ */
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'h2', 'h3', 'h4', 'a', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption'],
+  allowedAttributes: { a: ['href'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Block structure outside the list keeps its breaks: a top heading becomes the highest allowed one, a div a paragraph.
+  transformTags: { h1: 'h2', h5: 'h4', h6: 'h4', div: 'p' },
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object'],
+};
+
+const BLOCK_TAG = /<\/?(p|ul|ol|li|h[2-4]|table|thead|tbody|tfoot|tr|th|td|caption)\b[^>]*>|<br\s*\/?>/gi;
+
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, ALLOWED).trim();
+}
+
+/** The same content without tags: block tags become spaces, entities their characters, whitespace collapsed. */
+export function htmlText(sanitized: string): string {
+  const spaced = sanitized.replace(BLOCK_TAG, (m) => ` ${m} `);
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: ALLOWED.nonTextTags, parser: { decodeEntities: true } })
+    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** `{html, text}` of stored HTML, or null when nothing is left after sanitising. */
+export function descriptionOf(raw: string | null | undefined): { html: string; text: string } | null {
+  if (raw === null || raw === undefined) return null;
+  const html = sanitizeDescription(raw);
+  const text = htmlText(html);
+  return html === '' && text === '' ? null : { html, text };
+}
