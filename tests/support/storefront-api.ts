@@ -4,6 +4,9 @@ import { createLogger } from '../../shared/logger';
 import type { Redis } from '../../shared/redis';
 import type { SearchEngine } from '../../shared/search';
 import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
+import os from 'node:os';
+import path from 'node:path';
+import { productMediaReader, type ProductMediaReader } from '../../shared/media/site-media';
 import { createApp } from '../../services/storefront-api/app';
 
 export const ERRORS_DOC_URL = 'https://aisle.dev/docs/errors';
@@ -13,6 +16,8 @@ export async function createStorefrontTestApp(deps: {
   db: Knex;
   redis: Redis;
   engine: SearchEngine;
+  /** Media descriptors; default: a store with no renditions (every product answers no media). */
+  media?: ProductMediaReader;
   limiterRedis?: Redis;
   windowSeconds?: number;
   /** The read micro-cache's interval; 0 (default here) answers every read fresh. */
@@ -30,6 +35,7 @@ export async function createStorefrontTestApp(deps: {
     logger: createLogger({ name: 'test', level: 'silent' }),
     registry,
     engine: deps.engine,
+    media: deps.media ?? productMediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
     config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false },
   });
   return { app, registry };

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Knex } from '../../../shared/db/knex';
 import { AppError, badRequest, notFound, unauthorized, unavailable } from '../../../shared/errors';
+import type { ProductMediaReader } from '../../../shared/media/site-media';
 import type { ConfigRegistry } from '../../../shared/storefront-config/config-registry';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import { getSite } from '../../../shared/storefront-config/site-store';
@@ -22,9 +23,11 @@ export interface SiteContext {
   /** The index alias queries read: the live one, or the preview one for a preview key. */
   alias: string;
   configVersion: string;
+  /** This process's source of media descriptors. */
+  media: ProductMediaReader;
 }
 
-export type SiteContextDeps = { db: Knex; registry: ConfigRegistry; keys: KeyCache; catalogues: CatalogueCache; limits: RateLimits };
+export type SiteContextDeps = { db: Knex; registry: ConfigRegistry; keys: KeyCache; catalogues: CatalogueCache; limits: RateLimits; media: ProductMediaReader };
 
 export const contextOf = (res: Response): SiteContext => res.locals.site as SiteContext;
 
@@ -89,7 +92,7 @@ export function siteContext(deps: SiteContextDeps): RequestHandler {
     if (!catalogue.config.site.active || catalogue.markets.length === 0) throw notFound('SITE_INACTIVE', 'This shop is switched off, or has no active market.');
     const market = marketOf(req, catalogue);
     const names = siteIndexNames(key.siteId, catalogue.config.site.code);
-    const site: SiteContext = { key, preview: key.kind === 'preview', catalogue, market, language: languageOf(req, catalogue, market), alias: key.kind === 'preview' ? names.previewAlias : names.alias, configVersion: version };
+    const site: SiteContext = { key, preview: key.kind === 'preview', catalogue, market, language: languageOf(req, catalogue, market), alias: key.kind === 'preview' ? names.previewAlias : names.alias, configVersion: version, media: deps.media };
     res.locals.site = site;
     next();
   };

@@ -1,9 +1,9 @@
 import type { Knex } from '../../../shared/db/knex';
+import type { ProductMediaReader } from '../../../shared/media/site-media';
 import type { MediaDescriptor } from './media-schema';
 
-// THE seam to the media pipeline (built in parallel): every storefront read takes its descriptors from these
-// three functions. Until the pipeline is merged they answer "no media", which is the spec's own shape for a
-// product without media (`images: []`, `image: null`, `files: []`).
+// Every storefront read takes its descriptors from these three functions, over the media pipeline's reader
+// (descriptors of media whose renditions exist, so no descriptor ever announces a 404).
 
 export interface ProductMedia {
   images: MediaDescriptor[];
@@ -23,13 +23,18 @@ const NO_MEDIA: ProductMedia = { images: [], image: null, files: [] };
 const NO_VARIANT_MEDIA: VariantMedia = { images: [], image: null, hasOwnImages: false };
 
 /** Media of each product (a root: simple product or variant parent), keyed by product id. */
-export async function productMedia(_db: Knex, _tenantId: number, productIds: readonly number[]): Promise<Map<number, ProductMedia>> {
-  return new Map(productIds.map((id) => [id, NO_MEDIA]));
+export async function productMedia(reader: ProductMediaReader, db: Knex, tenantId: number, productIds: readonly number[]): Promise<Map<number, ProductMedia>> {
+  const found = await reader(db, tenantId, productIds);
+  return new Map(productIds.map((id) => [id, (found.get(id) as ProductMedia | undefined) ?? NO_MEDIA]));
 }
 
-/** Media of each variant of its own, keyed by variant id. */
-export async function variantMedia(_db: Knex, _tenantId: number, variantIds: readonly number[]): Promise<Map<number, VariantMedia>> {
-  return new Map(variantIds.map((id) => [id, NO_VARIANT_MEDIA]));
+/** Media of each variant of its own, keyed by variant id: `image` is null when the variant inherits its parent's. */
+export async function variantMedia(reader: ProductMediaReader, db: Knex, tenantId: number, variantIds: readonly number[]): Promise<Map<number, VariantMedia>> {
+  const found = await reader(db, tenantId, variantIds);
+  return new Map(variantIds.map((id) => {
+    const own = found.get(id);
+    return [id, own === undefined || own.images.length === 0 ? NO_VARIANT_MEDIA : { images: own.images as MediaDescriptor[], image: own.image as MediaDescriptor | null, hasOwnImages: true }];
+  }));
 }
 
 /** Each brand's logo descriptor (role `logo`), keyed by brand id; null when the brand has none. */

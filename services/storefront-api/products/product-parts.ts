@@ -35,8 +35,8 @@ export async function loadProductParts(db: Knex, ctx: SiteContext, sold: SoldPro
     partyLinks(db, tenantId, product.id),
     currentSlugs(db, { tenantId, siteId }, 'brand', brandIds),
     brandLogos(db, tenantId, brandIds),
-    productMedia(db, tenantId, [product.id]),
-    variantMedia(db, tenantId, variantIds),
+    productMedia(ctx.media, db, tenantId, [product.id]),
+    variantMedia(ctx.media, db, tenantId, variantIds),
   ]);
   const partyIds = [...links.values()].flatMap((l) => [l.manufacturer, l.importer, l.euResponsiblePerson]).filter((id) => id !== null);
   return {

@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+import { productMediaReader } from '../../../../shared/media/site-media';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../../../services/storefront-api/app';
@@ -39,7 +42,7 @@ describe('storefront answers conform to the OpenAPI document', () => {
   const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
   const appWith = (registry: ConfigRegistry, engine: SearchEngine, limiterRedis = r.redis) =>
     createApp({
-      db: t.db, redis: r.redis, limiterRedis, logger: createLogger({ name: 'test', level: 'silent' }), registry, engine,
+      db: t.db, redis: r.redis, limiterRedis, logger: createLogger({ name: 'test', level: 'silent' }), registry, engine, media: productMediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
       config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: 0, TRUST_PROXY: false },
     });
 

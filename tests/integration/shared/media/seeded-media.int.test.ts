@@ -15,6 +15,11 @@ import { describeProductMedia } from '../../../../shared/media/product-media';
 import { mediaTempDir, rawRequest, sha } from '../../../support/media-fixture';
 import { createTestEngine, publishTwoMarketSite, runDeps, type TestEngine } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
+import request from 'supertest';
+import { createKey } from '../../../../shared/storefront-config/keys';
+import { publishConfig } from '../../../../shared/storefront-config/publish';
+import { createStorefrontTestApp } from '../../../support/storefront-api';
+import { createTestRedis } from '../../../support/test-redis';
 
 const AS_OF = new Date('2025-06-01T00:00:00Z');
 const job = { jobId: null, attempt: 1 };
@@ -117,6 +122,27 @@ describe('media of the seeded demo shop', () => {
       expect(Math.abs(meta.height! - (Number(width) * d.h!) / d.w!)).toBeLessThanOrEqual(1);
     }
   }, 120_000);
+
+  it('the storefront serves the descriptors: the card image and the detail images, image and files', async () => {
+    const { raw } = await createKey(t.db, tenantId, siteId, 'publishable', 'web');
+    await publishConfig(t.db, tenantId, siteId, 'key');
+    const r = createTestRedis();
+    try {
+      const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: e.engine, media: (db, tenant, ids) => describeProductMedia(db, media.store, tenant, ids) });
+      const listing = await request(app).get('/v1/products?pageSize=20').set('X-Site-Key', raw);
+      const card = listing.body.items.find((c: { image: MediaDescriptor | null }) => c.image !== null);
+      expect(Object.keys(card.image).sort()).toEqual([...DESCRIPTOR_KEYS].sort());
+      const own = (await describeProductMedia(t.db, media.store, tenantId, [Number(card.id)])).get(Number(card.id))!;
+      const detail = await request(app).get(`/v1/products/${card.id}`).set('X-Site-Key', raw);
+      expect(detail.status).toBe(200);
+      expect(detail.body.images).toEqual(own.images);
+      expect(detail.body.image).toEqual(own.image);
+      expect(detail.body.files).toEqual(own.files);
+      expect(card.image).toEqual(own.image);
+    } finally {
+      await r.cleanup();
+    }
+  });
 
   it('a second run renders nothing new', async () => {
     const second = media.pipeline();
