@@ -11,6 +11,8 @@ export interface TextField {
   postings: Rows;
   freqs: Uint8Array;
   lengths: Uint16Array;
+  /** Sum of the (capped) lengths: a delta recomputes the average from it exactly as a full build does. */
+  totalLength: number;
   avgLength: number;
 }
 
@@ -22,6 +24,8 @@ export interface LanguageText {
   surfaces: string[];
   surfaceIds: Map<string, number>;
   surfaceTerm: Uint32Array;
+  /** Documents holding each surface in any field: a delta knows when a surface (a typo target) disappears. */
+  surfaceDocs: Uint32Array;
   /** Characters seen in surfaces: the substitution alphabet of typo variants. */
   alphabet: string;
   name: TextField;
@@ -73,6 +77,13 @@ export interface CardStore {
   offsets: Uint32Array;
 }
 
+/** One optional string per document as UTF-8 (sort names): read only for the few documents a merge compares. */
+export interface StringColumn {
+  bytes: Uint8Array;
+  offsets: Uint32Array;
+  present: Uint32Array;
+}
+
 /** An immutable, query-ready index. Document ordinals follow ids in ascending order: every tie-break is ordinal order. */
 export interface IndexData {
   docCount: number;
@@ -90,4 +101,8 @@ export interface IndexData {
   nameOrder: Map<string, Uint32Array>;
   newestOrder: Uint32Array;
   popularOrder: Uint32Array;
+  /** Sort values per ordinal, so pages of two segments can be merged: createdAt, popularity, sort names. */
+  createdAt: Float64Array;
+  popularity: Float64Array;
+  sortNames: Map<string, StringColumn>;
 }

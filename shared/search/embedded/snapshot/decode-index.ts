@@ -1,12 +1,12 @@
 import { numericColumn } from '../build/build-columns';
 import type { FacetColumn, IndexData, LanguageText, Rows, TextField } from '../index-data';
 import { ArrayUnpacker } from './array-pack';
-import { SNAPSHOT_FORMAT, type SnapshotMeta } from './snapshot-meta';
+import { SNAPSHOT_FORMAT, type FieldLengths, type SnapshotMeta } from './snapshot-meta';
 
 const rows = (u: ArrayUnpacker, name: string): Rows => ({ offsets: u.u32(`${name}.offsets`), items: u.u32(`${name}.items`) });
 
-function field(u: ArrayUnpacker, name: string, avgLength: number): TextField {
-  return { postings: rows(u, name), freqs: u.u8(`${name}.freqs`), lengths: u.u16(`${name}.lengths`), avgLength };
+function field(u: ArrayUnpacker, name: string, lengths: FieldLengths): TextField {
+  return { postings: rows(u, name), freqs: u.u8(`${name}.freqs`), lengths: u.u16(`${name}.lengths`), totalLength: lengths.total, avgLength: lengths.avg };
 }
 
 const ids = (strings: string[]): Map<string, number> => new Map(strings.map((s, i) => [s, i]));
@@ -31,10 +31,15 @@ export function decodeIndex(meta: SnapshotMeta, buffer: ArrayBuffer, base: numbe
       ]),
     ),
     text: new Map(meta.text.map((text, i) => [text.language, languageText(u, i, text)])),
-    sku: { terms: meta.sku.terms, termIds: ids(meta.sku.terms), field: field(u, 'sku', meta.sku.avgLength) },
+    sku: { terms: meta.sku.terms, termIds: ids(meta.sku.terms), field: field(u, 'sku', meta.sku.lengths) },
     nameOrder: new Map(meta.nameOrders.map((lang, i) => [lang, u.u32(`nameOrder.${i}`)])),
     newestOrder: u.u32('newestOrder'),
     popularOrder: u.u32('popularOrder'),
+    createdAt: u.f64('createdAt'),
+    popularity: u.f64('popularity'),
+    sortNames: new Map(
+      meta.sortNames.map((lang, i) => [lang, { bytes: u.u8(`sortName.${i}.bytes`), offsets: u.u32(`sortName.${i}.offsets`), present: u.u32(`sortName.${i}.present`) }]),
+    ),
   };
 }
 
@@ -60,10 +65,11 @@ function languageText(u: ArrayUnpacker, i: number, text: SnapshotMeta['text'][nu
     surfaces: text.surfaces,
     surfaceIds: ids(text.surfaces),
     surfaceTerm: u.u32(`text.${i}.surfaceTerm`),
+    surfaceDocs: u.u32(`text.${i}.surfaceDocs`),
     alphabet: text.alphabet,
-    name: field(u, `text.${i}.name`, text.avgLengths.name),
-    brand: field(u, `text.${i}.brand`, text.avgLengths.brand),
-    description: field(u, `text.${i}.description`, text.avgLengths.description),
+    name: field(u, `text.${i}.name`, text.lengths.name),
+    brand: field(u, `text.${i}.brand`, text.lengths.brand),
+    description: field(u, `text.${i}.description`, text.lengths.description),
     nameWords: text.nameWords,
     nameWordDocs: rows(u, `text.${i}.nameWordDocs`),
   };

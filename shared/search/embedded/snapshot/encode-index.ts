@@ -13,6 +13,8 @@ function addField(packer: ArrayPacker, name: string, field: TextField): void {
   packer.add(`${name}.lengths`, field.lengths);
 }
 
+const fieldMeta = (field: TextField): { avg: number; total: number } => ({ avg: field.avgLength, total: field.totalLength });
+
 /** Splits an index into snapshot metadata and one packed binary buffer (pure; no I/O). */
 export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8Array } {
   const packer = new ArrayPacker();
@@ -34,6 +36,7 @@ export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8
   });
   [...data.text.values()].forEach((text, i) => {
     packer.add(`text.${i}.surfaceTerm`, text.surfaceTerm);
+    packer.add(`text.${i}.surfaceDocs`, text.surfaceDocs);
     addField(packer, `text.${i}.name`, text.name);
     addField(packer, `text.${i}.brand`, text.brand);
     addField(packer, `text.${i}.description`, text.description);
@@ -43,6 +46,13 @@ export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8
   [...data.nameOrder.values()].forEach((order, i) => packer.add(`nameOrder.${i}`, order));
   packer.add('newestOrder', data.newestOrder);
   packer.add('popularOrder', data.popularOrder);
+  packer.add('createdAt', data.createdAt);
+  packer.add('popularity', data.popularity);
+  [...data.sortNames.values()].forEach((column, i) => {
+    packer.add(`sortName.${i}.bytes`, column.bytes);
+    packer.add(`sortName.${i}.offsets`, column.offsets);
+    packer.add(`sortName.${i}.present`, column.present);
+  });
   const { bytes, entries } = packer.finish();
   return { bytes, meta: metaOf(data, entries) };
 }
@@ -64,10 +74,11 @@ function metaOf(data: IndexData, arrays: SnapshotMeta['arrays']): SnapshotMeta {
       surfaces: t.surfaces,
       alphabet: t.alphabet,
       nameWords: t.nameWords,
-      avgLengths: { name: t.name.avgLength, brand: t.brand.avgLength, description: t.description.avgLength },
+      lengths: { name: fieldMeta(t.name), brand: fieldMeta(t.brand), description: fieldMeta(t.description) },
     })),
-    sku: { terms: data.sku.terms, avgLength: data.sku.field.avgLength },
+    sku: { terms: data.sku.terms, lengths: fieldMeta(data.sku.field) },
     nameOrders: [...data.nameOrder.keys()],
+    sortNames: [...data.sortNames.keys()],
     arrays,
   };
 }

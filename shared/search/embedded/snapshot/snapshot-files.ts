@@ -16,13 +16,19 @@ const DOCUMENTS = 'documents.ndjson';
  * Writes an immutable snapshot directory: metadata, packed arrays, and the source documents (read back only
  * when a later write must rebuild). Written under a temporary name and renamed, so readers never see half a snapshot.
  */
-export async function writeSnapshot(dir: string, data: IndexData, documents: Iterable<SearchDocument>): Promise<void> {
+export async function writeSnapshot(
+  dir: string,
+  data: IndexData,
+  documents: Iterable<SearchDocument>,
+  extra: (temporary: string) => Promise<void> = async () => {},
+): Promise<void> {
   const temporary = `${dir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(temporary, { recursive: true });
   try {
     const { meta, bytes } = encodeIndex(data);
     await writeFile(join(temporary, ARRAYS), bytes);
     await writeDocuments(join(temporary, DOCUMENTS), documents);
+    await extra(temporary);
     await writeFile(join(temporary, META), JSON.stringify(meta));
     await rename(temporary, dir);
   } catch (error) {
