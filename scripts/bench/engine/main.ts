@@ -9,6 +9,7 @@ import { measureQuery } from './measure';
 import { canMeasureMemory, settledMemory } from './memory';
 import { measureFreshness } from './freshness/freshness-bench';
 import { EmbeddedPeer } from './peers/embedded-peer';
+import { measureLucene } from './peers/lucene/lucene-peer';
 import { OramaPeer } from './peers/orama-peer';
 import { PostgresPeer } from './peers/postgres-peer';
 import { MIX } from './queries';
@@ -52,6 +53,7 @@ async function measureSize(products: number, baseUrl: string, dir: string): Prom
     for (const peer of all.filter((p) => PEERS === null || PEERS.includes(p.name))) {
       peers.push(await measurePeer(peer, source.path));
     }
+    if (PEERS === null || PEERS.includes('lucene')) peers.push(await measureLucene(source.path));
     if (products !== FRESHNESS_SIZE) return { products, source, peers };
     console.log('  embedded: freshness...');
     const freshness = await measureFreshness(await readDocuments(source.path), config.languages);
