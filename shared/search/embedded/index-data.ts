@@ -1,4 +1,5 @@
 import type { FieldBoosts } from '../index-settings';
+import type { SortedStrings } from './sorted-strings';
 
 /** Compressed rows: the entries of row i are items[offsets[i] .. offsets[i + 1]). Rows of doc ids are ascending. */
 export interface Rows {
@@ -36,10 +37,9 @@ export interface LanguageText {
   nameWordDocs: Rows;
 }
 
-/** Exact-match SKU tokens (language independent). */
+/** Exact-match SKU tokens (language independent); term ids are positions in the sorted dictionary. */
 export interface SkuText {
-  terms: string[];
-  termIds: Map<string, number>;
+  terms: SortedStrings;
   field: TextField;
 }
 

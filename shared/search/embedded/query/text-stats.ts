@@ -2,6 +2,7 @@ import { fold } from '../../analysis/fold';
 import { forEachOneEditVariant, MIN_TYPO_LENGTH } from '../../analysis/typo-variants';
 import { averageLength } from '../build/field-builder';
 import type { IndexData, LanguageText, TextField } from '../index-data';
+import type { TermLookup } from '../sorted-strings';
 import { BoundedCache } from './bounded-cache';
 import type { IndexRuntime } from './index-runtime';
 
@@ -19,8 +20,8 @@ export interface WordExpansion {
 export type SurfaceLoss = ReadonlyMap<string, ReadonlyMap<number, number>>;
 
 /** A field of a segment with the term ids of its dictionary. */
-export function segmentField(data: IndexData, language: string, field: FieldName): { field: TextField; termIds: Map<string, number> } | null {
-  if (field === 'sku') return { field: data.sku.field, termIds: data.sku.termIds };
+export function segmentField(data: IndexData, language: string, field: FieldName): { field: TextField; termIds: TermLookup } | null {
+  if (field === 'sku') return { field: data.sku.field, termIds: data.sku.terms };
   const lang = data.text.get(language);
   return lang === undefined ? null : { field: lang[field], termIds: lang.termIds };
 }

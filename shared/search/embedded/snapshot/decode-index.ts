@@ -1,5 +1,6 @@
 import { numericColumn } from '../build/build-columns';
 import type { FacetColumn, IndexData, LanguageText, Rows, TextField } from '../index-data';
+import { SortedStrings } from '../sorted-strings';
 import { ArrayUnpacker } from './array-pack';
 import { SNAPSHOT_FORMAT, type FieldLengths, type SnapshotMeta } from './snapshot-meta';
 
@@ -31,7 +32,7 @@ export function decodeIndex(meta: SnapshotMeta, buffer: ArrayBuffer, base: numbe
       ]),
     ),
     text: new Map(meta.text.map((text, i) => [text.language, languageText(u, i, text)])),
-    sku: { terms: meta.sku.terms, termIds: ids(meta.sku.terms), field: field(u, 'sku', meta.sku.lengths) },
+    sku: { terms: new SortedStrings(u.u8('sku.terms.bytes'), u.f64('sku.terms.offsets')), field: field(u, 'sku', meta.sku.lengths) },
     nameOrder: new Map(meta.nameOrders.map((lang, i) => [lang, u.u32(`nameOrder.${i}`)])),
     newestOrder: u.u32('newestOrder'),
     popularOrder: u.u32('popularOrder'),

@@ -43,6 +43,8 @@ export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8
     addRows(packer, `text.${i}.nameWordDocs`, text.nameWordDocs);
   });
   addField(packer, 'sku', data.sku.field);
+  packer.add('sku.terms.bytes', data.sku.terms.bytes);
+  packer.add('sku.terms.offsets', data.sku.terms.offsets);
   [...data.nameOrder.values()].forEach((order, i) => packer.add(`nameOrder.${i}`, order));
   packer.add('newestOrder', data.newestOrder);
   packer.add('popularOrder', data.popularOrder);
@@ -76,7 +78,7 @@ function metaOf(data: IndexData, arrays: SnapshotMeta['arrays']): SnapshotMeta {
       nameWords: t.nameWords,
       lengths: { name: fieldMeta(t.name), brand: fieldMeta(t.brand), description: fieldMeta(t.description) },
     })),
-    sku: { terms: data.sku.terms, lengths: fieldMeta(data.sku.field) },
+    sku: { lengths: fieldMeta(data.sku.field) },
     nameOrders: [...data.nameOrder.keys()],
     sortNames: [...data.sortNames.keys()],
     arrays,

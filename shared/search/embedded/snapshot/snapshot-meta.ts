@@ -2,7 +2,7 @@ import type { FieldBoosts } from '../../index-settings';
 import type { ArrayEntry } from './array-pack';
 
 /** Bumped whenever the layout changes; a reader refuses other formats rather than misreading them. */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 /** A text field's length statistics. */
 export interface FieldLengths {
@@ -29,7 +29,7 @@ export interface SnapshotMeta {
     nameWords: string[];
     lengths: { name: FieldLengths; brand: FieldLengths; description: FieldLengths };
   }[];
-  sku: { terms: string[]; lengths: FieldLengths };
+  sku: { lengths: FieldLengths };
   nameOrders: string[];
   sortNames: string[];
   arrays: ArrayEntry[];
