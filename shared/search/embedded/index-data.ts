@@ -1,4 +1,5 @@
 import type { FieldBoosts } from '../index-settings';
+import type { CardStore } from './card-store';
 import type { SortedStrings } from './sorted-strings';
 
 /** Compressed rows: the entries of row i are items[offsets[i] .. offsets[i + 1]). Rows of doc ids are ascending. */
@@ -71,11 +72,6 @@ export interface NumericColumn {
   descending: Uint32Array;
 }
 
-/** Opaque card payloads as one UTF-8 buffer, decoded only for the hits of a page. */
-export interface CardStore {
-  bytes: Uint8Array;
-  offsets: Uint32Array;
-}
 
 /** One optional string per document as UTF-8 (sort names): read only for the few documents a merge compares. */
 export interface StringColumn {

@@ -1,5 +1,6 @@
 import { numericColumn } from '../build/build-columns';
 import type { FacetColumn, IndexData, LanguageText, Rows, TextField } from '../index-data';
+import type { CardStore } from '../card-store';
 import { SortedStrings } from '../sorted-strings';
 import { ArrayUnpacker } from './array-pack';
 import { SNAPSHOT_FORMAT, type FieldLengths, type SnapshotMeta } from './snapshot-meta';
@@ -13,7 +14,7 @@ function field(u: ArrayUnpacker, name: string, lengths: FieldLengths): TextField
 const ids = (strings: string[]): Map<string, number> => new Map(strings.map((s, i) => [s, i]));
 
 /** Rebuilds a query-ready index from snapshot metadata and the packed arrays (views, not copies; pure). */
-export function decodeIndex(meta: SnapshotMeta, buffer: ArrayBuffer, base: number): IndexData {
+export function decodeIndex(meta: SnapshotMeta, buffer: ArrayBuffer, base: number, cards: (offsets: Float64Array) => CardStore): IndexData {
   if (meta.format !== SNAPSHOT_FORMAT) throw new Error(`unsupported snapshot format ${meta.format}`);
   const u = new ArrayUnpacker(buffer, base, meta.arrays);
   return {
@@ -21,7 +22,7 @@ export function decodeIndex(meta: SnapshotMeta, buffer: ArrayBuffer, base: numbe
     languages: meta.languages,
     boosts: meta.boosts,
     ids: meta.ids,
-    cards: { bytes: u.u8('cards.bytes'), offsets: u.u32('cards.offsets') },
+    cards: cards(u.f64('cards.offsets')),
     markets: new Map(meta.markets.map((name, i) => [name, u.u32(`market.${i}`)])),
     flags: new Map(meta.flags.map((name, i) => [name, u.u32(`flag.${i}`)])),
     facets: new Map(meta.facets.map((facet, i) => [facet.key, facetColumn(u, i, facet)])),

@@ -15,11 +15,11 @@ function addField(packer: ArrayPacker, name: string, field: TextField): void {
 
 const fieldMeta = (field: TextField): { avg: number; total: number } => ({ avg: field.avgLength, total: field.totalLength });
 
-/** Splits an index into snapshot metadata and one packed binary buffer (pure; no I/O). */
-export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8Array } {
+/** Splits an index into snapshot metadata, one packed binary buffer and the card bytes (pure; no I/O). */
+export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8Array; cards: Uint8Array } {
   const packer = new ArrayPacker();
-  packer.add('cards.bytes', data.cards.bytes);
-  packer.add('cards.offsets', data.cards.offsets);
+  const cards = data.cards.all();
+  packer.add('cards.offsets', cards.offsets);
   [...data.markets.values()].forEach((bits, i) => packer.add(`market.${i}`, bits));
   [...data.flags.values()].forEach((bits, i) => packer.add(`flag.${i}`, bits));
   [...data.facets.values()].forEach((column, i) => {
@@ -56,7 +56,7 @@ export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8
     packer.add(`sortName.${i}.present`, column.present);
   });
   const { bytes, entries } = packer.finish();
-  return { bytes, meta: metaOf(data, entries) };
+  return { bytes, meta: metaOf(data, entries), cards: cards.bytes };
 }
 
 function metaOf(data: IndexData, arrays: SnapshotMeta['arrays']): SnapshotMeta {
