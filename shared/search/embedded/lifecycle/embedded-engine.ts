@@ -86,8 +86,12 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async deleteIndex(name: string): Promise<void> {
-    if (!this.slots.delete(name)) throw new SearchEngineError('INDEX_NOT_FOUND', `index "${name}" not found`);
+    const slot = this.slots.get(name);
+    if (slot === undefined) throw new SearchEngineError('INDEX_NOT_FOUND', `index "${name}" not found`);
+    this.slots.delete(name);
     this.synced.delete(name);
+    // A merge still writing would recreate the snapshots just removed.
+    await slot.idle().catch(() => undefined);
     await this.snapshots?.remove(name);
     for (const [alias, index] of [...this.aliases]) {
       if (index !== name) continue;

@@ -31,6 +31,7 @@ export class IndexSlot {
   /** Every live document (the writer's copy), loaded from the snapshot on the first write to a loaded index. */
   private documents: Map<string, SearchDocument> | null;
   private merging: Promise<void> = Promise.resolve();
+  private refreshing: Promise<unknown> = Promise.resolve();
 
   private constructor(
     readonly name: string,
@@ -90,8 +91,14 @@ export class IndexSlot {
     return { succeeded: operations.length - failures.length, failures };
   }
 
-  /** Makes staged writes visible (and persisted, and announced); false when nothing was staged. */
-  async refresh(): Promise<boolean> {
+  /** Makes staged writes visible (and persisted, and announced); false when nothing was staged. Refreshes run one at a time. */
+  refresh(): Promise<boolean> {
+    const next = this.refreshing.then(() => this.refreshNow());
+    this.refreshing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async refreshNow(): Promise<boolean> {
     const merging = this.merging;
     this.merging = Promise.resolve();
     await merging;
@@ -119,8 +126,9 @@ export class IndexSlot {
     return true;
   }
 
-  /** Resolves once a background merge (if any) has finished. */
+  /** Resolves once running refreshes and a background merge (if any) have finished. */
   async idle(): Promise<void> {
+    await this.refreshing;
     await this.merging;
   }
 
