@@ -18,9 +18,12 @@ import { benchSiteConfig, readDocuments, writeDocuments } from './seed-documents
 
 // `npm run bench:engine`: seeds (or reuses) tenants of the seed generator's catalogue, reads them through the
 // indexer's catalogue reader and toSearchDocument, and runs the query mix on three engines over those documents.
-const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 // BENCH_PEERS=embedded,lucene limits the run to some engines (all by default); BENCH_PEERS_<size> for one size.
-const peersAt = (products: number): string[] | null => (process.env[`BENCH_PEERS_${products}`] ?? process.env.BENCH_PEERS)?.split(',') ?? null;
+// Orama is left out at 1M by default: its documents and an index of about 4 GB do not fit the 8 GB heap together.
+const DEFAULT_PEERS: Record<number, string> = { 1_000_000: 'embedded,postgres,lucene' };
+const peersAt = (products: number): string[] | null =>
+  (process.env[`BENCH_PEERS_${products}`] ?? process.env.BENCH_PEERS ?? DEFAULT_PEERS[products])?.split(',') ?? null;
 // Freshness is measured at this size only (the issue's target is stated at 100k).
 const FRESHNESS_SIZE = Number(process.env.BENCH_FRESHNESS_SIZE ?? 100_000);
 
@@ -74,7 +77,7 @@ function notes(loadBefore: number, loadAfter: number): string[] {
     'PostgreSQL: tsvector + GIN, one GROUP BY per facet (disjunctive facets drop their own condition), statements of a request in parallel on a pool of 4; unlogged tables.',
     'Lucene 8.7 (Debian liblucene8-java, the library inside Elasticsearch 7), a Java program in scripts/bench/engine/peers/lucene: the same documents (JSON lines) and requests, Snowball English analysis, BM25 with the embedded boosts, DrillSideways over sorted-set doc-values facets, doc-values sorts with exact totals, price min/max from doc values; index force-merged to one segment on mmap; timed inside the JVM after a 3 s warm-up per query; per-market counts for suggest memoised as the embedded engine does. Build includes parsing the JSON lines; "snapshot load" is opening the index reader and the facet state.',
     'Snapshot documents (documents.ndjson, read only by a writer) are left out of the embedded snapshot size.',
-    'Where a size lacks a peer, BENCH_PEERS_<size> left it out: Orama at 1,000,000 would need its 1M documents and an index of about 4 GB in the bench\'s 8 GB heap at once.',
+    'Orama is left out at 1,000,000 products (BENCH_PEERS_1000000 overrides): its 1M documents and an index of about 4 GB would not fit the bench\'s 8 GB heap at once.',
     `1-minute load average at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores (other work on a shared machine inflates every peer's figures, especially p99).`,
   ];
 }
