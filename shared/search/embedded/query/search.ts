@@ -11,7 +11,8 @@ import { computeFacet } from './facet-compute';
 import { filterInto } from './filter-bits';
 import type { IndexRuntime } from './index-runtime';
 import type { LiveIndex } from './live-index';
-import { mergePages, segmentHits, sortCompare } from './page-merge';
+import { scoreDocuments, scoreFewDocuments, scorePostings, type ScoringTerm } from './bm25';
+import { mergePages, segmentHits, sortCompare, type SegmentDoc } from './page-merge';
 import { pageAlongOrder, pageByOrdinal, pageByScore } from './paging';
 import { expandText, matchText } from './text-match';
 import type { WordExpansion } from './text-stats';
@@ -25,6 +26,8 @@ interface RelaxableFilter {
 /** One segment's share of a search: its matches before and after the relaxable filters. */
 interface SegmentMatch {
   segment: IndexRuntime;
+  /** Scoring terms of the text, null without text. */
+  terms: ScoringTerm[] | null;
   base: Uint32Array;
   relaxable: RelaxableFilter[];
   final: FacetContext;
@@ -48,8 +51,9 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, request: SearchRe
   const base = scratch.acquire();
   const spare = scratch.acquire();
   base.set(segment.market(request.market));
+  let terms: ScoringTerm[] | null = null;
   if (words !== null) {
-    matchText(segment, index.text, request.language, words, spare);
+    terms = matchText(segment, index.text, request.language, words, spare);
     andInto(base, spare);
   }
   const relaxable: RelaxableFilter[] = [];
@@ -61,7 +65,25 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, request: SearchRe
   const final = scratch.acquire();
   final.set(base);
   for (const r of relaxable) andInto(final, r.bits);
-  return { segment, base, relaxable, final: { bits: final, size: popcount(final), market: request.market } };
+  const size = popcount(final);
+  // Relevance needs every match scored; other sorts only their page (scored in pageHits).
+  if (terms !== null && (request.sort ?? 'relevance') === 'relevance') {
+    if (scoreFewDocuments(terms, size)) scoreDocuments(segment, terms, setBits(final));
+    else scorePostings(segment, terms);
+  }
+  return { segment, base, relaxable, terms, final: { bits: final, size, market: request.market } };
+}
+
+/** The documents of a bitset, ascending. */
+function* setBits(bits: Uint32Array): Generator<number> {
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      yield (w << 5) | (31 - Math.clz32(low));
+    }
+  }
 }
 
 function evaluate(segment: IndexRuntime, filter: Filter, spare: Uint32Array): Uint32Array {
@@ -84,14 +106,19 @@ function facetOf(index: LiveIndex, facet: FacetRequest, matches: readonly Segmen
 
 function pageHits(index: LiveIndex, request: SearchRequest, matches: readonly SegmentMatch[], from: number, size: number, scored: boolean, decoder: TextDecoder) {
   const { segments } = index;
+  let docs: SegmentDoc[];
   if (segments.length === 1) {
     const only = matches[0] as SegmentMatch;
-    const ordinals = pageOf(only.segment, request, only.final.bits, from, size, scored);
-    return segmentHits(segments, ordinals.map((ordinal) => ({ segment: 0, ordinal })), scored, decoder);
+    docs = pageOf(only.segment, request, only.final.bits, from, size, scored).map((ordinal) => ({ segment: 0, ordinal }));
+  } else {
+    const pages = matches.map((m) => pageOf(m.segment, request, m.final.bits, 0, from + size, scored));
+    const compare = sortCompare(segments, request.sort ?? 'relevance', scored, request.market, request.language, decoder);
+    docs = mergePages(segments, pages, compare, from, size);
   }
-  const pages = matches.map((m) => pageOf(m.segment, request, m.final.bits, 0, from + size, scored));
-  const compare = sortCompare(segments, request.sort ?? 'relevance', scored, request.market, request.language, decoder);
-  return segmentHits(segments, mergePages(segments, pages, compare, from, size), scored, decoder);
+  if (scored && (request.sort ?? 'relevance') !== 'relevance') {
+    matches.forEach((m, i) => scoreDocuments(m.segment, m.terms ?? [], docs.filter((d) => d.segment === i).map((d) => d.ordinal)));
+  }
+  return segmentHits(segments, docs, scored, decoder);
 }
 
 /** Ordinals of one segment's page along the sort. */
