@@ -54,15 +54,27 @@ async function measureSize(products: number, baseUrl: string, dir: string): Prom
     const peers: PeerResult[] = [];
     const wanted = peersAt(products);
     const all = [new EmbeddedPeer(config.languages), new OramaPeer(), new PostgresPeer(bench.url)];
-    for (const peer of all.filter((p) => wanted === null || wanted.includes(p.name))) {
-      peers.push(await measurePeer(peer, source.path));
-    }
-    if (wanted === null || wanted.includes('lucene')) peers.push(await measureLucene(source.path));
-    if (products !== FRESHNESS_SIZE) return { products, source, peers };
+    const failed: string[] = [];
+    // One peer failing (out of memory, a missing JDK) must not cost the figures of the others.
+    const attempt = async (name: string, measure: () => Promise<PeerResult>) => {
+      try {
+        peers.push(await measure());
+      } catch (error) {
+        console.error(`  ${name} failed:`, error);
+        failed.push(`${name}: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
+      }
+    };
+    for (const peer of all.filter((p) => wanted === null || wanted.includes(p.name))) await attempt(peer.name, () => measurePeer(peer, source.path));
+    if (wanted === null || wanted.includes('lucene')) await attempt('lucene', () => measureLucene(source.path));
+    if (products !== FRESHNESS_SIZE) return { products, source, peers, failed };
     console.log('  embedded: freshness...');
-    const freshness = await measureFreshness(await readDocuments(source.path), config.languages);
+    const freshness = await measureFreshness(await readDocuments(source.path), config.languages).catch((error: unknown) => {
+      failed.push(`freshness: ${String(error).slice(0, 300)}`);
+      return null;
+    });
+    if (freshness === null) return { products, source, peers, failed };
     console.log(`  freshness: visible median ${freshness.visibleMs.median.toFixed(0)} ms; Q1 p99 idle ${freshness.idle.p99.toFixed(2)} ms, streaming ${freshness.streaming.p99.toFixed(2)} ms`);
-    return { products, source, peers, freshness };
+    return { products, source, peers, failed, freshness };
   } finally {
     await bench.db.destroy();
   }

@@ -15,6 +15,8 @@ export interface SizeResult {
   products: number;
   source: SizeSource;
   peers: PeerResult[];
+  /** Peers that failed, with the reason. */
+  failed?: string[];
   freshness?: FreshnessResult;
 }
 
@@ -69,6 +71,7 @@ export function renderSection(info: RunInfo, sizes: SizeResult[]): string {
   const lines = ['## Search engine', '', `Command: \`${info.command}\`. Machine: ${info.machine}. Run: ${info.date}.`, '', ...mixDescription(), ''];
   for (const size of sizes) {
     lines.push(`### ${size.products.toLocaleString('en-US')} products`, '', sourceLine(size), '', ...buildTable(size), '', ...queryTable(size), '');
+    if ((size.failed ?? []).length > 0) lines.push(`Failed at this size: ${(size.failed ?? []).join('; ')}.`, '');
     if (size.freshness !== undefined) lines.push(...renderFreshness(size.freshness));
   }
   lines.push('Notes:', ...info.notes.map((n) => `- ${n}`), '');

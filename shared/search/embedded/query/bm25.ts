@@ -43,7 +43,8 @@ function contribution(t: ScoringTerm, tf: number, length: number): number {
  */
 export function scorePostings(segment: IndexRuntime, terms: readonly ScoringTerm[]): void {
   const scores = segment.scratch.scores;
-  scores.fill(0);
+  // Zeroing only the documents about to be scored beats clearing a buffer of the whole index (8 MB at 1M).
+  for (const t of terms) for (let k = t.from; k < t.to; k++) scores[t.field.postings.items[k] as number] = 0;
   for (const t of terms) {
     const docs = t.field.postings.items;
     for (let k = t.from; k < t.to; k++) {
