@@ -57,7 +57,7 @@ export interface FacetColumn {
   denseSlot: Int32Array;
   denseBits: Uint32Array;
   /** Path depth per value (1 for a value without a separator). */
-  depth: Uint8Array;
+  depth: Uint16Array;
   /** Language -> label per value id (null when none was indexed). */
   labels: Map<string, (string | null)[]>;
 }

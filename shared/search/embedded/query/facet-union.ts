@@ -6,7 +6,7 @@ import type { FacetColumn } from '../index-data';
 export interface ValueDictionary {
   values: string[];
   labels: Map<string, (string | null)[]>;
-  depth: Uint8Array;
+  depth: Uint16Array;
 }
 
 /**
@@ -35,7 +35,7 @@ export function facetUnion(key: string, columns: readonly (FacetColumn | undefin
     if (i === firstIndex && extra.size === 0) return null;
     return Uint32Array.from(column.values, (value) => ids.get(value) as number);
   });
-  return { key, values, maps, labels: unionLabels(columns, maps, values.length), depth: Uint8Array.from(values, pathDepth), parents: values.map(parentPath) };
+  return { key, values, maps, labels: unionLabels(columns, maps, values.length), depth: Uint16Array.from(values, pathDepth), parents: values.map(parentPath) };
 }
 
 /** First label per value and language in segment order (labels are the same on every document of a value). */

@@ -54,7 +54,7 @@ function facetColumn(u: ArrayUnpacker, i: number, facet: SnapshotMeta['facets'][
     valueDocs: rows(u, `facet.${i}.valueDocs`),
     denseSlot: u.i32(`facet.${i}.denseSlot`),
     denseBits: u.u32(`facet.${i}.denseBits`),
-    depth: u.u8(`facet.${i}.depth`),
+    depth: u.u16(`facet.${i}.depth`),
     labels: new Map(Object.entries(facet.labels)),
   };
 }

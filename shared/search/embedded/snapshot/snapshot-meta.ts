@@ -2,7 +2,7 @@ import type { FieldBoosts } from '../../index-settings';
 import type { ArrayEntry } from './array-pack';
 
 /** Bumped whenever the layout changes; a reader refuses other formats rather than misreading them. */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 /** A text field's length statistics. */
 export interface FieldLengths {
