@@ -6,7 +6,7 @@ export function parentPath(path: string): string | null {
   return cut > 0 ? path.slice(0, cut) : null;
 }
 
-/** Depth of a path, 1 for a root; capped at 255 because the embedded engine stores depths as bytes and both engines must agree. */
+/** Depth of a path, 1 for a root; capped at 65,535 because the embedded engine stores depths in 16 bits and both engines must agree. */
 export function pathDepth(path: string): number {
-  return Math.min(path.split(HIERARCHY_SEPARATOR).length, 255);
+  return Math.min(path.split(HIERARCHY_SEPARATOR).length, 65_535);
 }

@@ -7,7 +7,9 @@ import { BENCH_SEED, benchDatabaseName, benchTenant } from './bench-db';
 import { QUERY_NAMES, type BenchPeer, type PeerResult, type QueryName, type QueryStats } from './bench-types';
 import { measureQuery } from './measure';
 import { canMeasureMemory, settledMemory } from './memory';
+import { measureFreshness } from './freshness/freshness-bench';
 import { EmbeddedPeer } from './peers/embedded-peer';
+import { measureLucene } from './peers/lucene/lucene-peer';
 import { OramaPeer } from './peers/orama-peer';
 import { PostgresPeer } from './peers/postgres-peer';
 import { MIX } from './queries';
@@ -16,7 +18,14 @@ import { benchSiteConfig, readDocuments, writeDocuments } from './seed-documents
 
 // `npm run bench:engine`: seeds (or reuses) tenants of the seed generator's catalogue, reads them through the
 // indexer's catalogue reader and toSearchDocument, and runs the query mix on three engines over those documents.
-const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+// BENCH_PEERS=embedded,lucene limits the run to some engines (all by default); BENCH_PEERS_<size> for one size.
+// Orama is left out at 1M by default: its documents and an index of about 4 GB do not fit the 8 GB heap together.
+const DEFAULT_PEERS: Record<number, string> = { 1_000_000: 'embedded,postgres,lucene' };
+const peersAt = (products: number): string[] | null =>
+  (process.env[`BENCH_PEERS_${products}`] ?? process.env.BENCH_PEERS ?? DEFAULT_PEERS[products])?.split(',') ?? null;
+// Freshness is measured at this size only (the issue's target is stated at 100k).
+const FRESHNESS_SIZE = Number(process.env.BENCH_FRESHNESS_SIZE ?? 100_000);
 
 /** Documents are read from the file per peer and dropped after its build, so no peer pays GC for another's data. */
 async function measurePeer(peer: BenchPeer, documentsPath: string): Promise<PeerResult> {
@@ -43,10 +52,29 @@ async function measureSize(products: number, baseUrl: string, dir: string): Prom
     const source = await writeDocuments(bench.db, bench.tenantId, config, join(dir, `documents-${products}.ndjson`));
     console.log(`  ${source.documents} documents (skipped ${JSON.stringify(source.skipped)}) read in ${(source.readMs / 1000).toFixed(1)} s`);
     const peers: PeerResult[] = [];
-    for (const peer of [new EmbeddedPeer(config.languages), new OramaPeer(), new PostgresPeer(bench.url)]) {
-      peers.push(await measurePeer(peer, source.path));
-    }
-    return { products, source, peers };
+    const wanted = peersAt(products);
+    const all = [new EmbeddedPeer(config.languages), new OramaPeer(), new PostgresPeer(bench.url)];
+    const failed: string[] = [];
+    // One peer failing (out of memory, a missing JDK) must not cost the figures of the others.
+    const attempt = async (name: string, measure: () => Promise<PeerResult>) => {
+      try {
+        peers.push(await measure());
+      } catch (error) {
+        console.error(`  ${name} failed:`, error);
+        failed.push(`${name}: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
+      }
+    };
+    for (const peer of all.filter((p) => wanted === null || wanted.includes(p.name))) await attempt(peer.name, () => measurePeer(peer, source.path));
+    if (wanted === null || wanted.includes('lucene')) await attempt('lucene', () => measureLucene(source.path));
+    if (products !== FRESHNESS_SIZE) return { products, source, peers, failed };
+    console.log('  embedded: freshness...');
+    const freshness = await measureFreshness(await readDocuments(source.path), config.languages).catch((error: unknown) => {
+      failed.push(`freshness: ${String(error).slice(0, 300)}`);
+      return null;
+    });
+    if (freshness === null) return { products, source, peers, failed };
+    console.log(`  freshness: visible median ${freshness.visibleMs.median.toFixed(0)} ms; Q1 p99 idle ${freshness.idle.p99.toFixed(2)} ms, streaming ${freshness.streaming.p99.toFixed(2)} ms`);
+    return { products, source, peers, failed, freshness };
   } finally {
     await bench.db.destroy();
   }
@@ -59,6 +87,9 @@ function notes(loadBefore: number, loadAfter: number): string[] {
     'Embedded: per immutable index it memoises the unfiltered facet counts of a market, which is all Q1 needs; Q1f selects one category, so its counts are computed per request, like every filtered or text query.',
     'Orama counts facets only over its own result, so Q1f and Q3 add one search per disjunctive facet; it has no min/max aggregation, so price stats are left out of its timings (in its favour).',
     'PostgreSQL: tsvector + GIN, one GROUP BY per facet (disjunctive facets drop their own condition), statements of a request in parallel on a pool of 4; unlogged tables.',
+    'Lucene 8.7 (Debian liblucene8-java, the library inside Elasticsearch 7), a Java program in scripts/bench/engine/peers/lucene: the same documents (JSON lines) and requests, Snowball English analysis, BM25 with the embedded boosts, DrillSideways over sorted-set doc-values facets, doc-values sorts with exact totals, price min/max from doc values; index force-merged to one segment on mmap; timed inside the JVM after a 3 s warm-up per query; per-market counts for suggest memoised as the embedded engine does. Build includes parsing the JSON lines; "snapshot load" is opening the index reader and the facet state.',
+    'Snapshot documents (documents.ndjson, read only by a writer) are left out of the embedded snapshot size.',
+    'Orama is left out at 1,000,000 products (BENCH_PEERS_1000000 overrides): its 1M documents and an index of about 4 GB would not fit the bench\'s 8 GB heap at once.',
     `1-minute load average at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores (other work on a shared machine inflates every peer's figures, especially p99).`,
   ];
 }

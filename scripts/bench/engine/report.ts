@@ -1,4 +1,6 @@
 import { QUERY_NAMES, type PeerResult } from './bench-types';
+import { renderFreshness } from './freshness/freshness-report';
+import type { FreshnessResult } from './freshness/freshness-bench';
 import { MIX } from './queries';
 
 /** How one size's documents were made from the seeded catalogue. */
@@ -13,6 +15,9 @@ export interface SizeResult {
   products: number;
   source: SizeSource;
   peers: PeerResult[];
+  /** Peers that failed, with the reason. */
+  failed?: string[];
+  freshness?: FreshnessResult;
 }
 
 export interface RunInfo {
@@ -66,6 +71,8 @@ export function renderSection(info: RunInfo, sizes: SizeResult[]): string {
   const lines = ['## Search engine', '', `Command: \`${info.command}\`. Machine: ${info.machine}. Run: ${info.date}.`, '', ...mixDescription(), ''];
   for (const size of sizes) {
     lines.push(`### ${size.products.toLocaleString('en-US')} products`, '', sourceLine(size), '', ...buildTable(size), '', ...queryTable(size), '');
+    if ((size.failed ?? []).length > 0) lines.push(`Failed at this size: ${(size.failed ?? []).join('; ')}.`, '');
+    if (size.freshness !== undefined) lines.push(...renderFreshness(size.freshness));
   }
   lines.push('Notes:', ...info.notes.map((n) => `- ${n}`), '');
   return lines.join('\n');

@@ -1,4 +1,6 @@
 import type { FieldBoosts } from '../index-settings';
+import type { CardStore } from './card-store';
+import type { SortedStrings } from './sorted-strings';
 
 /** Compressed rows: the entries of row i are items[offsets[i] .. offsets[i + 1]). Rows of doc ids are ascending. */
 export interface Rows {
@@ -11,6 +13,8 @@ export interface TextField {
   postings: Rows;
   freqs: Uint8Array;
   lengths: Uint16Array;
+  /** Sum of the (capped) lengths: a delta recomputes the average from it exactly as a full build does. */
+  totalLength: number;
   avgLength: number;
 }
 
@@ -22,6 +26,8 @@ export interface LanguageText {
   surfaces: string[];
   surfaceIds: Map<string, number>;
   surfaceTerm: Uint32Array;
+  /** Documents holding each surface in any field: a delta knows when a surface (a typo target) disappears. */
+  surfaceDocs: Uint32Array;
   /** Characters seen in surfaces: the substitution alphabet of typo variants. */
   alphabet: string;
   name: TextField;
@@ -32,10 +38,9 @@ export interface LanguageText {
   nameWordDocs: Rows;
 }
 
-/** Exact-match SKU tokens (language independent). */
+/** Exact-match SKU tokens (language independent); term ids are positions in the sorted dictionary. */
 export interface SkuText {
-  terms: string[];
-  termIds: Map<string, number>;
+  terms: SortedStrings;
   field: TextField;
 }
 
@@ -52,7 +57,7 @@ export interface FacetColumn {
   denseSlot: Int32Array;
   denseBits: Uint32Array;
   /** Path depth per value (1 for a value without a separator). */
-  depth: Uint8Array;
+  depth: Uint16Array;
   /** Language -> label per value id (null when none was indexed). */
   labels: Map<string, (string | null)[]>;
 }
@@ -67,10 +72,12 @@ export interface NumericColumn {
   descending: Uint32Array;
 }
 
-/** Opaque card payloads as one UTF-8 buffer, decoded only for the hits of a page. */
-export interface CardStore {
+
+/** One optional string per document as UTF-8 (sort names): read only for the few documents a merge compares. */
+export interface StringColumn {
   bytes: Uint8Array;
   offsets: Uint32Array;
+  present: Uint32Array;
 }
 
 /** An immutable, query-ready index. Document ordinals follow ids in ascending order: every tie-break is ordinal order. */
@@ -90,4 +97,8 @@ export interface IndexData {
   nameOrder: Map<string, Uint32Array>;
   newestOrder: Uint32Array;
   popularOrder: Uint32Array;
+  /** Sort values per ordinal, so pages of two segments can be merged: createdAt, popularity, sort names. */
+  createdAt: Float64Array;
+  popularity: Float64Array;
+  sortNames: Map<string, StringColumn>;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SearchDocument } from '../../../../shared/search';
@@ -9,6 +9,20 @@ import { canMeasureMemory, settledMemory } from '../memory';
 import { PORT_QUERIES } from '../queries';
 
 const INDEX = 'bench';
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
+
+/** Bytes of the newest generation's files, and of its card file. */
+async function snapshotFiles(indexDir: string): Promise<{ total: number; cards: number }> {
+  const generation = join(indexDir, (await readdir(indexDir)).sort().at(-1) ?? '');
+  let total = 0;
+  let cards = 0;
+  for (const file of await readdir(generation)) {
+    const size = (await stat(join(generation, file))).size;
+    if (file !== 'documents.ndjson') total += size;
+    if (file === 'cards.bin') cards = size;
+  }
+  return { total, cards };
+}
 const BATCH = 5000;
 
 /**
@@ -44,7 +58,9 @@ export class EmbeddedPeer implements BenchPeer {
     await this.engine.swapAlias('live', INDEX);
     await this.engine.search('live', PORT_QUERIES.Q1);
     const memoryBytes = canMeasureMemory() ? settledMemory() - before : null;
-    return { buildMs, snapshotLoadMs, memoryBytes, memoryNote: 'heap + array buffers of the loaded snapshot (serving process)' };
+    const files = await snapshotFiles(join(this.dir, INDEX));
+    const memoryNote = `heap + array buffers of the loaded snapshot (serving process); snapshot files ${mb(files.total)}, of which cards ${mb(files.cards)}, read per hit from the page cache`;
+    return { buildMs, snapshotLoadMs, memoryBytes, memoryNote };
   }
 
   async run(query: QueryName): Promise<number> {

@@ -1,13 +1,14 @@
 import type { SearchDocument } from '../../document';
-import type { CardStore } from '../index-data';
+import { MemoryCards, type CardStore } from '../card-store';
 
 /** Cards serialised once into one buffer: far less heap than 100k live objects, and a snapshot is a copy. */
 export function buildCards(docs: readonly SearchDocument[]): CardStore {
   const encoder = new TextEncoder();
   const chunks = docs.map((doc) => encoder.encode(JSON.stringify(doc.card)));
-  const offsets = new Uint32Array(docs.length + 1);
+  // Float64 offsets: a million cards can pass 4 GB of JSON long before anything else does.
+  const offsets = new Float64Array(docs.length + 1);
   chunks.forEach((chunk, i) => (offsets[i + 1] = (offsets[i] as number) + chunk.length));
   const bytes = new Uint8Array(offsets[docs.length] as number);
   chunks.forEach((chunk, i) => bytes.set(chunk, offsets[i] as number));
-  return { bytes, offsets };
+  return new MemoryCards(bytes, offsets);
 }

@@ -71,8 +71,8 @@ function buildDense(offsets: Uint32Array, docs: Uint32Array, docCount: number): 
 }
 
 /** Depth of every value read as a path; plain values are roots of depth 1. */
-function buildDepth(values: string[]): Uint8Array {
-  return Uint8Array.from(values, pathDepth);
+function buildDepth(values: string[]): Uint16Array {
+  return Uint16Array.from(values, pathDepth);
 }
 
 /** First label seen per value and language wins: labels are the same on every document of a build. */

@@ -5,7 +5,7 @@ import type { IndexData, LanguageText } from '../index-data';
 import { buildCards } from './build-cards';
 import { buildFlags, buildMarkets, buildNumbers } from './build-columns';
 import { buildFacets } from './build-facets';
-import { buildNameOrders, buildNewestOrder, buildPopularOrder } from './build-orders';
+import { buildCreatedAt, buildNameOrders, buildNewestOrder, buildPopularity, buildPopularOrder, buildSortNames } from './build-orders';
 import { buildSku } from './build-sku';
 import { LanguageTextBuilder } from './language-text-builder';
 
@@ -28,6 +28,9 @@ export function buildIndex(input: readonly SearchDocument[], settings: IndexSett
     nameOrder: buildNameOrders(docs, languages),
     newestOrder: buildNewestOrder(docs),
     popularOrder: buildPopularOrder(docs),
+    createdAt: buildCreatedAt(docs),
+    popularity: buildPopularity(docs),
+    sortNames: buildSortNames(docs, languages),
   };
 }
 

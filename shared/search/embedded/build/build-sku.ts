@@ -1,9 +1,11 @@
 import { analyzeSku } from '../../analysis/analyzer';
+import { compareStrings } from '../../compare';
 import type { SearchDocument } from '../../document';
 import type { SkuText } from '../index-data';
+import { SortedStrings } from '../sorted-strings';
 import { FieldBuilder } from './field-builder';
 
-/** The SKU field: folded SKU words and whole SKUs, exact match only. */
+/** The SKU field: folded SKU words and whole SKUs, exact match only; the dictionary is stored sorted. */
 export function buildSku(docs: readonly SearchDocument[]): SkuText {
   const terms: string[] = [];
   const termIds = new Map<string, number>();
@@ -23,5 +25,8 @@ export function buildSku(docs: readonly SearchDocument[]): SkuText {
     }
     field.add(ordinal, ids);
   });
-  return { terms, termIds, field: field.finish(terms.length) };
+  const order = terms.map((_, id) => id).sort((a, b) => compareStrings(terms[a] as string, terms[b] as string));
+  const rank = new Uint32Array(terms.length);
+  order.forEach((id, position) => (rank[id] = position));
+  return { terms: SortedStrings.of(order.map((id) => terms[id] as string)), field: field.finish(terms.length, rank) };
 }

@@ -5,6 +5,11 @@ import { groupByRow } from './rows';
 const MAX_FREQ = 255;
 const MAX_LENGTH = 65535;
 
+/** BM25's average field length; a full build and a delta's statistics both compute it here, so they agree bit for bit. */
+export function averageLength(totalLength: number, docCount: number): number {
+  return docCount === 0 ? 0 : Math.max(totalLength / docCount, 1);
+}
+
 /** Accumulates one text field's postings document by document (documents must arrive in ordinal order). */
 export class FieldBuilder {
   private readonly termOf = new GrowableU32();
@@ -37,18 +42,21 @@ export class FieldBuilder {
       this.docs.push(doc);
       this.freqs.push(1);
     }
-    this.lengths[doc] = Math.min(termIds.length, MAX_LENGTH);
-    this.totalLength += termIds.length;
+    const length = Math.min(termIds.length, MAX_LENGTH);
+    this.lengths[doc] = length;
+    this.totalLength += length;
   }
 
-  /** Freezes the postings for a dictionary of `termCount` terms. */
-  finish(termCount: number): TextField {
+  /** Freezes the postings for a dictionary of `termCount` terms; `renumber` maps the ids added to final term ids. */
+  finish(termCount: number, renumber?: Uint32Array): TextField {
+    if (renumber !== undefined) for (let k = 0; k < this.termOf.length; k++) this.termOf.set(k, renumber[this.termOf.get(k)] as number);
     const grouped = groupByRow(termCount, this.termOf, this.docs, this.freqs);
     return {
       postings: grouped.rows,
       freqs: Uint8Array.from(grouped.extras),
       lengths: this.lengths,
-      avgLength: this.docCount === 0 ? 0 : Math.max(this.totalLength / this.docCount, 1),
+      totalLength: this.totalLength,
+      avgLength: averageLength(this.totalLength, this.docCount),
     };
   }
 }

@@ -16,6 +16,10 @@ export class GrowableU32 {
     return this.data[i] as number;
   }
 
+  set(i: number, value: number): void {
+    this.data[i] = value;
+  }
+
   increment(i: number): void {
     this.data[i] = (this.data[i] as number) + 1;
   }

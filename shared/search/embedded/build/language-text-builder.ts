@@ -19,6 +19,8 @@ export class LanguageTextBuilder {
   private readonly wordOf = new GrowableU32();
   private readonly wordDocs = new GrowableU32();
   private readonly wordLastDoc: number[] = [];
+  private readonly surfaceDocs = new GrowableU32();
+  private readonly surfaceLastDoc = new GrowableU32();
 
   constructor(
     private readonly language: string,
@@ -45,6 +47,7 @@ export class LanguageTextBuilder {
       surfaces: this.surfaces,
       surfaceIds: this.surfaceIds,
       surfaceTerm: this.surfaceTerm.toArray(),
+      surfaceDocs: this.surfaceDocs.toArray(),
       alphabet: [...this.alphabet].sort().join(''),
       name: this.fields.name.finish(termCount),
       brand: this.fields.brand.finish(termCount),
@@ -60,6 +63,11 @@ export class LanguageTextBuilder {
       let surfaceId = this.surfaceIds.get(token.surface);
       if (surfaceId === undefined) surfaceId = this.addSurface(token.surface, token.term);
       ids.push(this.surfaceTerm.get(surfaceId));
+      // Stored as doc + 1 so the zero of a new entry means "not seen yet".
+      if (this.surfaceLastDoc.get(surfaceId) !== doc + 1) {
+        this.surfaceLastDoc.set(surfaceId, doc + 1);
+        this.surfaceDocs.increment(surfaceId);
+      }
       if (isName) this.addNameWord(surfaceId, doc);
     }
     return ids;
@@ -76,6 +84,8 @@ export class LanguageTextBuilder {
     this.surfaces.push(surface);
     this.surfaceIds.set(surface, surfaceId);
     this.surfaceTerm.push(termId);
+    this.surfaceDocs.push(0);
+    this.surfaceLastDoc.push(0);
     for (const ch of surface) this.alphabet.add(ch);
     return surfaceId;
   }

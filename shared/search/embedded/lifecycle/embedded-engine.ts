@@ -13,10 +13,11 @@ import { runFacetValues } from '../query/facet-values';
 import { runSearch } from '../query/search';
 import { runSpelling } from '../query/spelling';
 import { runSuggest } from '../query/suggest';
-import { IndexRuntime } from '../query/index-runtime';
+import type { LiveIndex } from '../query/live-index';
 import type { SnapshotStore } from '../snapshot/snapshot-store';
 import { InMemoryAliasStore, type AliasStore } from './alias-store';
-import { emptyRuntime, IndexSlot } from './index-slot';
+import { DEFAULT_MERGE, type MergePolicy } from './delta-state';
+import { IndexSlot, type SlotPersistence } from './index-slot';
 
 /** An alias `syncAliases` could not move to its new index. */
 export interface AliasSyncFailure {
@@ -30,6 +31,10 @@ export interface EmbeddedEngineOptions {
   aliasStore?: AliasStore;
   /** Where refreshed indices persist and aliased ones load from; without it indices live in memory only. */
   snapshots?: SnapshotStore;
+  /** Called after a refresh or merge persisted a new generation: announce it (publishAliasChange) so servers reload. */
+  onRefresh?: (index: string) => Promise<void>;
+  /** When a delta is merged into a new base (default: 2% of the base, at least 1,000 changed documents). */
+  merge?: MergePolicy;
 }
 
 /**
@@ -42,31 +47,32 @@ export class EmbeddedSearchEngine implements SearchEngine {
   private readonly aliasStore: AliasStore;
   private readonly decoder = new TextDecoder();
   private readonly snapshots: SnapshotStore | null;
+  private readonly persistence: SlotPersistence;
+  /** Indices loaded by syncAliases: dropped again once no alias points to them. */
+  private readonly synced = new Set<string>();
 
   constructor(options: EmbeddedEngineOptions = {}) {
     this.aliasStore = options.aliasStore ?? new InMemoryAliasStore();
     this.snapshots = options.snapshots ?? null;
+    this.persistence = { store: this.snapshots, publish: options.onRefresh ?? (async () => {}), merge: options.merge ?? DEFAULT_MERGE };
   }
 
   async createIndex(name: string, settings: IndexSettings): Promise<void> {
     if (!isValidName(name)) throw new SearchEngineError('INVALID_NAME', `invalid index name "${name}"`);
     if (this.slots.has(name) || this.aliases.has(name)) throw new SearchEngineError('INDEX_EXISTS', `index "${name}" exists`);
-    this.slots.set(name, new IndexSlot(name, settings, emptyRuntime(settings), null));
+    this.slots.set(name, IndexSlot.created(name, settings, this.persistence));
   }
 
   async bulk(name: string, operations: BulkOperation[]): Promise<BulkResult> {
-    return this.slot(name).stage(operations);
+    return (await this.writable(name)).stage(operations);
   }
 
   async refresh(name: string): Promise<void> {
-    const slot = this.slot(name);
-    if ((await slot.refresh()) && this.snapshots !== null) {
-      await this.snapshots.write(slot.name, slot.runtime.data, await slot.sourceDocuments());
-    }
+    await (await this.writable(name)).refresh();
   }
 
   async count(name: string): Promise<number> {
-    return this.slot(name).runtime.data.docCount;
+    return this.slot(name).live.docCount;
   }
 
   async resolveAlias(alias: string): Promise<string | null> {
@@ -74,6 +80,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async swapAlias(alias: string, index: string): Promise<string | null> {
+    // An index persisted by another process (a rollback's previous index) is loaded to be pointed at.
+    if (!this.slots.has(index) && (await this.snapshots?.latest(index)) != null) await this.loadIndex(index);
     if (!this.slots.has(index)) throw new SearchEngineError('INDEX_NOT_FOUND', `index "${index}" not found`);
     if (this.slots.has(alias)) throw new SearchEngineError('INVALID_NAME', `"${alias}" is an index name`);
     const previous = await this.aliasStore.set(alias, index);
@@ -82,8 +90,14 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async deleteIndex(name: string): Promise<void> {
-    const persisted = (await this.snapshots?.list(name))?.includes(name) ?? false;
-    if (!this.slots.delete(name) && !persisted) throw new SearchEngineError('INDEX_NOT_FOUND', `index "${name}" not found`);
+    const slot = this.slots.get(name);
+    // An index persisted by another process (or before a restart) exists too, unloaded.
+    const persisted = slot === undefined && ((await this.snapshots?.list(name))?.includes(name) ?? false);
+    if (slot === undefined && !persisted) throw new SearchEngineError('INDEX_NOT_FOUND', `index "${name}" not found`);
+    this.slots.delete(name);
+    this.synced.delete(name);
+    // A merge still writing would recreate the snapshots just removed.
+    await slot?.idle().catch(() => undefined);
     await this.snapshots?.remove(name);
     for (const [alias, index] of [...this.aliases]) {
       if (index !== name) continue;
@@ -93,16 +107,12 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async listIndices(prefix: string): Promise<IndexInfo[]> {
-    // Indices persisted by another process (or before a restart) exist too: they are loaded to be listed.
-    for (const name of (await this.snapshots?.list(prefix)) ?? []) if (!this.slots.has(name)) await this.loadIndex(name);
-    return [...this.slots.values()]
-      .filter((slot) => slot.name.startsWith(prefix))
-      .sort((a, b) => compareStrings(a.name, b.name))
-      .map((slot) => ({
-        name: slot.name,
-        docCount: slot.runtime.data.docCount,
-        aliases: [...this.aliases].filter(([, index]) => index === slot.name).map(([alias]) => alias).sort(compareStrings),
-      }));
+    const aliasesOf = (name: string) => [...this.aliases].filter(([, index]) => index === name).map(([alias]) => alias).sort(compareStrings);
+    const held = [...this.slots.values()].filter((slot) => slot.name.startsWith(prefix)).map((slot) => ({ name: slot.name, docCount: slot.live.docCount }));
+    // Indices persisted by another process (or before a restart) exist too; they are read to be counted, not kept.
+    const persisted = (await this.snapshots?.list(prefix)) ?? [];
+    for (const name of persisted) if (!this.slots.has(name)) held.push({ name, docCount: await this.persistedCount(name) });
+    return held.sort((a, b) => compareStrings(a.name, b.name)).map((i) => ({ ...i, aliases: aliasesOf(i.name) }));
   }
 
   async search(target: string, request: SearchRequest): Promise<SearchResponse> {
@@ -118,27 +128,33 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async spelling(target: string, request: SpellingRequest): Promise<SpellingResponse> {
-    const lang = this.runtimeOf(target).data.text.get(request.language);
-    return runSpelling(lang === undefined ? [] : [{ words: lang.nameWords, docs: lang.nameWordDocs }], request);
+    const dictionaries = this.runtimeOf(target).segments.flatMap((segment) => {
+      const lang = segment.data.text.get(request.language);
+      return lang === undefined ? [] : [{ words: lang.nameWords, docs: lang.nameWordDocs }];
+    });
+    return runSpelling(dictionaries, request);
   }
 
   async close(): Promise<void> {
+    await Promise.all([...this.slots.values()].map((slot) => slot.idle().catch(() => undefined)));
     this.slots.clear();
+    this.synced.clear();
     this.aliases.clear();
   }
 
   /**
-   * Re-reads every alias from the shared store (another process may have moved one) and loads the snapshot
-   * of any aliased index not yet in memory. Queries already running keep the runtime they hold. An alias whose
-   * index cannot be loaded keeps what it pointed to before, so one bad alias never blocks the others; those
-   * failures are returned.
+   * Re-reads every alias from the shared store (another process may have moved one), loads the newest generation
+   * of any aliased index this process does not serve at its newest (a delta over a base it holds loads only the
+   * overlay), and drops the indices it loaded that no alias points to any more. Queries already running keep
+   * the live index they hold. An alias whose index cannot be loaded keeps what it pointed to before, so one bad
+   * alias never blocks the others; those failures are returned.
    */
   async syncAliases(): Promise<AliasSyncFailure[]> {
     const failures: AliasSyncFailure[] = [];
     const next = new Map<string, string>();
     for (const { alias, index } of await this.aliasStore.list()) {
       try {
-        if (!this.slots.has(index)) await this.loadIndex(index);
+        if (await this.isStale(index)) await this.load(index, true);
         next.set(alias, index);
       } catch (error) {
         failures.push({ alias, index, error });
@@ -148,15 +164,53 @@ export class EmbeddedSearchEngine implements SearchEngine {
     }
     this.aliases.clear();
     for (const [alias, index] of next) this.aliases.set(alias, index);
+    const served = new Set(next.values());
+    for (const name of [...this.synced]) {
+      if (served.has(name)) continue;
+      this.synced.delete(name);
+      this.slots.delete(name);
+    }
     return failures;
   }
 
-  /** Loads (or reloads) an index from its newest snapshot; INDEX_NOT_FOUND when there is none. */
+  /** Loads (or reloads) an index from its newest snapshot generation; INDEX_NOT_FOUND when there is none. */
   async loadIndex(name: string): Promise<void> {
-    const snapshot = await this.snapshots?.read(name);
-    if (snapshot === undefined || snapshot === null) throw new SearchEngineError('INDEX_NOT_FOUND', `no snapshot of "${name}"`);
-    const settings = { languages: snapshot.data.languages, boosts: snapshot.data.boosts };
-    this.slots.set(name, new IndexSlot(name, settings, new IndexRuntime(snapshot.data), snapshot.documents));
+    await this.load(name, false);
+  }
+
+  /** `bySync`: loaded for an alias, so dropped again when no alias points to it. */
+  private async load(name: string, bySync: boolean): Promise<void> {
+    const current = this.slots.get(name);
+    const loaded = await this.snapshots?.read(name, current?.loadedBase ?? undefined);
+    if (loaded === undefined || loaded === null) throw new SearchEngineError('INDEX_NOT_FOUND', `no snapshot of "${name}"`);
+    const reuse = current !== undefined && loaded.base === current.loadedBase ? current.baseRuntime : undefined;
+    this.slots.set(name, IndexSlot.loaded(name, loaded, this.persistence, reuse));
+    if (bySync && (current === undefined || this.synced.has(name))) this.synced.add(name);
+  }
+
+  /** The document count of a persisted index this process does not hold (its snapshot read, then let go). */
+  private async persistedCount(name: string): Promise<number> {
+    const loaded = await this.snapshots?.read(name);
+    if (loaded === undefined || loaded === null) return 0;
+    return IndexSlot.loaded(name, loaded, this.persistence).live.docCount;
+  }
+
+  /** True when this process does not hold the index, or holds a generation it loaded that is no longer the newest. */
+  private async isStale(index: string): Promise<boolean> {
+    const slot = this.slots.get(index);
+    if (slot === undefined) return true;
+    if (!this.synced.has(index) || this.snapshots === null) return false;
+    return slot.generation !== (await this.snapshots.latest(index));
+  }
+
+  /** The slot a write goes to; an index this process does not hold yet is loaded from its snapshot first. */
+  private async writable(target: string): Promise<IndexSlot> {
+    const held = this.slots.get(target) ?? this.slots.get(this.aliases.get(target) ?? '');
+    if (held !== undefined || this.snapshots === null) return this.slot(target);
+    const index = (await this.aliasStore.get(target)) ?? target;
+    if (!this.slots.has(index) && (await this.snapshots.latest(index)) !== null) await this.loadIndex(index);
+    if (index !== target && this.slots.has(index)) this.aliases.set(target, index);
+    return this.slot(target);
   }
 
   /** The slot of an index name or alias; INDEX_NOT_FOUND otherwise. */
@@ -166,7 +220,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return slot;
   }
 
-  private runtimeOf(target: string): IndexRuntime {
-    return this.slot(target).runtime;
+  private runtimeOf(target: string): LiveIndex {
+    return this.slot(target).live;
   }
 }

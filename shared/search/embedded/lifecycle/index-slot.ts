@@ -1,28 +1,82 @@
 import type { BulkOperation, BulkResult } from '../../bulk';
 import type { SearchDocument } from '../../document';
 import type { IndexSettings } from '../../index-settings';
+import { operationFailure } from '../../validate-document';
 import { buildIndex } from '../build/build-index';
 import { IndexRuntime } from '../query/index-runtime';
-import { operationFailure } from '../../validate-document';
+import type { LiveIndex } from '../query/live-index';
+import type { LoadedBase, LoadedGeneration, SnapshotStore } from '../snapshot/snapshot-store';
+import { applyChanges, buildOverlay, emptyDelta, liveIndexOf, needsMerge, type DeltaState, type MergePolicy } from './delta-state';
 
-/** Supplies the documents an index was built from, when a write needs them (a loaded snapshot reads them lazily). */
-export type DocumentSource = () => Promise<Map<string, SearchDocument>>;
+/** Where a slot persists its generations and whom it tells. */
+export interface SlotPersistence {
+  store: SnapshotStore | null;
+  /** Called after a new generation was written (announces it to serving processes). */
+  publish: (index: string) => Promise<void>;
+  merge: MergePolicy;
+}
+
+type Changes = Map<string, SearchDocument | null>;
 
 /**
- * One named index: the live immutable runtime queries use, plus writes staged until refresh. Refresh builds
- * a new runtime and swaps the reference, so queries holding the old runtime finish on it undisturbed.
+ * One named index: the live index queries use, plus writes staged until refresh. The first refresh of an empty
+ * index builds a base; later ones apply their changes as a delta (an overlay build of the changed documents and
+ * the replaced base documents masked), in proportion to the changes; once the delta grows past the merge policy
+ * a full rebuild into a new base follows in the background. Each refresh swaps in a new immutable LiveIndex, so
+ * queries holding the old one finish on it undisturbed.
  */
 export class IndexSlot {
-  private pending = new Map<string, SearchDocument | null>();
+  private pending: Changes = new Map();
+  private delta: DeltaState;
+  /** Every live document (the writer's copy), loaded from the snapshot on the first write to a loaded index. */
   private documents: Map<string, SearchDocument> | null;
+  private merging: Promise<void> = Promise.resolve();
+  private refreshing: Promise<unknown> = Promise.resolve();
 
-  constructor(
+  private constructor(
     readonly name: string,
     private readonly settings: IndexSettings,
-    public runtime: IndexRuntime,
-    private readonly source: DocumentSource | null,
+    private readonly persistence: SlotPersistence,
+    private base: IndexRuntime,
+    public live: LiveIndex,
+    /** The snapshot generation `live` is (null while nothing was persisted). */
+    public generation: number | null,
+    /** The base as loaded from a snapshot, reused when a later delta over it is loaded. */
+    public loadedBase: LoadedBase | null,
+    private readonly loadSource: (() => Promise<{ documents: Map<string, SearchDocument>; overlay: Map<string, SearchDocument> }>) | null,
+    delta: DeltaState,
   ) {
-    this.documents = source === null ? new Map() : null;
+    this.delta = delta;
+    this.documents = loadSource === null ? new Map() : null;
+  }
+
+  /** A new empty index. */
+  static created(name: string, settings: IndexSettings, persistence: SlotPersistence): IndexSlot {
+    const base = new IndexRuntime(buildIndex([], settings));
+    const delta = emptyDelta();
+    return new IndexSlot(name, settings, persistence, base, liveIndexOf(base, delta, null), null, null, null, delta);
+  }
+
+  /** An index loaded from a snapshot generation; `reuse` is the runtime of its base when the caller holds it already. */
+  static loaded(name: string, loaded: LoadedGeneration, persistence: SlotPersistence, reuse?: IndexRuntime): IndexSlot {
+    const { base: loadedBase, delta: loadedDelta } = loaded;
+    const settings = { languages: loadedBase.data.languages, boosts: loadedBase.data.boosts };
+    const base = reuse ?? new IndexRuntime(loadedBase.data);
+    const delta: DeltaState = loadedDelta === null ? emptyDelta() : { overlay: new Map(), removed: new Set(loadedDelta.removed), loss: loadedDelta.loss };
+    const source = async () => {
+      const documents = await loadedBase.documents();
+      for (const ordinal of delta.removed) documents.delete(loadedBase.data.ids[ordinal] as string);
+      const overlay = loadedDelta === null ? new Map<string, SearchDocument>() : await loadedDelta.overlayDocuments();
+      for (const [id, doc] of overlay) documents.set(id, doc);
+      return { documents, overlay };
+    };
+    const live = liveIndexOf(base, delta, loadedDelta?.overlay ?? null);
+    return new IndexSlot(name, settings, persistence, base, live, loaded.generation, loadedBase, source, delta);
+  }
+
+  /** The runtime of the base, for reuse by a reload of a later generation over the same base. */
+  get baseRuntime(): IndexRuntime {
+    return this.base;
   }
 
   /** Stages valid operations; reports the invalid ones by position. */
@@ -37,31 +91,76 @@ export class IndexSlot {
     return { succeeded: operations.length - failures.length, failures };
   }
 
-  /** Applies staged writes and rebuilds; false (and the same runtime) when nothing was staged. */
-  async refresh(): Promise<boolean> {
+  /** Makes staged writes visible (and persisted, and announced); false when nothing was staged. Refreshes run one at a time. */
+  refresh(): Promise<boolean> {
+    const next = this.refreshing.then(() => this.refreshNow());
+    this.refreshing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async refreshNow(): Promise<boolean> {
+    const merging = this.merging;
+    this.merging = Promise.resolve();
+    await merging;
     if (this.pending.size === 0) return false;
-    const documents = this.documents ?? (await this.loadSource());
-    for (const [id, doc] of this.pending) {
-      if (doc === null) documents.delete(id);
-      else documents.set(id, doc);
-    }
+    const changes = this.pending;
     this.pending = new Map();
-    this.runtime = new IndexRuntime(buildIndex([...documents.values()], this.settings));
+    const documents = await this.writable();
+    if (this.base.data.docCount === 0) {
+      for (const [id, doc] of changes) apply(documents, id, doc);
+      await this.rebuild(documents);
+      return true;
+    }
+    applyChanges(this.base.data, this.delta, changes, (id) => documents.get(id));
+    for (const [id, doc] of changes) apply(documents, id, doc);
+    const overlay = buildOverlay(this.delta, this.settings);
+    const live = liveIndexOf(this.base, this.delta, overlay);
+    const { store } = this.persistence;
+    if (store !== null && this.loadedBase !== null) {
+      const record = { base: this.loadedBase.generation, removed: [...this.delta.removed], loss: this.delta.loss };
+      this.generation = await store.writeDelta(this.name, record, overlay, this.delta.overlay.values());
+    }
+    this.live = live;
+    if (store !== null) await this.persistence.publish(this.name);
+    if (needsMerge(this.base.data.docCount, this.delta, this.persistence.merge)) this.merging = this.mergeSoon(documents);
     return true;
   }
 
-  /** The documents the live runtime was built from (loaded from the snapshot on first need). */
-  async sourceDocuments(): Promise<Iterable<SearchDocument>> {
-    return (this.documents ?? (await this.loadSource())).values();
+  /** Resolves once running refreshes and a background merge (if any) have finished. */
+  async idle(): Promise<void> {
+    await this.refreshing;
+    await this.merging;
   }
 
-  private async loadSource(): Promise<Map<string, SearchDocument>> {
-    this.documents = this.source === null ? new Map() : await this.source();
+  /** A full build of every live document as the new base; swapped in only once it is persisted. */
+  private async rebuild(documents: Map<string, SearchDocument>): Promise<void> {
+    const data = buildIndex([...documents.values()], this.settings);
+    const { store } = this.persistence;
+    const generation = store === null ? null : await store.writeBase(this.name, data, documents.values());
+    this.base = new IndexRuntime(data);
+    this.delta = emptyDelta();
+    this.live = liveIndexOf(this.base, this.delta, null);
+    this.generation = generation;
+    this.loadedBase = generation === null ? null : { generation, data, documents: async () => new Map(documents) };
+    if (store !== null) await this.persistence.publish(this.name);
+  }
+
+  /** A merge after the current refresh has returned: the change is already visible, the rebuild only tidies. */
+  private async mergeSoon(documents: Map<string, SearchDocument>): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await this.rebuild(documents);
+  }
+
+  private async writable(): Promise<Map<string, SearchDocument>> {
+    if (this.documents !== null) return this.documents;
+    const loaded = await (this.loadSource as NonNullable<typeof this.loadSource>)();
+    this.delta.overlay = loaded.overlay;
+    this.documents = loaded.documents;
     return this.documents;
   }
 }
 
-/** The runtime of an index with no documents yet. */
-export function emptyRuntime(settings: IndexSettings): IndexRuntime {
-  return new IndexRuntime(buildIndex([], settings));
+function apply(documents: Map<string, SearchDocument>, id: string, doc: SearchDocument | null): void {
+  if (doc === null) documents.delete(id);
+  else documents.set(id, doc);
 }

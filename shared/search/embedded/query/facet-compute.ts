@@ -4,46 +4,64 @@ import type { NumericColumn } from '../index-data';
 import { countInContext } from './facet-count';
 import { hierarchyValues, termsValues } from './facet-results';
 import type { IndexRuntime } from './index-runtime';
+import type { LiveIndex } from './live-index';
 
-/** The documents a facet is counted over: a subset of `market`, with its size. */
+/** The documents of one segment a facet is counted over: a subset of the segment's live `market`, with its size. */
 export interface FacetContext {
   bits: Uint32Array;
   size: number;
   market: string;
-  language: string;
 }
 
-/** One facet's result over its context. */
-export function computeFacet(runtime: IndexRuntime, request: FacetRequest, context: FacetContext): FacetResult {
-  const { data } = runtime;
+/** One facet's result over its context in every segment (`contexts[i]` belongs to segment i). */
+export function computeFacet(index: LiveIndex, request: FacetRequest, contexts: readonly FacetContext[], language: string): FacetResult {
   switch (request.kind) {
     case 'terms':
     case 'hierarchy': {
-      const counts = valueCounts(runtime, request.key, context);
-      const column = data.facets.get(request.key);
-      if (column === undefined || counts === null) return { kind: request.kind, key: request.key, values: [], truncated: false };
-      if (request.kind === 'terms') return { kind: 'terms', key: request.key, ...termsValues(column, counts, context.language, request.size) };
-      return { kind: 'hierarchy', key: request.key, ...hierarchyValues(column, runtime.parents(column), counts, context.language, request.size) };
+      const union = index.union(request.key);
+      if (union === null) return { kind: request.kind, key: request.key, values: [], truncated: false };
+      const counts = index.countValues(union, (segment, i) => valueCounts(segment, request.key, contexts[i] as FacetContext));
+      if (request.kind === 'terms') return { kind: 'terms', key: request.key, ...termsValues(union, counts, language, request.size) };
+      return { kind: 'hierarchy', key: request.key, ...hierarchyValues(union, union.parents, counts, language, request.size) };
     }
     case 'range':
-      return rangeStats(request.key, data.numbers.get(request.key), context.bits);
+      return mergeRanges(
+        request.key,
+        index.segments.map((segment, i) => rangeStats(request.key, segment.data.numbers.get(request.key), (contexts[i] as FacetContext).bits)),
+      );
     case 'toggle': {
-      const flag = data.flags.get(request.key);
-      return { kind: 'toggle', key: request.key, count: flag === undefined ? 0 : countAnd(context.bits, flag) };
+      let count = 0;
+      index.segments.forEach((segment, i) => {
+        const flag = segment.data.flags.get(request.key);
+        if (flag !== undefined) count += countAnd((contexts[i] as FacetContext).bits, flag);
+      });
+      return { kind: 'toggle', key: request.key, count };
     }
   }
 }
 
-/** Per-value counts over the context in the scratch counter buffer, or null for an unknown facet. */
-export function valueCounts(runtime: IndexRuntime, key: string, context: FacetContext): Uint32Array | null {
-  const column = runtime.data.facets.get(key);
+/** Per-value counts of one segment over the context, in its scratch counter buffer; null for a facet it lacks. */
+export function valueCounts(segment: IndexRuntime, key: string, context: FacetContext): Uint32Array | null {
+  const column = segment.data.facets.get(key);
   if (column === undefined) return null;
-  const counts = runtime.scratch.zeroedCounts(column.values.length);
-  const market = runtime.market(context.market);
-  const marketCounts = runtime.marketCounts(context.market, column);
-  const spare = runtime.scratch.acquire();
-  countInContext(column.docValues, context.bits, context.size, market, runtime.marketSize(context.market), marketCounts, counts, spare);
+  const counts = segment.scratch.zeroedCounts(column.values.length);
+  const market = segment.market(context.market);
+  const marketCounts = segment.marketCounts(context.market, column);
+  const spare = segment.scratch.acquire();
+  countInContext(column.docValues, context.bits, context.size, market, segment.marketSize(context.market), marketCounts, counts, spare);
   return counts;
+}
+
+function mergeRanges(key: string, parts: readonly RangeFacetResult[]): RangeFacetResult {
+  let min: number | null = null;
+  let max: number | null = null;
+  let count = 0;
+  for (const part of parts) {
+    count += part.count;
+    if (part.min !== null && (min === null || part.min < min)) min = part.min;
+    if (part.max !== null && (max === null || part.max > max)) max = part.max;
+  }
+  return { kind: 'range', key, min, max, count };
 }
 
 /** Min and max along the presorted permutations: the first member of the context from each end. */

@@ -1,6 +1,5 @@
 import type { FacetValueCount, HierarchyValueCount } from '../../facets';
-import { parentPath } from '../../hierarchy-path';
-import type { FacetColumn } from '../index-data';
+import type { ValueDictionary } from './facet-union';
 
 /** Ranked value ids, and how many values had a positive count in all. */
 export interface Ranked {
@@ -45,12 +44,12 @@ function sortedValueIds(counts: Uint32Array, valueCount: number, limit: number):
 }
 
 /** A facet's ranked values, cut to its `size` when given (a negative size keeps none). */
-function rankedForSize(column: FacetColumn, counts: Uint32Array, size: number | undefined): Ranked {
+function rankedForSize(column: ValueDictionary, counts: Uint32Array, size: number | undefined): Ranked {
   return rankedValueIds(counts, column.values.length, size === undefined ? Infinity : Math.max(size, 0));
 }
 
 /** Terms values of a facet, cut to `size` when given. */
-export function termsValues(column: FacetColumn, counts: Uint32Array, language: string, size?: number): { values: FacetValueCount[]; truncated: boolean } {
+export function termsValues(column: ValueDictionary, counts: Uint32Array, language: string, size?: number): { values: FacetValueCount[]; truncated: boolean } {
   const { ids, nonZero } = rankedForSize(column, counts, size);
   const labels = column.labels.get(language);
   return {
@@ -61,7 +60,7 @@ export function termsValues(column: FacetColumn, counts: Uint32Array, language: 
 
 /** Hierarchy values: terms values plus depth and parent path (parents precomputed per index). */
 export function hierarchyValues(
-  column: FacetColumn,
+  column: ValueDictionary,
   parents: readonly (string | null)[],
   counts: Uint32Array,
   language: string,
@@ -79,9 +78,4 @@ export function hierarchyValues(
       parent: parents[id] ?? null,
     })),
   };
-}
-
-/** Parent path of every value (null for roots). */
-export function parentPaths(column: FacetColumn): (string | null)[] {
-  return column.values.map(parentPath);
 }

@@ -5,10 +5,9 @@ import type { IndexData } from '../index-data';
 
 /** Decodes the cards of a page (only these few are ever parsed). */
 export function toHits(data: IndexData, ordinals: readonly number[], scores: Float64Array | null, decoder: TextDecoder): SearchHit[] {
-  const { bytes, offsets } = data.cards;
   return ordinals.map((d) => ({
     id: data.ids[d] as string,
     score: scores === null ? 0 : (scores[d] as number),
-    card: JSON.parse(decoder.decode(bytes.subarray(offsets[d] as number, offsets[d + 1] as number))) as JsonValue,
+    card: JSON.parse(decoder.decode(data.cards.card(d))) as JsonValue,
   }));
 }

@@ -1,5 +1,6 @@
 import type { TextDecoder } from 'node:util';
 import { facetRelaxes, isRelaxable } from '../../facet-relaxation';
+import type { FacetRequest, FacetResult } from '../../facets';
 import { priceField } from '../../field-keys';
 import type { Filter } from '../../filters';
 import { pageWindow } from '../../page-window';
@@ -8,10 +9,13 @@ import { andInto, popcount } from '../bitset';
 import type { FacetContext } from './facet-compute';
 import { computeFacet } from './facet-compute';
 import { filterInto } from './filter-bits';
-import { toHits } from './hits';
 import type { IndexRuntime } from './index-runtime';
+import type { LiveIndex } from './live-index';
+import { scoreDocuments, scoreFewDocuments, scorePostings, type ScoringTerm } from './bm25';
+import { mergePages, segmentHits, sortCompare, type SegmentDoc } from './page-merge';
 import { pageAlongOrder, pageByOrdinal, pageByScore } from './paging';
-import { matchText } from './text-match';
+import { expandText, matchText } from './text-match';
+import type { WordExpansion } from './text-stats';
 
 /** A filter evaluated on its own so facets it relaxes can leave it out. */
 interface RelaxableFilter {
@@ -19,58 +23,107 @@ interface RelaxableFilter {
   bits: Uint32Array;
 }
 
-/** Runs one search synchronously on an index (see SearchRequest for the contract). */
-export function runSearch(runtime: IndexRuntime, request: SearchRequest, decoder: TextDecoder): SearchResponse {
-  const { data, scratch } = runtime;
+/** One segment's share of a search: its matches before and after the relaxable filters. */
+interface SegmentMatch {
+  segment: IndexRuntime;
+  /** Scoring terms of the text, null without text. */
+  terms: ScoringTerm[] | null;
+  base: Uint32Array;
+  relaxable: RelaxableFilter[];
+  final: FacetContext;
+}
+
+/** Runs one search synchronously on a live index (see SearchRequest for the contract). */
+export function runSearch(index: LiveIndex, request: SearchRequest, decoder: TextDecoder): SearchResponse {
+  const words = expandText(index.text, request.language, request.text ?? '');
+  const matches = index.segments.map((segment) => matchSegment(index, segment, request, words));
+  const total = matches.reduce((sum, m) => sum + m.final.size, 0);
+  const { from, size } = pageWindow(request.page, request.pageSize);
+  const scored = words !== null;
+  const hits = pageHits(index, request, matches, from, size, scored, decoder);
+  const facets = (request.facets ?? []).map((facet) => facetOf(index, facet, matches, request.language));
+  return { total, hits, facets };
+}
+
+function matchSegment(index: LiveIndex, segment: IndexRuntime, request: SearchRequest, words: WordExpansion[] | null): SegmentMatch {
+  const { scratch } = segment;
   scratch.reset();
   const base = scratch.acquire();
   const spare = scratch.acquire();
-  base.set(runtime.market(request.market));
-  const scored = matchText(runtime, request.language, request.text ?? '', spare);
-  if (scored) andInto(base, spare);
+  base.set(segment.market(request.market));
+  let terms: ScoringTerm[] | null = null;
+  if (words !== null) {
+    terms = matchText(segment, index.text, request.language, words, spare);
+    andInto(base, spare);
+  }
   const relaxable: RelaxableFilter[] = [];
-  for (const filter of request.scope ?? []) applyFilter(runtime, filter, base, spare);
+  for (const filter of request.scope ?? []) andInto(base, evaluate(segment, filter, spare));
   for (const filter of request.filters ?? []) {
-    if (!isRelaxable(filter)) applyFilter(runtime, filter, base, spare);
-    else relaxable.push({ filter, bits: evaluate(runtime, filter, spare) });
+    if (!isRelaxable(filter)) andInto(base, evaluate(segment, filter, spare));
+    else relaxable.push({ filter, bits: evaluate(segment, filter, spare) });
   }
   const final = scratch.acquire();
   final.set(base);
   for (const r of relaxable) andInto(final, r.bits);
-  const total = popcount(final);
-  const { from, size } = pageWindow(request.page, request.pageSize);
-  const ordinals = pageOf(runtime, request, final, from, size, scored);
-  const hits = toHits(data, ordinals, scored ? scratch.scores : null, decoder);
-  const finalContext: FacetContext = { bits: final, size: total, market: request.market, language: request.language };
-  const facets = (request.facets ?? []).map((facet) => {
-    const kept = relaxable.filter((r) => !facetRelaxes(facet, r.filter));
-    const context = kept.length === relaxable.length ? finalContext : contextWithout(runtime, base, kept, finalContext);
-    return computeFacet(runtime, facet, context);
-  });
-  return { total, hits, facets };
+  const size = popcount(final);
+  // Relevance needs every match scored; other sorts only their page (scored in pageHits).
+  if (terms !== null && (request.sort ?? 'relevance') === 'relevance') {
+    if (scoreFewDocuments(terms, size)) scoreDocuments(segment, terms, setBits(final));
+    else scorePostings(segment, terms);
+  }
+  return { segment, base, relaxable, terms, final: { bits: final, size, market: request.market } };
 }
 
-function applyFilter(runtime: IndexRuntime, filter: Filter, target: Uint32Array, spare: Uint32Array): void {
-  const bits = runtime.scratch.acquire();
-  filterInto(runtime.data, filter, bits, spare);
-  andInto(target, bits);
+/** The documents of a bitset, ascending. */
+function* setBits(bits: Uint32Array): Generator<number> {
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      yield (w << 5) | (31 - Math.clz32(low));
+    }
+  }
 }
 
-function evaluate(runtime: IndexRuntime, filter: Filter, spare: Uint32Array): Uint32Array {
-  const bits = runtime.scratch.acquire();
-  filterInto(runtime.data, filter, bits, spare);
+function evaluate(segment: IndexRuntime, filter: Filter, spare: Uint32Array): Uint32Array {
+  const bits = segment.scratch.acquire();
+  filterInto(segment.data, filter, bits, spare);
   return bits;
 }
 
-function contextWithout(runtime: IndexRuntime, base: Uint32Array, kept: RelaxableFilter[], like: FacetContext): FacetContext {
-  const bits = runtime.scratch.acquire();
-  bits.set(base);
-  for (const r of kept) andInto(bits, r.bits);
-  return { ...like, bits, size: popcount(bits) };
+function facetOf(index: LiveIndex, facet: FacetRequest, matches: readonly SegmentMatch[], language: string): FacetResult {
+  const contexts = matches.map((m) => {
+    const kept = m.relaxable.filter((r) => !facetRelaxes(facet, r.filter));
+    if (kept.length === m.relaxable.length) return m.final;
+    const bits = m.segment.scratch.acquire();
+    bits.set(m.base);
+    for (const r of kept) andInto(bits, r.bits);
+    return { ...m.final, bits, size: popcount(bits) };
+  });
+  return computeFacet(index, facet, contexts, language);
 }
 
-function pageOf(runtime: IndexRuntime, request: SearchRequest, bits: Uint32Array, skip: number, take: number, scored: boolean): number[] {
-  const { data, scratch } = runtime;
+function pageHits(index: LiveIndex, request: SearchRequest, matches: readonly SegmentMatch[], from: number, size: number, scored: boolean, decoder: TextDecoder) {
+  const { segments } = index;
+  let docs: SegmentDoc[];
+  if (segments.length === 1) {
+    const only = matches[0] as SegmentMatch;
+    docs = pageOf(only.segment, request, only.final.bits, from, size, scored).map((ordinal) => ({ segment: 0, ordinal }));
+  } else {
+    const pages = matches.map((m) => pageOf(m.segment, request, m.final.bits, 0, from + size, scored));
+    const compare = sortCompare(segments, request.sort ?? 'relevance', scored, request.market, request.language, decoder);
+    docs = mergePages(segments, pages, compare, from, size);
+  }
+  if (scored && (request.sort ?? 'relevance') !== 'relevance') {
+    matches.forEach((m, i) => scoreDocuments(m.segment, m.terms ?? [], docs.filter((d) => d.segment === i).map((d) => d.ordinal)));
+  }
+  return segmentHits(segments, docs, scored, decoder);
+}
+
+/** Ordinals of one segment's page along the sort. */
+function pageOf(segment: IndexRuntime, request: SearchRequest, bits: Uint32Array, skip: number, take: number, scored: boolean): number[] {
+  const { data, scratch } = segment;
   const sort = request.sort ?? 'relevance';
   if (sort === 'relevance') return scored ? pageByScore(bits, scratch.scores, skip, take) : pageAlongOrder(data.popularOrder, bits, skip, take);
   if (sort === 'newest') return pageAlongOrder(data.newestOrder, bits, skip, take);

@@ -6,29 +6,34 @@ import { SUGGEST_HIT_LIMIT, SUGGEST_VALUE_LIMIT, type SuggestRequest, type Sugge
 import { andInto, setList } from '../bitset';
 import type { LanguageText } from '../index-data';
 import { partitionPoint } from './binary-search';
-import { toHits } from './hits';
 import type { IndexRuntime } from './index-runtime';
+import type { LiveIndex } from './live-index';
+import { mergePages, segmentHits, sortCompare } from './page-merge';
 import { pageAlongOrder } from './paging';
 
 /** Type-ahead (see SuggestRequest). */
-export function runSuggest(runtime: IndexRuntime, request: SuggestRequest, decoder: TextDecoder): SuggestResponse {
-  runtime.scratch.reset();
+export function runSuggest(index: LiveIndex, request: SuggestRequest, decoder: TextDecoder): SuggestResponse {
   const words = tokenize(request.q).map(fold);
-  const lang = runtime.data.text.get(request.language);
   const hitLimit = request.hitLimit ?? SUGGEST_HIT_LIMIT;
-  let ordinals: number[] = [];
-  if (words.length > 0 && lang !== undefined) {
-    const bits = prefixMatches(runtime, lang, words, request.market);
-    ordinals = pageAlongOrder(runtime.data.popularOrder, bits, 0, hitLimit);
-  }
-  return { hits: toHits(runtime.data, ordinals, null, decoder), values: suggestValues(runtime, request) };
+  const { segments } = index;
+  const pages = segments.map((segment) => {
+    segment.scratch.reset();
+    const lang = segment.data.text.get(request.language);
+    if (words.length === 0 || lang === undefined) return [];
+    return pageAlongOrder(segment.data.popularOrder, prefixMatches(segment, lang, words, request.market), 0, hitLimit);
+  });
+  const docs =
+    segments.length === 1
+      ? (pages[0] as number[]).map((ordinal) => ({ segment: 0, ordinal }))
+      : mergePages(segments, pages, sortCompare(segments, 'relevance', false, request.market, request.language, decoder), 0, hitLimit);
+  return { hits: segmentHits(segments, docs, false, decoder), values: suggestValues(index, request) };
 }
 
 /** Market documents whose name has, for every word, a word starting with it. */
-function prefixMatches(runtime: IndexRuntime, lang: LanguageText, words: string[], market: string): Uint32Array {
-  const bits = runtime.scratch.acquire();
-  const wordBits = runtime.scratch.acquire();
-  bits.set(runtime.market(market));
+function prefixMatches(segment: IndexRuntime, lang: LanguageText, words: string[], market: string): Uint32Array {
+  const bits = segment.scratch.acquire();
+  const wordBits = segment.scratch.acquire();
+  bits.set(segment.market(market));
   const offsets = lang.nameWordDocs.offsets;
   for (const word of words) {
     wordBits.fill(0);
@@ -46,19 +51,19 @@ function firstAtLeast(sorted: string[], target: string): number {
 }
 
 /** Facet values whose folded label starts with the folded query, by market count. */
-function suggestValues(runtime: IndexRuntime, request: SuggestRequest): SuggestValue[] {
+function suggestValues(index: LiveIndex, request: SuggestRequest): SuggestValue[] {
   const needle = foldedNeedle(request.q);
   if (needle === '') return [];
   const found: SuggestValue[] = [];
   for (const key of request.facetKeys) {
-    const column = runtime.data.facets.get(key);
-    if (column === undefined) continue;
-    const folded = runtime.foldedLabels(request.language, column);
-    const counts = runtime.marketCounts(request.market, column);
-    const labels = column.labels.get(request.language);
+    const union = index.union(key);
+    if (union === null) continue;
+    const folded = index.foldedLabels(request.language, union);
+    const counts = index.marketCounts(request.market, union);
+    const labels = union.labels.get(request.language);
     for (let id = 0; id < folded.length; id++) {
       if ((counts[id] as number) === 0 || !(folded[id] as string).startsWith(needle)) continue;
-      found.push({ key, value: column.values[id] as string, label: labels?.[id] ?? null, count: counts[id] as number });
+      found.push({ key, value: union.values[id] as string, label: labels?.[id] ?? null, count: counts[id] as number });
     }
   }
   found.sort(compareSuggestValues);

@@ -13,11 +13,13 @@ function addField(packer: ArrayPacker, name: string, field: TextField): void {
   packer.add(`${name}.lengths`, field.lengths);
 }
 
-/** Splits an index into snapshot metadata and one packed binary buffer (pure; no I/O). */
-export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8Array } {
+const fieldMeta = (field: TextField): { avg: number; total: number } => ({ avg: field.avgLength, total: field.totalLength });
+
+/** Splits an index into snapshot metadata, one packed binary buffer and the card bytes (pure; no I/O). */
+export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8Array; cards: Uint8Array } {
   const packer = new ArrayPacker();
-  packer.add('cards.bytes', data.cards.bytes);
-  packer.add('cards.offsets', data.cards.offsets);
+  const cards = data.cards.all();
+  packer.add('cards.offsets', cards.offsets);
   [...data.markets.values()].forEach((bits, i) => packer.add(`market.${i}`, bits));
   [...data.flags.values()].forEach((bits, i) => packer.add(`flag.${i}`, bits));
   [...data.facets.values()].forEach((column, i) => {
@@ -34,17 +36,27 @@ export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8
   });
   [...data.text.values()].forEach((text, i) => {
     packer.add(`text.${i}.surfaceTerm`, text.surfaceTerm);
+    packer.add(`text.${i}.surfaceDocs`, text.surfaceDocs);
     addField(packer, `text.${i}.name`, text.name);
     addField(packer, `text.${i}.brand`, text.brand);
     addField(packer, `text.${i}.description`, text.description);
     addRows(packer, `text.${i}.nameWordDocs`, text.nameWordDocs);
   });
   addField(packer, 'sku', data.sku.field);
+  packer.add('sku.terms.bytes', data.sku.terms.bytes);
+  packer.add('sku.terms.offsets', data.sku.terms.offsets);
   [...data.nameOrder.values()].forEach((order, i) => packer.add(`nameOrder.${i}`, order));
   packer.add('newestOrder', data.newestOrder);
   packer.add('popularOrder', data.popularOrder);
+  packer.add('createdAt', data.createdAt);
+  packer.add('popularity', data.popularity);
+  [...data.sortNames.values()].forEach((column, i) => {
+    packer.add(`sortName.${i}.bytes`, column.bytes);
+    packer.add(`sortName.${i}.offsets`, column.offsets);
+    packer.add(`sortName.${i}.present`, column.present);
+  });
   const { bytes, entries } = packer.finish();
-  return { bytes, meta: metaOf(data, entries) };
+  return { bytes, meta: metaOf(data, entries), cards: cards.bytes };
 }
 
 function metaOf(data: IndexData, arrays: SnapshotMeta['arrays']): SnapshotMeta {
@@ -64,10 +76,11 @@ function metaOf(data: IndexData, arrays: SnapshotMeta['arrays']): SnapshotMeta {
       surfaces: t.surfaces,
       alphabet: t.alphabet,
       nameWords: t.nameWords,
-      avgLengths: { name: t.name.avgLength, brand: t.brand.avgLength, description: t.description.avgLength },
+      lengths: { name: fieldMeta(t.name), brand: fieldMeta(t.brand), description: fieldMeta(t.description) },
     })),
-    sku: { terms: data.sku.terms, avgLength: data.sku.field.avgLength },
+    sku: { lengths: fieldMeta(data.sku.field) },
     nameOrders: [...data.nameOrder.keys()],
+    sortNames: [...data.sortNames.keys()],
     arrays,
   };
 }

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SearchDocument } from '../../document';
+import { FileCards, MemoryCards } from '../card-store';
 import type { IndexData } from '../index-data';
 import { decodeIndex } from './decode-index';
 import { encodeIndex } from './encode-index';
@@ -11,18 +12,28 @@ import type { SnapshotMeta } from './snapshot-meta';
 const META = 'meta.json';
 const ARRAYS = 'arrays.bin';
 const DOCUMENTS = 'documents.ndjson';
+const CARDS = 'cards.bin';
+/** Card files up to this size are read into memory; larger ones are read per hit (see FileCards). */
+const MEMORY_CARDS_MAX = 32 * 1024 * 1024;
 
 /**
  * Writes an immutable snapshot directory: metadata, packed arrays, and the source documents (read back only
  * when a later write must rebuild). Written under a temporary name and renamed, so readers never see half a snapshot.
  */
-export async function writeSnapshot(dir: string, data: IndexData, documents: Iterable<SearchDocument>): Promise<void> {
+export async function writeSnapshot(
+  dir: string,
+  data: IndexData,
+  documents: Iterable<SearchDocument>,
+  extra: (temporary: string) => Promise<void> = async () => {},
+): Promise<void> {
   const temporary = `${dir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(temporary, { recursive: true });
   try {
-    const { meta, bytes } = encodeIndex(data);
+    const { meta, bytes, cards } = encodeIndex(data);
     await writeFile(join(temporary, ARRAYS), bytes);
+    await writeFile(join(temporary, CARDS), cards);
     await writeDocuments(join(temporary, DOCUMENTS), documents);
+    await extra(temporary);
     await writeFile(join(temporary, META), JSON.stringify(meta));
     await rename(temporary, dir);
   } catch (error) {
@@ -54,7 +65,10 @@ export async function readSnapshot(dir: string): Promise<IndexData> {
   const meta = JSON.parse(metaText) as SnapshotMeta;
   // Typed-array views need 8-byte alignment; a pooled Buffer might not give it, so copy only then.
   const aligned = file.byteOffset % 8 === 0 ? file : Buffer.from(file);
-  return decodeIndex(meta, aligned.buffer as ArrayBuffer, aligned.byteOffset);
+  const cardsPath = join(dir, CARDS);
+  const inMemory = (await stat(cardsPath)).size <= MEMORY_CARDS_MAX ? await readFile(cardsPath) : null;
+  const cards = (offsets: Float64Array) => (inMemory === null ? new FileCards(cardsPath, offsets) : new MemoryCards(inMemory, offsets));
+  return decodeIndex(meta, aligned.buffer as ArrayBuffer, aligned.byteOffset, cards);
 }
 
 /** The source documents of a snapshot, by id. */

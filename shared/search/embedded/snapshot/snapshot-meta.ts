@@ -2,7 +2,13 @@ import type { FieldBoosts } from '../../index-settings';
 import type { ArrayEntry } from './array-pack';
 
 /** Bumped whenever the layout changes; a reader refuses other formats rather than misreading them. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 4;
+
+/** A text field's length statistics. */
+export interface FieldLengths {
+  avg: number;
+  total: number;
+}
 
 /** The JSON half of a snapshot: strings and shapes. Every typed array lives in the binary half. */
 export interface SnapshotMeta {
@@ -21,9 +27,10 @@ export interface SnapshotMeta {
     surfaces: string[];
     alphabet: string;
     nameWords: string[];
-    avgLengths: { name: number; brand: number; description: number };
+    lengths: { name: FieldLengths; brand: FieldLengths; description: FieldLengths };
   }[];
-  sku: { terms: string[]; avgLength: number };
+  sku: { lengths: FieldLengths };
   nameOrders: string[];
+  sortNames: string[];
   arrays: ArrayEntry[];
 }

@@ -1,35 +1,90 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
 import type { IndexData } from '../index-data';
+import { DELTA, readDeltaFile, writeDeltaFile, type DeltaRecord } from './delta-file';
 import { readSnapshot, readSnapshotDocuments, writeSnapshot } from './snapshot-files';
 
 const GENERATION = /^g(\d{9})$/;
+/** A replaced generation stays this long, so a process still loading it finishes (loads take seconds). */
+const DEFAULT_GRACE_MS = 60_000;
+const READ_ATTEMPTS = 3;
+
+/** A full build as loaded: its index, and its source documents read on demand. */
+export interface LoadedBase {
+  generation: number;
+  data: IndexData;
+  documents: () => Promise<Map<string, SearchDocument>>;
+}
+
+/** One generation as loaded: a base, plus for a delta generation the overlay build and what it removed from the base. */
+export interface LoadedGeneration {
+  generation: number;
+  base: LoadedBase;
+  delta: (Omit<DeltaRecord, 'base'> & { overlay: IndexData; overlayDocuments: () => Promise<Map<string, SearchDocument>> }) | null;
+}
+
+export interface SnapshotStoreOptions {
+  /** How long a replaced generation is kept (default 60 s). */
+  graceMs?: number;
+  now?: () => number;
+}
+
+const isMissing = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'ENOENT';
 
 /**
  * Snapshots per index under a root directory: `<root>/<index>/g000000001`, one immutable directory per
- * refresh. Readers take the highest complete generation; older ones are removed after a newer one lands.
+ * generation. A generation is a full build, or a delta (the overlay build of changed documents plus `delta.json`
+ * naming its base). Readers take the newest generation; replaced ones are removed only after a grace period, and
+ * never while a kept delta still needs them as its base.
  */
 export class SnapshotStore {
-  constructor(readonly root: string) {}
+  private readonly graceMs: number;
+  private readonly now: () => number;
 
-  /** Writes a new generation of the index and drops the older ones; returns its directory. */
-  async write(name: string, data: IndexData, documents: Iterable<SearchDocument>): Promise<string> {
-    const generations = await this.generations(name);
-    const next = (generations.at(-1) ?? 0) + 1;
-    await mkdir(join(this.root, name), { recursive: true });
-    const dir = this.dirOf(name, next);
-    await writeSnapshot(dir, data, documents);
-    for (const old of generations) await rm(this.dirOf(name, old), { recursive: true, force: true });
-    return dir;
+  constructor(
+    readonly root: string,
+    options: SnapshotStoreOptions = {},
+  ) {
+    this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+    this.now = options.now ?? Date.now;
   }
 
-  /** The newest snapshot of an index, or null when it has none. */
-  async read(name: string): Promise<{ data: IndexData; documents: () => Promise<Map<string, SearchDocument>> } | null> {
-    const latest = (await this.generations(name)).at(-1);
-    if (latest === undefined) return null;
-    const dir = this.dirOf(name, latest);
-    return { data: await readSnapshot(dir), documents: () => readSnapshotDocuments(dir) };
+  /** Writes a full build as a new generation; returns its number. */
+  async writeBase(name: string, data: IndexData, documents: Iterable<SearchDocument>): Promise<number> {
+    const next = await this.nextGeneration(name);
+    await writeSnapshot(this.dirOf(name, next), data, documents);
+    await this.collect(name);
+    return next;
+  }
+
+  /** Writes a delta over base generation `record.base` as a new generation; returns its number. */
+  async writeDelta(name: string, record: DeltaRecord, overlay: IndexData, overlayDocuments: Iterable<SearchDocument>): Promise<number> {
+    const next = await this.nextGeneration(name);
+    await writeSnapshot(this.dirOf(name, next), overlay, overlayDocuments, (dir) => writeDeltaFile(dir, record));
+    await this.collect(name);
+    return next;
+  }
+
+  /** The newest generation of an index, or null when it has none. */
+  async latest(name: string): Promise<number | null> {
+    return (await this.generations(name)).at(-1) ?? null;
+  }
+
+  /**
+   * The newest generation of an index, or null. `have` is a base the caller already holds: a delta over it
+   * loads only its overlay. A generation removed while it was being read is retried on the newer one.
+   */
+  async read(name: string, have?: LoadedBase): Promise<LoadedGeneration | null> {
+    for (let attempt = 1; ; attempt++) {
+      const latest = await this.latest(name);
+      if (latest === null) return null;
+      try {
+        return await this.load(name, latest, have);
+      } catch (error) {
+        if (!isMissing(error) || attempt >= READ_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** Names of the indices with at least one complete generation, whose names start with `prefix`. */
@@ -42,6 +97,40 @@ export class SnapshotStore {
   /** Removes every generation of an index. */
   async remove(name: string): Promise<void> {
     await rm(join(this.root, name), { recursive: true, force: true });
+  }
+
+  private async load(name: string, generation: number, have?: LoadedBase): Promise<LoadedGeneration> {
+    const dir = this.dirOf(name, generation);
+    if (!(await readdir(dir)).includes(DELTA)) return { generation, base: await this.loadBase(name, generation, have), delta: null };
+    const record = await readDeltaFile(dir);
+    const [base, overlay] = await Promise.all([this.loadBase(name, record.base, have), readSnapshot(dir)]);
+    return { generation, base, delta: { removed: record.removed, loss: record.loss, overlay, overlayDocuments: () => readSnapshotDocuments(dir) } };
+  }
+
+  private async loadBase(name: string, generation: number, have?: LoadedBase): Promise<LoadedBase> {
+    if (have?.generation === generation) return have;
+    const dir = this.dirOf(name, generation);
+    return { generation, data: await readSnapshot(dir), documents: () => readSnapshotDocuments(dir) };
+  }
+
+  /** Removes generations replaced more than the grace period ago that no kept generation builds on. */
+  private async collect(name: string): Promise<void> {
+    const all = await this.generations(name);
+    const keep = new Set<number>(all.slice(-1));
+    for (let i = 0; i + 1 < all.length; i++) {
+      const replacedAt = (await stat(this.dirOf(name, all[i + 1] as number))).mtimeMs;
+      if (this.now() - replacedAt < this.graceMs) keep.add(all[i] as number);
+    }
+    for (const generation of [...keep]) {
+      const dir = this.dirOf(name, generation);
+      if ((await readdir(dir)).includes(DELTA)) keep.add((await readDeltaFile(dir)).base);
+    }
+    for (const generation of all) if (!keep.has(generation)) await rm(this.dirOf(name, generation), { recursive: true, force: true });
+  }
+
+  private async nextGeneration(name: string): Promise<number> {
+    await mkdir(join(this.root, name), { recursive: true });
+    return ((await this.latest(name)) ?? 0) + 1;
   }
 
   private dirOf(name: string, generation: number): string {

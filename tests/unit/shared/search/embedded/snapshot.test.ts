@@ -44,16 +44,25 @@ describe('snapshots', () => {
     expect(await loaded.count('shop-1')).toBe(12);
   });
 
-  it('each refresh writes a new generation and removes the older one', async () => {
-    const store = new SnapshotStore(dir);
+  it('each refresh writes a generation; replaced ones go after the grace period unless a kept delta builds on them', async () => {
+    let now = 0;
+    const store = new SnapshotStore(dir, { graceMs: 1000, now: () => now });
     const engine = await built(store, 'shop-1');
     expect(await readdir(join(dir, 'shop-1'))).toEqual(['g000000001']);
+    now = Date.now();
     await engine.bulk('shop-1', [{ action: 'delete', id: 'p01' }]);
     await engine.refresh('shop-1');
-    expect(await readdir(join(dir, 'shop-1'))).toEqual(['g000000002']);
+    await engine.bulk('shop-1', [{ action: 'delete', id: 'p03' }]);
+    await engine.refresh('shop-1');
+    // g2 was replaced just now: a process may still be loading it. g1 is the base of both deltas.
+    expect(await readdir(join(dir, 'shop-1'))).toEqual(['g000000001', 'g000000002', 'g000000003']);
+    now += 2000;
+    await engine.bulk('shop-1', [{ action: 'delete', id: 'p04' }]);
+    await engine.refresh('shop-1');
+    expect(await readdir(join(dir, 'shop-1'))).toEqual(['g000000001', 'g000000004']);
     const loaded = new EmbeddedSearchEngine({ snapshots: store });
     await loaded.loadIndex('shop-1');
-    expect(await loaded.count('shop-1')).toBe(11);
+    expect(await loaded.count('shop-1')).toBe(9);
   });
 
   it('writes to a loaded index read the source documents back from the snapshot', async () => {

@@ -24,7 +24,7 @@ function withAncestors(paths: string[]): string[] {
   return [...all];
 }
 
-function randomDocument(random: Random, i: number): SearchDocument {
+export function randomDocument(random: Random, i: number): SearchDocument {
   const markets = MARKETS.filter(() => random.chance(0.8));
   const numbers: Record<string, number> = {};
   for (const market of MARKETS) if (random.chance(0.85)) numbers[`price.${market}`] = random.pick(PRICES);

@@ -1,0 +1,44 @@
+import { compareStrings } from '../compare';
+import { partitionPoint } from './query/binary-search';
+
+/** Looks a term up in a dictionary: its id, or undefined. A Map is one; SortedStrings is another. */
+export interface TermLookup {
+  get(term: string): number | undefined;
+}
+
+/**
+ * Strings in ascending code-unit order as one UTF-8 buffer plus offsets; the id of a string is its position.
+ * Millions of SKU tokens cost one buffer instead of millions of heap strings and a Map built at every load.
+ */
+export class SortedStrings implements TermLookup {
+  private readonly decoder = new TextDecoder();
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly offsets: Float64Array,
+  ) {}
+
+  /** Encodes strings already sorted by compareStrings. */
+  static of(sorted: readonly string[]): SortedStrings {
+    const encoder = new TextEncoder();
+    const chunks = sorted.map((s) => encoder.encode(s));
+    const offsets = new Float64Array(chunks.length + 1);
+    chunks.forEach((chunk, i) => (offsets[i + 1] = (offsets[i] as number) + chunk.length));
+    const bytes = new Uint8Array(offsets[chunks.length] as number);
+    chunks.forEach((chunk, i) => bytes.set(chunk, offsets[i] as number));
+    return new SortedStrings(bytes, offsets);
+  }
+
+  get size(): number {
+    return this.offsets.length - 1;
+  }
+
+  at(i: number): string {
+    return this.decoder.decode(this.bytes.subarray(this.offsets[i] as number, this.offsets[i + 1] as number));
+  }
+
+  get(term: string): number | undefined {
+    const at = partitionPoint(this.size, (i) => compareStrings(this.at(i), term) < 0);
+    return at < this.size && this.at(at) === term ? at : undefined;
+  }
+}

@@ -1,0 +1,30 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileCards, MemoryCards } from '../../../../../shared/search/embedded/card-store';
+import { buildCards } from '../../../../../shared/search/embedded/build/build-cards';
+import { fixtureDocuments } from '../contract/fixture';
+
+describe('card stores', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'aisle-cards-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a card file answers every card exactly like the buffer it was written from, also after the file is removed', async () => {
+    const docs = fixtureDocuments();
+    const built = buildCards(docs);
+    const { bytes, offsets } = built.all();
+    await writeFile(join(dir, 'cards.bin'), bytes);
+    const file = new FileCards(join(dir, 'cards.bin'), offsets);
+    await rm(join(dir, 'cards.bin'));
+    const decode = (b: Uint8Array) => JSON.parse(new TextDecoder().decode(b)) as unknown;
+    expect(file.count).toBe(docs.length);
+    docs.forEach((doc, i) => expect(decode(file.card(i))).toEqual(doc.card));
+    expect(Buffer.from(file.all().bytes)).toEqual(Buffer.from(bytes));
+    expect(new MemoryCards(bytes, offsets).card(3)).toEqual(built.card(3));
+  });
+});
