@@ -15,6 +15,7 @@ import { changeLogVisibility } from './0013-change-log-visibility';
 import { identity } from './0100-identity';
 import { searchAliases } from './0101-search-aliases';
 import { storefrontConfig } from './0102-storefront-config';
+import { mcpOauth } from './0103-mcp-oauth';
 
 /** A reversible migration. */
 export interface Migration {
@@ -41,6 +42,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['0101-search-aliases', searchAliases],
   ['0013-change-log-visibility', changeLogVisibility],
   ['0102-storefront-config', storefrontConfig],
+  ['0103-mcp-oauth', mcpOauth],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
