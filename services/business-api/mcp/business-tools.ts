@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Db } from '../../../shared/db/knex';
 import { customerAnswer, customersAnswer } from '../customers/routes';
 import { customerParams, customersQuery } from '../customers/schemas';
@@ -44,7 +45,9 @@ export function businessTools(db: Db, now: () => Date = () => new Date()): AnyTo
       run: ({ auth, args }) => salesInvoicesAnswer(db, auth.tenantId, args),
     }),
     defineTool({
-      name: 'list_sales_invoice_lines', title: 'Sales invoice lines', input: searchRequest,
+      name: 'list_sales_invoice_lines', title: 'Sales invoice lines',
+      // The same fields, without the schema's component id: tools/list needs the object inline, not a $ref.
+      input: z.object(searchRequest.shape),
       description: `Lines of sales and credit invoices, newest invoice first (as POST /api/v1/sales-invoice-lines).${PAGED}`,
       run: ({ auth, args }) => salesInvoiceLinesAnswer(db, auth.tenantId, args),
     }),
