@@ -16,7 +16,7 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
   const user = (subject: string) => ({ issuer: deps.issuer, subject });
   return [
     defineTool({
-      name: 'list_instances', title: 'Your instances', input: z.object({}),
+      name: 'list_instances', title: 'Your instances', input: z.strictObject({}),
       description: 'The instances (business-system tenants) you may configure, and which one is your default: the configuration tools act on it.',
       run: async ({ auth }) => ({ instances: await listInstances(db, user(auth.userId), auth) }),
     }),
@@ -30,12 +30,12 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
       },
     }),
     defineTool({
-      name: 'get_company_profile', title: 'Company profile', input: z.object({}),
+      name: 'get_company_profile', title: 'Company profile', input: z.strictObject({}),
       description: "The default instance's company profile (as GET /api/v1/tenant-settings/company-profile).",
       run: async ({ auth }) => readProfile(db, await instanceOf(deps, auth)),
     }),
     defineTool({
-      name: 'list_storefront_sites', title: 'Storefront sites', input: z.object({}),
+      name: 'list_storefront_sites', title: 'Storefront sites', input: z.strictObject({}),
       description: "The default instance's storefront sites: id, code, name, published version and market codes.",
       run: async ({ auth }) => ({
         sites: (await listSites(db, await instanceOf(deps, auth))).map((s) => ({
