@@ -20,7 +20,15 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
   // The identity provider issues tokens under its own URL and business-api must trust exactly that issuer,
   // so both learn it here (a taken default port moves it).
   const identityUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'identity')]}`;
-  const shared = { ...base, IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl, AUTH_ISSUER: env.AUTH_ISSUER ?? identityUrl };
+  // The tool server's URL is a resource the identity provider issues tokens for (RFC 8707 audience).
+  const mcpUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'business-api')]}/mcp`;
+  const shared = {
+    ...base,
+    IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl,
+    AUTH_ISSUER: env.AUTH_ISSUER ?? identityUrl,
+    MCP_RESOURCE_URL: env.MCP_RESOURCE_URL ?? mcpUrl,
+    IDENTITY_RESOURCES: env.IDENTITY_RESOURCES ?? env.MCP_RESOURCE_URL ?? mcpUrl,
+  };
   return PROCESSES.map(({ name, entry }, i) => ({
     name,
     entry,
