@@ -12,6 +12,7 @@ import type { SearchEngine } from '../../shared/search';
 import { createApp } from '../../services/business-api/app';
 import type { McpOptions } from '../../services/business-api/mcp/mcp-router';
 import { createTokenVerifier } from '../../services/business-api/auth/token-verifier';
+import type { SigningKey } from '../../services/identity/signing-keys';
 import { TEST_AUDIENCE, TEST_ISSUER, silentLogger, tempSigningKey } from './identity';
 import { createTestDb, type TestDb } from './test-db';
 import { createTestRedis, type TestRedis } from './test-redis';
@@ -34,7 +35,14 @@ export type McpHarness = {
   close: () => Promise<void>;
 };
 
-type HarnessOptions = { callsPerMinute?: number; allowedOrigins?: string[]; engine?: () => Promise<SearchEngine>; now?: () => Date };
+type HarnessOptions = {
+  callsPerMinute?: number;
+  allowedOrigins?: string[];
+  engine?: () => Promise<SearchEngine>;
+  now?: () => Date;
+  /** Trust this issuer and key (a real identity app's) instead of the harness's own. */
+  trust?: { issuer: string; signingKey: SigningKey };
+};
 
 /** business-api with its tool server on a free loopback port, on this file's own database and Redis prefix. */
 export async function startMcpServer(options: HarnessOptions = {}): Promise<McpHarness> {
@@ -43,30 +51,32 @@ export async function startMcpServer(options: HarnessOptions = {}): Promise<McpH
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const resourceUrl = `${baseUrl}/mcp`;
-  const jwks = createLocalJWKSet({ keys: [keys.signingKey.publicJwk] });
+  const signingKey = options.trust?.signingKey ?? keys.signingKey;
+  const issuer = options.trust?.issuer ?? TEST_ISSUER;
+  const jwks = createLocalJWKSet({ keys: [signingKey.publicJwk] });
   const queueRedis = createRedis(r.url, { maxRetriesPerRequest: null });
   const queue = createIndexQueue(queueRedis, r.prefix);
   const mcp: McpOptions = {
     resourceUrl,
-    authorizationServers: [TEST_ISSUER],
-    verifyToken: createTokenVerifier({ keys: jwks, issuer: TEST_ISSUER, audience: resourceUrl }),
+    authorizationServers: [issuer],
+    verifyToken: createTokenVerifier({ keys: jwks, issuer, audience: resourceUrl }),
     allowedOrigins: options.allowedOrigins ?? [],
     callRate: { points: options.callsPerMinute ?? 1000, windowSeconds: 60, keyPrefix: 'mcp-calls' },
-    storefront: { queue, deltaEveryMs: 3_600_000, engine: options.engine ?? (() => Promise.reject(new Error('no engine in this test'))), issuer: TEST_ISSUER },
+    storefront: { queue, deltaEveryMs: 3_600_000, engine: options.engine ?? (() => Promise.reject(new Error('no engine in this test'))), issuer },
     now: options.now,
   };
-  const verifyToken = createTokenVerifier({ keys: jwks, issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
+  const verifyToken = createTokenVerifier({ keys: jwks, issuer, audience: TEST_AUDIENCE });
   server.on('request', createApp({ db: t.db, redis: r.redis, logger: silentLogger, verifyToken, mcp, salesOrders: { now: options.now } }));
 
   const token = (tenantId: number, o: McpTokenOptions = {}) =>
     new SignJWT({ iid: tenantId, scope: formatScope(o.access ?? 'read-write', o.permissions ?? ['onboarding_company', 'payment_manage', 'price', 'quantity']) })
-      .setProtectedHeader({ alg: 'ES256', kid: keys.signingKey.kid })
-      .setIssuer(TEST_ISSUER)
+      .setProtectedHeader({ alg: 'ES256', kid: signingKey.kid })
+      .setIssuer(issuer)
       .setAudience(o.audience ?? resourceUrl)
       .setSubject(o.userId ?? '1')
       .setIssuedAt(o.expiresAt === undefined ? undefined : o.expiresAt - 600)
       .setExpirationTime(o.expiresAt ?? '10m')
-      .sign(keys.signingKey.privateKey);
+      .sign(signingKey.privateKey);
 
   const clients: Client[] = [];
   const connect = async (bearer: string, headers: Record<string, string> = {}) => {

@@ -3,9 +3,8 @@ import type { Knex } from '../../../shared/db/knex';
 import { findActiveByClientId, type AppPassword } from '../app-passwords/repository';
 import { secretMatches } from '../app-passwords/secrets';
 import type { IdentitySettings } from '../config';
-import { grantScope } from '../tokens/grant-scope';
+import { consentScope } from '../tokens/grant-scope';
 import type { LookupBudget } from '../tokens/lookup-budget';
-import { OAuthError } from '../tokens/oauth-error';
 import type { CodeStore } from './authorization-codes';
 import { checkAuthorizeRequest, readAuthorizeParams, redirectWith, type AuthorizeParams, type AuthorizeRequest } from './authorize-request';
 import { findClient, parseClientMetadata, registerClient } from './clients';
@@ -49,13 +48,7 @@ async function decide(deps: AuthorizeDeps, req: Request, res: Response): Promise
   if ((req.body as Record<string, unknown>).decision !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied access.' });
   const password = await signIn(deps, req);
   if (!password) return void res.status(401).type('html').send(consentPage(request, params, WRONG_APP_PASSWORD));
-  let scope: string;
-  try {
-    scope = grantScope(password, request.scope);
-  } catch (err) {
-    if (err instanceof OAuthError) return back({ error: err.error, error_description: err.description });
-    throw err;
-  }
+  const scope = consentScope(password, request.scope);
   const code = await deps.codes.issue({ clientId: request.client.clientId, redirectUri: request.redirectUri, codeChallenge: request.codeChallenge, resource: request.resource, scope, appPasswordId: password.id });
   back({ code });
 }

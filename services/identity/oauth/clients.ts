@@ -26,7 +26,8 @@ export function redirectUriAllowed(raw: string): boolean {
 const metadataSchema = z.object({
   redirect_uris: z.array(z.string().max(2000)).min(1).max(10),
   client_name: z.string().trim().min(1).max(100).optional(),
-  token_endpoint_auth_method: z.literal('none').optional(),
+  // Every client registered here is public (PKCE instead of a secret): a requested method is overridden (RFC 7591 §3.2.1).
+  token_endpoint_auth_method: z.string().optional(),
   grant_types: z.array(z.string()).optional(),
   response_types: z.array(z.string()).optional(),
 });
@@ -40,7 +41,7 @@ export function parseClientMetadata(body: unknown): { clientName: string; redire
   const { redirect_uris: redirectUris, client_name: clientName, grant_types: grants, response_types: responses } = parsed.data;
   const bad = redirectUris.filter((uri) => !redirectUriAllowed(uri));
   if (bad.length) throw new OAuthError(400, 'invalid_redirect_uri', `Use https, or http on 127.0.0.1/localhost, without a fragment: ${bad.join(' ')}`);
-  if (grants && grants.some((g) => g !== 'authorization_code')) throw clientMetadataError('Only the authorization_code grant is registered here.');
+  if (grants && !grants.includes('authorization_code')) throw clientMetadataError('Only the authorization_code grant is registered here.');
   if (responses && responses.some((r) => r !== 'code')) throw clientMetadataError('Only response_type code is supported.');
   return { clientName: clientName ?? 'MCP client', redirectUris };
 }
