@@ -17,7 +17,6 @@ export function protectedResourceMetadata(resourceUrl: string, authorizationServ
     bearer_methods_supported: ['header'],
     scopes_supported: ['read', 'write', ...PERMISSIONS],
     resource_name: 'Aisle business-data tool server',
-    resource_documentation: 'https://github.com/aisle/aisle/blob/main/docs/mcp.md',
   };
 }
 
