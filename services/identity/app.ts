@@ -12,6 +12,7 @@ import { createLookupBudget } from './tokens/lookup-budget';
 import { tokenRouter } from './tokens/token-route';
 import { createCodeStore } from './oauth/authorization-codes';
 import { authorizeRouter } from './oauth/authorize-routes';
+import { createRegistrationBudget } from './oauth/registration-budget';
 
 export type IdentityDeps = { db: Knex; redis: Redis; logger: Logger; config: IdentitySettings; signingKey: SigningKey };
 
@@ -26,7 +27,7 @@ export function createApp({ db, redis, logger, config, signingKey }: IdentityDep
   app.use(discoveryRouter(signingKey, config.issuer));
   const budget = createLookupBudget(redis, config);
   const codes = createCodeStore(redis, config.rateLimitKeyPrefix);
-  app.use(authorizeRouter({ db, budget, codes, config }));
+  app.use(authorizeRouter({ db, budget, codes, config, registrations: createRegistrationBudget(redis, config) }));
   app.use(tokenRouter({ db, signingKey, config, budget, codes }));
   app.use(notFoundHandler);
   app.use(identityErrorHandler);

@@ -9,8 +9,9 @@ import type { CodeStore } from './authorization-codes';
 import { checkAuthorizeRequest, readAuthorizeParams, redirectWith, type AuthorizeParams, type AuthorizeRequest } from './authorize-request';
 import { findClient, parseClientMetadata, registerClient } from './clients';
 import { consentPage, errorPage, PAGE_HEADERS } from './consent-page';
+import type { RegistrationBudget } from './registration-budget';
 
-export type AuthorizeDeps = { db: Knex; budget: LookupBudget; codes: CodeStore; config: IdentitySettings };
+export type AuthorizeDeps = { db: Knex; budget: LookupBudget; codes: CodeStore; config: IdentitySettings; registrations: RegistrationBudget };
 
 const WRONG_APP_PASSWORD = "The app password's client ID or secret is wrong, or it was revoked.";
 
@@ -58,6 +59,7 @@ export function authorizeRouter(deps: AuthorizeDeps): Router {
   const router = Router();
   router.post('/oauth/register', express.json({ limit: '16kb' }), async (req, res) => {
     res.set({ 'Cache-Control': 'no-store' });
+    await deps.registrations(req.ip ?? 'unknown');
     const client = await registerClient(deps.db, parseClientMetadata(req.body));
     res.status(201).json({
       client_id: client.clientId,
