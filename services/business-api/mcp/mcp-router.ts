@@ -10,6 +10,7 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import { businessTools } from './business-tools';
 import { configTools } from './config-tools';
 import { indexTools } from './index-tools';
+import { instanceTools } from './instance-tools';
 import { callRateLimit, mcpAuthenticate, mcpAuthOf, originGuard, type CallRateSettings } from './mcp-guards';
 import { protectedResourceRouter } from './protected-resource';
 import type { StorefrontToolDeps } from './storefront-deps';
@@ -42,7 +43,7 @@ const INSTRUCTIONS =
 /** Every tool of the server, built once per app; each request binds them to its caller. */
 export function allTools({ db, redis, logger, options }: RouterDeps): AnyTool[] {
   const storefront: StorefrontToolDeps = { db, redis, logger, ...options.storefront };
-  return [...businessTools(db, options.now), ...configTools(storefront), ...indexTools(storefront)];
+  return [...businessTools(db, options.now), ...instanceTools(storefront), ...configTools(storefront), ...indexTools(storefront)];
 }
 
 /**
