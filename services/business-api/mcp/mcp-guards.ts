@@ -13,10 +13,25 @@ export function originAllowed(origin: string | undefined, resourceUrl: string, a
   return origin === new URL(resourceUrl).origin || allowed.includes(origin);
 }
 
-/** DNS-rebinding protection (MCP transport spec): a foreign `Origin` is 403 before anything else runs. */
+const CORS_HEADERS = {
+  'Access-Control-Allow-Methods': 'POST',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, MCP-Protocol-Version',
+  'Access-Control-Expose-Headers': 'WWW-Authenticate, Retry-After',
+  'Access-Control-Max-Age': '600',
+};
+
+/**
+ * DNS-rebinding protection (MCP transport spec): a foreign `Origin` is 403 before anything else runs. A listed
+ * browser origin gets CORS headers, and its preflight (OPTIONS) is answered here, before authentication.
+ */
 export function originGuard(resourceUrl: string, allowed: readonly string[]): RequestHandler {
-  return (req, _res, next) => {
-    next(originAllowed(req.headers.origin, resourceUrl, allowed) ? undefined : forbidden('forbidden', 'This Origin may not call the tool server.'));
+  return (req, res, next) => {
+    const { origin } = req.headers;
+    if (!originAllowed(origin, resourceUrl, allowed)) return next(forbidden('forbidden', 'This Origin may not call the tool server.'));
+    if (origin === undefined) return next();
+    res.set({ ...CORS_HEADERS, 'Access-Control-Allow-Origin': origin, Vary: 'Origin' });
+    if (req.method === 'OPTIONS') return void res.status(204).end();
+    next();
   };
 }
 

@@ -74,6 +74,14 @@ describe('the tool server: OAuth resource rules, Origin and call rate', () => {
     expect((await post(toolCall(1), { ...auth, Origin: 'https://evil.example' })).status).toBe(403);
     expect((await post(toolCall(1), { ...auth, Origin: 'https://inspector.example' })).status).toBe(200);
     expect((await post(toolCall(2), auth)).status).toBe(200);
+    // A listed browser origin gets its CORS preflight answered, without a token; a foreign one does not.
+    const preflight = (origin: string) =>
+      fetch(h.resourceUrl, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' } });
+    const allowed = await preflight('https://inspector.example');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://inspector.example');
+    expect(allowed.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect((await preflight('https://evil.example')).status).toBe(403);
   });
 
   it('honours the protocol-version header and takes POST only', async () => {
