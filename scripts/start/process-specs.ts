@@ -24,7 +24,16 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
   const identityUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'identity')]}`;
   // The storefront announces the media host in the site's media block: the one started here unless MEDIA_BASE_URL says otherwise.
   const mediaUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'media-host')]}`;
-  const shared = { ...base, IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl, AUTH_ISSUER: env.AUTH_ISSUER ?? identityUrl, MEDIA_BASE_URL: env.MEDIA_BASE_URL ?? mediaUrl };
+  // The tool server's URL is a resource the identity provider issues tokens for (RFC 8707 audience).
+  const mcpUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'business-api')]}/mcp`;
+  const shared = {
+    ...base,
+    IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl,
+    AUTH_ISSUER: env.AUTH_ISSUER ?? identityUrl,
+    MEDIA_BASE_URL: env.MEDIA_BASE_URL ?? mediaUrl,
+    MCP_RESOURCE_URL: env.MCP_RESOURCE_URL ?? mcpUrl,
+    IDENTITY_RESOURCES: env.IDENTITY_RESOURCES ?? env.MCP_RESOURCE_URL ?? mcpUrl,
+  };
   return PROCESSES.map(({ name, entry }, i) => ({
     name,
     entry,

@@ -8,6 +8,7 @@ import { apiV1Router } from './api-v1';
 import { rejectAllTokens, type TokenVerifier } from './auth/token-verifier';
 import { errorHandler } from './http/error-handler';
 import { buildOpenApiDocument } from './openapi/build-document';
+import { mcpRouter, type McpOptions } from './mcp/mcp-router';
 import { docsRouter } from './openapi/docs-router';
 import { mountRoutes } from './openapi/mount-routes';
 import { apiRoutes } from './routes';
@@ -20,10 +21,12 @@ export type BusinessApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'> &
   resources?: Router[];
   /** Sales-order adapters and limits (payment provider, time limit, cache); defaults when left out. */
   salesOrders?: SalesOrderOptions;
+  /** The tool server at /mcp (docs/mcp.md); left out, there is none. */
+  mcp?: McpOptions;
 };
 
 /** The business-data API: `/api/v1/*` (spec/business-api.md), plus health endpoints. */
-export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders }: BusinessApiDeps): Express {
+export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders, mcp }: BusinessApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -33,6 +36,7 @@ export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, re
     ]),
   );
   app.use(requestContext(logger));
+  if (mcp) app.use(mcpRouter({ db, redis, logger, options: { now: salesOrders?.now, ...mcp } }));
   const routes = apiRoutes({ db, redis, logger, salesOrders });
   const publicRoutes = docsRouter(buildOpenApiDocument(routes));
   app.use('/api/v1', apiV1Router({ verifyToken, publicRoutes, resources: [...resources, mountRoutes(routes)] }));

@@ -10,10 +10,13 @@ import { identityErrorHandler, notFoundHandler } from './error-handler';
 import type { SigningKey } from './signing-keys';
 import { createLookupBudget } from './tokens/lookup-budget';
 import { tokenRouter } from './tokens/token-route';
+import { createCodeStore } from './oauth/authorization-codes';
+import { authorizeRouter } from './oauth/authorize-routes';
+import { createRegistrationBudget } from './oauth/registration-budget';
 
 export type IdentityDeps = { db: Knex; redis: Redis; logger: Logger; config: IdentitySettings; signingKey: SigningKey };
 
-/** The built-in identity provider: token endpoint, JWKS, metadata, health (DESIGN §1). */
+/** The built-in identity provider: token endpoint, authorization endpoint and client registration, JWKS, metadata, health (DESIGN §1). */
 export function createApp({ db, redis, logger, config, signingKey }: IdentityDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -22,7 +25,10 @@ export function createApp({ db, redis, logger, config, signingKey }: IdentityDep
   app.use(healthRouter(storeChecks(db, redis)));
   app.use(requestContext(logger));
   app.use(discoveryRouter(signingKey, config.issuer));
-  app.use(tokenRouter({ db, signingKey, config, budget: createLookupBudget(redis, config) }));
+  const budget = createLookupBudget(redis, config);
+  const codes = createCodeStore(redis, config.rateLimitKeyPrefix);
+  app.use(authorizeRouter({ db, budget, codes, config, registrations: createRegistrationBudget(redis, config) }));
+  app.use(tokenRouter({ db, signingKey, config, budget, codes }));
   app.use(notFoundHandler);
   app.use(identityErrorHandler);
   return app;

@@ -12,6 +12,12 @@ export const identityConfigSchema = httpConfigSchema
   .extend({
     IDENTITY_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     IDENTITY_AUDIENCE: z.string().min(1).default('aisle-business-api'),
+    // Resource servers (RFC 8707) a client may ask a token for, e.g. the tool server's URL; comma-separated.
+    IDENTITY_RESOURCES: z
+      .string()
+      .default('')
+      .transform((raw) => raw.split(',').map((r) => r.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }))),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.min(60).max(86_400).default(900),
     TOKEN_BUDGET_POINTS: positiveInt.default(20),
     TOKEN_BUDGET_WINDOW_SECONDS: positiveInt.default(60),
@@ -33,6 +39,8 @@ export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 export type IdentitySettings = {
   issuer: string;
   audience: string;
+  /** Resource indicators (RFC 8707) a token may be issued for; its `aud` is then that resource. */
+  resources: string[];
   tokenTtlSeconds: number;
   budget: { points: number; windowSeconds: number };
   failedAttemptsPerIp: { points: number; windowSeconds: number };
@@ -50,6 +58,7 @@ export function identitySettings(config: IdentityConfig): IdentitySettings {
   return {
     issuer: config.IDENTITY_ISSUER ?? `http://${config.HOST}:${config.PORT}`,
     audience: config.IDENTITY_AUDIENCE,
+    resources: config.IDENTITY_RESOURCES,
     tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     budget: { points: config.TOKEN_BUDGET_POINTS, windowSeconds: config.TOKEN_BUDGET_WINDOW_SECONDS },
     failedAttemptsPerIp: { points: config.FAILED_ATTEMPTS_PER_IP, windowSeconds: config.FAILED_ATTEMPTS_WINDOW_SECONDS },

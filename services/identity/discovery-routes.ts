@@ -3,9 +3,14 @@ import { PERMISSIONS } from '../../shared/auth/scopes';
 import type { SigningKey } from './signing-keys';
 
 /** The endpoints an issuer URL leads to; `issuer` may carry a path, so they are appended, not resolved. */
-export function identityEndpoints(issuer: string): { tokenEndpoint: string; jwksUri: string } {
+export function identityEndpoints(issuer: string): { tokenEndpoint: string; jwksUri: string; authorizationEndpoint: string; registrationEndpoint: string } {
   const base = issuer.replace(/\/+$/, '');
-  return { tokenEndpoint: `${base}/oauth/token`, jwksUri: `${base}/.well-known/jwks.json` };
+  return {
+    tokenEndpoint: `${base}/oauth/token`,
+    jwksUri: `${base}/.well-known/jwks.json`,
+    authorizationEndpoint: `${base}/oauth/authorize`,
+    registrationEndpoint: `${base}/oauth/register`,
+  };
 }
 
 /**
@@ -13,13 +18,19 @@ export function identityEndpoints(issuer: string): { tokenEndpoint: string; jwks
  * where OIDC-minded libraries look, with the same content.
  */
 export function discoveryRouter(signingKey: SigningKey, issuer: string): Router {
-  const { tokenEndpoint, jwksUri } = identityEndpoints(issuer);
+  const { tokenEndpoint, jwksUri, authorizationEndpoint, registrationEndpoint } = identityEndpoints(issuer);
   const metadata = {
     issuer,
+    authorization_endpoint: authorizationEndpoint,
     token_endpoint: tokenEndpoint,
+    registration_endpoint: registrationEndpoint,
     jwks_uri: jwksUri,
-    grant_types_supported: ['client_credentials'],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    response_types_supported: ['code'],
+    grant_types_supported: ['client_credentials', 'authorization_code'],
+    code_challenge_methods_supported: ['S256'],
+    // App passwords authenticate with their secret; clients registered for the code flow are public (PKCE).
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    authorization_response_iss_parameter_supported: true,
     scopes_supported: ['read', 'write', ...PERMISSIONS],
   };
   const router = Router();

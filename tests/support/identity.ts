@@ -12,6 +12,8 @@ import { loadOrCreateSigningKey, type SigningKey } from '../../services/identity
 
 export const TEST_ISSUER = 'https://identity.test';
 export const TEST_AUDIENCE = 'aisle-business-api';
+/** The tool server's URL as identity tests know it (a resource tokens may be asked for). */
+export const TEST_MCP_RESOURCE = 'https://api.test/mcp';
 export const silentLogger = createLogger({ name: 'test', level: 'silent' });
 
 /** Inserts a tenant and returns its id. */
@@ -29,6 +31,7 @@ export function identitySettings(overrides: Partial<IdentitySettings> = {}): Ide
   return {
     issuer: TEST_ISSUER,
     audience: TEST_AUDIENCE,
+    resources: [TEST_MCP_RESOURCE],
     tokenTtlSeconds: 900,
     budget: { points: 100, windowSeconds: 60 },
     failedAttemptsPerIp: { points: 100, windowSeconds: 600 },

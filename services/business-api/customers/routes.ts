@@ -6,7 +6,19 @@ import { DEFAULT_PAGE_LIMITS, resolvePageSize } from '../paging/page-size';
 import type { ResourceDeps } from '../resource-deps';
 import { getCustomerDetail } from './detail-query';
 import { listCustomers } from './queries';
-import { customerDetailDto, customerPage, customerParams, customersQuery } from './schemas';
+import { customerDetailDto, customerPage, customerParams, customersQuery, type CustomersQuery } from './schemas';
+import type { Db } from '../../../shared/db/knex';
+
+/** GET /customers and the `list_customers` tool: one page at the requested (or default) size. */
+export const customersAnswer = (db: Db, tenantId: number, query: CustomersQuery) =>
+  listCustomers(db, tenantId, query, resolvePageSize(query.pageSize, DEFAULT_PAGE_LIMITS));
+
+/** GET /customers/{customerId} and the `get_customer` tool: 404 `not_found` outside the tenant. */
+export async function customerAnswer(db: Db, tenantId: number, customerId: number) {
+  const customer = await getCustomerDetail(db, tenantId, customerId);
+  if (!customer) throw notFound('not_found', 'No customer has this id.');
+  return customer;
+}
 
 export const customerRoutes = ({ db }: ResourceDeps) => [
   anyRoute(
@@ -19,8 +31,7 @@ export const customerRoutes = ({ db }: ResourceDeps) => [
       query: customersQuery,
       responses: { 200: { description: 'A page of customers, newest first', schema: customerPage } },
       handler: async (req, res) => {
-        const page = resolvePageSize(req.query.pageSize, DEFAULT_PAGE_LIMITS);
-        res.json(await listCustomers(db, authOf(req).tenantId, req.query, page));
+        res.json(await customersAnswer(db, authOf(req).tenantId, req.query));
       },
     }),
   ),
@@ -37,9 +48,7 @@ export const customerRoutes = ({ db }: ResourceDeps) => [
         404: { description: 'No customer has this id in the tenant', schema: errorEnvelopeSchema },
       },
       handler: async (req, res) => {
-        const customer = await getCustomerDetail(db, authOf(req).tenantId, req.params.customerId);
-        if (!customer) throw notFound('not_found', 'No customer has this id.');
-        res.json(customer);
+        res.json(await customerAnswer(db, authOf(req).tenantId, req.params.customerId));
       },
     }),
   ),

@@ -3,7 +3,12 @@ import { anyRoute, defineRoute } from '../openapi/api-route';
 import { DEFAULT_PAGE_LIMITS, resolvePageSize } from '../paging/page-size';
 import type { ResourceDeps } from '../resource-deps';
 import { listOpenOrderLines } from './queries';
-import { openOrderLinePage, openOrderLinesQuery } from './schemas';
+import { openOrderLinePage, openOrderLinesQuery, type OpenOrderLinesQuery } from './schemas';
+import type { Db } from '../../../shared/db/knex';
+
+/** The REST list and the `list_open_order_lines` tool: one page at the requested (or default) size. */
+export const openOrderLinesAnswer = (db: Db, tenantId: number, query: OpenOrderLinesQuery) =>
+  listOpenOrderLines(db, tenantId, query, resolvePageSize(query.pageSize, DEFAULT_PAGE_LIMITS));
 
 export const openOrderLineRoutes = ({ db }: ResourceDeps) => [
   anyRoute(
@@ -16,8 +21,7 @@ export const openOrderLineRoutes = ({ db }: ResourceDeps) => [
       query: openOrderLinesQuery,
       responses: { 200: { description: 'A page of order lines, newest order first', schema: openOrderLinePage } },
       handler: async (req, res) => {
-        const page = resolvePageSize(req.query.pageSize, DEFAULT_PAGE_LIMITS);
-        res.json(await listOpenOrderLines(db, authOf(req).tenantId, req.query, page));
+        res.json(await openOrderLinesAnswer(db, authOf(req).tenantId, req.query));
       },
     }),
   ),

@@ -3,7 +3,12 @@ import { anyRoute, defineRoute } from '../openapi/api-route';
 import { DEFAULT_PAGE_LIMITS, resolvePageSize } from '../paging/page-size';
 import type { ResourceDeps } from '../resource-deps';
 import { listPurchaseOrders } from './queries';
-import { purchaseOrderPage, purchaseOrdersQuery } from './schemas';
+import { purchaseOrderPage, purchaseOrdersQuery, type PurchaseOrdersQuery } from './schemas';
+import type { Db } from '../../../shared/db/knex';
+
+/** The REST list and the `list_purchase_orders` tool: one page at the requested (or default) size. */
+export const purchaseOrdersAnswer = (db: Db, tenantId: number, query: PurchaseOrdersQuery) =>
+  listPurchaseOrders(db, tenantId, query, resolvePageSize(query.pageSize, DEFAULT_PAGE_LIMITS));
 
 export const purchaseOrderRoutes = ({ db }: ResourceDeps) => [
   anyRoute(
@@ -16,8 +21,7 @@ export const purchaseOrderRoutes = ({ db }: ResourceDeps) => [
       query: purchaseOrdersQuery,
       responses: { 200: { description: 'A page of purchase orders, newest order date first', schema: purchaseOrderPage } },
       handler: async (req, res) => {
-        const page = resolvePageSize(req.query.pageSize, DEFAULT_PAGE_LIMITS);
-        res.json(await listPurchaseOrders(db, authOf(req).tenantId, req.query, page));
+        res.json(await purchaseOrdersAnswer(db, authOf(req).tenantId, req.query));
       },
     }),
   ),

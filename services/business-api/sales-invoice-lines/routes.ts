@@ -3,7 +3,12 @@ import { anyRoute, defineRoute } from '../openapi/api-route';
 import { DEFAULT_PAGE_LIMITS, resolvePageSize } from '../paging/page-size';
 import type { ResourceDeps } from '../resource-deps';
 import { searchSalesInvoiceLines } from './queries';
-import { salesInvoiceLinePage, searchRequest } from './schemas';
+import { salesInvoiceLinePage, searchRequest, type SearchRequest } from './schemas';
+import type { Db } from '../../../shared/db/knex';
+
+/** POST /sales-invoice-lines and the `list_sales_invoice_lines` tool: one page at the requested (or default) size. */
+export const salesInvoiceLinesAnswer = (db: Db, tenantId: number, body: SearchRequest) =>
+  searchSalesInvoiceLines(db, tenantId, body, resolvePageSize(body.pageSize ?? undefined, DEFAULT_PAGE_LIMITS));
 
 export const salesInvoiceLineRoutes = ({ db }: ResourceDeps) => [
   anyRoute(
@@ -16,8 +21,7 @@ export const salesInvoiceLineRoutes = ({ db }: ResourceDeps) => [
       body: searchRequest,
       responses: { 200: { description: 'A page of invoice lines, newest invoice first', schema: salesInvoiceLinePage } },
       handler: async (req, res) => {
-        const page = resolvePageSize(req.body.pageSize ?? undefined, DEFAULT_PAGE_LIMITS);
-        res.json(await searchSalesInvoiceLines(db, authOf(req).tenantId, req.body, page));
+        res.json(await salesInvoiceLinesAnswer(db, authOf(req).tenantId, req.body));
       },
     }),
   ),

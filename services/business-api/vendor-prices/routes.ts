@@ -4,7 +4,16 @@ import { anyRoute, defineRoute } from '../openapi/api-route';
 import { DEFAULT_PAGE_LIMITS, resolvePageSize } from '../paging/page-size';
 import type { ResourceDeps } from '../resource-deps';
 import { listVendorPrices } from './queries';
-import { vendorPricePage, vendorPricesQuery } from './schemas';
+import { vendorPricePage, vendorPricesQuery, type VendorPricesQuery } from './schemas';
+import type { Db } from '../../../shared/db/knex';
+
+/** GET /vendor-prices and the `get_vendor_prices_for_product` tool: one product's prices, a page at a time. */
+export async function vendorPricesAnswer(db: Db, tenantId: number, query: VendorPricesQuery) {
+  const { productId } = query;
+  // "Required in practice": listing every price of every product is not what this endpoint is for.
+  if (productId === undefined) throw badRequest('invalid_request', 'productId is required.');
+  return listVendorPrices(db, tenantId, { ...query, productId }, resolvePageSize(query.pageSize, DEFAULT_PAGE_LIMITS));
+}
 
 export const vendorPriceRoutes = ({ db }: ResourceDeps) => [
   anyRoute(
@@ -17,11 +26,7 @@ export const vendorPriceRoutes = ({ db }: ResourceDeps) => [
       query: vendorPricesQuery,
       responses: { 200: { description: 'A page of vendor prices, newest first', schema: vendorPricePage } },
       handler: async (req, res) => {
-        const { productId } = req.query;
-        // "Required in practice": listing every price of every product is not what this endpoint is for.
-        if (productId === undefined) throw badRequest('invalid_request', 'productId is required.');
-        const page = resolvePageSize(req.query.pageSize, DEFAULT_PAGE_LIMITS);
-        res.json(await listVendorPrices(db, authOf(req).tenantId, { ...req.query, productId }, page));
+        res.json(await vendorPricesAnswer(db, authOf(req).tenantId, req.query));
       },
     }),
   ),

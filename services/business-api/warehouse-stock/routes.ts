@@ -3,7 +3,12 @@ import { anyRoute, defineRoute } from '../openapi/api-route';
 import { DEFAULT_PAGE_LIMITS, resolvePageSize } from '../paging/page-size';
 import type { ResourceDeps } from '../resource-deps';
 import { listWarehouseStock } from './queries';
-import { warehouseStockPage, warehouseStockQuery } from './schemas';
+import { warehouseStockPage, warehouseStockQuery, type WarehouseStockQuery } from './schemas';
+import type { Db } from '../../../shared/db/knex';
+
+/** The REST list and the `get_warehouse_stock` tool: one page at the requested (or default) size. */
+export const warehouseStockAnswer = (db: Db, tenantId: number, query: WarehouseStockQuery) =>
+  listWarehouseStock(db, tenantId, query, resolvePageSize(query.pageSize, DEFAULT_PAGE_LIMITS));
 
 export const warehouseStockRoutes = ({ db }: ResourceDeps) => [
   anyRoute(
@@ -16,8 +21,7 @@ export const warehouseStockRoutes = ({ db }: ResourceDeps) => [
       query: warehouseStockQuery,
       responses: { 200: { description: 'A page of stock rows (pageSize at most 200)', schema: warehouseStockPage } },
       handler: async (req, res) => {
-        const page = resolvePageSize(req.query.pageSize, DEFAULT_PAGE_LIMITS);
-        res.json(await listWarehouseStock(db, authOf(req).tenantId, req.query, page));
+        res.json(await warehouseStockAnswer(db, authOf(req).tenantId, req.query));
       },
     }),
   ),

@@ -14,3 +14,15 @@ export function grantScope(granted: { access: AccessLevel; permissions: Permissi
   if (beyond.length) throw invalidScope(`Not granted to this app password: ${beyond.join(' ')}.`);
   return formatScope(asked.readOnly ? 'read-only' : 'read-write', asked.permissions);
 }
+
+/**
+ * The scope a user consents to at /oauth/authorize: what the client asked for, narrowed to what the app password
+ * grants (RFC 6749 §3.3 lets the server issue less than asked; the token response says what was granted).
+ * Clients commonly ask for every scope the resource lists, so a read-only app password still signs in, read-only.
+ */
+export function consentScope(granted: { access: AccessLevel; permissions: Permission[] }, requested: string | undefined): string {
+  if (requested === undefined || requested.trim() === '') return formatScope(granted.access, granted.permissions);
+  const asked = parseScope(requested);
+  const access: AccessLevel = granted.access === 'read-write' && !asked.readOnly ? 'read-write' : 'read-only';
+  return formatScope(access, asked.permissions.filter((p) => granted.permissions.includes(p)));
+}

@@ -1,5 +1,13 @@
 /** The error codes of RFC 6749 §5.2 this token endpoint answers with. */
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope';
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'invalid_grant'
+  | 'invalid_target'
+  | 'invalid_client_metadata'
+  | 'invalid_redirect_uri';
 
 /** A token-endpoint failure, answered as `{error, error_description}` (RFC 6749 §5.2). */
 export class OAuthError extends Error {
@@ -17,7 +25,12 @@ export class OAuthError extends Error {
 export const invalidRequest = (description: string) => new OAuthError(400, 'invalid_request', description);
 
 export const unsupportedGrantType = () =>
-  new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
+  new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials or authorization_code is supported.');
+
+export const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);
+
+/** RFC 8707 §2: the resource is unknown or not one tokens are issued for. */
+export const invalidTarget = () => new OAuthError(400, 'invalid_target', 'The resource is not one this provider issues tokens for.');
 
 export const invalidScope = (description: string) => new OAuthError(400, 'invalid_scope', description);
 

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { invalidClient, invalidRequest, unsupportedGrantType } from './oauth-error';
 
 /** A client-credentials request, once its client authentication has been located. */
-export type TokenRequest = { clientId: string; clientSecret: string; scope: string | undefined; usedBasic: boolean };
+export type TokenRequest = {
+  clientId: string;
+  clientSecret: string;
+  scope: string | undefined;
+  usedBasic: boolean;
+  /** RFC 8707 resource indicator: the token's audience, when given. */
+  resource?: string | undefined;
+};
 
 // Unknown parameters are ignored (RFC 6749 §3.2); a repeated one arrives as an array and is refused.
 const paramsSchema = z.object({
@@ -10,6 +17,7 @@ const paramsSchema = z.object({
   client_id: z.string().optional(),
   client_secret: z.string().optional(),
   scope: z.string().optional(),
+  resource: z.string().optional(),
 });
 
 const MAX_CLIENT_ID_LENGTH = 128;
@@ -32,7 +40,7 @@ export function parseTokenRequest(body: unknown, authorization: string | undefin
   const credentials = basic ?? { clientId: params.client_id, clientSecret: params.client_secret };
   const { clientId, clientSecret } = credentials;
   if (!clientId || !clientSecret || clientId.length > MAX_CLIENT_ID_LENGTH) throw invalidClient(basic !== undefined);
-  return { clientId, clientSecret, scope: params.scope, usedBasic: basic !== undefined };
+  return { clientId, clientSecret, scope: params.scope, usedBasic: basic !== undefined, resource: params.resource };
 }
 
 /** Credentials from `Basic base64(urlencode(id):urlencode(secret))`; undefined for other schemes. */

@@ -16,6 +16,7 @@ import { identity } from './0100-identity';
 import { searchAliases } from './0101-search-aliases';
 import { storefrontConfig } from './0102-storefront-config';
 import { productMediaSources } from './0014-product-media-sources';
+import { mcpOauth } from './0103-mcp-oauth';
 
 /** A reversible migration. */
 export interface Migration {
@@ -43,6 +44,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['0013-change-log-visibility', changeLogVisibility],
   ['0102-storefront-config', storefrontConfig],
   ['0014-product-media-sources', productMediaSources],
+  ['0103-mcp-oauth', mcpOauth],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -37,8 +37,12 @@ describe('identity discovery and keys', () => {
       issuer: 'https://id.example/base/',
       token_endpoint: 'https://id.example/base/oauth/token',
       jwks_uri: 'https://id.example/base/.well-known/jwks.json',
-      grant_types_supported: ['client_credentials'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      authorization_endpoint: 'https://id.example/base/oauth/authorize',
+      registration_endpoint: 'https://id.example/base/oauth/register',
+      grant_types_supported: ['client_credentials', 'authorization_code'],
+      response_types_supported: ['code'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     });
   });
 

@@ -8,6 +8,7 @@ describe('identity config', () => {
     expect(identitySettings(loadConfig(identityConfigSchema, env))).toEqual({
       issuer: 'http://127.0.0.1:3002',
       audience: 'aisle-business-api',
+      resources: [],
       tokenTtlSeconds: 900,
       budget: { points: 20, windowSeconds: 60 },
       failedAttemptsPerIp: { points: 20, windowSeconds: 900 },
@@ -22,6 +23,12 @@ describe('identity config', () => {
     expect(() => loadConfig(identityConfigSchema, { ...env, NODE_ENV: 'production' })).toThrow(/IDENTITY_ISSUER/);
     const config = loadConfig(identityConfigSchema, { ...env, NODE_ENV: 'production', IDENTITY_ISSUER: 'https://id.example.com' });
     expect(identitySettings(config).issuer).toBe('https://id.example.com');
+  });
+
+  it('reads the resources tokens may be issued for (RFC 8707) as a comma-separated list of URLs', () => {
+    const config = loadConfig(identityConfigSchema, { ...env, IDENTITY_RESOURCES: ' https://api.example.com/mcp , http://127.0.0.1:3001/mcp' });
+    expect(identitySettings(config).resources).toEqual(['https://api.example.com/mcp', 'http://127.0.0.1:3001/mcp']);
+    expect(() => loadConfig(identityConfigSchema, { ...env, IDENTITY_RESOURCES: 'not-a-url' })).toThrow(/IDENTITY_RESOURCES/);
   });
 
   it('refuses a token lifetime under a minute', () => {

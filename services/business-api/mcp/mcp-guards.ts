@@ -1,0 +1,89 @@
+import type { RequestHandler } from 'express';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { forbidden, RateLimitedError, unauthorized } from '../../../shared/errors';
+import type { Redis } from '../../../shared/redis';
+import type { AuthContext } from '../auth/auth-context';
+import { UNAUTHORIZED_MESSAGE } from '../auth/authenticate';
+import { TokenRejectedError, type TokenVerifier } from '../auth/token-verifier';
+import { bearerChallenge } from './protected-resource';
+
+/** Whether a request from `origin` may reach the tool server: none (not a browser), its own, or a listed one. */
+export function originAllowed(origin: string | undefined, resourceUrl: string, allowed: readonly string[]): boolean {
+  if (origin === undefined) return true;
+  return origin === new URL(resourceUrl).origin || allowed.includes(origin);
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Methods': 'POST',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, MCP-Protocol-Version',
+  'Access-Control-Expose-Headers': 'WWW-Authenticate, Retry-After',
+  'Access-Control-Max-Age': '600',
+};
+
+/**
+ * DNS-rebinding protection (MCP transport spec): a foreign `Origin` is 403 before anything else runs. A listed
+ * browser origin gets CORS headers, and its preflight (OPTIONS) is answered here, before authentication.
+ */
+export function originGuard(resourceUrl: string, allowed: readonly string[]): RequestHandler {
+  return (req, res, next) => {
+    const { origin } = req.headers;
+    if (!originAllowed(origin, resourceUrl, allowed)) return next(forbidden('forbidden', 'This Origin may not call the tool server.'));
+    if (origin === undefined) return next();
+    res.set({ ...CORS_HEADERS, 'Access-Control-Allow-Origin': origin, Vary: 'Origin' });
+    if (req.method === 'OPTIONS') return void res.status(204).end();
+    next();
+  };
+}
+
+/** The caller of a /mcp request, set by `mcpAuthenticate`. */
+export const mcpAuthOf = (locals: Record<string, unknown>): AuthContext => {
+  const auth = locals.mcpAuth as AuthContext | undefined;
+  if (!auth) throw new Error('mcpAuthOf: route is not behind mcpAuthenticate()');
+  return auth;
+};
+
+/**
+ * Bearer authentication for /mcp with a verifier bound to the tool server's own audience (RFC 8707): a token
+ * issued for the REST API alone is refused. Every 401 names the protected-resource metadata (RFC 9728 §5.1).
+ */
+export function mcpAuthenticate(verify: TokenVerifier, resourceUrl: string): RequestHandler {
+  return async (req, res, next) => {
+    const token = /^Bearer +([^\s]+) *$/i.exec(req.headers.authorization ?? '')?.[1];
+    try {
+      if (!token) throw new TokenRejectedError('no bearer token');
+      res.locals.mcpAuth = await verify(token);
+      next();
+    } catch (err) {
+      if (!(err instanceof TokenRejectedError)) return next(err);
+      req.log.debug({ reason: err.reason }, 'tool-server token rejected');
+      res.setHeader('WWW-Authenticate', bearerChallenge(resourceUrl, token !== undefined));
+      next(unauthorized('unauthorized', UNAUTHORIZED_MESSAGE));
+    }
+  };
+}
+
+/** How many `tools/call` requests a JSON-RPC message (or batch) carries. */
+export function toolCallCount(body: unknown): number {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  return messages.filter((m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call').length;
+}
+
+export type CallRateSettings = { points: number; windowSeconds: number; keyPrefix: string };
+
+/** The per-user tool-call budget, in Redis so every business-api process shares it; past it, 429 with Retry-After. */
+export function callRateLimit(redis: Redis, settings: CallRateSettings): RequestHandler {
+  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: settings.keyPrefix, points: settings.points, duration: settings.windowSeconds, rejectIfRedisNotReady: true });
+  return async (req, res, next) => {
+    const calls = toolCallCount(req.body);
+    if (calls === 0) return next();
+    const { tenantId, userId } = mcpAuthOf(res.locals);
+    try {
+      await limiter.consume(`${tenantId}:${userId}`, calls);
+      next();
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) return next(rejection);
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      next(new RateLimitedError(seconds, `At most ${settings.points} tool calls per minute; retry after the number of seconds in Retry-After.`));
+    }
+  };
+}

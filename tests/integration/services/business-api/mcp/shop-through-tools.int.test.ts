@@ -1,0 +1,144 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Worker } from 'bullmq';
+import request from 'supertest';
+import { createWorker } from '../../../../../indexer/worker';
+import { seedTenant } from '../../../../../scripts/seed/seed-tenant';
+import { createLogger } from '../../../../../shared/logger';
+import { insertTenant } from '../../../../support/identity';
+import { callTool, startMcpServer, textOf, type McpHarness } from '../../../../support/mcp-server';
+import { createStorefrontTestApp } from '../../../../support/storefront-api';
+import { createTestEngine, twoPriceLists, type TestEngine } from '../../../../support/storefront-fixture';
+
+type Structured = Record<string, unknown>;
+
+async function until<T>(probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('a whole shop created through the tools only', () => {
+  let h: McpHarness;
+  let e: TestEngine;
+  let worker: Worker;
+  let client: Client;
+  let tenantId: number;
+  let otherTenant: number;
+  let siteId: number;
+
+  const ok = async (name: string, args: Record<string, unknown> = {}): Promise<Structured> => {
+    const result = await callTool(client, name, args);
+    if (result.isError) throw new Error(`${name} failed: ${textOf(result)}`);
+    return result.structuredContent as Structured;
+  };
+  const refused = async (name: string, args: Record<string, unknown>): Promise<string> => {
+    const result = await callTool(client, name, args);
+    expect({ name, isError: result.isError }).toEqual({ name, isError: true });
+    return textOf(result);
+  };
+  const syncStatus = (mode: string) => async () => {
+    const { runs } = (await ok('get_storefront_sync_status', { siteId })) as { runs: { mode: string; outcome: string }[] };
+    const run = runs.find((r) => r.mode === mode && r.outcome !== 'running');
+    return run?.outcome;
+  };
+
+  beforeAll(async () => {
+    let engineRef: TestEngine | undefined;
+    h = await startMcpServer({ engine: async () => engineRef!.engine });
+    e = await createTestEngine(h.t.db);
+    engineRef = e;
+    tenantId = (await seedTenant(h.t.db, { tenant: 'mcp-shop', products: 30, orders: 0, seed: 11, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
+    otherTenant = await insertTenant(h.t.db, 'mcp-elsewhere');
+    worker = createWorker({ db: h.t.db, engine: e.engine, logger: createLogger({ name: 'test', level: 'silent' }), gateFraction: 0.5, batchSize: 100, connection: h.queueRedis, prefix: h.r.prefix });
+    client = await h.connect(await h.token(tenantId, { userId: 'merchant' }));
+  }, 60_000);
+  afterAll(async () => {
+    await worker?.close();
+    await h.close();
+    await e?.cleanup();
+  });
+
+  it('chooses the instance: only the caller\'s own, stored per user', async () => {
+    expect(await ok('list_instances')).toEqual({ instances: [{ instanceId: tenantId, code: 'mcp-shop', name: 'mcp-shop', isDefault: true }].map((i) => ({ ...i, name: expect.any(String) })) });
+    expect(await refused('set_default_instance', { instanceId: otherTenant })).toMatch(/not one of yours/);
+    expect(await refused('set_default_instance', { instanceId: 'one' })).toMatch(/instanceId/);
+    expect(await ok('set_default_instance', { instanceId: tenantId })).toEqual({ defaultInstanceId: tenantId });
+    expect(await h.t.db('mcp_default_instances').where({ subject: 'merchant' }).select('tenant_id')).toEqual([{ tenant_id: tenantId }]);
+    expect(await refused('list_instances', { extra: 1 })).toMatch(/extra|Unrecognized/i);
+    expect(await ok('get_company_profile')).toHaveProperty('name');
+    expect(await refused('get_company_profile', { tenant: 2 })).toMatch(/tenant|Unrecognized/i);
+    expect(await ok('list_storefront_sites')).toEqual({ sites: [] });
+    expect(await refused('list_storefront_sites', { all: true })).toMatch(/all|Unrecognized/i);
+  });
+
+  it('saves site, market, facet and collection into the draft, refusing bad input with the field named', async () => {
+    expect(await refused('save_storefront_site', { code: 'Bad Code', name: 'x', ecomSiteId: 1, devOrigins: [] })).toMatch(/site\.code/);
+    expect(await refused('save_storefront_site', { name: 'x', ecomSiteId: 1, devOrigins: [] })).toMatch(/code/);
+    ({ siteId } = (await ok('save_storefront_site', { code: 'tool-shop', name: 'Tool shop', ecomSiteId: 1, devOrigins: ['http://localhost:5173'], assortmentJson: '{"excludeInactive": true}' })) as { siteId: number });
+    expect(siteId).toEqual(expect.any(Number));
+
+    const [list] = await twoPriceLists(h.t.db, tenantId);
+    const market = { siteId, code: 'main', language: 'en', currency: list!.currency, country: 'SE', urlTemplate: 'https://shop.example/{path}', priceListId: list!.id, isDefault: true };
+    expect(await refused('save_storefront_market', { ...market, currency: 'euro' })).toMatch(/market\.currency/);
+    expect(await ok('save_storefront_market', market)).toMatchObject({ markets: [{ code: 'main', isDefault: true }] });
+
+    expect(await refused('save_storefront_facet_config', { siteId, key: 'price', definitionJson: { source: { kind: 'brand' }, type: 'list' } })).toMatch(/reserved/);
+    expect(await refused('save_storefront_facet_config', { siteId, key: 'brand', definitionJson: '{not json' })).toMatch(/definitionJson is not valid JSON/);
+    expect(await ok('save_storefront_facet_config', { siteId, key: 'brand', definitionJson: JSON.stringify({ source: { kind: 'brand' }, type: 'list', label: { en: 'Brand' } }) })).toMatchObject({ saved: 'brand' });
+
+    expect(await refused('save_storefront_collection', { siteId, slugsJson: { EN: 'all' }, namesJson: { en: 'All' }, filterJson: { all: [] } })).toMatch(/language code/);
+    expect(await ok('save_storefront_collection', { siteId, slugsJson: '{"en": "everything"}', namesJson: '{"en": "Everything"}', filterJson: '{"all": []}' })).toEqual({ collectionId: 1 });
+  });
+
+  it('creates a key shown once, shows the diff, publishes, reindexes and reports sync status ok', async () => {
+    expect(await refused('create_storefront_api_key', { siteId, kind: 'master', label: 'x' })).toMatch(/kind/);
+    const created = (await ok('create_storefront_api_key', { siteId, kind: 'publishable', label: 'web' })) as { key: string };
+    expect(created.key).toMatch(/^sfk_pub_/);
+    expect(JSON.stringify(await h.t.db('storefront_keys').where({ site_id: siteId }))).not.toContain(created.key);
+
+    expect(await refused('get_storefront_draft_diff', { siteId: 'x' })).toMatch(/siteId/);
+    const diff = (await ok('get_storefront_draft_diff', { siteId })) as { publishedVersion: number | null; changes: unknown[]; keysToPublish: unknown[] };
+    expect(diff.publishedVersion).toBeNull();
+    expect(diff.changes.length).toBeGreaterThan(0);
+    expect(diff.keysToPublish).toHaveLength(1);
+
+    expect(await refused('publish_storefront_config', { siteId: 999_999, note: 'x' })).toMatch(/not_found/);
+    expect(await ok('publish_storefront_config', { siteId, note: 'first, through the tools' })).toMatchObject({ siteId, version: 1, first: true });
+    expect(await refused('trigger_storefront_reindex', { siteId: -1 })).toMatch(/siteId/);
+    expect(await ok('trigger_storefront_reindex', { siteId })).toHaveProperty('queued');
+
+    // The publish queued one full run and the reindex another: wait for both to finish.
+    const fullRuns = async () => {
+      const { runs } = (await ok('get_storefront_sync_status', { siteId })) as { runs: { mode: string; outcome: string }[] };
+      const outcomes = runs.filter((r) => r.mode === 'full').map((r) => r.outcome);
+      return outcomes.length === 2 && !outcomes.includes('running') ? outcomes : undefined;
+    };
+    expect(await until(fullRuns)).toEqual(['ok', 'ok']);
+    expect(await ok('get_storefront_sync_status', { siteId })).toMatchObject({ status: 'ok' });
+    expect(await refused('get_storefront_sync_status', { siteId, limit: 0 })).toMatch(/limit/);
+
+    // The storefront answers a listing with the key the tools created.
+    const { app } = await createStorefrontTestApp({ db: h.t.db, redis: h.r.redis, engine: e.engine });
+    const listing = await request(app).get('/v1/products').set('X-Site-Key', created.key);
+    expect(listing.status).toBe(200);
+    expect(listing.body.total).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('builds a preview, and confirms a gated run only when one waits', async () => {
+    expect(await refused('build_storefront_preview', { siteId: 0 })).toMatch(/siteId/);
+    expect(await ok('build_storefront_preview', { siteId })).toHaveProperty('queued');
+    expect(await until(syncStatus('preview'))).toBe('ok');
+    expect(await refused('trigger_storefront_reindex', { siteId, confirmGatedRun: true })).toMatch(/no gated run awaits confirmation/);
+  }, 60_000);
+
+  it("does not reach a site of another instance", async () => {
+    const foreign = await h.connect(await h.token(otherTenant, { userId: 'stranger' }));
+    const result = await callTool(foreign, 'get_storefront_sync_status', { siteId });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/not_found/);
+  });
+});
