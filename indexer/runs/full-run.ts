@@ -3,6 +3,7 @@ import { siteIndexSettings } from '../documents/from-site-config';
 import { changesSince, currentWatermark, writeWatermark, type Watermark } from './change-feed';
 import { evaluateGate, StatsCollector, type IndexStats } from './gate';
 import { newIndexName } from './index-names';
+import { prefetched } from './prefetch';
 import { dropStaleIndices } from './retention';
 import type { RunDeps, RunSite } from './run-context';
 import { finishRun, runOfIndex, startRun, updateRun, type RunOutcome } from './sync-runs';
@@ -31,7 +32,7 @@ async function fillIndex(deps: RunDeps, site: RunSite, target: { index: string; 
   await updateRun(deps.db, target.runId, { total });
   const stats = new StatsCollector();
   let done = 0;
-  for await (const batch of readCatalogue(deps.db, site.tenantId, { batchSize: deps.batchSize })) {
+  for await (const batch of prefetched(readCatalogue(deps.db, site.tenantId, { batchSize: deps.batchSize }))) {
     await writeDocuments(deps.db, deps.engine, { site, index, stats, warnings, media: deps.media }, batch);
     done += batch.length;
     await deps.onProgress?.(done, total);
