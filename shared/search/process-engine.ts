@@ -16,17 +16,20 @@ export interface ProcessEngine {
 }
 
 /**
- * Elasticsearch when a URL is configured; else the embedded engine with its aliases in PostgreSQL (moves
- * announced on Redis) and snapshots under `<dataDir>/search`.
+ * Elasticsearch when a URL is configured; else the embedded engine with its aliases in PostgreSQL and snapshots
+ * under `<dataDir>/search`, alias moves and refreshes announced on Redis.
  */
 export function createProcessEngine(deps: { db: Knex; redis: Redis; dataDir: string; elasticsearchUrl?: string | undefined; logger: Logger }): ProcessEngine {
   let embedded: EmbeddedSearchEngine | null = null;
   const engine = createSearchEngine({
     elasticsearchUrl: deps.elasticsearchUrl,
     embedded: () => {
+      // Alias moves and refreshes (a delta under the same alias) are both announced, so serving processes reload.
+      const announce = publishAliasChange(deps.redis);
       embedded = new EmbeddedSearchEngine({
-        aliasStore: new PgAliasStore(deps.db, publishAliasChange(deps.redis)),
+        aliasStore: new PgAliasStore(deps.db, announce),
         snapshots: new SnapshotStore(path.resolve(deps.dataDir, 'search')),
+        onRefresh: announce,
       });
       return embedded;
     },
