@@ -27,8 +27,14 @@ describe('storefront document: media descriptor', () => {
   it('accepts an image and a file descriptor, and refuses a missing or extra key or a bad id', () => {
     const validate = validatorOf('MediaDescriptor');
     expect(validate(descriptor)).toBe(true);
-    const file = { ...descriptor, kind: 'file', role: 'manual', w: null, h: null, widths: [], formats: [], filename: 'manual.pdf', bytes: 20480, pages: 4, poster: { w: 600, h: 800, widths: [300], formats: ['avif'] } };
+    // As the media pipeline builds them: a file has no pixels (bg null too), a video carries its poster's facts.
+    const file = { ...descriptor, kind: 'file', role: 'manual', w: null, h: null, blurhash: null, color: null, bg: null, widths: [], formats: [], filename: 'manual.pdf', bytes: 20480, pages: 4 };
     expect(validate(file)).toBe(true);
+    const poster = { id: `sha256:${'cd'.repeat(32)}`, w: 1920, h: 1080, blurhash: 'LEHV6nWB2yk8', color: '#112233', bg: 'light' };
+    const video = { ...descriptor, kind: 'video', role: 'gallery', poster, duration: 12.5, variants: [{ name: 'source', format: 'mp4', bytes: 1048576 }] };
+    expect(validate(video)).toBe(true);
+    expect(validate({ ...video, poster: { ...poster, id: 'nope' } })).toBe(false);
+    expect(validate({ ...video, variants: [{ format: 'mp4' }] })).toBe(false);
     const { caption: _caption, ...missing } = descriptor;
     expect(validate(missing)).toBe(false);
     expect(validate({ ...descriptor, extra: 1 })).toBe(false);
