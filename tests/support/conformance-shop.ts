@@ -12,7 +12,7 @@ import { saveCollection, saveFacet, saveMarket, saveQueryRule, saveSite } from '
 import { createKey } from '../../shared/storefront-config/keys';
 import { publishConfig } from '../../shared/storefront-config/publish';
 import { loadTenantFacts } from '../../indexer/documents/site-config';
-import { addDetailProducts, type DetailProducts } from './detail-products';
+import { addDetailProducts, linkProducts, type DetailProducts } from './detail-products';
 import { createStorefrontTestApp, ERRORS_DOC_URL } from './storefront-api';
 import { indexedShop, publishTwoMarketSite, twoPriceLists, type IndexedShop } from './storefront-fixture';
 import { storefrontConformance, type StorefrontConformance } from './storefront-openapi';
@@ -98,6 +98,7 @@ export async function conformanceShop(tenant: string, seed: number): Promise<Con
     tenant, products: 150, seed,
     configure: async (siteId, tenantId) => {
       made = await addDetailProducts(t.db, tenantId);
+      await linkProducts(t.db, tenantId, made.cascade, { similar: [made.huge, made.unsold] }, made.bundle, [[made.cascade, '2'], [made.unsold, '1']]);
       await configure(t.db, siteId, tenantId);
     },
   });
