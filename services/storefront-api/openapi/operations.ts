@@ -33,8 +33,8 @@ export const PIPELINE_ERRORS: Record<number, { codes: ErrorCodes; description: s
 
 /** The extra description of a route's own codes. */
 export const CODE_DESCRIPTIONS: Record<string, string> = {
-  INVALID_PAGE: 'INVALID_PAGE: page or pageSize not a positive integer, pageSize above 100 (1000 on the sitemap), or page x pageSize above 10000',
-  INVALID_FILTER: 'INVALID_FILTER: malformed filter syntax (e.g. `filter[a][b]`)',
+  INVALID_PAGE: 'INVALID_PAGE: page or pageSize not a positive integer, pageSize above 100, or page x pageSize above 10000 (on the sitemap: pageSize above 1000)',
+  INVALID_FILTER: 'INVALID_FILTER: malformed filter syntax (e.g. `filter[a][b]`); on the variants endpoint also an axis the product lacks, a comma list, a repeated axis or an empty value',
   INVALID_QUERY: 'INVALID_QUERY: q missing, blank or over 100 characters',
   FACET_NOT_SEARCHABLE: 'FACET_NOT_SEARCHABLE: a range or toggle facet (only list and swatch facets are searchable)',
   FACET_NOT_FOUND: 'FACET_NOT_FOUND: not a facet of this site',
