@@ -67,7 +67,7 @@ export function buildStorefrontDocument() {
     info: {
       title: 'Aisle storefront API',
       version: 'v1',
-      description: 'The public, multi-tenant, read-mostly storefront API: site bootstrap, listings with facets, suggest and search-in-facet. Errors are RFC 9457 problem+json; clients branch on `code`. A guide from a new site to a first listing call is at /docs/onboarding.',
+      description: 'The public, multi-tenant, read-mostly storefront API: site bootstrap, listings with facets, suggest and search-in-facet, product pages and variants, collections, categories, brands and sitemap rows. Errors are RFC 9457 problem+json; clients branch on `code`. A guide from a new site to a first listing call is at /docs/onboarding.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Aisle', url: 'https://aisle.dev' },
     },
@@ -83,6 +83,8 @@ export function buildStorefrontDocument() {
       { name: 'Site', description: 'Bootstrap: the site, markets and media configuration.' },
       { name: 'Listing', description: 'Product search and listing pages with facets.' },
       { name: 'Search', description: 'Type-ahead and search inside one facet.' },
+      { name: 'Product', description: 'Product pages (by slug, id or SKU) and their variants.' },
+      { name: 'Catalogue', description: 'Collections, categories, brands and sitemap rows.' },
     ],
   });
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { mediaDescriptorSchema } from './media-schema';
 import { orNull } from './or-null';
 
-const decimal = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'A decimal number as a string.', example: '199.00' });
+export const decimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'A decimal number as a string.', example: '199.00' });
+const decimal = decimalSchema;
 
 export const priceSchema = z
   .strictObject({

@@ -3,25 +3,27 @@ import { orNull } from './or-null';
 
 const nullableInt = z.number().int().nullable();
 
-/** The poster of a video or file: a rendition set like an image's (the spec calls it "descriptor-like"). */
+const background = z.enum(['white', 'transparent', 'light']);
+
+/** The poster of a video: descriptor-like, with the poster image's own hash (its renditions are the video's `widths` x `formats`). */
 const posterSchema = z
   .object({
-    w: nullableInt,
-    h: nullableInt,
-    widths: z.array(z.number().int()),
-    formats: z.array(z.string()),
-    blurhash: z.string().nullable().optional(),
-    color: z.string().nullable().optional(),
+    id: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+    w: z.number().int(),
+    h: z.number().int(),
+    blurhash: z.string(),
+    color: z.string(),
+    bg: background,
   })
-  .meta({ id: 'MediaPoster', description: 'Poster renditions of a video or file; URLs from the `poster` template.' });
+  .meta({ id: 'MediaPoster', description: "A video's poster image; URLs from the `poster` template with the video's id." });
 
 const videoVariantSchema = z
-  .object({ variant: z.string(), format: z.string(), w: nullableInt.optional(), h: nullableInt.optional(), bytes: nullableInt.optional() })
-  .meta({ id: 'MediaVideoVariant', description: 'One encoded rendition of a video; URL from the `video` template.' });
+  .object({ name: z.string(), format: z.string(), bytes: z.number().int() })
+  .meta({ id: 'MediaVideoVariant', description: 'One playable rendition of a video; URL from the `video` template (`{variant}` is `name`).' });
 
 /**
- * The spec's media descriptor: always exactly these 22 keys, null where not applicable, arrays never null.
- * No route fills one yet (card `image` is null until the media pipeline lands), so this is the contract.
+ * The spec's media descriptor: always exactly these 22 keys, null where not applicable, arrays never null. The one
+ * schema of it: the document's component, and what the route tests parse answers with.
  */
 export const mediaDescriptorSchema = z
   .strictObject({
@@ -35,7 +37,7 @@ export const mediaDescriptorSchema = z
     h: nullableInt,
     blurhash: z.string().nullable(),
     color: z.string().nullable().meta({ description: 'Dominant colour.' }),
-    bg: z.enum(['white', 'transparent', 'light']).meta({ description: 'Background of the packshot.' }),
+    bg: background.nullable().meta({ description: 'Background of the packshot (of the poster for a video); null for a file.' }),
     alt: z.record(z.string(), z.string()).meta({ description: 'Language code to text; may be empty.' }),
     caption: z.string().nullable(),
     widths: z.array(z.number().int()).meta({ description: 'Announced widths; empty for a file.' }),
@@ -52,3 +54,5 @@ export const mediaDescriptorSchema = z
     id: 'MediaDescriptor',
     description: 'An image, video or file. Only a width and format the descriptor announces (`widths` x `formats`) exist on the media host.',
   });
+
+export type MediaDescriptor = z.infer<typeof mediaDescriptorSchema>;

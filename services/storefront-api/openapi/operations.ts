@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CATALOGUE_OPERATIONS } from './catalogue-operations';
 import { listingResponseSchema } from './listing-schemas';
 import { facetKeyParams, facetSearchQuery, listingQuery, suggestQuery } from './parameters';
 import { facetSearchResponseSchema, siteResponseSchema, suggestResponseSchema } from './site-schemas';
@@ -11,7 +12,7 @@ export interface StorefrontOperation {
   operationId: string;
   summary: string;
   description: string;
-  tag: 'Site' | 'Listing' | 'Search';
+  tag: 'Site' | 'Listing' | 'Search' | 'Product' | 'Catalogue';
   query?: z.ZodObject;
   params?: z.ZodObject;
   body: z.ZodType;
@@ -32,15 +33,20 @@ export const PIPELINE_ERRORS: Record<number, { codes: ErrorCodes; description: s
 
 /** The extra description of a route's own codes. */
 export const CODE_DESCRIPTIONS: Record<string, string> = {
-  INVALID_PAGE: 'INVALID_PAGE: page or pageSize not a positive integer, pageSize above 100, or page x pageSize above 10000',
-  INVALID_FILTER: 'INVALID_FILTER: malformed filter syntax (e.g. `filter[a][b]`)',
+  INVALID_PAGE: 'INVALID_PAGE: page or pageSize not a positive integer, pageSize above 100, or page x pageSize above 10000 (on the sitemap: pageSize above 1000)',
+  INVALID_FILTER: 'INVALID_FILTER: malformed filter syntax (e.g. `filter[a][b]`); on the variants endpoint also an axis the product lacks, a comma list, a repeated axis or an empty value',
   INVALID_QUERY: 'INVALID_QUERY: q missing, blank or over 100 characters',
   FACET_NOT_SEARCHABLE: 'FACET_NOT_SEARCHABLE: a range or toggle facet (only list and swatch facets are searchable)',
   FACET_NOT_FOUND: 'FACET_NOT_FOUND: not a facet of this site',
+  INVALID_TYPE: 'INVALID_TYPE: sitemap `type` missing or not product, collection or brand',
+  INVALID_SINCE: 'INVALID_SINCE: sitemap `since` not an ISO 8601 date or date-time with an offset',
+  PRODUCT_NOT_FOUND: 'PRODUCT_NOT_FOUND: no such product on the market (unknown, a variant, inactive, or without a price on the market)',
+  COLLECTION_NOT_FOUND: 'COLLECTION_NOT_FOUND: no such collection on the site',
+  NOT_FOUND: 'NOT_FOUND: nothing at this path (a path segment that does not percent-decode; on a brand page, a market without brand pages or a brand it does not sell)',
   INDEX_UNAVAILABLE: "INDEX_UNAVAILABLE: the site's index is being built (first build unfinished) or the search engine is unavailable; retry after Retry-After",
 };
 
-export const STOREFRONT_OPERATIONS: StorefrontOperation[] = [
+const LISTING_OPERATIONS: StorefrontOperation[] = [
   {
     path: '/v1/site',
     operationId: 'getSite',
@@ -79,6 +85,9 @@ export const STOREFRONT_OPERATIONS: StorefrontOperation[] = [
     params: facetKeyParams,
     query: facetSearchQuery,
     body: facetSearchResponseSchema,
-    errors: { 400: ['INVALID_QUERY', 'INVALID_FILTER', 'FACET_NOT_SEARCHABLE'], 404: ['FACET_NOT_FOUND'], 503: ['INDEX_UNAVAILABLE'] },
+    errors: { 400: ['INVALID_QUERY', 'INVALID_FILTER', 'FACET_NOT_SEARCHABLE'], 404: ['FACET_NOT_FOUND', 'NOT_FOUND'], 503: ['INDEX_UNAVAILABLE'] },
   },
 ];
+
+/** Every /v1 read the document describes. */
+export const STOREFRONT_OPERATIONS: StorefrontOperation[] = [...LISTING_OPERATIONS, ...CATALOGUE_OPERATIONS];

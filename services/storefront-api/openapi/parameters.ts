@@ -49,3 +49,43 @@ export const suggestQuery = z.object({ q: requiredQ('Prefix typed so far') });
 export const facetSearchQuery = z.object({ q: requiredQ('Text to find in the facet values'), filter: filterParam });
 
 export const facetKeyParams = z.object({ key: z.string().meta({ description: 'A facet key of the site (a `list` or `swatch` facet).', example: 'brand' }) });
+
+/** The listing's parameters on a page that fixes its own scope (a collection or a brand page): no `collection`. */
+export const scopedListingQuery = listingQuery.omit({ collection: true });
+
+export const slugOrIdParams = z.object({
+  slugOrId: z.string().meta({ description: 'A current or historical slug (in any site language), or the id.', example: 'linen-shirt' }),
+});
+
+export const skuParams = z.object({ sku: z.string().meta({ description: "The product's SKU or one of its active variants'.", example: 'CASC-1-Blue-M' }) });
+
+export const variantsQuery = z.object({
+  page: listingQuery.shape.page,
+  pageSize: listingQuery.shape.pageSize,
+  filter: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({
+      param: {
+        name: 'filter',
+        in: 'query',
+        style: 'deepObject',
+        explode: true,
+        description: [
+          "Selections: `filter[<axis>]=<value>` (the axis name or its facet key) with exactly one value per axis (`\\,` is a literal comma), and `filter[in-stock]=true` (`false` means no opinion).",
+          'An axis the product lacks, a comma list, a repeated axis, an empty value or malformed syntax is 400 INVALID_FILTER.',
+        ].join(' '),
+      },
+      example: { colour: 'Blue', size: 'M', 'in-stock': 'true' },
+    }),
+});
+
+export const sitemapQuery = z.object({
+  type: z.enum(['product', 'collection', 'brand']).meta({ description: 'Which rows; missing or anything else is 400 INVALID_TYPE. Brand rows exist only on markets with brand pages.' }),
+  since: z.string().optional().meta({
+    description: 'Only rows changed at or after it: an ISO 8601 date, or a date-time with `Z` or an offset (else 400 INVALID_SINCE).',
+    example: '2025-06-01T00:00:00Z',
+  }),
+  page: z.number().int().min(1).optional().meta({ description: 'Default 1 (else 400 INVALID_PAGE).' }),
+  pageSize: z.number().int().min(1).max(1000).optional().meta({ description: 'Default and at most 1000 (else 400 INVALID_PAGE).' }),
+});

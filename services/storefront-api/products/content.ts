@@ -3,7 +3,7 @@ import type { CatalogueAttribute, CatalogueBrand, CatalogueDescription, Catalogu
 import { brandKey } from '../../../indexer/documents/document-facets';
 import type { SiteIndexConfig } from '../../../indexer/documents/site-config';
 import { marketUrl } from '../catalogue/urls';
-import type { MediaDescriptor } from './media-schema';
+import type { MediaDescriptor } from '../openapi/media-schema';
 import type { PartyLinks, PartyRow } from './product-rows';
 import { descriptionOf, sanitizeDescription, htmlText } from './sanitize';
 

@@ -1,6 +1,6 @@
 import type { Knex } from '../../../shared/db/knex';
 import type { ProductMediaReader } from '../../../shared/media/site-media';
-import type { MediaDescriptor } from './media-schema';
+import type { MediaDescriptor } from '../openapi/media-schema';
 
 // Every storefront read takes its descriptors from these three functions, over the media pipeline's reader
 // (descriptors of media whose renditions exist, so no descriptor ever announces a 404).

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import type { Express } from 'express';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
@@ -9,6 +8,7 @@ import { collectionPageSchema, collectionTreeSchema } from '../../../../services
 import { categoryTreeSchema } from '../../../../services/storefront-api/categories/category-schema';
 import { sitemapPageSchema } from '../../../../services/storefront-api/sitemap/sitemap-schema';
 import { brandListSchema, brandPageSchema } from '../../../../services/storefront-api/brands/brand-schema';
+import { storefrontConformance, type StorefrontConformance } from '../../../support/storefront-openapi';
 
 describe('collections, categories, sitemap and brands', () => {
   let t: TestDb;
@@ -17,7 +17,9 @@ describe('collections, categories, sitemap and brands', () => {
   let app: Express;
   let brand: { id: number; slug: string; name: string };
   let hiddenCategory: number;
-  const get = (path: string, headers: Record<string, string> = {}) => request(app).get(path).set({ 'X-Site-Key': shop.keys.publishable, ...headers });
+  let doc: StorefrontConformance;
+  // Every answer is also checked against the OpenAPI document.
+  const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
   const ok = async (path: string, headers: Record<string, string> = {}) => {
     const res = await get(path, headers);
     expect(res.status).toBe(200);
@@ -47,6 +49,7 @@ describe('collections, categories, sitemap and brands', () => {
       },
     });
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
+    doc = await storefrontConformance(app);
   }, 120_000);
   afterAll(async () => {
     await shop.engine.cleanup();

@@ -31,7 +31,10 @@ describe('storefront documentation routes', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toEqual(JSON.parse(JSON.stringify(buildStorefrontDocument())));
     expect(res.body).toMatchObject({ openapi: '3.1.1', info: { version: 'v1' } });
-    expect(Object.keys(res.body.paths).sort()).toEqual(['/v1/products', '/v1/products/facets/{key}', '/v1/search/suggest', '/v1/site']);
+    expect(Object.keys(res.body.paths).sort()).toEqual([
+      '/v1/brands', '/v1/brands/{slugOrId}', '/v1/categories', '/v1/collections', '/v1/collections/{slugOrId}', '/v1/products', '/v1/products/by-sku/{sku}',
+      '/v1/products/facets/{key}', '/v1/products/{slugOrId}', '/v1/products/{slugOrId}/variants', '/v1/search/suggest', '/v1/site', '/v1/sitemap',
+    ]);
     expect(res.body.components.securitySchemes.siteKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Site-Key' });
   });
 

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import type { Express } from 'express';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
@@ -7,6 +6,7 @@ import { createStorefrontTestApp } from '../../../support/storefront-api';
 import { addDetailProducts, linkProducts, type DetailProducts } from '../../../support/detail-products';
 import { runIndexJob } from '../../../../indexer/runs/run-job';
 import { productDetailSchema } from '../../../../services/storefront-api/products/detail-schema';
+import { storefrontConformance, type StorefrontConformance } from '../../../support/storefront-openapi';
 
 describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
   let t: TestDb;
@@ -15,7 +15,9 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
   let app: Express;
   let made: DetailProducts;
   let sold: { id: string; slug: string }[];
-  const get = (path: string, headers: Record<string, string> = {}) => request(app).get(path).set({ 'X-Site-Key': shop.keys.publishable, ...headers });
+  let doc: StorefrontConformance;
+  // Every answer is also checked against the OpenAPI document.
+  const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
   const detail = async (path: string, headers: Record<string, string> = {}) => {
     const res = await get(path, headers);
     expect(res.status).toBe(200);
@@ -32,6 +34,7 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
       },
     });
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
+    doc = await storefrontConformance(app);
     sold = (await get('/v1/products?pageSize=5&sort=name_asc')).body.items;
     await linkProducts(t.db, shop.tenantId, made.cascade, { similar: [Number(sold[0]!.id), made.unsold, Number(sold[1]!.id)], accessories: [made.unsold] }, made.bundle, [[Number(sold[2]!.id), '2'], [made.unsold, '1']]);
   }, 120_000);

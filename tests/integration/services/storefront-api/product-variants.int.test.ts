@@ -1,4 +1,3 @@
-import request from 'supertest';
 import type { Express } from 'express';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
@@ -6,6 +5,7 @@ import { indexedShop, type IndexedShop } from '../../../support/storefront-fixtu
 import { createStorefrontTestApp } from '../../../support/storefront-api';
 import { addDetailProducts, type DetailProducts } from '../../../support/detail-products';
 import { variantsPageSchema } from '../../../../services/storefront-api/variants/variants-schema';
+import { storefrontConformance, type StorefrontConformance } from '../../../support/storefront-openapi';
 
 describe('GET /v1/products/{slugOrId}/variants', () => {
   let t: TestDb;
@@ -13,7 +13,9 @@ describe('GET /v1/products/{slugOrId}/variants', () => {
   let shop: IndexedShop;
   let app: Express;
   let made: DetailProducts;
-  const get = (path: string, headers: Record<string, string> = {}) => request(app).get(path).set({ 'X-Site-Key': shop.keys.publishable, ...headers });
+  let doc: StorefrontConformance;
+  // Every answer is also checked against the OpenAPI document.
+  const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
   const page = async (path: string, headers: Record<string, string> = {}) => {
     const res = await get(path, headers);
     expect(res.status).toBe(200);
@@ -30,6 +32,7 @@ describe('GET /v1/products/{slugOrId}/variants', () => {
       made = await addDetailProducts(t.db, tenantId);
     } });
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
+    doc = await storefrontConformance(app);
   }, 120_000);
   afterAll(async () => {
     await shop.engine.cleanup();

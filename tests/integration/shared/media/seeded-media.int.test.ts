@@ -15,11 +15,11 @@ import { describeProductMedia } from '../../../../shared/media/product-media';
 import { mediaTempDir, rawRequest, sha } from '../../../support/media-fixture';
 import { createTestEngine, publishTwoMarketSite, runDeps, type TestEngine } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
-import request from 'supertest';
 import { createKey } from '../../../../shared/storefront-config/keys';
 import { publishConfig } from '../../../../shared/storefront-config/publish';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
 import { createTestRedis } from '../../../support/test-redis';
+import { storefrontConformance } from '../../../support/storefront-openapi';
 
 const AS_OF = new Date('2025-06-01T00:00:00Z');
 const job = { jobId: null, attempt: 1 };
@@ -129,16 +129,29 @@ describe('media of the seeded demo shop', () => {
     const r = createTestRedis();
     try {
       const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: e.engine, media: (db, tenant, ids) => describeProductMedia(db, media.store, tenant, ids) });
-      const listing = await request(app).get('/v1/products?pageSize=20').set('X-Site-Key', raw);
+      // Checked against the OpenAPI document too: real descriptors of every kind, on cards and on the detail.
+      const doc = await storefrontConformance(app);
+      const listing = await doc.get('/v1/products?pageSize=20', { 'X-Site-Key': raw });
       const card = listing.body.items.find((c: { image: MediaDescriptor | null }) => c.image !== null);
       expect(Object.keys(card.image).sort()).toEqual([...DESCRIPTOR_KEYS].sort());
       const own = (await describeProductMedia(t.db, media.store, tenantId, [Number(card.id)])).get(Number(card.id))!;
-      const detail = await request(app).get(`/v1/products/${card.id}`).set('X-Site-Key', raw);
+      const detail = await doc.get(`/v1/products/${card.id}`, { 'X-Site-Key': raw });
       expect(detail.status).toBe(200);
       expect(detail.body.images).toEqual(own.images);
       expect(detail.body.image).toEqual(own.image);
       expect(detail.body.files).toEqual(own.files);
       expect(card.image).toEqual(own.image);
+      // A product showing a video and one showing a file, so the document's descriptor is held to those kinds too.
+      for (const kind of ['video', 'file']) {
+        const ids: number[] = (await t.db('product_media').where({ tenant_id: tenantId, kind }).distinct('product_id').orderBy('product_id').limit(30)).map((row: { product_id: number }) => Number(row.product_id));
+        const shown: string[] = [];
+        for (const id of ids) {
+          const answer = await doc.get(`/v1/products/${id}`, { 'X-Site-Key': raw });
+          if (answer.status === 200) shown.push(...[...answer.body.images, ...answer.body.files].map((d: MediaDescriptor) => d.kind));
+          if (shown.includes(kind)) break;
+        }
+        expect(shown).toContain(kind);
+      }
     } finally {
       await r.cleanup();
     }
