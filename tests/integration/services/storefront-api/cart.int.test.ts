@@ -4,6 +4,8 @@ import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
+import { createResponseValidator, type OpenApiDocument } from '../../../support/openapi-conformance';
+import { buildStorefrontDocument } from '../../../../services/storefront-api/openapi/build-document';
 import { secondSiteKey, sellableSkus, setAvailable, type SellableSku } from '../../../support/cart-fixture';
 
 type Line = { id: string; sku: string; quantity: number; price: { amount: string; currency: string; vatIncluded: boolean }; product: { id: string }; variant: { id: string } };
@@ -18,9 +20,15 @@ describe('storefront cart routes', () => {
   let shop: IndexedShop;
   let app: Express;
   let skus: SellableSku[];
+  // Every answer below is checked against the OpenAPI document: status documented, body valid, no-store.
+  const conforms = createResponseValidator(JSON.parse(JSON.stringify(buildStorefrontDocument())) as OpenApiDocument, '');
   const call = (method: 'get' | 'post' | 'patch' | 'delete', path: string, token?: string, headers: Record<string, string> = {}) => {
     const req = request(app)[method](path).set({ 'X-Site-Key': shop.keys.secret, ...headers });
-    return token === undefined ? req : req.set('X-Cart-Token', token);
+    return (token === undefined ? req : req.set('X-Cart-Token', token)).expect((res) => {
+      const problems = path.startsWith('/v1/cart') ? conforms(method, path, res.status, res.headers['content-type'], res.body) : [];
+      if (res.headers['cache-control'] !== 'no-store' && path.startsWith('/v1/cart')) problems.push(`Cache-Control ${res.headers['cache-control']}`);
+      if (problems.length > 0) throw new Error(`${method} ${path} -> ${res.status}: ${problems.join('; ')}`);
+    });
   };
   const newCart = async (): Promise<string> => (await call('post', '/v1/cart')).headers['x-cart-token'] as string;
   const add = (token: string, sku: string, quantity: unknown, headers: Record<string, string> = {}) => call('post', '/v1/cart/lines', token, headers).send({ sku, quantity });
