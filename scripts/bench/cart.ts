@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const { secretKey } = await benchSite(tenant.db, tenant.tenantId);
   const candidates: string[] = (await tenant.db.raw<{ rows: { sku: string }[] }>(
     `select p.product_number as sku from products p join stock s on s.tenant_id = p.tenant_id and s.product_id = p.id
-     where p.tenant_id = ? and p.is_active group by p.id having sum(s.qty_in_stock - s.qty_outgoing) >= 100 order by p.id limit 400`,
+     where p.tenant_id = ? and p.is_active group by p.tenant_id, p.id having sum(s.qty_in_stock - s.qty_outgoing) >= 100 order by p.id limit 400`,
     [tenant.tenantId],
   )).rows.map((r) => r.sku);
   await tenant.db.destroy();
