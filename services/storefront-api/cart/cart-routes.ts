@@ -54,7 +54,7 @@ async function addLine(service: CartService, req: Request, ctx: SiteContext, tok
   if (idempotency !== undefined) {
     // A retry answers from its record without touching the catalogue; the script checks it again atomically.
     const seen = await service.store.recorded(token, idempotency.key);
-    if (seen !== null) return service.outcome(ctx, token, seen.fingerprint === idempotency.fingerprint ? { kind: 'replay', cart: seen.cart } : { kind: 'error', error: 'REUSED', cart: seen.cart });
+    if (seen !== null && seen.cart.site === ctx.key.siteId) return service.outcome(ctx, token, seen.fingerprint === idempotency.fingerprint ? { kind: 'replay', cart: seen.cart } : { kind: 'error', error: 'REUSED', cart: seen.cart });
   }
   let result: MutationResult = { kind: 'error', error: 'EXPIRED' };
   // A market change between the read and the script makes the script refuse; the line is then priced again.
