@@ -94,12 +94,16 @@ async function setQuantity(service: CartService, req: Request, ctx: SiteContext,
   const quantity = quantityOf(req.body);
   const id = String(req.params.id);
   const cart = await service.load(ctx, token);
+  const expected = expectedVersion(req);
   const line = cart.lines.find((l) => l.id === id);
-  if (line === undefined) throw new AppError(404, 'NOT_FOUND', `The cart has no line "${id}".`);
-  const found = (await service.resolve(ctx, service.marketOf(ctx, cart.market), [line.sku])).get(line.sku) ?? null;
-  // A line no longer sold takes no new quantity: the answer drops it with PRODUCT_GONE.
-  if (found === null) return service.render(ctx, token, cart, { persist: true });
-  const result = await service.store.mutate(token, { site: ctx.key.siteId, expected: expectedVersion(req), change: { t: 'set', id, q: quantity, max: found.stock } });
+  // Line ids are never reused, so a line missing now stays missing: the script answers the version check first, then 404.
+  const found = line === undefined ? undefined : ((await service.resolve(ctx, service.marketOf(ctx, cart.market), [line.sku])).get(line.sku) ?? null);
+  if (found === null) {
+    // A line no longer sold takes no new quantity: the answer drops it with PRODUCT_GONE.
+    if (expected !== null && expected !== cart.v) return service.outcome(ctx, token, { kind: 'error', error: 'CONFLICT', cart });
+    return service.render(ctx, token, cart, { persist: true });
+  }
+  const result = await service.store.mutate(token, { site: ctx.key.siteId, expected, change: { t: 'set', id, q: quantity, max: found?.stock ?? 0 } });
   return service.outcome(ctx, token, result);
 }
 
