@@ -3,7 +3,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../../shared/errors';
 import { contextOf, type SiteContext } from '../keys/site-context';
-import type { CartService } from './cart-service';
+import type { CartService, KnownSkus } from './cart-service';
 import { newCartToken, type MutationResult } from './cart-store';
 import type { CartView, CartWarning } from './cart-view';
 
@@ -57,17 +57,20 @@ async function addLine(service: CartService, req: Request, ctx: SiteContext, tok
     if (seen !== null && seen.cart.site === ctx.key.siteId) return service.outcome(ctx, token, seen.fingerprint === idempotency.fingerprint ? { kind: 'replay', cart: seen.cart } : { kind: 'error', error: 'REUSED', cart: seen.cart });
   }
   let result: MutationResult = { kind: 'error', error: 'EXPIRED' };
+  let known: KnownSkus | undefined;
   // A market change between the read and the script makes the script refuse; the line is then priced again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const cart = await service.load(ctx, token);
     const market = service.marketOf(ctx, cart.market);
-    const found = (await service.resolve(ctx, market, [sku])).get(sku) ?? null;
+    const skus = (await service.resolve(ctx, market, [...cart.lines.map((l) => l.sku), sku]));
+    known = { market: market.code, skus };
+    const found = skus.get(sku) ?? null;
     if (found === null) throw new AppError(404, 'PRODUCT_NOT_FOUND', `No product with SKU "${sku}" on market ${market.code}.`);
     const change = { t: 'add' as const, sku, q: quantity, max: found.stock, limit: CART_LINE_LIMIT, m: cart.market, p: found.price.amount, c: found.price.currency };
     result = await service.store.mutate(token, { site: ctx.key.siteId, expected: expectedVersion(req), change, idempotency });
     if (result.kind !== 'error' || result.error !== 'MARKET') break;
   }
-  return service.outcome(ctx, token, result);
+  return service.outcome(ctx, token, result, { known });
 }
 
 async function changeMarket(service: CartService, req: Request, ctx: SiteContext, token: string): Promise<CartView> {
@@ -87,7 +90,7 @@ async function changeMarket(service: CartService, req: Request, ctx: SiteContext
     } else price[line.id] = { p: now.price.amount, c: now.price.currency };
   }
   const result = await service.store.mutate(token, { site: ctx.key.siteId, expected: expectedVersion(req), change: { t: 'market', m: code, drop, cut: {}, price } });
-  return service.outcome(ctx, token, result, warnings);
+  return service.outcome(ctx, token, result, { warnings, known: { market: code, skus: resolved } });
 }
 
 async function setQuantity(service: CartService, req: Request, ctx: SiteContext, token: string): Promise<CartView> {
@@ -97,14 +100,17 @@ async function setQuantity(service: CartService, req: Request, ctx: SiteContext,
   const expected = expectedVersion(req);
   const line = cart.lines.find((l) => l.id === id);
   // Line ids are never reused, so a line missing now stays missing: the script answers the version check first, then 404.
-  const found = line === undefined ? undefined : ((await service.resolve(ctx, service.marketOf(ctx, cart.market), [line.sku])).get(line.sku) ?? null);
+  const market = service.marketOf(ctx, cart.market);
+  const skus = await service.resolve(ctx, market, cart.lines.map((l) => l.sku));
+  const known = { market: market.code, skus };
+  const found = line === undefined ? undefined : (skus.get(line.sku) ?? null);
   if (found === null) {
     // A line no longer sold takes no new quantity: the answer drops it with PRODUCT_GONE.
-    if (expected !== null && expected !== cart.v) return service.outcome(ctx, token, { kind: 'error', error: 'CONFLICT', cart });
-    return service.render(ctx, token, cart, { persist: true });
+    if (expected !== null && expected !== cart.v) return service.outcome(ctx, token, { kind: 'error', error: 'CONFLICT', cart }, { known });
+    return service.render(ctx, token, cart, { persist: true, known });
   }
   const result = await service.store.mutate(token, { site: ctx.key.siteId, expected, change: { t: 'set', id, q: quantity, max: found?.stock ?? 0 } });
-  return service.outcome(ctx, token, result);
+  return service.outcome(ctx, token, result, { known });
 }
 
 /** The cart routes of spec "Cart rules": every answer is the whole cart, `no-store`, its version as the ETag. */

@@ -3,9 +3,20 @@ import { AppError } from '../../../shared/errors';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import type { SiteContext } from '../keys/site-context';
 import type { CategoryTrees } from '../products/category-trees';
-import { resolveSkus } from './cart-catalogue';
+import { resolveSkus, type ResolvedSku } from './cart-catalogue';
 import type { CartStore, MutationResult, StoredCart } from './cart-store';
 import { cartView, reconcile, type CartView, type CartWarning } from './cart-view';
+
+/** SKUs already resolved on one market during this request. */
+export type KnownSkus = { market: string; skus: ReadonlyMap<string, ResolvedSku | null> };
+
+export interface RenderOptions {
+  /** Write back the drops and cuts the catalogue now calls for. */
+  persist: boolean;
+  /** Warnings of the change itself (lines a market change dropped), before the read's own. */
+  warnings?: CartWarning[];
+  known?: KnownSkus;
+}
 
 export const cartExpired = () => new AppError(410, 'CART_EXPIRED', 'This cart has expired, was checked out or does not exist; create a new one.');
 
@@ -41,9 +52,9 @@ export class CartService {
    * The whole cart as the catalogue shows it now. With `persist`, lines gone or over stock are dropped or cut in
    * Redis too (a clean-up: the version moves, the expiry window does not), so each warning is given once.
    */
-  async render(ctx: SiteContext, token: string, stored: StoredCart, options: { persist: boolean; warnings?: CartWarning[] }): Promise<CartView> {
+  async render(ctx: SiteContext, token: string, stored: StoredCart, options: RenderOptions): Promise<CartView> {
     const market = this.marketOf(ctx, stored.market);
-    const resolved = await this.resolve(ctx, market, stored.lines.map((l) => l.sku));
+    const resolved = await this.resolveWith(ctx, market, stored.lines.map((l) => l.sku), options.known);
     const seen = reconcile(stored.lines, resolved);
     let cart = stored;
     if (options.persist && seen.fix !== null) {
@@ -54,13 +65,21 @@ export class CartService {
     return cartView(token, cart, market.currency, seen.lines, [...(options.warnings ?? []), ...seen.warnings]);
   }
 
+  /** The SKUs on `market`, reusing what this request already resolved there (one catalogue read per answer). */
+  async resolveWith(ctx: SiteContext, market: Market, skus: readonly string[], known?: KnownSkus): Promise<Map<string, ResolvedSku | null>> {
+    const reuse = known !== undefined && known.market === market.code ? known.skus : new Map<string, ResolvedSku | null>();
+    const missing = skus.filter((sku) => !reuse.has(sku));
+    const fresh = missing.length === 0 ? new Map<string, ResolvedSku | null>() : await this.resolve(ctx, market, missing);
+    return new Map(skus.map((sku) => [sku, reuse.get(sku) ?? fresh.get(sku) ?? null]));
+  }
+
   /** The successful cart of a mutation, or the spec's error (with the current cart where the spec puts one). */
-  async outcome(ctx: SiteContext, token: string, result: MutationResult, warnings: CartWarning[] = []): Promise<CartView> {
-    if (result.kind === 'ok') return this.render(ctx, token, result.cart, { persist: true, warnings });
-    if (result.kind === 'replay') return this.render(ctx, token, result.cart, { persist: false });
+  async outcome(ctx: SiteContext, token: string, result: MutationResult, options: Omit<RenderOptions, 'persist'> = {}): Promise<CartView> {
+    if (result.kind === 'ok') return this.render(ctx, token, result.cart, { ...options, persist: true });
+    if (result.kind === 'replay') return this.render(ctx, token, result.cart, { known: options.known, persist: false });
     if (result.error === 'EXPIRED') throw cartExpired();
     const [status, code, message] = ERRORS[result.error];
-    const withCart = status === 409 ? { cart: await this.render(ctx, token, result.cart, { persist: false }) } : {};
+    const withCart = status === 409 ? { cart: await this.render(ctx, token, result.cart, { known: options.known, persist: false }) } : {};
     throw new AppError(status, code, message, withCart);
   }
 }
