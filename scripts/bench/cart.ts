@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { z } from 'zod';
 import { loadConfig } from '../../shared/config';
@@ -20,6 +21,7 @@ const env = loadConfig(z.object({
 }));
 /** Distinct SKUs per cart: at most the 50-line limit, so later adds are top-ups. */
 const SKUS = 40;
+const DRAIN_MS = 3000;
 
 /** SKUs the bench site sells with plenty of stock, checked through the API (a probe cart must accept each). */
 async function sellableSkus(url: string, key: string, candidates: readonly string[]): Promise<string[]> {
@@ -39,6 +41,8 @@ async function run(scenario: string, url: string, connections: number, request: 
   let next = 0;
   const result = await autocannon({ url, connections, duration: env.BENCH_SECONDS, requests: [{ setupRequest: (req) => ({ ...req, ...request(next++) }) }] });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  // autocannon stops sending at the deadline; let the server finish the requests still queued before going on.
+  await sleep(DRAIN_MS);
   console.log(`  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
   return { scenario, connections, medianMs: result.latency.p50, p99Ms: result.latency.p99, rps: result.requests.average, requests: result.requests.total };
 }
