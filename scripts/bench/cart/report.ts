@@ -26,7 +26,7 @@ export function renderCartSection(r: CartBenchResult): string {
     'the lines a cart holds. The read scenario is `GET /v1/cart` over the same carts afterwards. Every answer must be 2xx.',
     'Where the time goes: each answer loads its products as the product detail does (the indexer\'s catalogue reader, about ten',
     'PostgreSQL queries whatever the number of lines), and 100 connections queue on the connection pool; the Lua step itself is',
-    'well under a millisecond (the model test runs about 25,000 of them, each followed by a GET, in about 5 s).',
+    'well under a millisecond (the model test runs about 6,000 of them, each followed by a GET, in about 5 s).',
     '',
     '| Scenario | Connections | Median | p99 | Requests/s | Requests |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
