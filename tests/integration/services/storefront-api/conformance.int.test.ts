@@ -171,7 +171,8 @@ describe('storefront answers conform to the OpenAPI document', () => {
 
   afterAll(() => {
     // Every documented response was produced above, except a 500 on routes that never reach the engine.
-    const missing = doc.documented().filter((response) => !doc.seen.has(response));
+    // The cart routes are not GET reads: cart.int.test.ts produces and checks their documented answers.
+    const missing = doc.documented().filter((response) => !doc.seen.has(response) && !response.startsWith('/v1/cart'));
     expect(missing.sort()).toEqual(['/v1/products/facets/{key} 500', '/v1/search/suggest 500', '/v1/site 500']);
   });
 });
