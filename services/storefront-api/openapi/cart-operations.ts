@@ -49,26 +49,26 @@ const lineParams = z.object({ id: z.string().meta({ description: 'A line id of t
 const quantity = z.number().int().min(1).meta({ description: 'A positive integer, else 400 INVALID_QUANTITY.' });
 
 type CartOp = {
-  method: 'get' | 'post' | 'patch' | 'delete'; path: string; operationId: string; summary: string; status: 200 | 201;
+  method: 'get' | 'post' | 'patch' | 'delete'; path: string; operationId: string; summary: string; description: string; status: 200 | 201;
   headers: z.ZodType[]; body?: z.ZodObject; params?: z.ZodObject; errors: Partial<Record<number, ErrorCodes>>;
 };
 
 const withCart = ['CART_CONFLICT', 'STOCK_INSUFFICIENT'];
 const CART_OPERATIONS: CartOp[] = [
-  { method: 'post', path: '/v1/cart', operationId: 'createCart', summary: 'Create an empty cart on the request market; its token comes in X-Cart-Token', status: 201, headers: [], errors: {} },
-  { method: 'get', path: '/v1/cart', operationId: 'getCart', summary: 'The whole cart, re-priced from the catalogue now', status: 200, headers: [token], errors: { 400: ['NOT_FOUND'], 410: ['CART_EXPIRED'] } },
+  { method: 'post', path: '/v1/cart', operationId: 'createCart', description: 'A new empty cart (version 1) on the X-Market market (else the default). The 30-day sliding window starts; every successful change restarts it.', summary: 'Create an empty cart on the request market; its token comes in X-Cart-Token', status: 201, headers: [], errors: {} },
+  { method: 'get', path: '/v1/cart', operationId: 'getCart', description: 'Re-resolved from the catalogue now: current price on the cart market, stock, image. Lines no longer sold or out of stock are dropped (PRODUCT_GONE), quantities above stock cut (QUANTITY_REDUCED).', summary: 'The whole cart, re-priced from the catalogue now', status: 200, headers: [token], errors: { 400: ['NOT_FOUND'], 410: ['CART_EXPIRED'] } },
   {
-    method: 'post', path: '/v1/cart/lines', operationId: 'addCartLine', summary: 'Add a SKU, or top up its line', status: 200, headers: [token, ifMatch, idempotencyKey],
+    method: 'post', path: '/v1/cart/lines', operationId: 'addCartLine', description: 'Tops up the line when the SKU is already in the cart (never blocked by CART_FULL). Without If-Match the last write wins; with Idempotency-Key a retry replays the first answer.', summary: 'Add a SKU, or top up its line', status: 200, headers: [token, ifMatch, idempotencyKey],
     body: z.object({ sku: z.string(), quantity }),
     errors: { 400: ['NOT_FOUND', 'INVALID_QUANTITY', 'INVALID_BODY', 'CART_FULL'], 404: ['PRODUCT_NOT_FOUND'], 409: withCart as unknown as ErrorCodes, 410: ['CART_EXPIRED'], 422: ['IDEMPOTENCY_KEY_REUSED'] },
   },
   {
-    method: 'patch', path: '/v1/cart/lines/{id}', operationId: 'changeCartLine', summary: "Set a line's quantity", status: 200, headers: [token, ifMatch], params: lineParams,
+    method: 'patch', path: '/v1/cart/lines/{id}', operationId: 'changeCartLine', description: 'Sets the quantity of one line; above the stock left is 409 STOCK_INSUFFICIENT with the current cart.', summary: "Set a line's quantity", status: 200, headers: [token, ifMatch], params: lineParams,
     body: z.object({ quantity }), errors: { 400: ['NOT_FOUND', 'INVALID_QUANTITY'], 404: ['NOT_FOUND'], 409: withCart as unknown as ErrorCodes, 410: ['CART_EXPIRED'] },
   },
-  { method: 'delete', path: '/v1/cart/lines/{id}', operationId: 'removeCartLine', summary: 'Remove a line', status: 200, headers: [token, ifMatch], params: lineParams, errors: { 400: ['NOT_FOUND'], 404: ['NOT_FOUND'], 409: ['CART_CONFLICT'], 410: ['CART_EXPIRED'] } },
+  { method: 'delete', path: '/v1/cart/lines/{id}', operationId: 'removeCartLine', description: 'Removes one line; a line the cart does not have is 404 NOT_FOUND.', summary: 'Remove a line', status: 200, headers: [token, ifMatch], params: lineParams, errors: { 400: ['NOT_FOUND'], 404: ['NOT_FOUND'], 409: ['CART_CONFLICT'], 410: ['CART_EXPIRED'] } },
   {
-    method: 'post', path: '/v1/cart/market', operationId: 'changeCartMarket', summary: "Move the cart to another market: re-priced in its currency, lines it does not sell dropped with PRODUCT_GONE", status: 200, headers: [token, ifMatch],
+    method: 'post', path: '/v1/cart/market', operationId: 'changeCartMarket', description: "Re-prices every line in the new market's currency and drops the lines it does not sell, each with a PRODUCT_GONE warning.", summary: "Move the cart to another market: re-priced in its currency, lines it does not sell dropped with PRODUCT_GONE", status: 200, headers: [token, ifMatch],
     body: z.object({ market: z.string() }), errors: { 400: ['NOT_FOUND', 'INVALID_BODY', 'MARKET_UNKNOWN'], 409: ['CART_CONFLICT'], 410: ['CART_EXPIRED'] },
   },
 ];
@@ -97,7 +97,7 @@ function responsesOf(op: CartOp): RouteConfig['responses'] {
 export function registerCartOperations(registry: OpenAPIRegistry, siteKey: string): void {
   for (const op of CART_OPERATIONS) {
     registry.registerPath({
-      method: op.method, path: op.path, operationId: op.operationId, summary: op.summary, tags: ['Cart'],
+      method: op.method, path: op.path, operationId: op.operationId, summary: op.summary, description: op.description, tags: ['Cart'],
       security: [{ [siteKey]: [] }],
       request: {
         params: op.params,
