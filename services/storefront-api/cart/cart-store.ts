@@ -124,7 +124,7 @@ export class CartStore {
     const answer = JSON.parse(raw) as { ok?: StoredCart; replay?: StoredCart; err?: MutationError; cart?: StoredCart };
     if (answer.ok !== undefined) return { kind: 'ok', cart: normalized(answer.ok) };
     if (answer.replay !== undefined) return { kind: 'replay', cart: normalized(answer.replay) };
-    if (answer.err === 'EXPIRED' || answer.cart === undefined) return { kind: 'error', error: 'EXPIRED' };
-    return { kind: 'error', error: answer.err ?? 'CONFLICT', cart: normalized(answer.cart) } as MutationResult;
+    if (answer.err === undefined || answer.err === 'EXPIRED' || answer.cart === undefined) return { kind: 'error', error: 'EXPIRED' };
+    return { kind: 'error', error: answer.err, cart: normalized(answer.cart) };
   }
 }
