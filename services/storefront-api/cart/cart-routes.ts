@@ -62,7 +62,7 @@ async function addLine(service: CartService, req: Request, ctx: SiteContext, tok
   for (let attempt = 0; attempt < 3; attempt++) {
     const cart = await service.load(ctx, token);
     const market = service.marketOf(ctx, cart.market);
-    const skus = (await service.resolve(ctx, market, [...cart.lines.map((l) => l.sku), sku]));
+    const skus = await service.resolve(ctx, market, [...cart.lines.map((l) => l.sku), sku]);
     known = { market: market.code, skus };
     const found = skus.get(sku) ?? null;
     if (found === null) throw new AppError(404, 'PRODUCT_NOT_FOUND', `No product with SKU "${sku}" on market ${market.code}.`);
