@@ -16,6 +16,10 @@ import { siteContext } from './keys/site-context';
 import { listingRoutes } from './listing/listing-routes';
 import { createRateLimits } from './rate-limit/rate-limits';
 import { catalogueRoutes } from './catalogue-routes';
+import { cartRoutes } from './cart/cart-routes';
+import { CartService } from './cart/cart-service';
+import { CART_IDEMPOTENCY_TTL_SECONDS, CART_TTL_SECONDS, CartStore } from './cart/cart-store';
+import { CategoryTrees } from './products/category-trees';
 import { siteRoutes } from './site/site-routes';
 import { suggestRoutes } from './suggest/suggest-routes';
 
@@ -29,7 +33,7 @@ export interface StorefrontApiDeps {
   engine: SearchEngine;
   /** Media descriptors of products and variants (the media pipeline's renditions under DATA_DIR). */
   media: ProductMediaReader;
-  config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; TRUST_PROXY?: string | boolean | number };
+  config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; TRUST_PROXY?: string | boolean | number; CART_TTL_SECONDS?: number };
 }
 
 /** The public storefront API: `/v1/*` (spec/storefront-api.md), its documentation (/openapi/v1.json, /docs), plus health endpoints. */
@@ -56,6 +60,8 @@ export function createApp(deps: StorefrontApiDeps): Express {
   app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits: createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS), media: deps.media }));
   const reads = new MicroCache(config.MICRO_CACHE_MS);
   app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(engine, reads), suggestRoutes(engine, reads), ...catalogueRoutes(db, engine, reads));
+  const carts = new CartStore(redis, { ttlSeconds: config.CART_TTL_SECONDS ?? CART_TTL_SECONDS, idempotencyTtlSeconds: CART_IDEMPOTENCY_TTL_SECONDS });
+  app.use(cartRoutes(new CartService(db, new CategoryTrees(db), carts)));
   app.use((req, res) => sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`));
   app.use(problemHandler(config.ERRORS_DOC_URL, deps.logger));
   return app;

@@ -9,6 +9,8 @@ export const storefrontConfigSchema = httpConfigSchema.extend({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How long an identical read is answered from memory (0: never); changes show within this time. */
   MICRO_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** A cart's sliding window (spec: 30 days); tests shorten it to see expiry. */
+  CART_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 3600).default(30 * 24 * 3600),
   /** The media host, as shops reach it (GET /v1/site's media.baseUrl). */
   MEDIA_BASE_URL: z.url().default('http://127.0.0.1:3004'),
   /** Express's `trust proxy`: off by default, so a caller cannot pick its own address for the per-IP limit. */

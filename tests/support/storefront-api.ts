@@ -25,6 +25,8 @@ export async function createStorefrontTestApp(deps: {
   configDb?: Knex;
   /** False: the registry has not loaded yet (the process is warming up). */
   loaded?: boolean;
+  /** A cart's sliding window; default the spec's 30 days. */
+  cartTtlSeconds?: number;
 }): Promise<{ app: Express; registry: ConfigRegistry }> {
   const registry = new ConfigRegistry(deps.configDb ?? deps.db);
   if (deps.loaded !== false) await registry.refresh();
@@ -36,7 +38,7 @@ export async function createStorefrontTestApp(deps: {
     registry,
     engine: deps.engine,
     media: deps.media ?? productMediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
-    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false },
+    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false, CART_TTL_SECONDS: deps.cartTtlSeconds },
   });
   return { app, registry };
 }

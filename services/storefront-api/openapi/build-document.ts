@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { PROBLEM_TYPE } from '../http/problem';
 import { CODE_DESCRIPTIONS, PIPELINE_ERRORS, STOREFRONT_OPERATIONS, type ErrorCodes, type StorefrontOperation } from './operations';
 import { headerParameters } from './parameters';
+import { registerCartOperations } from './cart-operations';
 import { problemWith } from './problem-schemas';
 
 type HeaderRef = { $ref: string };
@@ -62,6 +63,7 @@ export function buildStorefrontDocument() {
       responses: responsesOf(op, responseHeaders),
     });
   }
+  registerCartOperations(registry, siteKey.name);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.1',
     info: {
@@ -85,6 +87,7 @@ export function buildStorefrontDocument() {
       { name: 'Search', description: 'Type-ahead and search inside one facet.' },
       { name: 'Product', description: 'Product pages (by slug, id or SKU) and their variants.' },
       { name: 'Catalogue', description: 'Collections, categories, brands and sitemap rows.' },
+      { name: 'Cart', description: 'Carts in Redis: whole cart on every answer, no-store, the version as ETag and If-Match.' },
     ],
   });
 }

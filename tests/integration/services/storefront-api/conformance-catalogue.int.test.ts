@@ -129,7 +129,8 @@ describe('catalogue answers conform to the OpenAPI document', () => {
 
   afterAll(() => {
     // Every documented response of every route outside conformance.int.test.ts was produced above.
-    const mine = doc.documented().filter((pair) => !LISTING_TEMPLATES.includes(templateOfPair(pair)));
+    // The cart routes are not GET reads: cart.int.test.ts produces and checks their documented answers.
+    const mine = doc.documented().filter((pair) => !LISTING_TEMPLATES.includes(templateOfPair(pair)) && !pair.startsWith('/v1/cart'));
     expect(new Set(mine.map(templateOfPair)).size).toBe(9);
     expect(mine.filter((pair) => !doc.seen.has(pair))).toEqual([]);
   });

@@ -1,0 +1,81 @@
+import request from 'supertest';
+import type { Express } from 'express';
+import { createTestDb, type TestDb } from '../../../support/test-db';
+import { createTestRedis, type TestRedis } from '../../../support/test-redis';
+import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
+import { createStorefrontTestApp } from '../../../support/storefront-api';
+import { sellableSkus, type SellableSku } from '../../../support/cart-fixture';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('storefront cart under concurrency and expiry', () => {
+  let t: TestDb;
+  let r: TestRedis;
+  let shop: IndexedShop;
+  let app: Express;
+  let skus: SellableSku[];
+  const headers = () => ({ 'X-Site-Key': shop.keys.secret });
+  const newCart = async (on: Express = app) => (await request(on).post('/v1/cart').set(headers())).headers['x-cart-token'] as string;
+  const add = (token: string, sku: string, quantity: number, extra: Record<string, string> = {}, on: Express = app) =>
+    request(on).post('/v1/cart/lines').set({ ...headers(), 'X-Cart-Token': token, ...extra }).send({ sku, quantity });
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    r = createTestRedis();
+    shop = await indexedShop(t.db, { tenant: 'cart-races', products: 160, seed: 41 });
+    ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
+    skus = await sellableSkus(app, shop.keys.secret, 50);
+  }, 180_000);
+  afterAll(async () => {
+    await shop.engine.cleanup();
+    await r.cleanup();
+    await t.drop();
+  });
+
+  it('50 parallel adds with one Idempotency-Key leave one line, and all 50 answers are identical', async () => {
+    const token = await newCart();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => add(token, skus[0]!.sku, 2, { 'Idempotency-Key': 'same-click' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    const bodies = new Set(answers.map((a) => JSON.stringify(a.body)));
+    expect(bodies.size).toBe(1);
+    const cart = (await request(app).get('/v1/cart').set({ ...headers(), 'X-Cart-Token': token })).body;
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0].quantity).toBe(2);
+    expect(cart.version).toBe(2);
+    expect(answers[0]!.body).toEqual(cart);
+  });
+
+  it('50 parallel adds of different SKUs without If-Match lose no line', async () => {
+    const token = await newCart();
+    const answers = await Promise.all(skus.slice(0, 50).map((s) => add(token, s.sku, 1)));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    // Each write saw its own version: 2..51, each once.
+    expect(answers.map((a) => a.body.version as number).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
+    const cart = (await request(app).get('/v1/cart').set({ ...headers(), 'X-Cart-Token': token })).body;
+    expect(cart.lines.map((l: { sku: string }) => l.sku).sort()).toEqual(skus.slice(0, 50).map((s) => s.sku).sort());
+    expect(new Set(cart.lines.map((l: { id: string }) => l.id)).size).toBe(50);
+    expect(cart.version).toBe(51);
+  });
+
+  it('expires after the window without a successful mutation; each mutation resets the window, a read does not', async () => {
+    const { app: short } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, cartTtlSeconds: 3 });
+    const get = (token: string) => request(short).get('/v1/cart').set({ ...headers(), 'X-Cart-Token': token });
+    const token = await newCart(short);
+    await sleep(2000);
+    expect((await add(token, skus[1]!.sku, 1, {}, short)).status).toBe(200);
+    await sleep(2000);
+    // 4 s after creation, 2 s after the add: alive because the add reset the window.
+    expect((await get(token)).status).toBe(200);
+    await sleep(2000);
+    // The GET did not extend it: 4 s after the add it has lapsed.
+    const lapsed = await get(token);
+    expect([lapsed.status, lapsed.body.code]).toEqual([410, 'CART_EXPIRED']);
+    for (const res of [
+      await add(token, skus[1]!.sku, 1, {}, short),
+      await request(short).patch('/v1/cart/lines/l1').set({ ...headers(), 'X-Cart-Token': token }).send({ quantity: 2 }),
+      await request(short).delete('/v1/cart/lines/l1').set({ ...headers(), 'X-Cart-Token': token }),
+      await request(short).post('/v1/cart/market').set({ ...headers(), 'X-Cart-Token': token }).send({ market: 'm2' }),
+    ]) expect([res.status, res.body.code]).toEqual([410, 'CART_EXPIRED']);
+    expect((await request(short).post('/v1/cart').set(headers())).status).toBe(201);
+  });
+});
