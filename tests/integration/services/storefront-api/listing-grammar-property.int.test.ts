@@ -51,7 +51,8 @@ describe('the listing grammar over HTTP (property)', () => {
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, { tenant: 'grammar', products: 120, seed: 5 });
-    // A one-second window: hundreds of requests a test stay inside the key's budget (rate limits are tested elsewhere).
+    // A one-second window and a secret key (6000 a window): hundreds of requests a second stay inside the budget
+    // (rate limits are tested elsewhere).
     const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, windowSeconds: 1 });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -69,7 +70,7 @@ describe('the listing grammar over HTTP (property)', () => {
   /** A raw GET (node:http sends the path byte for byte, unlike clients that normalise URLs). */
   function send(path: string): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path, headers: { 'X-Site-Key': shop.keys.publishable } }, (res) => {
+      const req = http.get({ host: '127.0.0.1', port, path, headers: { 'X-Site-Key': shop.keys.secret } }, (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
