@@ -1,5 +1,6 @@
 import type { Logger } from '../../../logger';
 import type { Redis } from '../../../redis';
+import { watchChannel, type ChannelWatcher } from '../../../watch-channel';
 import type { AliasSyncFailure } from './embedded-engine';
 
 /** Redis pub/sub channel on which alias moves are announced. */
@@ -13,7 +14,7 @@ export const publishAliasChange =
   };
 
 type Syncable = { syncAliases(): Promise<AliasSyncFailure[]> };
-export type AliasWatcher = { sync: () => Promise<void>; stop: () => Promise<void> };
+export type AliasWatcher = ChannelWatcher;
 
 /**
  * Keeps a serving engine's aliases current: re-syncs on every announcement, and every `pollMs` as a fallback
@@ -27,36 +28,14 @@ export async function watchAliases(options: {
   pollMs?: number;
   channel?: string;
 }): Promise<AliasWatcher> {
-  const { engine, subscriber, logger, channel = ALIAS_CHANNEL } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
-  const sync = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        const failures = await engine.syncAliases().catch((err: unknown) => [{ alias: '*', index: '*', error: err }]);
-        for (const { alias, index, error } of failures) logger.error({ err: error, alias, index }, 'alias not moved: its index could not be loaded');
-      } while (again);
-      running = null;
-    })();
-    return running;
-  };
-  subscriber.on('message', (ch: string) => {
-    if (ch === channel) void sync();
-  });
-  await subscriber.subscribe(channel);
-  const timer = setInterval(() => void sync(), options.pollMs ?? 30_000);
-  timer.unref();
-  return {
-    sync,
-    stop: async () => {
-      clearInterval(timer);
-      await subscriber.unsubscribe(channel);
-      await running;
+  const { engine, logger } = options;
+  return watchChannel({
+    subscriber: options.subscriber,
+    channel: options.channel ?? ALIAS_CHANNEL,
+    logger,
+    pollMs: options.pollMs ?? 30_000,
+    sync: async () => {
+      for (const { alias, index, error } of await engine.syncAliases()) logger.error({ err: error, alias, index }, 'alias not moved: its index could not be loaded');
     },
-  };
+  });
 }
