@@ -16,7 +16,7 @@ export function facetKinds(facets: readonly FacetSource[]): FacetKinds {
 /**
  * Whether the document passes one key of a collection filter, as a listing filtered the same way would
  * decide (listing rules 5, 7, 8): unknown keys, unparseable and inverted ranges are ignored (they pass);
- * a toggle's `false` is no opinion. Prices and stock are per market: any market the product is sold on counts.
+ * a toggle's `false` is no opinion. Prices and stock are per market; each market the product is sold on counts.
  */
 function matchesKey(doc: SearchDocument, key: string, values: readonly string[], kinds: FacetKinds): boolean {
   if (key === 'all') return true;

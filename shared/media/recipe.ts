@@ -4,7 +4,7 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /**
  * How renditions are made: the widths (never wider than the source), the formats and their encoder
- * settings. A recipe is immutable once renditions exist under its number: any change is a new number,
+ * settings. A recipe is immutable once renditions exist under its number; every change is a new number,
  * so old and new renditions live side by side and descriptors announce exactly what exists.
  */
 export interface Recipe {

@@ -13,25 +13,23 @@ export const headerParameters = [
   z.string().optional().meta({ param: { name: 'If-None-Match', in: 'header', description: 'The ETag of an earlier answer: 304 when it still holds.' } }),
 ];
 
+/** A `filter[<key>]=<value>` parameter, documented as one deepObject. */
+const deepObjectFilter = (description: string[], example: Record<string, string>) =>
+  z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ param: { name: 'filter', in: 'query', style: 'deepObject', explode: true, description: description.join(' ') }, example });
+
 /** `filter[<key>]=<values>`: one deepObject parameter (`filter[brand]=acme,zeta&filter[price]=100-500`). */
-export const filterParam = z
-  .record(z.string(), z.string())
-  .optional()
-  .meta({
-    param: {
-      name: 'filter',
-      in: 'query',
-      style: 'deepObject',
-      explode: true,
-      description: [
-        'Facet filters, `filter[<facet key>]=<values>`: several values comma-separated, a repeated key adds values.',
-        'Ranges are `min-max` with either bound empty (bounds may be negative: `-10--2`, `-10-`, `--2`; `-5` alone means at most 5);',
-        'toggles take `true` (`false` means no opinion). In list, swatch and hierarchy values a comma is written `\\,` and a backslash `\\\\`.',
-        'An unknown facet or an unparseable value is ignored with a FILTER_IGNORED warning; only malformed syntax is 400 INVALID_FILTER.',
-      ].join(' '),
-    },
-    example: { brand: 'acme', price: '100-500', 'in-stock': 'true' },
-  });
+export const filterParam = deepObjectFilter(
+  [
+    'Facet filters, `filter[<facet key>]=<values>`: several values comma-separated, a repeated key adds values.',
+    'Ranges are `min-max` with either bound empty (bounds may be negative: `-10--2`, `-10-`, `--2`; `-5` alone means at most 5);',
+    'toggles take `true` (`false` means no opinion). In list, swatch and hierarchy values a comma is written `\\,` and a backslash `\\\\`.',
+    'An unknown facet or an unparseable value is ignored with a FILTER_IGNORED warning; only malformed syntax is 400 INVALID_FILTER.',
+  ],
+  { brand: 'acme', price: '100-500', 'in-stock': 'true' },
+);
 
 export const listingQuery = z.object({
   q: z.string().optional().meta({ description: 'Free text; more than 200 characters are truncated with a QUERY_TRUNCATED warning.' }),
@@ -62,22 +60,13 @@ export const skuParams = z.object({ sku: z.string().meta({ description: "The pro
 export const variantsQuery = z.object({
   page: listingQuery.shape.page,
   pageSize: listingQuery.shape.pageSize,
-  filter: z
-    .record(z.string(), z.string())
-    .optional()
-    .meta({
-      param: {
-        name: 'filter',
-        in: 'query',
-        style: 'deepObject',
-        explode: true,
-        description: [
-          "Selections: `filter[<axis>]=<value>` (the axis name or its facet key) with exactly one value per axis (`\\,` is a literal comma), and `filter[in-stock]=true` (`false` means no opinion).",
-          'An axis the product lacks, a comma list, a repeated axis, an empty value or malformed syntax is 400 INVALID_FILTER.',
-        ].join(' '),
-      },
-      example: { colour: 'Blue', size: 'M', 'in-stock': 'true' },
-    }),
+  filter: deepObjectFilter(
+    [
+      "Selections: `filter[<axis>]=<value>` (the axis name or its facet key) with exactly one value per axis (`\\,` is a literal comma), and `filter[in-stock]=true` (`false` means no opinion).",
+      'An axis the product lacks, a comma list, a repeated axis, an empty value or malformed syntax is 400 INVALID_FILTER.',
+    ],
+    { colour: 'Blue', size: 'M', 'in-stock': 'true' },
+  ),
 });
 
 export const sitemapQuery = z.object({

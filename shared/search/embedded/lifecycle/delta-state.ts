@@ -12,7 +12,7 @@ import { LiveIndex } from '../query/live-index';
 /**
  * The changes since a base build: the new versions of changed documents (the overlay), the base ordinals they
  * replaced or deleted, and the surfaces those base documents held (so typo matching forgets surfaces no live
- * document has any more).
+ * document still has).
  */
 export interface DeltaState {
   overlay: Map<string, SearchDocument>;
