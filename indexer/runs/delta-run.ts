@@ -3,6 +3,7 @@ import { changesSince, readWatermark, writeWatermark } from './change-feed';
 import type { RunDeps, RunSite } from './run-context';
 import { finishRun, startRun } from './sync-runs';
 import { RunWarnings, writeDocuments } from './write-documents';
+import { RunBrandLogos } from './brand-logos';
 
 export interface DeltaRunResult {
   runId: number;
@@ -30,7 +31,9 @@ export async function runDelta(deps: RunDeps, site: RunSite, job: { jobId: strin
   const { productIds, next } = await changesSince(deps.db, site.tenantId, from);
   const products = await loadCatalogueProducts(deps.db, site.tenantId, productIds);
   const found = new Set(products.map((p) => p.id));
-  const changed = await writeDocuments(deps.db, deps.engine, { site, index: live, warnings, media: deps.media }, products, productIds.filter((id) => !found.has(id)));
+  const media = deps.media;
+  const logos = media && new RunBrandLogos({ db: deps.db, tenantId: site.tenantId, media, warnings });
+  const changed = await writeDocuments(deps.db, deps.engine, { site, index: live, warnings, media, logos }, products, productIds.filter((id) => !found.has(id)));
   if (changed > 0) await deps.engine.refresh(live);
   await writeWatermark(deps.db, site.tenantId, site.siteId, next);
   await finishRun(deps.db, runId, { outcome: 'ok', documentCount: changed, warnings: warnings.list(), timings: { totalMs: Date.now() - started } });

@@ -8,6 +8,8 @@ import { dropStaleIndices } from './retention';
 import type { RunDeps, RunSite } from './run-context';
 import { finishRun, runOfIndex, startRun, updateRun, type RunOutcome } from './sync-runs';
 import { RunWarnings, writeDocuments } from './write-documents';
+import { RunBrandLogos } from './brand-logos';
+import { renderSwatchImages } from './swatch-images';
 
 /** What a full or preview run stores as its index's stats: the gate's figures and where its data stands in the change log. */
 export type FullRunStats = IndexStats & { watermark: Watermark };
@@ -24,16 +26,22 @@ async function countRoots(deps: RunDeps, tenantId: number): Promise<number> {
   return Number(row[0]?.count ?? 0);
 }
 
-/** Streams the whole catalogue into `index`, then replays what changed meanwhile. Returns the stats and the watermark reached. */
+/**
+ * Renders the config's swatch images, streams the whole catalogue into `index`, then replays what changed meanwhile.
+ * Returns the stats and the watermark reached.
+ */
 async function fillIndex(deps: RunDeps, site: RunSite, target: { index: string; runId: number }, warnings: RunWarnings): Promise<FullRunStats> {
   const { index } = target;
   const start = await currentWatermark(deps.db, site.tenantId);
   const total = await countRoots(deps, site.tenantId);
   await updateRun(deps.db, target.runId, { total });
   const stats = new StatsCollector();
+  const media = deps.media;
+  const logos = media && new RunBrandLogos({ db: deps.db, tenantId: site.tenantId, media, warnings });
+  if (media) await renderSwatchImages({ db: deps.db, tenantId: site.tenantId, media, warnings }, site.config);
   let done = 0;
   for await (const batch of prefetched(readCatalogue(deps.db, site.tenantId, { batchSize: deps.batchSize }))) {
-    await writeDocuments(deps.db, deps.engine, { site, index, stats, warnings, media: deps.media }, batch);
+    await writeDocuments(deps.db, deps.engine, { site, index, stats, warnings, media, logos }, batch);
     done += batch.length;
     await deps.onProgress?.(done, total);
   }
@@ -41,7 +49,7 @@ async function fillIndex(deps: RunDeps, site: RunSite, target: { index: string; 
   const { productIds, next } = await changesSince(deps.db, site.tenantId, start);
   const products = await loadCatalogueProducts(deps.db, site.tenantId, productIds);
   const found = new Set(products.map((p) => p.id));
-  await writeDocuments(deps.db, deps.engine, { site, index, warnings, media: deps.media }, products, productIds.filter((id) => !found.has(id)));
+  await writeDocuments(deps.db, deps.engine, { site, index, warnings, media, logos }, products, productIds.filter((id) => !found.has(id)));
   await deps.engine.refresh(index);
   return { ...stats.stats(), count: await deps.engine.count(index), watermark: next };
 }

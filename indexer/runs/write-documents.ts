@@ -6,6 +6,7 @@ import type { StatsCollector } from './gate';
 import type { RunSite } from './run-context';
 import type { RunWarning } from './sync-runs';
 import type { MediaPipeline } from '../../shared/media/pipeline';
+import type { RunBrandLogos } from './brand-logos';
 
 // A full run of 100k products leaves many out for ordinary reasons; the row keeps a sample and the counts.
 const WARNING_SAMPLE = 500;
@@ -28,16 +29,18 @@ export class RunWarnings {
 
 /**
  * Builds the documents of `products` and writes them to `index`: sellable ones indexed, the others (and
- * `removedIds`, products gone from the catalogue) deleted with a warning each. Returns the operations written.
+ * `removedIds`, products gone from the catalogue) deleted with a warning each; their brands' logos rendered.
+ * Returns the operations written.
  */
 export async function writeDocuments(
   db: Db,
   engine: SearchEngine,
-  target: { site: RunSite; index: string; stats?: StatsCollector; warnings: RunWarnings; media?: MediaPipeline },
+  target: { site: RunSite; index: string; stats?: StatsCollector; warnings: RunWarnings; media?: MediaPipeline; logos?: RunBrandLogos },
   products: readonly CatalogueProduct[],
   removedIds: readonly number[] = [],
 ): Promise<number> {
   const { site, index, stats, warnings } = target;
+  await target.logos?.render(products);
   const { documents, skipped, mediaWarnings } = await buildBatch(db, site, products, site.index, target.media);
   for (const w of mediaWarnings) warnings.add(w);
   const operations: BulkOperation[] = [

@@ -4,7 +4,7 @@ import type { Knex } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
 import type { Redis } from '../../shared/redis';
 import type { SearchEngine } from '../../shared/search';
-import type { ProductMediaReader } from '../../shared/media/site-media';
+import type { MediaReader } from '../../shared/media/site-media';
 import type { ConfigRegistry } from '../../shared/storefront-config/config-registry';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { cors, OriginDirectory } from './cors/cors';
@@ -31,8 +31,8 @@ export interface StorefrontApiDeps {
   logger: Logger;
   registry: ConfigRegistry;
   engine: SearchEngine;
-  /** Media descriptors of products and variants (the media pipeline's renditions under DATA_DIR). */
-  media: ProductMediaReader;
+  /** Media descriptors of products, variants, brand logos and swatch images (the media pipeline's renditions under DATA_DIR). */
+  media: MediaReader;
   config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; TRUST_PROXY?: string | boolean | number; CART_TTL_SECONDS?: number };
 }
 
@@ -59,7 +59,7 @@ export function createApp(deps: StorefrontApiDeps): Express {
   app.use('/v1', cors(new OriginDirectory(registry)));
   app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits: createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS), media: deps.media }));
   const reads = new MicroCache(config.MICRO_CACHE_MS);
-  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(engine, reads), suggestRoutes(engine, reads), ...catalogueRoutes(db, engine, reads));
+  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(db, engine, reads), suggestRoutes(db, engine, reads), ...catalogueRoutes(db, engine, reads));
   const carts = new CartStore(redis, { ttlSeconds: config.CART_TTL_SECONDS ?? CART_TTL_SECONDS, idempotencyTtlSeconds: CART_IDEMPOTENCY_TTL_SECONDS });
   app.use(cartRoutes(new CartService(db, new CategoryTrees(db), carts)));
   app.use((req, res) => sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`));

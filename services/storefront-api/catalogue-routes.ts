@@ -13,5 +13,5 @@ import { variantRoutes } from './variants/variant-routes';
 /** The catalogue reads of issue 13: products, variants, collections, categories, sitemap and brands. */
 export function catalogueRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router[] {
   const trees = new CategoryTrees(db);
-  return [variantRoutes(db, trees, cache), productRoutes(db, trees, cache), collectionRoutes(engine, cache), categoryRoutes(db, cache), sitemapRoutes(db, trees, engine, cache), brandRoutes(db, engine, cache)];
+  return [variantRoutes(db, trees, cache), productRoutes(db, trees, cache), collectionRoutes(db, engine, cache), categoryRoutes(db, cache), sitemapRoutes(db, trees, engine, cache), brandRoutes(db, engine, cache)];
 }

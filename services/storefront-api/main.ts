@@ -4,7 +4,7 @@ import { createProcessEngine } from '../../shared/search/process-engine';
 import { ALIAS_CHANNEL } from '../../shared/search/embedded/lifecycle/alias-sync';
 import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
 import { watchChannel } from '../../shared/watch-channel';
-import { productMediaReader } from '../../shared/media/site-media';
+import { mediaReader } from '../../shared/media/site-media';
 import { createApp } from './app';
 import { storefrontConfigSchema } from './config';
 
@@ -19,7 +19,7 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
   const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });
   const limiterRedis = createRedis(config.REDIS_URL, { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   return {
-    app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: productMediaReader(config.DATA_DIR), config }),
+    app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), config }),
     closeFirst: [
       { name: 'config', close: async () => { await registry.stop(); configSubscriber.disconnect(); } },
       { name: 'aliases', close: async () => { await aliases.stop(); aliasSubscriber.disconnect(); } },

@@ -1,12 +1,12 @@
 import type { MediaDescriptor } from './descriptor';
-import type { Manifest, MediaRow } from './manifest';
+import type { Manifest, MediaItem } from './manifest';
 
 type KindFields = Pick<MediaDescriptor, 'w' | 'h' | 'blurhash' | 'color' | 'bg' | 'widths' | 'formats' | 'poster' | 'duration' | 'variants' | 'filename' | 'bytes' | 'pages'>;
 
 const NONE = { poster: null, duration: null, variants: null, filename: null, bytes: null, pages: null } as const;
 
 /** The fields that depend on the kind: pixels and renditions for images and videos, name, size and pages for files. */
-function kindFields(row: MediaRow, manifest: Manifest): KindFields {
+function kindFields(row: MediaItem, manifest: Manifest): KindFields {
   switch (manifest.kind) {
     case 'image':
       return { ...manifest.facts, widths: [...manifest.widths], formats: [...manifest.formats], ...NONE };
@@ -19,8 +19,8 @@ function kindFields(row: MediaRow, manifest: Manifest): KindFields {
   }
 }
 
-/** The descriptor of one business row whose renditions exist as `manifest` says (pure); keys in the spec's order. */
-export function buildDescriptor(row: MediaRow, manifest: Manifest): MediaDescriptor {
+/** The descriptor of one media item whose renditions exist as `manifest` says (pure); keys in the spec's order. */
+export function buildDescriptor(row: MediaItem, manifest: Manifest): MediaDescriptor {
   const k = kindFields(row, manifest);
   return {
     id: manifest.hash, recipe: manifest.recipe, kind: manifest.kind, role: row.role, view: row.view, order: row.position,
@@ -34,7 +34,7 @@ export function buildDescriptor(row: MediaRow, manifest: Manifest): MediaDescrip
  * The name a file is announced and served under: the row's, with path separators and control characters
  * replaced (a name is never a path), else a default by type.
  */
-export function fileNameOf(row: Pick<MediaRow, 'filename'>, mime: string): string {
+export function fileNameOf(row: Pick<MediaItem, 'filename'>, mime: string): string {
   // eslint-disable-next-line no-control-regex
   const cleaned = (row.filename ?? '').replace(/[/\\\u0000-\u001f\u007f]/g, '-').slice(0, 255);
   if (cleaned !== '' && cleaned !== '.' && cleaned !== '..') return cleaned;

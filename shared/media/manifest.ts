@@ -35,10 +35,11 @@ export interface FileManifest {
 
 export type Manifest = ImageManifest | VideoManifest | FileManifest;
 
-/** The business row of one media item (`product_media`), as the pipeline reads it. */
-export interface MediaRow {
-  id: number;
-  productId: number;
+/**
+ * One media item as the pipeline renders and describes it: a product's media row, a brand's logo or a configured
+ * swatch image.
+ */
+export interface MediaItem {
   /** `sha256:<hex>` of the source bytes, as the business system recorded it. */
   hash: string;
   kind: MediaKind;
@@ -54,6 +55,12 @@ export interface MediaRow {
   source: string | null;
   /** A video's poster image (path or URL). */
   posterSource: string | null;
+}
+
+/** The business row of one product media item (`product_media`), as the pipeline reads it. */
+export interface MediaRow extends MediaItem {
+  id: number;
+  productId: number;
 }
 
 export function isManifest(value: unknown): value is Manifest {

@@ -1,7 +1,7 @@
 import { buildDescriptor, fileNameOf } from './build-descriptor';
 import { hexOf, type MediaDescriptor } from './descriptor';
 import { MediaContentError, makeFile, makeImage, makeVideo, sha256Hex, type Made } from './make-renditions';
-import type { Manifest, MediaRow } from './manifest';
+import type { Manifest, MediaItem, MediaRow } from './manifest';
 import { CURRENT_RECIPE, recipeById, type Recipe } from './recipe';
 import type { RenditionStore } from './rendition-store';
 import { MediaSourceError, type SourceReader } from './source-reader';
@@ -56,8 +56,8 @@ export class MediaPipeline {
     return { descriptors, warnings };
   }
 
-  /** The manifest of a row's media, making the renditions when they do not exist yet. */
-  async ensure(row: MediaRow): Promise<Manifest> {
+  /** The manifest of an item's media, making the renditions when they do not exist yet. */
+  async ensure(row: MediaItem): Promise<Manifest> {
     const hex = hexOf(row.hash);
     if (hex === null) throw new MediaContentError(`not a sha256 id: ${row.hash}`);
     const existing = await this.deps.store.manifest(hex, this.recipe.id, row.kind);
@@ -65,6 +65,21 @@ export class MediaPipeline {
     if (existing) this.stats.reused++;
     if (manifest.kind === 'file') await this.announce(hex, fileNameOf(row, manifest.mime));
     return manifest;
+  }
+
+  /**
+   * The manifest of an image known only by its source (a configured swatch image: nobody recorded its hash). The
+   * source is read every time, since only its bytes say whether it changed; they are rendered once per hash.
+   */
+  async ensureImageSource(source: string): Promise<Manifest> {
+    const bytes = await this.deps.read(source);
+    const hex = sha256Hex(bytes);
+    const existing = await this.deps.store.manifest(hex, this.recipe.id, 'image');
+    if (existing) {
+      this.stats.reused++;
+      return existing;
+    }
+    return this.once(`${hex}/image`, () => this.commitMade(hex, makeImage(hex, bytes, this.recipe)));
   }
 
   private async once(key: string, make: () => Promise<Manifest>): Promise<Manifest> {
@@ -84,14 +99,18 @@ export class MediaPipeline {
     this.announced.add(key);
   }
 
-  private async make(hex: string, row: MediaRow): Promise<Manifest> {
-    const made = await this.render(hex, row);
+  private make(hex: string, row: MediaItem): Promise<Manifest> {
+    return this.commitMade(hex, this.render(hex, row));
+  }
+
+  private async commitMade(hex: string, making: Promise<Made<Manifest>>): Promise<Manifest> {
+    const made = await making;
     await this.deps.store.commit(hex, this.recipe.id, made.manifest, made.files);
     this.stats.rendered++;
     return made.manifest;
   }
 
-  private async render(hex: string, row: MediaRow): Promise<Made<Manifest>> {
+  private async render(hex: string, row: MediaItem): Promise<Made<Manifest>> {
     const read = async (source: string | null, what: string) => {
       if (source === null) throw new MediaContentError(`no ${what} source`);
       return this.deps.read(source);
@@ -108,8 +127,14 @@ export class MediaPipeline {
   }
 }
 
-function toWarning(row: MediaRow, err: unknown): MediaWarning {
+/** Why an item could not be made: its warning code and a reason fit for a run's warnings. */
+export function mediaFailure(err: unknown): { code: MediaWarning['code']; reason: string } {
   const code = err instanceof HashMismatch ? 'MEDIA_HASH_MISMATCH' : 'MEDIA_UNREADABLE';
   const reason = err instanceof MediaSourceError || err instanceof MediaContentError || err instanceof HashMismatch ? err.message : `could not be rendered: ${err instanceof Error ? err.message : String(err)}`;
+  return { code, reason };
+}
+
+function toWarning(row: MediaRow, err: unknown): MediaWarning {
+  const { code, reason } = mediaFailure(err);
   return { code, productId: String(row.productId), detail: `media ${row.id} (${row.kind}): ${reason}` };
 }

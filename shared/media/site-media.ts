@@ -1,22 +1,41 @@
 import type { Db } from '../db/knex';
 import { loadConfig } from '../config';
+import { describeBrandLogos } from './brand-logos';
+import type { MediaDescriptor } from './descriptor';
 import { mediaBaseUrlSchema, mediaDirs } from './media-config';
 import { mediaBlock, type MediaBlock } from './media-urls';
 import { describeProductMedia, type ProductMedia } from './product-media';
 import { RenditionStore } from './rendition-store';
+import { describeSwatchImages } from './swatch-images';
 
 /** The site's `media` block for `GET /v1/site`: MEDIA_BASE_URL, else the media host `npm start` runs. */
 export function mediaBlockFromEnv(env: NodeJS.ProcessEnv = process.env): MediaBlock {
   return mediaBlock(loadConfig(mediaBaseUrlSchema, env).MEDIA_BASE_URL);
 }
 
-export type ProductMediaReader = (db: Db, tenantId: number, productIds: readonly number[]) => Promise<Map<number, ProductMedia>>;
-
 /**
- * What the product detail calls for `images`, `image` and `files` (of the product and of each variant id
- * passed): descriptors of the media whose renditions exist in the store under `<dataDir>/media`.
+ * Where the storefront reads its descriptors: only media whose renditions exist (the indexer makes them), so no
+ * descriptor ever announces a 404. Each method answers only what it found.
  */
-export function productMediaReader(dataDir: string): ProductMediaReader {
-  const store = new RenditionStore(mediaDirs(dataDir).renditions);
-  return (db, tenantId, productIds) => describeProductMedia(db, store, tenantId, productIds);
+export interface MediaReader {
+  /** `images`, `image` and `files` of each product or variant id (every id answered; no media is empty). */
+  products(db: Db, tenantId: number, productIds: readonly number[]): Promise<Map<number, ProductMedia>>;
+  /** Each brand's logo (role `logo`), keyed by brand id. */
+  brandLogos(db: Db, tenantId: number, brandIds: readonly number[]): Promise<Map<number, MediaDescriptor>>;
+  /** Each configured swatch image (role `swatch`), keyed by its configured source. */
+  swatchImages(db: Db, tenantId: number, sources: readonly string[]): Promise<Map<string, MediaDescriptor>>;
+}
+
+/** The reader over one rendition store. */
+export function storeMediaReader(store: RenditionStore): MediaReader {
+  return {
+    products: (db, tenantId, ids) => describeProductMedia(db, store, tenantId, ids),
+    brandLogos: (db, tenantId, ids) => describeBrandLogos(db, store, tenantId, ids),
+    swatchImages: (db, tenantId, sources) => describeSwatchImages(db, store, tenantId, sources),
+  };
+}
+
+/** The reader over the rendition store under `<dataDir>/media`. */
+export function mediaReader(dataDir: string): MediaReader {
+  return storeMediaReader(new RenditionStore(mediaDirs(dataDir).renditions));
 }

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { readFile, stat } from 'node:fs/promises';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
+import { isRelativeSource, isUrlSource } from './source-paths';
 
 /** A source that cannot be read: missing, refused, too large, too slow, or not allowed. */
 export class MediaSourceError extends Error {
@@ -38,14 +39,11 @@ for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 
  */
 export function createSourceReader(options: SourceReaderOptions): SourceReader {
   const limits = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, allowPrivate: options.allowPrivate ?? false };
-  return (source) => (/^https?:\/\//i.test(source) ? fetchSource(source, limits) : readLocal(path.resolve(options.root), source, limits.maxBytes));
+  return (source) => (isUrlSource(source) ? fetchSource(source, limits) : readLocal(path.resolve(options.root), source, limits.maxBytes));
 }
 
 async function readLocal(root: string, source: string, maxBytes: number): Promise<Buffer> {
-  const parts = source.split(/[/\\]/);
-  if (source.includes('\0') || path.isAbsolute(source) || /^[a-z][a-z0-9+.-]*:/i.test(source) || parts.some((p) => p === '..')) {
-    throw new MediaSourceError(source, 'not a relative path inside the media source root');
-  }
+  if (!isRelativeSource(source)) throw new MediaSourceError(source, 'not a relative path inside the media source root');
   const file = path.resolve(root, source);
   if (!file.startsWith(root + path.sep)) throw new MediaSourceError(source, 'outside the media source root');
   const info = await stat(file).catch(() => null);

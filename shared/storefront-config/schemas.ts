@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMediaSource } from '../media/source-paths';
 
 /** Facet keys the storefront reserves for its built-in facets. */
 export const RESERVED_FACET_KEYS: readonly string[] = ['price', 'in-stock'];
@@ -77,7 +78,13 @@ export type FacetSourceDef = z.infer<typeof facetSourceSchema>;
 
 const swatchSchema = z.strictObject({
   color: z.string().max(100).nullable().default(null),
-  image: z.string().max(2000).nullable().default(null),
+  // A media source, as product media name theirs: the indexer reads and renders it (see docs/decisions.md).
+  image: z
+    .string()
+    .max(2000)
+    .refine(isMediaSource, 'must be a path under the media source root (such as swatches/red.png) or an http(s) URL')
+    .nullable()
+    .default(null),
 });
 
 export const facetDefinitionSchema = z.strictObject({

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { createApp } from '../../services/storefront-api/app';
 import { createDb, type Knex } from '../../shared/db/knex';
 import { createLogger } from '../../shared/logger';
-import { productMediaReader } from '../../shared/media/site-media';
+import { mediaReader } from '../../shared/media/site-media';
 import type { SearchEngine } from '../../shared/search';
 import { SearchEngineError } from '../../shared/search/errors';
 import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
@@ -110,7 +110,7 @@ export async function conformanceShop(tenant: string, seed: number): Promise<Con
     if (parts.registry === undefined) await registry.refresh();
     return createApp({
       db: parts.db ?? t.db, redis: r.redis, limiterRedis: (parts.limiterRedis ?? r).redis, logger: createLogger({ name: 'test', level: 'silent' }), registry,
-      engine: parts.engine ?? shop.engine.engine, media: productMediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
+      engine: parts.engine ?? shop.engine.engine, media: mediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
       config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: 0, TRUST_PROXY: false },
     });
   };

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import type { Knex } from '../../shared/db/knex';
+import { listen, type RunningServer } from '../../shared/http/listen';
+import { createLogger } from '../../shared/logger';
+import type { MediaDescriptor } from '../../shared/media/descriptor';
 import type { MediaRow } from '../../shared/media/manifest';
+import { announcedPaths } from '../../shared/media/media-urls';
+import { createApp as createMediaHost } from '../../services/media-host/app';
 import { MediaPipeline } from '../../shared/media/pipeline';
 import { RenditionStore } from '../../shared/media/rendition-store';
 import { createSourceReader } from '../../shared/media/source-reader';
@@ -68,4 +74,25 @@ export function rawRequest(baseUrl: string, rawPath: string, options: { method?:
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The media host over `store` on a free loopback port. */
+export function startMediaHost(store: RenditionStore): Promise<RunningServer> {
+  return listen(createMediaHost({ store, logger: createLogger({ name: 'test', level: 'silent' }) }), '127.0.0.1', 0);
+}
+
+/** The status the host at `baseUrl` answers for every URL `descriptor` announces, by path. */
+export async function announcedStatuses(baseUrl: string, descriptor: MediaDescriptor): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const path of announcedPaths(descriptor)) out[path] = (await rawRequest(baseUrl, path)).status;
+  return out;
+}
+
+/**
+ * Leaves a seeded tenant with no media of the seed's (its product media and brand logos point at a placeholder
+ * library with no files), so every source a test indexes is its own.
+ */
+export async function clearSeedMedia(db: Knex, tenantId: number): Promise<void> {
+  await db('product_media').where({ tenant_id: tenantId }).delete();
+  await db('brands').where({ tenant_id: tenantId }).update({ logo_hash: null, logo_source: null });
 }

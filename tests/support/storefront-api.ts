@@ -6,7 +6,7 @@ import type { SearchEngine } from '../../shared/search';
 import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
 import os from 'node:os';
 import path from 'node:path';
-import { productMediaReader, type ProductMediaReader } from '../../shared/media/site-media';
+import { mediaReader, type MediaReader } from '../../shared/media/site-media';
 import { createApp } from '../../services/storefront-api/app';
 
 export const ERRORS_DOC_URL = 'https://aisle.dev/docs/errors';
@@ -17,7 +17,7 @@ export async function createStorefrontTestApp(deps: {
   redis: Redis;
   engine: SearchEngine;
   /** Media descriptors; default: a store with no renditions (every product answers no media). */
-  media?: ProductMediaReader;
+  media?: MediaReader;
   limiterRedis?: Redis;
   windowSeconds?: number;
   /** The read micro-cache's interval; 0 (default here) answers every read fresh. */
@@ -37,7 +37,7 @@ export async function createStorefrontTestApp(deps: {
     logger: createLogger({ name: 'test', level: 'silent' }),
     registry,
     engine: deps.engine,
-    media: deps.media ?? productMediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
+    media: deps.media ?? mediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
     config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false, CART_TTL_SECONDS: deps.cartTtlSeconds },
   });
   return { app, registry };

@@ -55,7 +55,14 @@ export interface IndexedShop {
   engine: TestEngine;
 }
 
-export async function indexedShop(db: Knex, options: { tenant: string; products: number; seed: number; configure?: (siteId: number, tenantId: number) => Promise<void> }): Promise<IndexedShop> {
+export async function indexedShop(db: Knex, options: {
+  tenant: string;
+  products: number;
+  seed: number;
+  configure?: (siteId: number, tenantId: number) => Promise<void>;
+  /** For the first full and preview runs (a media pipeline, say). */
+  runDeps?: Partial<RunDeps>;
+}): Promise<IndexedShop> {
   const tenantId = (await seedTenant(db, { tenant: options.tenant, products: options.products, orders: 0, seed: options.seed, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
   const siteId = await publishTwoMarketSite(db, tenantId);
   await options.configure?.(siteId, tenantId);
@@ -67,7 +74,7 @@ export async function indexedShop(db: Knex, options: { tenant: string; products:
   await publishConfig(db, tenantId, siteId, 'keys');
   const engine = await createTestEngine(db);
   for (const type of ['full', 'preview'] as const) {
-    const outcome = await runIndexJob(runDeps(db, engine.engine), { type, siteId }, { jobId: null, attempt: 1 });
+    const outcome = await runIndexJob(runDeps(db, engine.engine, options.runDeps), { type, siteId }, { jobId: null, attempt: 1 });
     if (outcome !== 'ok') throw new Error(`${type} run ended ${outcome}`);
   }
   return { tenantId, siteId, keys, engine };

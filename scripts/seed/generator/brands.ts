@@ -1,3 +1,4 @@
+import type { SeedMediaLibrary } from '../media/library';
 import { STREAM, rngFor } from './random';
 import type { Row, RowBatch } from './types';
 import { BRAND_HEADS, BRAND_TAILS, EURO_PLACES, PLACES, STREETS } from './words';
@@ -36,21 +37,22 @@ function partyRow(seed: number, id: number, name: string, legalSuffix: string, e
   ];
 }
 
-/** Responsible parties, then brands (each brand names its manufacturer). */
-export function brandBatches(seed: number, brands: number): RowBatch[] {
+/** Responsible parties, then brands (each brand names its manufacturer; brand `i` has logo `i` of the library, if any). */
+export function brandBatches(seed: number, brands: number, logos: SeedMediaLibrary['logos']): RowBatch[] {
   const parties: Row[] = [];
   const brandRows: Row[] = [];
   for (let i = 0; i < brands; i++) {
     const name = brandName(i);
     const rng = rngFor(seed, STREAM.brand, i);
     parties.push(partyRow(seed, i + 1, name, rng.chance(0.7) ? 'AB' : 'GmbH', rng.chance(0.3)));
-    brandRows.push([i + 1, name, slugify(name), `${name} makes things for everyday life since ${rng.int(1950, 2020)}.`, i + 1, !rng.chance(0.02)]);
+    const logo = logos[i];
+    brandRows.push([i + 1, name, slugify(name), `${name} makes things for everyday life since ${rng.int(1950, 2020)}.`, i + 1, !rng.chance(0.02), logo?.hash ?? null, logo?.source ?? null]);
   }
   const { importers, euReps } = partyIds(brands);
   importers.forEach((id, i) => parties.push(partyRow(seed, id, `Import ${['Nord', 'Syd', 'Väst', 'Öst'][i]}`, 'AB', false)));
   euReps.forEach((id, i) => parties.push(partyRow(seed, id, `EU Rep ${['Alpha', 'Beta', 'Gamma'][i]}`, 'GmbH', true)));
   return [
     { table: 'responsible_parties', columns: ['id', 'name', 'legal_name', 'street', 'postal_code', 'city', 'region', 'country_code', 'email', 'url', 'phone'], rows: parties },
-    { table: 'brands', columns: ['id', 'name', 'slug', 'description', 'manufacturer_party_id', 'active'], rows: brandRows },
+    { table: 'brands', columns: ['id', 'name', 'slug', 'description', 'manufacturer_party_id', 'active', 'logo_hash', 'logo_source'], rows: brandRows },
   ];
 }

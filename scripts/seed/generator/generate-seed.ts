@@ -90,7 +90,7 @@ export function* generateSeed(options: GeneratorOptions): Generator<SeedItem> {
   const total = products + orders;
   const progress = (phase: string, done: number): SeedItem => ({ kind: 'progress', progress: { phase, done, total } });
   yield* batches(referenceBatches());
-  yield* batches([categoryBatch(ctx.tree), ...brandBatches(ctx.seed, ctx.volumes.brands), ...partyBatches(ctx.customers, ctx.vendors)]);
+  yield* batches([categoryBatch(ctx.tree), ...brandBatches(ctx.seed, ctx.volumes.brands, ctx.media.logos), ...partyBatches(ctx.customers, ctx.vendors)]);
   yield* chunked(ctx, CATALOGUE, products, (done) => progress('catalogue', done));
   yield* chunked(ctx, LINKS, products, () => null);
   yield* orderChunks(ctx, (done) => progress('orders', products + done));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { COLOURS } from '../generator/words';
-import { MANUALS, PACKSHOTS, POSTERS, sourcePath, type ManualSpec, type PackshotSpec, type PosterSpec, type SeedMediaLibrary } from './library';
+import { LOGOS, MANUALS, PACKSHOTS, POSTERS, sourcePath, type LogoSpec, type ManualSpec, type PackshotSpec, type PosterSpec, type SeedMediaLibrary } from './library';
 
 const BACKDROP: Record<PackshotSpec['bg'], string> = { white: '#ffffff', transparent: 'none', light: '#efeae2' };
 
@@ -30,6 +30,16 @@ function posterPng(spec: PosterSpec): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.w}" height="${spec.h}"><rect width="100%" height="100%" fill="#e9edf2"/>` +
     `${shapeSvg({ shape: 'circle', w: spec.w * 0.6, h: spec.h }, colour)}<polygon points="${spec.w * 0.72},${spec.h * 0.4} ${spec.w * 0.72},${spec.h * 0.6} ${spec.w * 0.8},${spec.h * 0.5}" fill="#222"/></svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** A brand logo: its mark (a shape) and two bars standing in for the name, in the brand's colour on transparency. */
+function logoPng(spec: LogoSpec): Promise<Buffer> {
+  const colour = COLOURS[spec.colour]![2];
+  const { w, h } = spec;
+  const mark = shapeSvg({ shape: spec.shape, w: h, h }, colour);
+  const bars = `<rect x="${h}" y="${h * 0.34}" width="${w * 0.5}" height="${h * 0.16}" rx="${h * 0.04}" fill="${colour}"/>` +
+    `<rect x="${h}" y="${h * 0.56}" width="${w * 0.3}" height="${h * 0.1}" rx="${h * 0.04}" fill="#333"/>`;
+  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${mark}${bars}</svg>`)).png({ compressionLevel: 9 }).toBuffer();
 }
 
 async function manualPdf(spec: ManualSpec): Promise<Uint8Array> {
@@ -59,8 +69,9 @@ async function ensureFile(root: string, source: string, make: () => Promise<Uint
 }
 
 /**
- * Writes the seed's source media under `root` (the media source root) unless they are there already, and
- * returns the library with the hashes of the bytes on disk. Made once per data directory (a few seconds).
+ * Writes the seed's source media (packshots, manuals, posters, brand logos) under `root` (the media source root)
+ * unless they are there already, and returns the library with the hashes of the bytes on disk. Made once per data
+ * directory (a few seconds).
  */
 export async function ensureSeedMedia(root: string): Promise<SeedMediaLibrary> {
   const packshots = [];
@@ -79,5 +90,10 @@ export async function ensureSeedMedia(root: string): Promise<SeedMediaLibrary> {
     const source = sourcePath(spec.name, 'png');
     posters.push({ ...spec, source, hash: hashOf(await ensureFile(root, source, () => posterPng(spec))) });
   }
-  return { packshots, manuals, posters };
+  const logos = [];
+  for (const spec of LOGOS) {
+    const source = sourcePath(spec.name, 'png');
+    logos.push({ ...spec, source, hash: hashOf(await ensureFile(root, source, () => logoPng(spec))) });
+  }
+  return { packshots, manuals, posters, logos };
 }

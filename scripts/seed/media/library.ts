@@ -11,6 +11,7 @@ export type SeedBackground = 'white' | 'transparent' | 'light';
 export interface PackshotSpec { name: string; colour: number; shape: Shape; bg: SeedBackground; w: number; h: number }
 export interface ManualSpec { name: string; pages: number }
 export interface PosterSpec { name: string; colour: number; w: number; h: number; duration: number }
+export interface LogoSpec { name: string; colour: number; shape: Shape; w: number; h: number }
 
 const SHAPES: readonly Shape[] = ['circle', 'rounded', 'diamond'];
 const BACKGROUNDS: readonly SeedBackground[] = ['white', 'transparent', 'light'];
@@ -33,6 +34,14 @@ export const POSTERS: readonly PosterSpec[] = [
   { name: 'poster-1', colour: 6, w: 1920, h: 1080, duration: 48 },
 ];
 
+/**
+ * Brand logos (a mark and a bar "wordmark" on transparency, landscape): brand `i` (0-based) has logo `i`, so the
+ * first brands have a logo and the rest of a seed's brands (always at least 12) have none.
+ */
+export const LOGOS: readonly LogoSpec[] = Array.from({ length: 8 }, (_, i) => ({
+  name: `logo-${i}`, colour: (i * 5) % COLOURS.length, shape: SHAPES[i % SHAPES.length]!, w: 800, h: 320,
+}));
+
 export interface LibraryItem { source: string; hash: string }
 
 /** The library as rows refer to it: each item's source path (under the media source root) and the hash of its bytes. */
@@ -40,6 +49,7 @@ export interface SeedMediaLibrary {
   packshots: ReadonlyArray<LibraryItem & PackshotSpec>;
   manuals: ReadonlyArray<LibraryItem & ManualSpec & { bytes: number }>;
   posters: ReadonlyArray<LibraryItem & PosterSpec>;
+  logos: ReadonlyArray<LibraryItem & LogoSpec>;
 }
 
 export const sourcePath = (name: string, extension: string) => `seed/${name}.${extension}`;
@@ -55,5 +65,6 @@ export function placeholderLibrary(): SeedMediaLibrary {
     packshots: PACKSHOTS.map((p) => ({ ...p, source: sourcePath(p.name, 'png'), hash: fakeHash(p.name) })),
     manuals: MANUALS.map((m) => ({ ...m, source: sourcePath(m.name, 'pdf'), hash: fakeHash(m.name), bytes: 1000 * m.pages })),
     posters: POSTERS.map((p) => ({ ...p, source: sourcePath(p.name, 'png'), hash: fakeHash(p.name) })),
+    logos: LOGOS.map((l) => ({ ...l, source: sourcePath(l.name, 'png'), hash: fakeHash(l.name) })),
   };
 }

@@ -44,7 +44,7 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
       name: 'save_storefront_facet_config', title: 'Add or change a facet', writes: true,
       input: z.object({
         siteId: siteIdArg, key: z.string().describe('The facet key; price and in-stock are reserved.'),
-        definitionJson: jsonArg('definitionJson', 'The facet definition: {source: {kind: brand|option|attribute|category, ...}, type: list|hierarchy|range|toggle|swatch, label, ...}'),
+        definitionJson: jsonArg('definitionJson', 'The facet definition: {source: {kind: brand|option|attribute|category, ...}, type: list|hierarchy|range|toggle|swatch, label, ..., swatches: {<value key>: {color, image}}} (a swatch image is a path under the media source root or an http(s) URL; the indexer renders it)'),
       }),
       description: `Adds or replaces one facet of the site.${DRAFT}`,
       run: async ({ auth, args }) => {

@@ -52,7 +52,7 @@ export function brandRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): 
         brand: { ...brand.view, description: row.description },
         redirectTo: bySlug && brand.view.slug !== ref ? brand.view.slug : null,
         alternateUrls: brandAlternates(ctx, brand.slugIn),
-        listing: await runListing(engine, ctx, { ...listingParams(req), collection: undefined }, brandScope(facet, row)),
+        listing: await runListing(engine, db, ctx, { ...listingParams(req), collection: undefined }, brandScope(facet, row)),
       };
     });
   });

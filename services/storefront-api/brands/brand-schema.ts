@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { listingResponseSchema } from '../openapi/listing-schemas';
-import { mediaDescriptorSchema } from '../openapi/media-schema';
-import { orNull } from '../openapi/or-null';
+import { brandLogoSchema } from '../openapi/media-schema';
 
 const brandFields = {
   id: z.string(),
   label: z.string(),
   slug: z.string(),
   url: z.url().nullable().meta({ description: 'The brand page; null when the market has no brand pages.' }),
-  logo: orNull(mediaDescriptorSchema),
+  logo: brandLogoSchema,
 };
 
 /** `GET /v1/brands`. */

@@ -30,7 +30,7 @@ export async function marketBrands(engine: SearchEngine, db: Knex, ctx: SiteCont
 /** The public view of brands: label, slug (minted by the indexer), page URL on markets with brand pages, logo. */
 export async function brandViews(db: Knex, ctx: SiteContext, rows: readonly BrandRow[]) {
   const ids = rows.map((r) => r.id);
-  const [slugs, logos] = await Promise.all([currentSlugs(db, { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId }, 'brand', ids), brandLogos(db, ctx.key.tenantId, ids)]);
+  const [slugs, logos] = await Promise.all([currentSlugs(db, { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId }, 'brand', ids), brandLogos(ctx.media, db, ctx.key.tenantId, ids)]);
   const pages = ctx.market.brandUrlPattern !== null && brandFacetKey(ctx.catalogue.index) !== null;
   const slugIn = (row: BrandRow, language: string) => slugs.get(row.id)?.[language] ?? row.slug;
   return rows.map((row) => {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Knex } from '../../../shared/db/knex';
 import type { SearchEngine } from '../../../shared/search';
 import { notFound } from '../../../shared/errors';
 import { sendRead } from '../http/cached-json';
@@ -9,7 +10,7 @@ import { runListing } from '../listing/run-listing';
 import { breadcrumbOf, collectionAlternates, collectionOf, collectionTree } from './collection-view';
 
 /** `GET /v1/collections` (the tree) and `GET /v1/collections/{slugOrId}` (collection, breadcrumb, hreflang and its listing). */
-export function collectionRoutes(engine: SearchEngine, cache: MicroCache): Router {
+export function collectionRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/collections', async (req, res) => {
     const ctx = contextOf(res);
@@ -26,7 +27,7 @@ export function collectionRoutes(engine: SearchEngine, cache: MicroCache): Route
         collection: collectionOf(collection, ctx.catalogue, ctx.market, ctx.language),
         breadcrumb: breadcrumbOf(collection, ctx.catalogue, ctx.market, ctx.language),
         alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
-        listing: await runListing(engine, ctx, params, collection),
+        listing: await runListing(engine, db, ctx, params, collection),
       };
     });
   });

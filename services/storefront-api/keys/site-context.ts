@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Knex } from '../../../shared/db/knex';
 import { AppError, badRequest, notFound, unauthorized, unavailable } from '../../../shared/errors';
-import type { ProductMediaReader } from '../../../shared/media/site-media';
+import type { MediaReader } from '../../../shared/media/site-media';
 import type { ConfigRegistry } from '../../../shared/storefront-config/config-registry';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import { getSite } from '../../../shared/storefront-config/site-store';
@@ -24,10 +24,10 @@ export interface SiteContext {
   alias: string;
   configVersion: string;
   /** This process's source of media descriptors. */
-  media: ProductMediaReader;
+  media: MediaReader;
 }
 
-export type SiteContextDeps = { db: Knex; registry: ConfigRegistry; keys: KeyCache; catalogues: CatalogueCache; limits: RateLimits; media: ProductMediaReader };
+export type SiteContextDeps = { db: Knex; registry: ConfigRegistry; keys: KeyCache; catalogues: CatalogueCache; limits: RateLimits; media: MediaReader };
 
 export const contextOf = (res: Response): SiteContext => res.locals.site as SiteContext;
 

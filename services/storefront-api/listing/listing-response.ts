@@ -2,6 +2,7 @@ import type { FacetResult, FacetValueCount, SearchResponse } from '../../../shar
 import type { Market } from '../../../shared/storefront-config/schemas';
 import { projectCard, type IndexedCard } from '../../../indexer/documents/card';
 import { labelIn, textIn, type FacetSpec } from '../catalogue/facet-specs';
+import { swatchOf, type SwatchImages } from '../catalogue/swatches';
 import type { SiteCatalogue } from '../catalogue/site-catalogue';
 import { collectionSlug, collectionUrl, productUrl } from '../catalogue/urls';
 import { appliedLabelKey } from './applied-labels';
@@ -24,7 +25,7 @@ export function cardOf(card: IndexedCard, catalogue: SiteCatalogue, market: Mark
   return { ...projected, url: productUrl(market, catalogue.config.site, projected.slug), collections };
 }
 
-function facetOf(spec: FacetSpec, result: FacetResult | undefined, plan: ListingPlan, language: string) {
+function facetOf(spec: FacetSpec, result: FacetResult | undefined, plan: ListingPlan, language: string, swatchImages: SwatchImages) {
   const selected = new Set(plan.applied.filter((a) => a.facet === spec.key).map((a) => a.value));
   const base = {
     key: spec.key, label: labelIn(spec.label, language, spec.key), type: spec.type, match: spec.match, searchable: spec.searchable,
@@ -43,7 +44,7 @@ function facetOf(spec: FacetSpec, result: FacetResult | undefined, plan: Listing
     selected: selected.has(v.value),
     help: null,
     ...(v.depth !== undefined && { depth: v.depth, parent: v.parent ?? null }),
-    ...(spec.type === 'swatch' && { swatch: spec.swatches[v.value] ?? null }),
+    ...(spec.type === 'swatch' && { swatch: swatchOf(spec, v.value, swatchImages) }),
   }));
   return { ...base, values, truncated: result?.truncated ?? false, range: null };
 }
@@ -60,9 +61,11 @@ export function listingResponse(input: {
   warnings?: Warning[];
   /** Labels of selected values the facets do not list (see missingLabels), by appliedLabelKey. */
   labels?: Map<string, string>;
+  /** Descriptors of the configured swatch images, by source (none: every swatch `image` is null). */
+  swatchImages?: SwatchImages;
 }) {
   const { plan, result, catalogue, market, language } = input;
-  const facets = catalogue.facets.map((spec, i) => facetOf(spec, result.facets[i], plan, language));
+  const facets = catalogue.facets.map((spec, i) => facetOf(spec, result.facets[i], plan, language, input.swatchImages ?? new Map()));
   const labelOf = (facet: string, value: string) =>
     facets.find((f) => f.key === facet)?.values.find((v) => v.value === value)?.label ?? input.labels?.get(appliedLabelKey(facet, value)) ?? value;
   return {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Knex } from '../../../shared/db/knex';
 import type { SearchEngine } from '../../../shared/search';
 import { sendRead } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
@@ -7,11 +8,11 @@ import { listingParams } from './listing-params';
 import { runListing } from './run-listing';
 
 /** `GET /v1/products`: the listing (search, filters, facets, sort, paging, collection scope). */
-export function listingRoutes(engine: SearchEngine, cache: MicroCache): Router {
+export function listingRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/products', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => runListing(engine, ctx, listingParams(req)));
+    await sendRead(req, res, cache, ctx, () => runListing(engine, db, ctx, listingParams(req)));
   });
   return router;
 }

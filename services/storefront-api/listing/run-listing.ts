@@ -1,18 +1,23 @@
+import type { Knex } from '../../../shared/db/knex';
 import type { SearchEngine } from '../../../shared/search';
 import type { Collection } from '../../../shared/storefront-config/schemas';
+import { swatchSources } from '../catalogue/swatches';
 import type { SiteContext } from '../keys/site-context';
 import { missingLabels } from './applied-labels';
 import { planListing, type ListingParams } from './listing-plan';
 import { correctQuery } from './query-correction';
 import { listingResponse, redirectFor, type ListingResponse } from './listing-response';
 
-/** One listing call: plan, redirect rule, search (corrected when it found little), and the spec's response. `scope` fixes a collection (its page). */
-export async function runListing(engine: SearchEngine, ctx: SiteContext, params: ListingParams, scope?: Collection): Promise<ListingResponse> {
+/**
+ * One listing call: plan, redirect rule, search (corrected when it found little), swatch images, and the spec's
+ * response. `scope` fixes a collection (its page).
+ */
+export async function runListing(engine: SearchEngine, db: Knex, ctx: SiteContext, params: ListingParams, scope?: Collection): Promise<ListingResponse> {
   const { catalogue, market, language } = ctx;
   const plan = planListing(params, catalogue, market, language, scope);
-  const first = await engine.search(ctx.alias, plan.request);
+  const [first, swatchImages] = await Promise.all([engine.search(ctx.alias, plan.request), ctx.media.swatchImages(db, ctx.key.tenantId, swatchSources(catalogue.facets))]);
   const corrected = await correctQuery(engine, ctx, plan, first);
   const result = corrected?.result ?? first;
   const labels = await missingLabels(engine, ctx, plan.applied, result.facets);
-  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.q, catalogue, market, language), queryCorrection: corrected?.correction ?? null, labels });
+  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.q, catalogue, market, language), queryCorrection: corrected?.correction ?? null, labels, swatchImages });
 }

@@ -48,10 +48,9 @@ export const warningSchema = z
 export const swatchSchema = z
   .strictObject({
     color: z.string().nullable().meta({ description: 'A CSS colour, or null.' }),
-    image: z
-      .union([mediaDescriptorSchema, z.string()])
-      .nullable()
-      .meta({ description: "A descriptor with role `swatch`; today the configured image reference (a string) is passed through until swatch images go through the media pipeline." }),
+    image: orNull(mediaDescriptorSchema).meta({
+      description: "The value's configured swatch image as a descriptor with role `swatch`; null when none is configured or it has not been rendered yet.",
+    }),
   })
   .meta({ id: 'Swatch' });
 

@@ -56,3 +56,8 @@ export const mediaDescriptorSchema = z
   });
 
 export type MediaDescriptor = z.infer<typeof mediaDescriptorSchema>;
+
+/** A brand's `logo` (content brand, brand list and brand page alike). */
+export const brandLogoSchema = orNull(mediaDescriptorSchema).meta({
+  description: "The brand's logo as a descriptor with role `logo`; null when the brand has no logo (or it has not been rendered yet).",
+});

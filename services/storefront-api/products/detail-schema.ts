@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalSchema, priceSchema, productCardSchema } from '../openapi/listing-schemas';
-import { mediaDescriptorSchema } from '../openapi/media-schema';
+import { brandLogoSchema, mediaDescriptorSchema } from '../openapi/media-schema';
 import { orNull } from '../openapi/or-null';
 
 // Response bodies of the product reads, strict where the spec fixes the keys; components of the OpenAPI document
@@ -13,7 +13,7 @@ export const contentBrandSchema = z
     id: z.string(),
     slug: z.string(),
     url: z.url().nullable().meta({ description: 'The brand page; null when the market has no brand pages.' }),
-    logo: orNull(mediaDescriptorSchema),
+    logo: brandLogoSchema,
   })
   .meta({ id: 'ContentBrand' });
 

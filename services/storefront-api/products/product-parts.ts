@@ -34,7 +34,7 @@ export async function loadProductParts(db: Knex, ctx: SiteContext, sold: SoldPro
     seoRows(db, tenantId, product.id),
     partyLinks(db, tenantId, product.id),
     currentSlugs(db, { tenantId, siteId }, 'brand', brandIds),
-    brandLogos(db, tenantId, brandIds),
+    brandLogos(ctx.media, db, tenantId, brandIds),
     productMedia(ctx.media, db, tenantId, [product.id]),
     variantMedia(ctx.media, db, tenantId, variantIds),
   ]);

@@ -1,8 +1,10 @@
 import { Router, type Request } from 'express';
+import type { Knex } from '../../../shared/db/knex';
 import type { SearchEngine } from '../../../shared/search';
 import type { IndexedCard } from '../../../indexer/documents/card';
 import { AppError, notFound } from '../../../shared/errors';
 import { labelIn } from '../catalogue/facet-specs';
+import { swatchOf, swatchSources } from '../catalogue/swatches';
 import { sendRead } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf, type SiteContext } from '../keys/site-context';
@@ -12,7 +14,7 @@ import { cardOf } from '../listing/listing-response';
 import { requiredQuery } from './query-param';
 
 /** `GET /v1/search/suggest` and `GET /v1/products/facets/{key}` (search-in-facet). */
-export function suggestRoutes(engine: SearchEngine, cache: MicroCache): Router {
+export function suggestRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router {
   const router = Router();
 
   router.get('/v1/search/suggest', async (req, res) => {
@@ -22,7 +24,7 @@ export function suggestRoutes(engine: SearchEngine, cache: MicroCache): Router {
 
   router.get('/v1/products/facets/:key', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => facetValues(engine, ctx, req));
+    await sendRead(req, res, cache, ctx, () => facetValues(engine, db, ctx, req));
   });
   return router;
 }
@@ -50,7 +52,7 @@ async function suggest(engine: SearchEngine, ctx: SiteContext, req: Request) {
 }
 
 /** Search-in-facet: values of one list or swatch facet matching q, counted in the filter context. */
-async function facetValues(engine: SearchEngine, ctx: SiteContext, req: Request) {
+async function facetValues(engine: SearchEngine, db: Knex, ctx: SiteContext, req: Request) {
   const key = String(req.params.key);
   const spec = ctx.catalogue.facetsByKey.get(key);
   if (spec === undefined) throw notFound('FACET_NOT_FOUND', `"${key}" is not a facet of this site.`);
@@ -58,11 +60,14 @@ async function facetValues(engine: SearchEngine, ctx: SiteContext, req: Request)
   const pairs = queryPairs(req);
   const q = requiredQuery(pairs.find(([n]) => n === 'q')?.[1]);
   const { filters, warnings } = toEngineFilters(readFilters(pairs), ctx.catalogue.facetsByKey, ctx.market.code);
-  const result = await engine.facetValues(ctx.alias, { key: spec.key, q, language: ctx.language, market: ctx.market.code, filters });
+  const [result, images] = await Promise.all([
+    engine.facetValues(ctx.alias, { key: spec.key, q, language: ctx.language, market: ctx.market.code, filters }),
+    ctx.media.swatchImages(db, ctx.key.tenantId, swatchSources([spec])),
+  ]);
   return {
     facet: spec.key,
     q,
-    values: result.values.map((v) => ({ value: v.value, label: v.label ?? v.value, count: v.count, ...(spec.type === 'swatch' && { swatch: spec.swatches[v.value] ?? null }) })),
+    values: result.values.map((v) => ({ value: v.value, label: v.label ?? v.value, count: v.count, ...(spec.type === 'swatch' && { swatch: swatchOf(spec, v.value, images) }) })),
     warnings,
   };
 }

@@ -17,6 +17,8 @@ import { searchAliases } from './0101-search-aliases';
 import { storefrontConfig } from './0102-storefront-config';
 import { productMediaSources } from './0014-product-media-sources';
 import { mcpOauth } from './0103-mcp-oauth';
+import { brandLogoSources } from './0015-brand-logo-sources';
+import { storefrontSwatchImages } from './0104-storefront-swatch-images';
 
 /** A reversible migration. */
 export interface Migration {
@@ -45,6 +47,8 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['0102-storefront-config', storefrontConfig],
   ['0014-product-media-sources', productMediaSources],
   ['0103-mcp-oauth', mcpOauth],
+  ['0015-brand-logo-sources', brandLogoSources],
+  ['0104-storefront-swatch-images', storefrontSwatchImages],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -11,7 +11,9 @@ import { createLogger } from '../../../../shared/logger';
 import { DESCRIPTOR_KEYS, type MediaDescriptor } from '../../../../shared/media/descriptor';
 import { announcedPaths } from '../../../../shared/media/media-urls';
 import type { MediaPipeline } from '../../../../shared/media/pipeline';
+import { describeBrandLogos } from '../../../../shared/media/brand-logos';
 import { describeProductMedia } from '../../../../shared/media/product-media';
+import { storeMediaReader } from '../../../../shared/media/site-media';
 import { mediaTempDir, rawRequest, sha } from '../../../support/media-fixture';
 import { createTestEngine, publishTwoMarketSite, runDeps, type TestEngine } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
@@ -34,6 +36,7 @@ describe('media of the seeded demo shop', () => {
   let siteId: number;
   let first: MediaPipeline;
   let all: MediaDescriptor[];
+  let logos: Map<number, MediaDescriptor>;
   const run = (type: 'full' | 'delta', pipeline: MediaPipeline) => runIndexJob(runDeps(t.db, e.engine, { media: pipeline }), { type, siteId }, job);
   const latest = async () => (await listRuns(t.db, { tenantId, siteId }, 1))[0]!;
 
@@ -47,6 +50,7 @@ describe('media of the seeded demo shop', () => {
     expect(await run('full', first)).toBe('ok');
     const ids: number[] = (await t.db('products').where({ tenant_id: tenantId }).pluck('id')).map(Number);
     all = [...(await describeProductMedia(t.db, media.store, tenantId, ids)).values()].flatMap((m) => [...m.images, ...m.files]);
+    logos = await describeBrandLogos(t.db, media.store, tenantId, (await t.db('brands').where({ tenant_id: tenantId }).pluck('id')).map(Number));
     host = await listen(createApp({ store: media.store, logger: createLogger({ name: 'test', level: 'silent' }) }), '127.0.0.1', 0);
   }, 600_000);
   afterAll(async () => {
@@ -56,16 +60,22 @@ describe('media of the seeded demo shop', () => {
     await media.cleanup();
   });
 
-  it('renders each distinct source once, and every media row gets a descriptor', async () => {
+  it('renders each distinct source once, and every media row and brand logo gets a descriptor', async () => {
     const rows: { hash: string; kind: string }[] = await t.db('product_media').where({ tenant_id: tenantId }).select('hash', 'kind');
-    expect(first.stats.rendered).toBe(new Set(rows.map((r) => `${r.hash}/${r.kind}`)).size);
+    const logoHashes: string[] = await t.db('brands').where({ tenant_id: tenantId }).whereNotNull('logo_hash').pluck('logo_hash');
+    expect(first.stats.rendered).toBe(new Set([...rows.map((r) => `${r.hash}/${r.kind}`), ...logoHashes.map((h) => `${h}/image`)]).size);
     expect(all).toHaveLength(rows.length);
+    // The demo's first brands have logos and the others none; every logo is rendered (each brand has products).
+    expect(logoHashes.length).toBeGreaterThan(0);
+    expect(logoHashes.length).toBeLessThan(await t.db('brands').where({ tenant_id: tenantId }).count<{ count: string }[]>('id as count').then((r) => Number(r[0]!.count)));
+    expect([...logos.values()].map((d) => d.id).sort()).toEqual([...logoHashes].sort());
     expect(new Set(all.map((d) => d.kind))).toEqual(new Set(['image', 'video', 'file']));
     expect((await latest()).warnings.filter((w) => w.code.startsWith('MEDIA'))).toEqual([]);
   });
 
   it('every descriptor has exactly the 22 keys, nulls where a key does not apply, arrays never null', () => {
-    for (const d of all) {
+    for (const logo of logos.values()) expect(logo).toMatchObject({ kind: 'image', role: 'logo', bg: 'transparent', alt: {} });
+    for (const d of [...all, ...logos.values()]) {
       expect(Object.keys(d).sort()).toEqual([...DESCRIPTOR_KEYS].sort());
       expect(d.id).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(Array.isArray(d.widths) && Array.isArray(d.formats)).toBe(true);
@@ -105,7 +115,7 @@ describe('media of the seeded demo shop', () => {
 
   it('every URL a descriptor announces answers 200 with the right content type and dimensions', async () => {
     const byPath = new Map<string, MediaDescriptor>();
-    for (const d of all) for (const path of announcedPaths(d)) byPath.set(path, d);
+    for (const d of [...all, ...logos.values()]) for (const path of announcedPaths(d)) byPath.set(path, d);
     expect(byPath.size).toBeGreaterThan(100);
     for (const [path, d] of byPath) {
       const res = await rawRequest(host.url, path);
@@ -123,12 +133,12 @@ describe('media of the seeded demo shop', () => {
     }
   }, 120_000);
 
-  it('the storefront serves the descriptors: the card image and the detail images, image and files', async () => {
+  it('the storefront serves the descriptors: the card image, the detail images, image and files, and brand logos', async () => {
     const { raw } = await createKey(t.db, tenantId, siteId, 'publishable', 'web');
     await publishConfig(t.db, tenantId, siteId, 'key');
     const r = createTestRedis();
     try {
-      const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: e.engine, media: (db, tenant, ids) => describeProductMedia(db, media.store, tenant, ids) });
+      const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: e.engine, media: storeMediaReader(media.store) });
       // Checked against the OpenAPI document too: real descriptors of every kind, on cards and on the detail.
       const doc = await storefrontConformance(app);
       const listing = await doc.get('/v1/products?pageSize=20', { 'X-Site-Key': raw });
@@ -152,6 +162,20 @@ describe('media of the seeded demo shop', () => {
         }
         expect(shown).toContain(kind);
       }
+      // The demo's brand logos on the detail: the brand's own descriptor, or null for a brand without a logo.
+      const brandOf = async (withLogo: boolean) => {
+        const rows: { id: number; brand_id: number }[] = await t.db('products').where({ tenant_id: tenantId }).whereNull('parent_id')
+          .whereIn('brand_id', t.db('brands').where({ tenant_id: tenantId })[withLogo ? 'whereNotNull' : 'whereNull']('logo_hash').select('id')).orderBy('id').limit(20).select('id', 'brand_id');
+        for (const row of rows) {
+          const answer = await doc.get(`/v1/products/${row.id}`, { 'X-Site-Key': raw });
+          if (answer.status === 200) return { brandId: row.brand_id, logo: answer.body.brand.logo };
+        }
+        throw new Error('no sold product of such a brand');
+      };
+      const branded = await brandOf(true);
+      expect(branded.logo).toEqual(logos.get(branded.brandId));
+      expect(branded.logo).toMatchObject({ role: 'logo', kind: 'image' });
+      expect((await brandOf(false)).logo).toBeNull();
     } finally {
       await r.cleanup();
     }

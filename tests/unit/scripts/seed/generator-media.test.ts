@@ -31,3 +31,16 @@ describe('seed generator: media rows', () => {
     expect(new Set(rows.map((r) => r.hash)).size).toBeLessThanOrEqual(byHash.size);
   });
 });
+
+describe('seed generator: brand logos', () => {
+  const library = placeholderLibrary();
+  const brands = records(collectSeed({ products: 400, orders: 0, seed: 42, asOf: AS_OF, media: library }), 'brands');
+
+  it('gives the first brands a logo of their own from the library, and the rest none', () => {
+    expect(brands.length).toBeGreaterThan(library.logos.length);
+    for (const brand of brands) {
+      const logo = library.logos[Number(brand.id) - 1];
+      expect({ id: brand.id, hash: brand.logo_hash, source: brand.logo_source }).toEqual({ id: brand.id, hash: logo?.hash ?? null, source: logo?.source ?? null });
+    }
+  });
+});

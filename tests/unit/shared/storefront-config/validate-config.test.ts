@@ -476,6 +476,18 @@ describe('facetDefinitionSchema', () => {
     expect(s.swatches).toEqual({ red: { color: null, image: null } });
   });
 
+  it('takes a swatch image as a media source: a path inside the source root or an http(s) URL', () => {
+    const withImage = (image: string) => facetDefinitionSchema.safeParse({ source: { kind: 'option', option: 'colour' }, type: 'swatch', swatches: { red: { image } } });
+    for (const image of ['swatches/red.png', 'red.png', 'https://cdn.shop.example/swatches/red.png', 'http://images.shop.example/r.png']) {
+      expect({ image, ok: withImage(image).success }).toEqual({ image, ok: true });
+    }
+    for (const image of ['/etc/passwd', '../secret.png', 'swatches/../../x.png', 'file:///etc/passwd', 'ftp://host/x.png', 'C:\\x.png', 'red\u0000.png', '', 'https://']) {
+      const result = withImage(image);
+      expect({ image, ok: result.success }).toEqual({ image, ok: false });
+      expect(result.error?.issues[0]?.message).toMatch(/media source root .* or an http\(s\) URL/);
+    }
+  });
+
   it('refuses an unknown source kind, a source without its field, and an unknown type', () => {
     expect(facetDefinitionSchema.safeParse({ source: { kind: 'tag' }, type: 'list' }).success).toBe(false);
     expect(facetDefinitionSchema.safeParse({ source: { kind: 'option' }, type: 'list' }).success).toBe(false);
