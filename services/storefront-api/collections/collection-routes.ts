@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { SearchEngine } from '../../../shared/search';
 import { notFound } from '../../../shared/errors';
-import { sendRead } from '../http/cached-json';
+import { sendRead, servingToken } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
 import { listingParams } from '../listing/listing-params';
@@ -28,7 +28,7 @@ export function collectionRoutes(engine: SearchEngine, cache: MicroCache): Route
         alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
         listing: await runListing(engine, ctx, params, collection),
       };
-    });
+    }, servingToken(engine, ctx));
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { SearchEngine } from '../../../shared/search';
-import { sendRead } from '../http/cached-json';
+import { sendRead, servingToken } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
 import { listingParams } from './listing-params';
@@ -11,7 +11,7 @@ export function listingRoutes(engine: SearchEngine, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/products', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => runListing(engine, ctx, listingParams(req)));
+    await sendRead(req, res, cache, ctx, () => runListing(engine, ctx, listingParams(req)), servingToken(engine, ctx));
   });
   return router;
 }

@@ -3,7 +3,7 @@ import type { SearchEngine } from '../../../shared/search';
 import type { IndexedCard } from '../../../indexer/documents/card';
 import { AppError, notFound } from '../../../shared/errors';
 import { labelIn } from '../catalogue/facet-specs';
-import { sendRead } from '../http/cached-json';
+import { sendRead, servingToken } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf, type SiteContext } from '../keys/site-context';
 import { toEngineFilters } from '../listing/engine-filters';
@@ -17,12 +17,12 @@ export function suggestRoutes(engine: SearchEngine, cache: MicroCache): Router {
 
   router.get('/v1/search/suggest', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => suggest(engine, ctx, req));
+    await sendRead(req, res, cache, ctx, () => suggest(engine, ctx, req), servingToken(engine, ctx));
   });
 
   router.get('/v1/products/facets/:key', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => facetValues(engine, ctx, req));
+    await sendRead(req, res, cache, ctx, () => facetValues(engine, ctx, req), servingToken(engine, ctx));
   });
   return router;
 }
