@@ -18,7 +18,8 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
   const aliasSubscriber = redis.duplicate({ connectionName: 'storefront-api-aliases' });
   await sync();
   const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });
-  const limiterRedis = createRedis(config.REDIS_URL, { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  // Auto-pipelining: every request spends its budget with one command; commands of one tick share one write.
+  const limiterRedis = createRedis(config.REDIS_URL, { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true });
   return {
     app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: productMediaReader(config.DATA_DIR), metrics: createMetricsRegistry('storefront-api', { nodeMetrics: true }), config }),
     closeFirst: [

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 
-/** A body ready to send: its JSON text and strong ETag. */
+/** A body ready to send: its JSON, encoded once (a cached answer is sent many times), and strong ETag. */
 export interface PreparedBody {
-  json: string;
+  json: Buffer;
   etag: string;
 }
 
 export function prepareBody(body: unknown): PreparedBody {
-  const json = JSON.stringify(body);
+  const json = Buffer.from(JSON.stringify(body));
   return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }
 
