@@ -1,11 +1,12 @@
-import express from 'express';
 import { z } from 'zod';
 import { httpConfigSchema } from '../shared/config';
-import { healthRouter, storeChecks } from '../shared/http/health';
 import { exitOnBootFailure, runHttpServiceWith } from '../shared/http/run-http-service';
 import { createProcessEngine } from '../shared/search/process-engine';
 import { createIndexQueue, queueConfigSchema, scheduleDeltas } from '../shared/index-queue';
 import { publishedVersions } from '../shared/storefront-config/site-store';
+import { createMetricsRegistry } from '../shared/metrics/registry';
+import { createIndexerApp } from './app';
+import { indexRunMetrics } from './runs/run-metrics';
 import { createWorker } from './worker';
 import { createMediaPipeline } from './media-pipeline';
 import { mediaSourceConfigSchema } from '../shared/media/media-config';
@@ -16,24 +17,20 @@ const indexerConfigSchema = httpConfigSchema.extend(queueConfigSchema.shape).ext
   INDEX_GATE_FRACTION: z.coerce.number().gt(0).max(1).default(0.5),
 });
 
-// The worker serves no API, only /healthz and /readyz: `npm start` and orchestrators probe it like the other processes.
 runHttpServiceWith(
   'indexer',
   indexerConfigSchema,
   async ({ db, redis, logger, config }) => {
     const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearchUrl: config.ELASTICSEARCH_URL, logger });
     const media = createMediaPipeline(config);
-    const worker = createWorker({ db, engine, logger, gateFraction: config.INDEX_GATE_FRACTION, connection: redis, prefix: config.QUEUE_PREFIX, syncEngine: sync, media });
+    const metrics = createMetricsRegistry('indexer', { nodeMetrics: true });
+    const worker = createWorker({ db, engine, logger, gateFraction: config.INDEX_GATE_FRACTION, connection: redis, prefix: config.QUEUE_PREFIX, syncEngine: sync, media, metrics: indexRunMetrics(metrics) });
     await worker.waitUntilReady();
     // Every published site has its repeatable delta, even when Redis lost the schedules (a flush, a new instance).
     const queue = createIndexQueue(redis, config.QUEUE_PREFIX);
     for (const siteId of (await publishedVersions(db)).keys()) await scheduleDeltas(queue, siteId, config.STOREFRONT_DELTA_EVERY_MS);
-    const workerCheck = async () => {
-      if (!worker.isRunning()) throw new Error('worker stopped');
-    };
-    const app = express().use(healthRouter([...storeChecks(db, redis), { name: 'worker', check: workerCheck }]));
     return {
-      app,
+      app: createIndexerApp({ db, redis, worker, queue, metrics }),
       closeFirst: [
         { name: 'worker', close: () => worker.close() },
         { name: 'queue', close: () => queue.close() },

@@ -2,6 +2,7 @@ import type { Knex } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
 import type { SearchEngine } from '../../shared/search';
 import type { MediaPipeline } from '../../shared/media/pipeline';
+import type { RunMetrics } from './run-metrics';
 import type { SiteConfig } from '../../shared/storefront-config/schemas';
 import { getPublished, getSite } from '../../shared/storefront-config/site-store';
 import { siteIndexConfig } from '../documents/from-site-config';
@@ -21,6 +22,8 @@ export interface RunDeps {
   media?: MediaPipeline;
   /** Documents done out of the total, as a run goes. */
   onProgress?: (done: number, total: number) => Promise<void>;
+  /** Counts and times each run by its outcome (the indexer process's /metrics). */
+  metrics?: RunMetrics;
 }
 
 /** One site as a run sees it: the config it indexes (published, or the draft for a preview) and its names. */

@@ -3,7 +3,7 @@ import type { IndexJob } from '../../shared/index-queue';
 import { runDelta } from './delta-run';
 import { runFull } from './full-run';
 import { loadRunSite, type RunDeps } from './run-context';
-import { failAbandonedRuns, finishRun, startRun } from './sync-runs';
+import { failAbandonedRuns, finishRun, startRun, type RunOutcome } from './sync-runs';
 
 /** One job as the worker hands it over. */
 export interface JobInfo {
@@ -22,9 +22,22 @@ async function cancel(deps: RunDeps, job: IndexJob, info: JobInfo, reason: strin
 
 /**
  * Runs one index job to its sync-run row. A failure is recorded as `failed` with the error in its warnings
- * and rethrown, so the queue retries it with backoff; `gated` and `cancelled` are final.
+ * and rethrown, so the queue retries it with backoff; `gated` and `cancelled` are final. Every attempt is
+ * observed in `deps.metrics` by its outcome.
  */
 export async function runIndexJob(deps: RunDeps, job: IndexJob, info: JobInfo): Promise<string> {
+  const finished = deps.metrics?.started(job.type);
+  try {
+    const outcome = await recordedRun(deps, job, info);
+    finished?.(outcome);
+    return outcome;
+  } catch (err) {
+    finished?.('failed');
+    throw err;
+  }
+}
+
+async function recordedRun(deps: RunDeps, job: IndexJob, info: JobInfo): Promise<Exclude<RunOutcome, 'running' | 'failed'>> {
   const site = await loadRunSite(deps.db, job.siteId, job.type === 'preview' ? 'draft' : 'published');
   if (site === null) {
     await cancel(deps, job, info, 'the site was removed or has no published config with a market');

@@ -1,7 +1,11 @@
 import express, { type Express, type Router } from 'express';
+import type { Registry } from 'prom-client';
 import { pingDb } from '../../shared/db/knex';
 import { healthRouter } from '../../shared/http/health';
 import { requestContext } from '../../shared/http/request-context';
+import { metricsRoutes } from '../../shared/metrics/metrics-routes';
+import { rateLimitRejections } from '../../shared/metrics/rate-limit-metrics';
+import { createMetricsRegistry } from '../../shared/metrics/registry';
 import type { HttpServiceDeps } from '../../shared/http/run-http-service';
 import { pingRedis } from '../../shared/redis';
 import { apiV1Router } from './api-v1';
@@ -23,10 +27,12 @@ export type BusinessApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'> &
   salesOrders?: SalesOrderOptions;
   /** The tool server at /mcp (docs/mcp.md); left out, there is none. */
   mcp?: McpOptions;
+  /** The process's metrics, served at /metrics; left out, the app keeps a registry of its own. */
+  metrics?: Registry;
 };
 
-/** The business-data API: `/api/v1/*` (spec/business-api.md), plus health endpoints. */
-export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders, mcp }: BusinessApiDeps): Express {
+/** The business-data API: `/api/v1/*` (spec/business-api.md), plus health endpoints and /metrics. */
+export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders, mcp, metrics = createMetricsRegistry('business-api') }: BusinessApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -35,8 +41,9 @@ export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, re
       { name: 'redis', check: () => pingRedis(redis) },
     ]),
   );
+  app.use(metricsRoutes(metrics));
   app.use(requestContext(logger));
-  if (mcp) app.use(mcpRouter({ db, redis, logger, options: { now: salesOrders?.now, ...mcp } }));
+  if (mcp) app.use(mcpRouter({ db, redis, logger, options: { now: salesOrders?.now, ...mcp }, rejections: rateLimitRejections(metrics) }));
   const routes = apiRoutes({ db, redis, logger, salesOrders });
   const publicRoutes = docsRouter(buildOpenApiDocument(routes));
   app.use('/api/v1', apiV1Router({ verifyToken, publicRoutes, resources: [...resources, mountRoutes(routes)] }));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { exitOnBootFailure, runHttpServiceWith } from '../../shared/http/run-http-service';
 import { createIndexQueue } from '../../shared/index-queue';
+import { createMetricsRegistry } from '../../shared/metrics/registry';
 import { createProcessEngine, type ProcessEngine } from '../../shared/search/process-engine';
 import { createApp } from './app';
 import { createTokenVerifier, remoteKeys } from './auth/token-verifier';
@@ -31,7 +32,7 @@ runHttpServiceWith(
       storefront: { queue, deltaEveryMs: config.STOREFRONT_DELTA_EVERY_MS, engine, issuer },
     };
     return {
-      app: createApp({ ...clients, verifyToken: createTokenVerifier({ keys, issuer, audience }), mcp }),
+      app: createApp({ ...clients, verifyToken: createTokenVerifier({ keys, issuer, audience }), mcp, metrics: createMetricsRegistry('business-api', { nodeMetrics: true }) }),
       closeFirst: [
         { name: 'index-queue', close: () => queue.close() },
         { name: 'engine', close: async () => processEngine?.engine.close() },

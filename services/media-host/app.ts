@@ -1,13 +1,20 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Registry } from 'prom-client';
 import send from 'send';
 import type { Logger } from '../../shared/logger';
-import { parseMediaPath, type MediaRequest } from '../../shared/media/media-urls';
+import { MEDIA_TEMPLATES, parseMediaPath, type MediaRequest } from '../../shared/media/media-urls';
+import { observeRequest, requestDurations } from '../../shared/metrics/http-metrics';
+import { METRICS_PATH, sendMetrics } from '../../shared/metrics/metrics-routes';
+import { createMetricsRegistry } from '../../shared/metrics/registry';
+import { UNMATCHED_ROUTE } from '../../shared/metrics/route-label';
 import type { Manifest } from '../../shared/media/manifest';
 import { ORIGINAL, renditionName, videoName, type RenditionStore } from '../../shared/media/rendition-store';
 
 export interface MediaHostDeps {
   store: RenditionStore;
   logger: Logger;
+  /** The process's metrics, served at /metrics; left out, the app keeps a registry of its own. */
+  metrics?: Registry;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -57,6 +64,8 @@ function notFound(res: ServerResponse): void {
   res.end('Not Found');
 }
 
+const pathOf = (req: IncomingMessage): string => (req.url ?? '').split('?')[0] ?? '';
+
 /** Serves one media URL: 404 unless a manifest announces it; ETag, long-lived caching, Range and conditional requests. */
 export function mediaHandler(deps: MediaHostDeps) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -66,8 +75,7 @@ export function mediaHandler(deps: MediaHostDeps) {
       res.end();
       return;
     }
-    const rawPath = (req.url ?? '').split('?')[0] ?? '';
-    const parsed = parseMediaPath(rawPath);
+    const parsed = parseMediaPath(pathOf(req));
     const target = parsed === null ? null : await resolveTarget(deps.store, parsed);
     if (parsed === null || target === null) return notFound(res);
     res.setHeader('Content-Type', target.type);
@@ -82,12 +90,20 @@ export function mediaHandler(deps: MediaHostDeps) {
   };
 }
 
+/** A media request's label: the template it matched, never its URL. */
+function mediaRoute(req: IncomingMessage): string {
+  const parsed = parseMediaPath(pathOf(req));
+  return parsed === null ? UNMATCHED_ROUTE : MEDIA_TEMPLATES[parsed.route];
+}
+
 /**
- * The media host: `/healthz` and `/readyz`, then the four media routes. A plain request listener: express's
- * routing would only add cost in front of one handler.
+ * The media host: `/healthz`, `/readyz` and `/metrics`, then the four media routes, each observed by template.
+ * A plain request listener: express's routing would only add cost in front of one handler.
  */
 export function createApp(deps: MediaHostDeps): RequestListener {
   const handle = mediaHandler(deps);
+  const metrics = deps.metrics ?? createMetricsRegistry('media-host');
+  const durations = requestDurations(metrics);
   return (req, res) => {
     if (req.url === '/healthz' || req.url === '/readyz') {
       res.setHeader('Content-Type', 'application/json');
@@ -95,6 +111,15 @@ export function createApp(deps: MediaHostDeps): RequestListener {
       res.end(JSON.stringify({ status: 'ok' }));
       return;
     }
+    if (req.url === METRICS_PATH && req.method === 'GET') {
+      sendMetrics(metrics, res).catch((err: unknown) => {
+        deps.logger.error({ err }, 'metrics could not be collected');
+        res.statusCode = 500;
+        res.end();
+      });
+      return;
+    }
+    observeRequest(durations, req, res, () => mediaRoute(req));
     handle(req, res).catch((err: unknown) => {
       deps.logger.error({ err, url: req.url }, 'media request failed');
       if (!res.headersSent) res.statusCode = 500;

@@ -1,7 +1,11 @@
 import express, { type Express } from 'express';
+import type { Registry } from 'prom-client';
 import { healthRouter, storeChecks } from '../../shared/http/health';
 import type { Knex } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
+import { createMetricsRegistry } from '../../shared/metrics/registry';
+import { metricsRoutes } from '../../shared/metrics/metrics-routes';
+import { rateLimitRejections } from '../../shared/metrics/rate-limit-metrics';
 import type { Redis } from '../../shared/redis';
 import type { SearchEngine } from '../../shared/search';
 import type { MediaReader } from '../../shared/media/site-media';
@@ -17,6 +21,7 @@ import { listingRoutes } from './listing/listing-routes';
 import { createRateLimits } from './rate-limit/rate-limits';
 import { catalogueRoutes } from './catalogue-routes';
 import { cartRoutes } from './cart/cart-routes';
+import { cartOperations } from './cart/cart-metrics';
 import { CartService } from './cart/cart-service';
 import { CART_IDEMPOTENCY_TTL_SECONDS, CART_TTL_SECONDS, CartStore } from './cart/cart-store';
 import { CategoryTrees } from './products/category-trees';
@@ -33,12 +38,15 @@ export interface StorefrontApiDeps {
   engine: SearchEngine;
   /** Media descriptors of products, variants, brand logos and swatch images (the media pipeline's renditions under DATA_DIR). */
   media: MediaReader;
+  /** The process's metrics, served at /metrics; left out, the app keeps a registry of its own. */
+  metrics?: Registry;
   config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; TRUST_PROXY?: string | boolean | number; CART_TTL_SECONDS?: number };
 }
 
-/** The public storefront API: `/v1/*` (spec/storefront-api.md), its documentation (/openapi/v1.json, /docs), plus health endpoints. */
+/** The public storefront API: `/v1/*` (spec/storefront-api.md), its documentation (/openapi/v1.json, /docs), plus health endpoints and /metrics. */
 export function createApp(deps: StorefrontApiDeps): Express {
   const { db, redis, registry, engine, config } = deps;
+  const metrics = deps.metrics ?? createMetricsRegistry('storefront-api');
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -47,6 +55,7 @@ export function createApp(deps: StorefrontApiDeps): Express {
     if (!registry.ready) throw new Error('published configs not loaded yet');
   };
   app.use(healthRouter([...storeChecks(db, redis), { name: 'config', check: configCheck }]));
+  app.use(metricsRoutes(metrics));
   // The machine description, the reference and the guide need no key and are outside the /v1 pipeline and its limits.
   app.use(docsRoutes());
   const keys = new KeyCache(db);
@@ -57,11 +66,12 @@ export function createApp(deps: StorefrontApiDeps): Express {
     next();
   });
   app.use('/v1', cors(new OriginDirectory(registry)));
-  app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits: createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS), media: deps.media }));
+  const limits = createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS, rateLimitRejections(metrics));
+  app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits, media: deps.media }));
   const reads = new MicroCache(config.MICRO_CACHE_MS);
   app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(db, engine, reads), suggestRoutes(db, engine, reads), ...catalogueRoutes(db, engine, reads));
   const carts = new CartStore(redis, { ttlSeconds: config.CART_TTL_SECONDS ?? CART_TTL_SECONDS, idempotencyTtlSeconds: CART_IDEMPOTENCY_TTL_SECONDS });
-  app.use(cartRoutes(new CartService(db, new CategoryTrees(db), carts)));
+  app.use(cartRoutes(new CartService(db, new CategoryTrees(db), carts), cartOperations(metrics)));
   app.use((req, res) => sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`));
   app.use(problemHandler(config.ERRORS_DOC_URL, deps.logger));
   return app;

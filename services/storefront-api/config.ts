@@ -7,7 +7,7 @@ export const storefrontConfigSchema = httpConfigSchema.extend({
   ERRORS_DOC_URL: z.url().default('https://aisle.dev/docs/errors'),
   /** The rate limits' window; the limits are per minute, so tests shorten both together. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  /** How long an identical read is answered from memory (0: never); changes show within this time. */
+  /** How long an identical read the engine cannot vouch for is answered from memory (0: no answer cache at all). */
   MICRO_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** A cart's sliding window (spec: 30 days); tests shorten it to see expiry. */
   CART_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 3600).default(30 * 24 * 3600),

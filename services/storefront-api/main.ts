@@ -1,4 +1,5 @@
 import { createRedis } from '../../shared/redis';
+import { createMetricsRegistry } from '../../shared/metrics/registry';
 import { exitOnBootFailure, runHttpServiceWith } from '../../shared/http/run-http-service';
 import { createProcessEngine } from '../../shared/search/process-engine';
 import { ALIAS_CHANNEL } from '../../shared/search/embedded/lifecycle/alias-sync';
@@ -17,9 +18,10 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
   const aliasSubscriber = redis.duplicate({ connectionName: 'storefront-api-aliases' });
   await sync();
   const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });
-  const limiterRedis = createRedis(config.REDIS_URL, { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  // Auto-pipelining: every request spends its budget with one command; commands of one tick share one write.
+  const limiterRedis = createRedis(config.REDIS_URL, { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true });
   return {
-    app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), config }),
+    app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), metrics: createMetricsRegistry('storefront-api', { nodeMetrics: true }), config }),
     closeFirst: [
       { name: 'config', close: async () => { await registry.stop(); configSubscriber.disconnect(); } },
       { name: 'aliases', close: async () => { await aliases.stop(); aliasSubscriber.disconnect(); } },

@@ -42,6 +42,12 @@ export interface SearchEngine {
   suggest(target: string, request: SuggestRequest): Promise<SuggestResponse>;
   /** Spelling candidates from the index's name-word dictionary (query correction); see SpellingRequest. */
   spelling(target: string, request: SpellingRequest): Promise<SpellingResponse>;
+  /**
+   * A token that changes whenever what `target` answers may change (an alias swap, a refresh, a reload), read
+   * without a round trip; null when the target is unknown. Engines that cannot tell cheaply leave it out, and
+   * their answers are cached for a short interval only.
+   */
+  servingToken?(target: string): string | null;
   /** Releases clients and timers; the engine is unusable afterwards. */
   close(): Promise<void>;
 }

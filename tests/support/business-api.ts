@@ -32,7 +32,7 @@ export type BusinessApiHarness = {
   close: () => Promise<void>;
 };
 
-type HarnessOptions = Pick<BusinessApiDeps, 'salesOrders'> & {
+type HarnessOptions = Pick<BusinessApiDeps, 'salesOrders' | 'metrics'> & {
   /** The connection pool the app uses instead of the test database's own (e.g. one through a proxy an outage test cuts). */
   appDb?: (t: TestDb) => Knex;
 };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
+import type { Registry } from 'prom-client';
 import type { Knex } from '../../shared/db/knex';
 import type { Redis } from '../../shared/redis';
 import { createLogger } from '../../shared/logger';
@@ -52,7 +53,7 @@ export async function tempSigningKey(): Promise<{ dataDir: string; signingKey: S
 
 /** The identity app on the test's database and Redis. */
 export function identityApp(
-  deps: { db: Knex; redis: Redis; signingKey: SigningKey },
+  deps: { db: Knex; redis: Redis; signingKey: SigningKey; metrics?: Registry },
   overrides: Partial<IdentitySettings> = {},
 ): Express {
   return createApp({ ...deps, logger: silentLogger, config: identitySettings(overrides) });

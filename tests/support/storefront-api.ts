@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { Registry } from 'prom-client';
 import type { Knex } from '../../shared/db/knex';
 import { createLogger } from '../../shared/logger';
 import type { Redis } from '../../shared/redis';
@@ -27,6 +28,8 @@ export async function createStorefrontTestApp(deps: {
   loaded?: boolean;
   /** A cart's sliding window; default the spec's 30 days. */
   cartTtlSeconds?: number;
+  /** The registry /metrics serves; default one of the app's own. */
+  metrics?: Registry;
 }): Promise<{ app: Express; registry: ConfigRegistry }> {
   const registry = new ConfigRegistry(deps.configDb ?? deps.db);
   if (deps.loaded !== false) await registry.refresh();
@@ -38,6 +41,7 @@ export async function createStorefrontTestApp(deps: {
     registry,
     engine: deps.engine,
     media: deps.media ?? mediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
+    metrics: deps.metrics,
     config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false, CART_TTL_SECONDS: deps.cartTtlSeconds },
   });
   return { app, registry };

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { forbidden, RateLimitedError, unauthorized } from '../../../shared/errors';
+import type { RateLimitRejections } from '../../../shared/metrics/rate-limit-metrics';
 import type { Redis } from '../../../shared/redis';
 import type { AuthContext } from '../auth/auth-context';
 import { UNAUTHORIZED_MESSAGE } from '../auth/authenticate';
@@ -70,8 +71,8 @@ export function toolCallCount(body: unknown): number {
 
 export type CallRateSettings = { points: number; windowSeconds: number; keyPrefix: string };
 
-/** The per-user tool-call budget, in Redis so every business-api process shares it; past it, 429 with Retry-After. */
-export function callRateLimit(redis: Redis, settings: CallRateSettings): RequestHandler {
+/** The per-user tool-call budget, in Redis so every business-api process shares it; past it, 429 with Retry-After (counted as `mcp_calls`). */
+export function callRateLimit(redis: Redis, settings: CallRateSettings, rejections?: RateLimitRejections): RequestHandler {
   const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: settings.keyPrefix, points: settings.points, duration: settings.windowSeconds, rejectIfRedisNotReady: true });
   return async (req, res, next) => {
     const calls = toolCallCount(req.body);
@@ -82,6 +83,7 @@ export function callRateLimit(redis: Redis, settings: CallRateSettings): Request
       next();
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) return next(rejection);
+      rejections?.rejected('mcp_calls');
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       next(new RateLimitedError(seconds, `At most ${settings.points} tool calls per minute; retry after the number of seconds in Retry-After.`));
     }

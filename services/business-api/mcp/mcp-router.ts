@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Knex } from '../../../shared/db/knex';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
+import type { RateLimitRejections } from '../../../shared/metrics/rate-limit-metrics';
 import type { Redis } from '../../../shared/redis';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { businessTools } from './business-tools';
@@ -33,7 +34,7 @@ export type McpOptions = {
   now?: () => Date;
 };
 
-type RouterDeps = { db: Knex; redis: Redis; logger: Logger; options: McpOptions };
+type RouterDeps = { db: Knex; redis: Redis; logger: Logger; options: McpOptions; rejections?: RateLimitRejections };
 
 const SERVER_INFO = { name: 'aisle-business', version: '1.0.0' };
 const INSTRUCTIONS =
@@ -77,7 +78,7 @@ export function mcpRouter(deps: RouterDeps): Router {
   const router = Router();
   router.use(protectedResourceRouter(options.resourceUrl, options.authorizationServers));
   const guards = [originGuard(options.resourceUrl, options.allowedOrigins), mcpAuthenticate(options.verifyToken, options.resourceUrl)];
-  router.post('/mcp', ...guards, express.json({ limit: '1mb' }), callRateLimit(deps.redis, options.callRate), handleMcpPost(allTools(deps), deps.logger));
+  router.post('/mcp', ...guards, express.json({ limit: '1mb' }), callRateLimit(deps.redis, options.callRate, deps.rejections), handleMcpPost(allTools(deps), deps.logger));
   router.all('/mcp', ...guards, methodNotAllowed);
   return router;
 }

@@ -1,5 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../../../shared/errors';
+import type { RateLimitRejections } from '../../../shared/metrics/rate-limit-metrics';
 import type { Redis } from '../../../shared/redis';
 import type { IdentitySettings } from '../config';
 import { guardStore } from './store-guard';
@@ -25,8 +26,11 @@ type BudgetSettings = Pick<IdentitySettings, 'budget' | 'failedAttemptsPerIp' | 
 
 const isSpent = (rejection: unknown): boolean => rejection instanceof RateLimiterRes;
 
-/** Budgets kept in Redis, so every identity process shares them; a Redis that does not answer in time is a 503. */
-export function createLookupBudget(redis: Redis, settings: BudgetSettings): LookupBudget {
+/**
+ * Budgets kept in Redis, so every identity process shares them; a Redis that does not answer in time is a 503.
+ * Refusals are counted as `token_failed_attempts` (an address blocked) and `token_issue` (a client's budget spent).
+ */
+export function createLookupBudget(redis: Redis, settings: BudgetSettings, rejections?: RateLimitRejections): LookupBudget {
   const limiter = (name: string, { points, windowSeconds }: { points: number; windowSeconds: number }) =>
     new RateLimiterRedis({
       storeClient: redis,
@@ -45,6 +49,7 @@ export function createLookupBudget(redis: Redis, settings: BudgetSettings): Look
     async assertIpAllowed(ip) {
       const spent = await guard(() => failedByIp.get(ip));
       if (spent && spent.consumedPoints >= settings.failedAttemptsPerIp.points) {
+        rejections?.rejected('token_failed_attempts');
         throw new RateLimitedError(retryAfterSeconds(spent), 'Too many failed attempts from this address; retry after the number of seconds in Retry-After.');
       }
     },
@@ -52,8 +57,9 @@ export function createLookupBudget(redis: Redis, settings: BudgetSettings): Look
       try {
         await guard(() => issues.consume(clientId));
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw new RateLimitedError(retryAfterSeconds(rejection));
-        throw rejection;
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        rejections?.rejected('token_issue');
+        throw new RateLimitedError(retryAfterSeconds(rejection));
       }
     },
     async recordFailure(ip, clientId) {

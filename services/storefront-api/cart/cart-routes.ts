@@ -3,6 +3,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../../shared/errors';
 import { contextOf, type SiteContext } from '../keys/site-context';
+import type { CartOperations } from './cart-metrics';
 import type { CartService, KnownSkus } from './cart-service';
 import { newCartToken, type MutationResult } from './cart-store';
 import type { CartView, CartWarning } from './cart-view';
@@ -113,29 +114,29 @@ async function setQuantity(service: CartService, req: Request, ctx: SiteContext,
   return service.outcome(ctx, token, result, { known });
 }
 
-/** The cart routes of spec "Cart rules": every answer is the whole cart, `no-store`, its version as the ETag. */
-export function cartRoutes(service: CartService): Router {
+/** The cart routes of spec "Cart rules": every answer is the whole cart, `no-store`, its version as the ETag; each counted by `counted`. */
+export function cartRoutes(service: CartService, counted: CartOperations): Router {
   const router = Router();
   router.use('/v1/cart', express.json({ limit: '16kb' }));
-  router.post('/v1/cart', async (_req, res) => {
+  router.post('/v1/cart', counted('create'), async (_req, res) => {
     const ctx = contextOf(res);
     const token = newCartToken();
     const cart = await service.store.create(token, ctx.key.siteId, ctx.market.code);
     res.set('X-Cart-Token', token);
     send(res, await service.render(ctx, token, cart, { persist: false }), 201);
   });
-  router.get('/v1/cart', async (req, res) => {
+  router.get('/v1/cart', counted('read'), async (req, res) => {
     const ctx = contextOf(res);
     const token = tokenOf(req);
     send(res, await service.render(ctx, token, await service.load(ctx, token), { persist: true }));
   });
-  router.post('/v1/cart/lines', async (req, res) => send(res, await addLine(service, req, contextOf(res), tokenOf(req))));
-  router.patch('/v1/cart/lines/:id', async (req, res) => send(res, await setQuantity(service, req, contextOf(res), tokenOf(req))));
-  router.delete('/v1/cart/lines/:id', async (req, res) => {
+  router.post('/v1/cart/lines', counted('add_line'), async (req, res) => send(res, await addLine(service, req, contextOf(res), tokenOf(req))));
+  router.patch('/v1/cart/lines/:id', counted('set_quantity'), async (req, res) => send(res, await setQuantity(service, req, contextOf(res), tokenOf(req))));
+  router.delete('/v1/cart/lines/:id', counted('remove_line'), async (req, res) => {
     const ctx = contextOf(res);
     const token = tokenOf(req);
     send(res, await service.outcome(ctx, token, await service.store.mutate(token, { site: ctx.key.siteId, expected: expectedVersion(req), change: { t: 'del', id: String(req.params.id) } })));
   });
-  router.post('/v1/cart/market', async (req, res) => send(res, await changeMarket(service, req, contextOf(res), tokenOf(req))));
+  router.post('/v1/cart/market', counted('change_market'), async (req, res) => send(res, await changeMarket(service, req, contextOf(res), tokenOf(req))));
   return router;
 }

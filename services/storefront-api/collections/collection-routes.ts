@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Knex } from '../../../shared/db/knex';
 import type { SearchEngine } from '../../../shared/search';
 import { notFound } from '../../../shared/errors';
-import { sendRead } from '../http/cached-json';
+import { sendRead, servingToken } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
 import { listingParams } from '../listing/listing-params';
@@ -29,7 +29,7 @@ export function collectionRoutes(db: Knex, engine: SearchEngine, cache: MicroCac
         alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
         listing: await runListing(engine, db, ctx, params, collection),
       };
-    });
+    }, servingToken(engine, ctx));
   });
   return router;
 }

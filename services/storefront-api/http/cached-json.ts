@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { SearchEngine } from '../../../shared/search';
 import type { SiteContext } from '../keys/site-context';
 import type { MicroCache, PreparedBody } from './micro-cache';
 
@@ -19,10 +20,17 @@ export function sendPrepared(req: Request, res: Response, body: PreparedBody, op
 }
 
 /**
- * Answers a read from the micro-cache: the same site, config, index, market, language and URL within the
- * cache's interval get the same body, computed once.
+ * Answers a read from the micro-cache: the same site, config, market, language and URL get the same body,
+ * computed once, while `token` (the serving token of the index the answer reads; null when it reads anything
+ * else, such as PostgreSQL) stays the same, or within the cache's interval without a token.
  */
-export async function sendRead(req: Request, res: Response, cache: MicroCache, ctx: SiteContext, compute: () => Promise<unknown>): Promise<void> {
+export async function sendRead(req: Request, res: Response, cache: MicroCache, ctx: SiteContext, compute: () => Promise<unknown>, token: string | null = null): Promise<void> {
   const key = [ctx.key.siteId, ctx.configVersion, ctx.preview ? 'p' : 'l', ctx.market.code, ctx.language, req.originalUrl].join('\u0000');
-  sendPrepared(req, res, await cache.get(key, compute), { preview: ctx.preview });
+  sendPrepared(req, res, await cache.get(key, compute, token), { preview: ctx.preview });
 }
+
+/**
+ * The token of what `engine` serves for the request's index, when the engine can tell (SearchEngine.servingToken).
+ * Never for a preview key: its draft config changes under the same cache key.
+ */
+export const servingToken = (engine: SearchEngine, ctx: SiteContext): string | null => (ctx.preview ? null : (engine.servingToken?.(ctx.alias) ?? null));

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Knex } from '../../../shared/db/knex';
 import type { SearchEngine } from '../../../shared/search';
-import { sendRead } from '../http/cached-json';
+import { sendRead, servingToken } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
 import { listingParams } from './listing-params';
@@ -12,7 +12,7 @@ export function listingRoutes(db: Knex, engine: SearchEngine, cache: MicroCache)
   const router = Router();
   router.get('/v1/products', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => runListing(engine, db, ctx, listingParams(req)));
+    await sendRead(req, res, cache, ctx, () => runListing(engine, db, ctx, listingParams(req)), servingToken(engine, ctx));
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../../shared/errors';
+import type { RateLimitRejections } from '../../../shared/metrics/rate-limit-metrics';
 import type { Redis } from '../../../shared/redis';
 import type { KeyKind } from '../../../shared/storefront-config/keys';
 
@@ -28,22 +29,26 @@ export interface RateLimits {
 
 /**
  * The storefront's limits in Redis (rate-limiter-flexible), shared by every process. `redis` should fail fast
- * when disconnected (no offline queue), so the insurance limiter answers at once.
+ * when disconnected (no offline queue), so the insurance limiter answers at once. Each refusal is counted under
+ * its caller class (`key`, `secret`, `anonymous`).
  */
-export function createRateLimits(redis: Redis, windowSeconds: number): RateLimits {
-  const keys = limiter(redis, 'sf-rl-key', RATE_LIMITS.key, windowSeconds);
-  const secrets = limiter(redis, 'sf-rl-secret', RATE_LIMITS.secret, windowSeconds);
-  const ips = limiter(redis, 'sf-rl-ip', RATE_LIMITS.anonymous, windowSeconds);
-  const consume = async (l: RateLimiterRedis, key: string) => {
+export function createRateLimits(redis: Redis, windowSeconds: number, rejections?: RateLimitRejections): RateLimits {
+  const limiters = {
+    key: limiter(redis, 'sf-rl-key', RATE_LIMITS.key, windowSeconds),
+    secret: limiter(redis, 'sf-rl-secret', RATE_LIMITS.secret, windowSeconds),
+    anonymous: limiter(redis, 'sf-rl-ip', RATE_LIMITS.anonymous, windowSeconds),
+  };
+  const consume = async (limit: keyof typeof RATE_LIMITS, key: string) => {
     try {
-      await l.consume(key);
+      await limiters[limit].consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-      throw rejection;
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      rejections?.rejected(limit);
+      throw new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
     }
   };
   return {
-    key: (kind, keyId) => consume(kind === 'secret' ? secrets : keys, String(keyId)),
-    anonymous: (ip) => consume(ips, ip),
+    key: (kind, keyId) => consume(kind === 'secret' ? 'secret' : 'key', String(keyId)),
+    anonymous: (ip) => consume('anonymous', ip),
   };
 }

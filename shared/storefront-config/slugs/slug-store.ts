@@ -1,6 +1,5 @@
 import type { Db } from '../../db/knex';
-import { escapeLike } from '../../db/like';
-import { planSlugs, slugKey, type SlugState, type SlugWant } from './plan-slugs';
+import { planSlugs, slugKey, type SlugChange, type SlugState, type SlugWant } from './plan-slugs';
 import { slugify } from './slugify';
 
 export type SlugEntity = 'product' | 'collection' | 'brand';
@@ -19,34 +18,62 @@ type OwnerRow = { language: string; entity_id: string; entity_type: string; slug
 
 type Scope = { tenantId: number; siteId: number; entityType: SlugEntity };
 
-async function loadState(trx: Db, scope: Scope, wants: readonly SlugWant[]): Promise<SlugState> {
-  const entityIds = [...new Set(wants.map((w) => w.entityId))];
-  const bases = [...new Set(wants.map((w) => w.base))];
-  const current: { language: string; entity_id: string; slug: string; base: string }[] = await trx('storefront_slugs')
+type CurrentSlugs = SlugState['current'];
+
+async function loadCurrent(db: Db, scope: Scope, wants: readonly SlugWant[]): Promise<CurrentSlugs> {
+  const rows: { language: string; entity_id: string; slug: string; base: string }[] = await db('storefront_slugs')
     .where({ tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType, current: true })
-    .whereIn('entity_id', entityIds)
+    .whereIn('entity_id', [...new Set(wants.map((w) => w.entityId))])
     .select('language', 'entity_id', 'slug', 'base');
-  const languages = [...new Set(wants.map((w) => w.language))];
-  const owners = trx('storefront_slugs').where({ tenant_id: scope.tenantId, site_id: scope.siteId }).whereIn('language', languages);
-  const owned: OwnerRow[] = await owners.clone().whereIn('slug', bases).select('language', 'entity_id', 'entity_type', 'slug');
-  // Only a base someone else holds needs its suffixed forms (base-2, ...): one index range scan each.
-  const taken = new Set(owned.map((r) => r.slug));
-  for (const base of bases.filter((b) => taken.has(b))) {
-    owned.push(...(await owners.clone().where('slug', 'like', `${escapeLike(base)}-%`).select('language', 'entity_id', 'entity_type', 'slug')));
-  }
-  return {
-    current: new Map(current.map((r) => [slugKey(r.language, r.entity_id), { slug: r.slug, base: r.base }])),
-    // Slugs of another entity type are owned by a name no entity of this type can have.
-    owners: new Map(owned.map((r) => [slugKey(r.language, r.slug), r.entity_type === scope.entityType ? r.entity_id : `${r.entity_type}:${r.entity_id}`])),
-  };
+  return new Map(rows.map((r) => [slugKey(r.language, r.entity_id), { slug: r.slug, base: r.base }]));
 }
 
+/** Wants whose text no longer yields their current slug's base (or that have none yet): only these mint. */
+function pendingWants(wants: readonly SlugWant[], current: CurrentSlugs): SlugWant[] {
+  return wants.filter((w) => current.get(slugKey(w.language, w.entityId))?.base !== w.base);
+}
 
+/**
+ * Every slug, of any entity, that a pending want could collide with: each base and its suffixed forms
+ * (`base-2`, ...), in one statement. The slug column sorts bytewise (collation C), so `base-...` is the
+ * range from `base-` up to `base.`, one index range scan per base.
+ */
+async function loadOwners(trx: Db, scope: Scope, pending: readonly SlugWant[]): Promise<SlugState['owners']> {
+  const bases = [...new Set(pending.map((w) => w.base))];
+  const languages = [...new Set(pending.map((w) => w.language))];
+  const { rows }: { rows: OwnerRow[] } = await trx.raw(
+    `select s.language, s.entity_id, s.entity_type, s.slug
+       from unnest(?::text[]) as b(base)
+       join lateral (
+         select language, entity_id, entity_type, slug from storefront_slugs
+          where site_id = ? and tenant_id = ? and language = any(?::text[])
+            and (slug = b.base or (slug >= b.base || '-' and slug < b.base || '.'))
+       ) s on true`,
+    [bases, scope.siteId, scope.tenantId, languages],
+  );
+  // Slugs of another entity type are owned by a name no entity of this type can have.
+  return new Map(rows.map((r) => [slugKey(r.language, r.slug), r.entity_type === scope.entityType ? r.entity_id : `${r.entity_type}:${r.entity_id}`]));
+}
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string, value: (item: T) => string): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), value(item)]);
   return groups;
+}
+
+/** New current slugs in one statement: column arrays unnested, whatever the count (no parameter limit). */
+async function insertMinted(trx: Db, scope: Scope, minted: readonly SlugChange[]): Promise<void> {
+  if (minted.length === 0) return;
+  await trx.raw(
+    `insert into storefront_slugs (tenant_id, site_id, entity_type, current, entity_id, language, slug, base)
+     select ?, ?, ?, true, * from unnest(?::text[], ?::text[], ?::text[], ?::text[])`,
+    [scope.tenantId, scope.siteId, scope.entityType, minted.map((c) => c.entityId), minted.map((c) => c.language), minted.map((c) => c.slug), minted.map((c) => c.base)],
+  );
+  // A site's first run grows the table from nothing faster than autovacuum's statistics follow, and a plan
+  // made for a near-empty table reads the whole table once per base in loadOwners. Analysing whenever a mint
+  // adds a quarter of the estimated rows keeps the estimate within bounds at a few analyses per doubling.
+  const [{ reltuples }] = (await trx.raw(`select reltuples from pg_class where oid = 'storefront_slugs'::regclass`)).rows as { reltuples: number }[];
+  if (minted.length * 4 >= reltuples) await trx.raw('analyze storefront_slugs');
 }
 
 /**
@@ -56,16 +83,19 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string, value: (item:
 export async function mintSlugs(db: Db, scope: Scope, requests: readonly SlugRequest[]): Promise<Map<string, string>> {
   if (requests.length === 0) return new Map();
   const wants = requests.map((r) => ({ entityId: r.entityId, language: r.language, base: slugify(r.text) }));
+  // The common case of a run (every entity keeps its slug) is one read, with no lock and no transaction.
+  const seen = await loadCurrent(db, scope, wants);
+  if (pendingWants(wants, seen).length === 0) return planSlugs(wants, { current: seen, owners: new Map() }).slugs;
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_NAMESPACE, scope.siteId]);
-    const { slugs, changes } = planSlugs(wants, await loadState(trx, scope, wants));
+    const current = await loadCurrent(trx, scope, wants);
+    const { slugs, changes } = planSlugs(wants, { current, owners: await loadOwners(trx, scope, pendingWants(wants, current)) });
     const base = { tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType };
     // Entities whose slug changes lose their current one first (one statement per language), then gain the new one.
     for (const [language, entityIds] of groupBy(changes, (c) => c.language, (c) => c.entityId)) {
       await trx('storefront_slugs').where({ ...base, language, current: true }).whereIn('entity_id', entityIds).update({ current: false });
     }
-    const minted = changes.filter((c) => c.kind === 'mint').map((c) => ({ ...base, entity_id: c.entityId, language: c.language, slug: c.slug, base: c.base, current: true }));
-    if (minted.length > 0) await trx.batchInsert('storefront_slugs', minted, 1000);
+    await insertMinted(trx, scope, changes.filter((c) => c.kind === 'mint'));
     for (const change of changes.filter((c) => c.kind === 'reactivate')) {
       await trx('storefront_slugs').where({ ...base, language: change.language, slug: change.slug }).update({ current: true, base: change.base });
     }

@@ -50,6 +50,9 @@ export class EmbeddedSearchEngine implements SearchEngine {
   private readonly persistence: SlotPersistence;
   /** Indices loaded by syncAliases: dropped again once no alias points to them. */
   private readonly synced = new Set<string>();
+  /** A number per live index object a query may have read (each refresh or reload makes a new one): serving tokens. */
+  private readonly liveSerials = new WeakMap<LiveIndex, number>();
+  private lastSerial = 0;
 
   constructor(options: EmbeddedEngineOptions = {}) {
     this.aliasStore = options.aliasStore ?? new InMemoryAliasStore();
@@ -133,6 +136,14 @@ export class EmbeddedSearchEngine implements SearchEngine {
       return lang === undefined ? [] : [{ words: lang.nameWords, docs: lang.nameWordDocs }];
     });
     return runSpelling(dictionaries, request);
+  }
+
+  servingToken(target: string): string | null {
+    const slot = this.slots.get(target) ?? this.slots.get(this.aliases.get(target) ?? '');
+    if (slot === undefined) return null;
+    let serial = this.liveSerials.get(slot.live);
+    if (serial === undefined) this.liveSerials.set(slot.live, (serial = ++this.lastSerial));
+    return `${slot.name}#${serial}`;
   }
 
   async close(): Promise<void> {

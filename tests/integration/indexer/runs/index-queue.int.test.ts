@@ -10,6 +10,7 @@ import { createWorker } from '../../../../indexer/worker';
 import { requireEnv } from '../../../support/admin-db';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestEngine, publishTwoMarketSite, type TestEngine } from '../../../support/storefront-fixture';
+import { until as pollUntil } from '../../../support/until';
 
 const AS_OF = new Date('2025-06-01T00:00:00Z');
 
@@ -29,15 +30,8 @@ function withCreateIndex(engine: SearchEngine, before: () => Promise<void>): Sea
   });
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Polls quicker than the default: a run's 'running' state lasts only as long as its injected delay. */
+const until = <T>(probe: () => Promise<T | undefined>) => pollUntil(probe, 20_000, 50);
 
 describe('the storefront-index queue and worker', () => {
   let t: TestDb;

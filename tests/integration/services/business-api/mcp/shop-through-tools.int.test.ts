@@ -8,18 +8,9 @@ import { insertTenant } from '../../../../support/identity';
 import { callTool, startMcpServer, textOf, type McpHarness } from '../../../../support/mcp-server';
 import { createStorefrontTestApp } from '../../../../support/storefront-api';
 import { createTestEngine, twoPriceLists, type TestEngine } from '../../../../support/storefront-fixture';
+import { until } from '../../../../support/until';
 
 type Structured = Record<string, unknown>;
-
-async function until<T>(probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('a whole shop created through the tools only', () => {
   let h: McpHarness;

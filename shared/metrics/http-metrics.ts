@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import { Histogram, type Registry } from 'prom-client';
+import { routeLabel, UNMATCHED_ROUTE } from './route-label';
+
+export type RequestDurations = Histogram<'method' | 'route' | 'status'>;
+
+/** Seconds; finer at the low end than prom-client's defaults, where cached storefront reads answer. */
+const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function requestDurations(registry: Registry): RequestDurations {
+  return new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request arriving to its response being written, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+}
+
+/**
+ * Observes the request once its response is written, under the route `routeOf` names then. A request the client
+ * abandons before its answer is not observed: it has no status.
+ */
+export function observeRequest(durations: RequestDurations, req: IncomingMessage, res: ServerResponse, routeOf: () => string): void {
+  const end = durations.startTimer();
+  res.once('finish', () => end({ method: req.method ?? 'UNKNOWN', route: routeOf(), status: String(res.statusCode) }));
+}
+
+/**
+ * Express middleware observing every later request by its route pattern. Express keeps the matched route's path
+ * relative to its router and restores `baseUrl` when an error leaves the router, so the full pattern is taken
+ * at the moment the router assigns `req.route`, while `baseUrl` still names the mount.
+ */
+export function httpMetrics(durations: RequestDurations): RequestHandler {
+  return (req, res, next) => {
+    let route: unknown;
+    let label = UNMATCHED_ROUTE;
+    Object.defineProperty(req, 'route', {
+      configurable: true,
+      enumerable: true,
+      get: () => route,
+      set: (value: { path?: unknown } | undefined) => {
+        route = value;
+        label = routeLabel(req.baseUrl, value?.path);
+      },
+    });
+    observeRequest(durations, req, res, () => label);
+    next();
+  };
+}
