@@ -18,6 +18,8 @@ export async function createStorefrontTestApp(deps: {
   engine: SearchEngine;
   /** Media descriptors; default: a store with no renditions (every product answers no media). */
   media?: ProductMediaReader;
+  /** Where the site's media block says the media host answers; default a placeholder host. */
+  mediaBaseUrl?: string;
   limiterRedis?: Redis;
   windowSeconds?: number;
   /** The read micro-cache's interval; 0 (default here) answers every read fresh. */
@@ -38,7 +40,7 @@ export async function createStorefrontTestApp(deps: {
     registry,
     engine: deps.engine,
     media: deps.media ?? productMediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
-    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false, CART_TTL_SECONDS: deps.cartTtlSeconds },
+    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: deps.mediaBaseUrl ?? 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false, CART_TTL_SECONDS: deps.cartTtlSeconds },
   });
   return { app, registry };
 }
