@@ -24,7 +24,7 @@ describeInBrowser('the listing query in the browser', () => {
     server = await listen(createApp({ storefrontUrl: 'http://127.0.0.1:9', siteKey: async () => 'sfk_pub_x', logger: createLogger({ name: 'test', level: 'silent' }) }), '127.0.0.1', 0);
     browser = await launchChromium(decision.kind === 'found' ? decision.path : '');
     page = await browser.newPage();
-    await page.goto(`${server.url}/css/shop.css`);
+    await page.goto(`${server.url}/css/base.css`);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -85,7 +85,7 @@ function lineRow(app, line, change, axisLabel) {
     h('div', { class: 'cart-line-info' },
       h('a', { href: `/p/${encodeURIComponent(line.product.slug)}`, class: 'cart-line-name' }, line.product.name),
       options && h('span', { class: 'cart-line-options' }, options),
-      h('span', { class: 'cart-line-unit' }, `${money(line.price.amount, line.price.currency)} ${t('each')}`)),
+      h('span', { class: 'cart-line-unit' }, t('each', { price: money(line.price.amount, line.price.currency) }))),
     h('div', { class: 'stepper' },
       h('button', { type: 'button', 'aria-label': t('decrease'), onclick: () => void set(line.quantity - 1) }, icon('minus')),
       input,

@@ -21,44 +21,65 @@ const MAX_ITEMS = 10_000;
  */
 export async function listingView(app, url) {
   const query = ListingQuery.fromParams(url.searchParams);
-  const params = query.toParams();
-  params.set('pageSize', String(PAGE_SIZE));
-  const collectionPath = url.pathname.startsWith('/k/') ? decodeURIComponent(url.pathname.slice(3)) : null;
-  let listing;
-  let title;
-  /** @type {{ name: string, href: string }[]} */
-  let crumbs = [];
-  if (collectionPath !== null) {
-    // A collection's slug is per language: after a market change the page asks by id and takes the new path.
-    const byId = /** @type {{ collectionId?: string } | null} */ (history.state)?.collectionId;
-    const page = await app.api.collection(byId ?? collectionPath.split('/').pop() ?? '', params);
-    history.replaceState({ collectionId: page.collection.id }, '', `/k/${page.collection.path}${url.search}`);
-    listing = page.listing;
-    title = page.collection.name;
-    crumbs = page.breadcrumb.slice(0, -1).map((c) => ({ name: c.name, href: `/k/${pathOf(app, c.id) ?? c.slug}` }));
-  } else {
-    listing = await app.api.products(params);
-    title = query.q !== '' ? t('resultsFor', { q: query.q }) : t('allProducts');
-    if (listing.redirect?.collection) {
-      app.navigate(`/k/${pathOf(app, listing.redirect.collection.slug) ?? listing.redirect.collection.slug}`, { replace: true });
-    }
-  }
+  const { listing, title, crumbs } = await loadListing(app, url, query);
   const go = (/** @type {ListingQuery} */ next) => app.navigate(`${location.pathname}?${next.toParams()}`, { keepScroll: true });
   const home = url.pathname === '/' && query.filters.size === 0 && query.page === 1;
+  const { facets, toggle } = facetsAside(listing.facets.map((f) => facetPanel(f, { app, query, go })), query.filters.size);
   return h('div', { class: 'listing-page' },
     home && hero(app),
     h('div', { class: 'listing-head' },
       crumbs.length > 0 && h('nav', { class: 'breadcrumb', 'aria-label': 'Breadcrumb' }, h('a', { href: '/' }, t('home')), crumbs.flatMap((c) => [icon('chevron'), h('a', { href: c.href }, c.name)])),
       h('h1', null, title),
-      h('p', { class: 'result-count' }, listing.total === 1 ? t('oneResult') : t('results', { n: listing.total.toLocaleString(app.site.language) }))),
+      h('p', { class: 'result-count' }, listing.total === 1 ? t('oneResult') : t('results', { n: listing.total.toLocaleString(app.site.language) })),
+      toggle),
     h('div', { class: 'listing-layout' },
-      h('aside', { class: 'facets', 'aria-label': t('filters') }, listing.facets.map((f) => facetPanel(f, { app, query, go }))),
+      facets,
       h('section', { class: 'results' },
         toolbar(app, listing, query, go),
         listing.items.length > 0
           ? h('div', { class: 'grid' }, listing.items.map((card) => productCard(card, app.site.language)))
           : h('p', { class: 'empty' }, t('noResults')),
         pager(listing, query, go))));
+}
+
+/**
+ * The listing the URL names, its title and (for a collection) the breadcrumb above it.
+ * @param {App} app
+ * @param {URL} url
+ * @param {ListingQuery} query
+ * @returns {Promise<{ listing: Listing, title: string, crumbs: { name: string, href: string }[] }>}
+ */
+async function loadListing(app, url, query) {
+  const params = query.toParams();
+  params.set('pageSize', String(PAGE_SIZE));
+  if (url.pathname.startsWith('/k/')) {
+    // A collection's slug is per language: after a market change the page asks by id and takes the new path.
+    const byId = /** @type {{ collectionId?: string } | null} */ (history.state)?.collectionId;
+    const page = await app.api.collection(byId ?? decodeURIComponent(url.pathname).split('/').pop() ?? '', params);
+    history.replaceState({ collectionId: page.collection.id }, '', `/k/${page.collection.path}${url.search}`);
+    const crumbs = page.breadcrumb.slice(0, -1).map((c) => ({ name: c.name, href: `/k/${pathOf(app, c.id) ?? c.slug}` }));
+    return { listing: page.listing, title: page.collection.name, crumbs };
+  }
+  const listing = await app.api.products(params);
+  // A query rule may send a search to a collection.
+  const target = listing.redirect?.collection;
+  if (target) app.navigate(`/k/${pathOf(app, target.slug) ?? target.slug}`, { replace: true });
+  return { listing, title: query.q !== '' ? t('resultsFor', { q: query.q }) : t('allProducts'), crumbs: [] };
+}
+
+/**
+ * The facet panels, and the button that shows them on a narrow screen (where they would otherwise push the
+ * products below the fold).
+ * @param {(HTMLElement | null)[]} panels
+ * @param {number} chosen how many facets have a filter
+ */
+function facetsAside(panels, chosen) {
+  const facets = h('aside', { class: 'facets', id: 'facets', 'aria-label': t('filters') }, panels);
+  const toggle = h('button', {
+    type: 'button', class: 'button button-small filters-button', 'aria-controls': 'facets', 'aria-expanded': 'false',
+    onclick: () => toggle.setAttribute('aria-expanded', String(facets.classList.toggle('is-open'))),
+  }, t('filters'), chosen > 0 && ` (${chosen})`);
+  return { facets, toggle };
 }
 
 /**

@@ -65,10 +65,9 @@ function buyBox(app, product, showImages, axisLabel) {
     variant = v;
     const complete = product.options.every((o) => chosen[o.name] !== undefined);
     replace(price, v?.price ? priceTag(v.price) : priceTag(product.price, product.priceVaries));
-    const left = v === null ? 0 : Math.floor(Number(v.stock));
     stock.className = `stock ${v?.inStock ? 'in-stock' : 'no-stock'}`;
-    stock.textContent = !complete ? '' : v === null || v.price === null ? t('unavailable') : !v.inStock ? t('outOfStock') : left <= 5 ? t('lowStock', { n: left }) : t('inStock');
-    add.disabled = v === null || !v.inStock || v.price === null;
+    stock.textContent = complete ? stockText(v) : '';
+    add.disabled = !buyable(v);
     // A colour's own photos, when the chosen variant (or any of that colour) has them.
     const own = v?.hasOwnImages ? v.images : (product.variants ?? []).find((x) => x.hasOwnImages && Object.entries(chosen).every(([a, val]) => x.selectedOptions[a] === val))?.images;
     showImages(own && own.length > 0 ? own : product.images);
@@ -78,15 +77,9 @@ function buyBox(app, product, showImages, axisLabel) {
     if (variant === null) return;
     add.disabled = true;
     add.textContent = t('adding');
-    try {
-      await app.cart.add(variant.sku, Math.max(1, Math.floor(Number(quantity.value) || 1)));
-      app.toast(t('added'), { href: '/cart', label: t('viewCart') });
-    } catch (err) {
-      app.toast(err instanceof ApiError && err.code === 'STOCK_INSUFFICIENT' ? t('notEnoughStock') : err instanceof Error ? err.message : t('somethingWrong'));
-    } finally {
-      add.textContent = t('addToCart');
-      add.disabled = false;
-    }
+    await addToCart(app, variant.sku, Math.max(1, Math.floor(Number(quantity.value) || 1)));
+    add.textContent = t('addToCart');
+    add.disabled = !buyable(variant);
   };
   const simple = product.options.length === 0;
   // Nothing to add until the picker names a variant.
@@ -94,6 +87,35 @@ function buyBox(app, product, showImages, axisLabel) {
   const picker = simple ? null : variantPicker(app, product, show, axisLabel);
   if (simple) show((product.variants ?? [])[0] ?? null, {});
   return h('form', { class: 'buy', onsubmit: onSubmit }, price, picker, stock, h('div', { class: 'buy-row' }, quantity, add));
+}
+
+/** @param {Variant | null} v */
+const buyable = (v) => v !== null && v.inStock && v.price !== null;
+
+/**
+ * What the shopper reads about the chosen variant's availability.
+ * @param {Variant | null} v
+ */
+function stockText(v) {
+  if (v === null || v.price === null) return t('unavailable');
+  if (!v.inStock) return t('outOfStock');
+  const left = Math.floor(Number(v.stock));
+  return left <= 5 ? t('lowStock', { n: left }) : t('inStock');
+}
+
+/**
+ * Adds to the cart and says how it went.
+ * @param {App} app
+ * @param {string} sku
+ * @param {number} quantity
+ */
+async function addToCart(app, sku, quantity) {
+  try {
+    await app.cart.add(sku, quantity);
+    app.toast(t('added'), { href: '/cart', label: t('viewCart') });
+  } catch (err) {
+    app.toast(err instanceof ApiError && err.code === 'STOCK_INSUFFICIENT' ? t('notEnoughStock') : err instanceof Error ? err.message : t('somethingWrong'));
+  }
 }
 
 /** @param {Product} product */
