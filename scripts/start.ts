@@ -12,7 +12,7 @@ import { afterPublish } from '../shared/storefront-config/on-published';
 import { ensureDemoCredentials, ensureDemoTenant } from './start/demo';
 import { ensureDemoSite } from './start/demo-site';
 import type { Demo } from './start/summary';
-import { processSpecs } from './start/process-specs';
+import { processSpecs, shopOrigins } from './start/process-specs';
 import { summary } from './start/summary';
 import { startProcess, stopAll, waitUntilReady, type ProcessSpec, type Supervised } from './start/supervisor';
 
@@ -37,8 +37,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
-    const demo = await prepareData(services);
+    // Ports first: the demo site must allow the demo shop's actual origin before the shop's pages call the API.
     const specs = await processSpecs({ ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl });
+    const demo = await prepareData(services, shopOrigins(specs));
     procs = startAll(specs, () => stopping !== undefined, () => void shutdown(1));
     await Promise.all(procs.map((proc) => waitUntilReady(proc)));
     console.log(summary(specs, services, demo));
@@ -63,7 +64,7 @@ function startAll(specs: ProcessSpec[], isStopping: () => boolean, onCrash: () =
 }
 
 /** Migrations, the demo tenant (seeded on the first start only), its app password and its storefront site and key. */
-async function prepareData(services: Services): Promise<Demo> {
+async function prepareData(services: Services, origins: string[]): Promise<Demo> {
   const queueConfig = loadConfig(queueConfigSchema);
   const redis = createRedis(services.redisUrl);
   const queue = createIndexQueue(redis, queueConfig.QUEUE_PREFIX);
@@ -72,7 +73,8 @@ async function prepareData(services: Services): Promise<Demo> {
       await migrateLatest(db);
       await ensureDemoTenant(db, mediaDirs(dataDir()).sources);
       const credentials = await ensureDemoCredentials(db, dataDir());
-      const site = await ensureDemoSite(db, dataDir(), afterPublish({ redis, queue, deltaEveryMs: queueConfig.STOREFRONT_DELTA_EVERY_MS }));
+      const onPublished = afterPublish({ redis, queue, deltaEveryMs: queueConfig.STOREFRONT_DELTA_EVERY_MS });
+      const site = await ensureDemoSite(db, dataDir(), { shopOrigins: origins, onPublished });
       return { ...credentials, site };
     });
   } finally {

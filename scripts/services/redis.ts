@@ -2,10 +2,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { isAlive, isRoot, run, which } from './exec';
+import { findOrInstall } from './apt-install';
+import { isAlive, run } from './exec';
 import { preferredOrFreePort, readPortFile } from './free-port';
-
-const SYSTEM_DIRS = ['/usr/bin', '/usr/sbin', '/usr/local/bin', '/opt/homebrew/bin'];
 
 type Layout = { root: string; pidFile: string; portFile: string; log: string };
 const layout = (dataDir: string): Layout => {
@@ -57,24 +56,12 @@ async function runningPort(dirs: Layout): Promise<number | undefined> {
   return port && (await ping(port)) ? port : undefined;
 }
 
-async function findOrInstallRedis(): Promise<string> {
-  const found = await which('redis-server', SYSTEM_DIRS);
-  if (found) return found;
-  const aptGet = await which('apt-get', SYSTEM_DIRS);
-  if (!isRoot() || !aptGet) {
-    throw new Error(
-      'redis-server is not installed. Install it (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`) ' +
-        'or set REDIS_URL to a running Redis >= 6.2.',
-    );
-  }
-  console.log('redis-server is missing: installing it with apt-get (about 10 s)...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run(aptGet, ['update', '-qq'], { env });
-  await run(aptGet, ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env });
-  const installed = await which('redis-server', SYSTEM_DIRS);
-  if (!installed) throw new Error('apt-get installed redis-server but it is not on PATH');
-  return installed;
-}
+/** redis-server, installed with apt-get when missing (root on Debian). */
+const findOrInstallRedis = () =>
+  findOrInstall('redis-server', 'redis-server', {
+    howToInstall: 'Install it (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`) or set REDIS_URL to a running Redis >= 6.2.',
+    takes: 'about 10 s',
+  });
 
 async function readPid(dirs: Layout): Promise<number | undefined> {
   const text = await readFile(dirs.pidFile, 'utf8').catch(() => '');

@@ -11,6 +11,7 @@ const PROCESSES = [
   { name: 'identity', entry: 'services/identity/main.ts', portVar: 'IDENTITY_PORT', port: 3002 },
   { name: 'indexer', entry: 'indexer/main.ts', portVar: 'INDEXER_PORT', port: 3003 },
   { name: 'media-host', entry: 'services/media-host/main.ts', portVar: 'MEDIA_PORT', port: DEFAULT_MEDIA_PORT },
+  { name: 'demo-shop', entry: 'services/demo-shop/main.ts', portVar: 'DEMO_SHOP_PORT', port: 5173 },
 ] as const;
 
 export type ProcessName = (typeof PROCESSES)[number]['name'];
@@ -26,6 +27,8 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
   const mediaUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'media-host')]}`;
   // The tool server's URL is a resource the identity provider issues tokens for (RFC 8707 audience).
   const mcpUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'business-api')]}/mcp`;
+  // The demo shop's pages call the storefront API from the browser.
+  const storefrontUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'storefront-api')]}`;
   const shared = {
     ...base,
     IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl,
@@ -33,6 +36,7 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
     MEDIA_BASE_URL: env.MEDIA_BASE_URL ?? mediaUrl,
     MCP_RESOURCE_URL: env.MCP_RESOURCE_URL ?? mcpUrl,
     IDENTITY_RESOURCES: env.IDENTITY_RESOURCES ?? env.MCP_RESOURCE_URL ?? mcpUrl,
+    STOREFRONT_API_URL: env.STOREFRONT_API_URL ?? storefrontUrl,
   };
   return PROCESSES.map(({ name, entry }, i) => ({
     name,
@@ -40,6 +44,12 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
     env: { ...shared, PORT: String(ports[i]) },
     url: `http://${HOST}:${ports[i]}`,
   }));
+}
+
+/** The origins a browser may load the demo shop from (the site's devOrigins must list them for CORS). */
+export function shopOrigins(specs: ProcessSpec[]): string[] {
+  const url = new URL(baseUrlOf(specs, 'demo-shop'));
+  return [url.origin, `${url.protocol}//localhost:${url.port}`];
 }
 
 /** The base URL of the named process. */

@@ -33,6 +33,7 @@ export function summary(specs: ProcessSpec[], services: { databaseUrl: string; r
     row('publishable key', demo.site.key),
     `  curl -s -H 'X-Site-Key: ${demo.site.key}' '${baseUrlOf(specs, 'storefront-api')}/v1/products?pageSize=2'`,
     '  npm run cli -- sync-status --tenant demo --site demo --limit 3',
+    `Demo shop (the storefront API from a browser, with this key): ${baseUrlOf(specs, 'demo-shop')}`,
     '',
     'Press Ctrl-C to stop.',
     '',

@@ -3,6 +3,7 @@ import { isAlive } from '../../scripts/services/exec';
 import { migrateLatest, withDb } from '../../shared/db/knex';
 import { quoteIdent } from '../../shared/db/quote-ident';
 import { databaseUrl, ownerPid, templateDb, testDatabases, withAdminClient } from './admin-db';
+import { CHROMIUM_DECISION_ENV, detectChromium } from './browser';
 import { ELASTICSEARCH_DECISION_ENV, detectElasticsearch } from './elasticsearch';
 
 /**
@@ -22,4 +23,6 @@ export default async function globalSetup(): Promise<void> {
   await withDb(databaseUrl(template), { pool: { min: 0, max: 1 } }, migrateLatest);
   // Decided once per run; test files read it synchronously to register or skip the Elasticsearch contract.
   process.env[ELASTICSEARCH_DECISION_ENV] ??= JSON.stringify(await detectElasticsearch(process.env));
+  // Chromium for the browser tests: found, or installed with apt-get as Redis is (a minute or two, once per machine).
+  process.env[CHROMIUM_DECISION_ENV] ??= JSON.stringify(await detectChromium());
 }

@@ -19,6 +19,8 @@ export async function createStorefrontTestApp(deps: {
   engine: SearchEngine;
   /** Media descriptors; default: a store with no renditions (every product answers no media). */
   media?: MediaReader;
+  /** Where the site's media block says the media host answers; default a placeholder host. */
+  mediaBaseUrl?: string;
   limiterRedis?: Redis;
   windowSeconds?: number;
   /** The read micro-cache's interval; 0 (default here) answers every read fresh. */
@@ -42,7 +44,7 @@ export async function createStorefrontTestApp(deps: {
     engine: deps.engine,
     media: deps.media ?? mediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
     metrics: deps.metrics,
-    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false, CART_TTL_SECONDS: deps.cartTtlSeconds },
+    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: deps.mediaBaseUrl ?? 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false, CART_TTL_SECONDS: deps.cartTtlSeconds },
   });
   return { app, registry };
 }

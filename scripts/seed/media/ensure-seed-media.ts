@@ -12,9 +12,11 @@ function shapeSvg(spec: Pick<PackshotSpec, 'shape' | 'w' | 'h'>, fill: string): 
   const { w, h } = spec;
   const s = Math.min(w, h) * 0.62;
   const [cx, cy] = [w / 2, h / 2];
-  if (spec.shape === 'circle') return `<circle cx="${cx}" cy="${cy}" r="${s / 2}" fill="${fill}"/>`;
-  if (spec.shape === 'rounded') return `<rect x="${cx - s / 2}" y="${cy - s * 0.6}" width="${s}" height="${s * 1.2}" rx="${s / 8}" fill="${fill}"/>`;
-  return `<polygon points="${cx},${cy - s * 0.6} ${cx + s / 2},${cy} ${cx},${cy + s * 0.6} ${cx - s / 2},${cy}" fill="${fill}"/>`;
+  // A faint edge, as a photo has: a white product on a white backdrop would otherwise not show at all.
+  const paint = `fill="${fill}" stroke="#000" stroke-opacity="0.12" stroke-width="${(s * 0.008).toFixed(1)}"`;
+  if (spec.shape === 'circle') return `<circle cx="${cx}" cy="${cy}" r="${s / 2}" ${paint}/>`;
+  if (spec.shape === 'rounded') return `<rect x="${cx - s / 2}" y="${cy - s * 0.6}" width="${s}" height="${s * 1.2}" rx="${s / 8}" ${paint}/>`;
+  return `<polygon points="${cx},${cy - s * 0.6} ${cx + s / 2},${cy} ${cx},${cy + s * 0.6} ${cx - s / 2},${cy}" ${paint}/>`;
 }
 
 /** A product-coloured shape on a white, transparent or light backdrop, as a PNG. */

@@ -39,13 +39,18 @@ export function bundleOf(rows: readonly BundleRow[], cardFor: CardFor) {
   return { components };
 }
 
-/** Related groups and bundle components, carded with this market's price and stock at request time. */
+/**
+ * Related groups and bundle components, carded with this market's price, stock and display image at request time
+ * (the rows are read fresh, so the image comes from the media store as the detail's own does).
+ */
 export async function relatedAndBundle(db: Knex, trees: CategoryTrees, ctx: SiteContext, productId: number) {
   const [relations, bundle] = await Promise.all([relationRows(db, ctx.key.tenantId, productId), bundleRows(db, ctx.key.tenantId, productId)]);
   const sold = await loadSold(db, trees, ctx, [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)]);
+  const media = await ctx.media.products(db, ctx.key.tenantId, [...sold.keys()]);
   const cardFor = (id: number) => {
     const found: SoldProduct | undefined = sold.get(id);
-    return found === undefined ? null : cardOf(found.card, ctx.catalogue, ctx.market, ctx.language);
+    const card = found === undefined ? null : cardOf(found.card, ctx.catalogue, ctx.market, ctx.language);
+    return card === null ? null : { ...card, image: media.get(id)?.image ?? null };
   };
   return { related: relatedGroups(relations, cardFor, ctx.language), bundle: bundleOf(bundle, cardFor) };
 }

@@ -1,13 +1,13 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isRoot, run, which } from '../../../../services/exec';
+import { aptInstall, canAptInstall, SYSTEM_DIRS } from '../../../../services/apt-install';
+import { run, which } from '../../../../services/exec';
 import { QUERY_NAMES, type PeerResult, type QueryName, type QueryStats } from '../../bench-types';
 import { PORT_QUERIES } from '../../queries';
 
 const JARS = '/usr/share/java';
 const NEEDED = [/^lucene-core-8[\d.]*\.jar$/, /^lucene-facet-8[\d.]*\.jar$/, /^lucene-analyzers-common-8[\d.]*\.jar$/];
-const SYSTEM_DIRS = ['/usr/bin', '/usr/sbin', '/usr/local/bin'];
 
 interface JavaReport {
   buildMs: number;
@@ -21,12 +21,9 @@ interface JavaReport {
 async function ensureLucene(): Promise<void> {
   const jars = await readdir(JARS).catch(() => [] as string[]);
   if (NEEDED.every((jar) => jars.some((name) => jar.test(name)))) return;
-  const aptGet = await which('apt-get', SYSTEM_DIRS);
-  if (!isRoot() || aptGet === undefined) throw new Error('Lucene is not installed: `sudo apt-get install liblucene8-java` (Debian), or leave lucene out of BENCH_PEERS');
+  if (!(await canAptInstall())) throw new Error('Lucene is not installed: `sudo apt-get install liblucene8-java` (Debian), or leave lucene out of BENCH_PEERS');
   console.log('  liblucene8-java is missing: installing it with apt-get...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run(aptGet, ['update', '-qq'], { env });
-  await run(aptGet, ['install', '-y', '-qq', '--no-install-recommends', 'liblucene8-java'], { env });
+  await aptInstall(['liblucene8-java']);
 }
 
 async function tool(name: string): Promise<string> {
