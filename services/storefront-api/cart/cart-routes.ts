@@ -42,8 +42,11 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 }
 
 function send(res: Response, cart: CartView, status = 200): void {
-  res.set({ 'Cache-Control': 'no-store', ETag: `"${cart.version}"` });
-  res.status(status).json(cart);
+  const body = JSON.stringify(cart);
+  res.set({ 'Cache-Control': 'no-store', ETag: `"${cart.version}"`, 'Content-Length': String(Buffer.byteLength(body)) });
+  // Not res.json: express answers a matching If-None-Match with 304, but a cart is recomputed from the catalogue on
+  // every call (spec: the whole cart, GET included), so one version can come back with other prices or lines.
+  res.status(status).type('application/json').end(body);
 }
 
 async function addLine(service: CartService, req: Request, ctx: SiteContext, token: string): Promise<CartView> {
@@ -116,7 +119,8 @@ async function setQuantity(service: CartService, req: Request, ctx: SiteContext,
 /** The cart routes of spec "Cart rules": every answer is the whole cart, `no-store`, its version as the ETag. */
 export function cartRoutes(service: CartService): Router {
   const router = Router();
-  router.use('/v1/cart', express.json({ limit: '16kb' }));
+  // Only the routes that take a body read one: create, read and remove answer the same whatever bytes come along.
+  const json = express.json({ limit: '16kb' });
   router.post('/v1/cart', async (_req, res) => {
     const ctx = contextOf(res);
     const token = newCartToken();
@@ -129,13 +133,13 @@ export function cartRoutes(service: CartService): Router {
     const token = tokenOf(req);
     send(res, await service.render(ctx, token, await service.load(ctx, token), { persist: true }));
   });
-  router.post('/v1/cart/lines', async (req, res) => send(res, await addLine(service, req, contextOf(res), tokenOf(req))));
-  router.patch('/v1/cart/lines/:id', async (req, res) => send(res, await setQuantity(service, req, contextOf(res), tokenOf(req))));
+  router.post('/v1/cart/lines', json, async (req, res) => send(res, await addLine(service, req, contextOf(res), tokenOf(req))));
+  router.patch('/v1/cart/lines/:id', json, async (req, res) => send(res, await setQuantity(service, req, contextOf(res), tokenOf(req))));
   router.delete('/v1/cart/lines/:id', async (req, res) => {
     const ctx = contextOf(res);
     const token = tokenOf(req);
     send(res, await service.outcome(ctx, token, await service.store.mutate(token, { site: ctx.key.siteId, expected: expectedVersion(req), change: { t: 'del', id: String(req.params.id) } })));
   });
-  router.post('/v1/cart/market', async (req, res) => send(res, await changeMarket(service, req, contextOf(res), tokenOf(req))));
+  router.post('/v1/cart/market', json, async (req, res) => send(res, await changeMarket(service, req, contextOf(res), tokenOf(req))));
   return router;
 }
