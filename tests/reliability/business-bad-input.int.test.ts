@@ -4,6 +4,7 @@ import { startBusinessApi, type BusinessApiHarness } from '../support/business-a
 import { SEED_TIMEOUT_MS, seedSmallTenant } from '../support/business-data';
 import { bodyText, hostileBody, hostileHeaders, hostileId, hostileQuery } from '../support/hostile-input';
 import { createResponseValidator } from '../support/openapi-conformance';
+import { fieldNames, requestSchema, type SchemaDocument, type SchemaOperation } from '../support/openapi-schemas';
 import { documentedOperations, routedOperations } from '../support/route-inventory';
 
 // Proves: whatever a client sends to any business-api route (hostile path ids, query strings, headers and JSON
@@ -11,26 +12,7 @@ import { documentedOperations, routedOperations } from '../support/route-invento
 // route and status (ErrorEnvelope `{code, message, traceId}`, or problem+json for binding failures and 415, per
 // spec "Errors"). The routes come from the document, which is checked against the express router.
 
-type Schema = { $ref?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
-type Operation = { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
-type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 type Method = 'get' | 'post' | 'patch' | 'delete';
-
-/** Every property name reachable from a schema, through references, items and combinators. */
-function fieldNames(document: Document, schema: Schema | undefined, seen = new Set<Schema>()): string[] {
-  if (!schema || seen.has(schema)) return [];
-  seen.add(schema);
-  const ref = schema.$ref?.replace('#/components/schemas/', '');
-  const children = [
-    ref === undefined ? undefined : document.components?.schemas?.[ref],
-    schema.items,
-    ...Object.values(schema.properties ?? {}),
-    ...(schema.anyOf ?? []),
-    ...(schema.oneOf ?? []),
-    ...(schema.allOf ?? []),
-  ];
-  return [...Object.keys(schema.properties ?? {}), ...children.flatMap((child) => fieldNames(document, child, seen))];
-}
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
 // Request headers the API reads: the token, the body's type and encoding, and what a proxy or browser adds.
@@ -48,7 +30,7 @@ describe('hostile input on every business-api route', () => {
   }, SEED_TIMEOUT_MS);
   afterAll(() => h.close());
 
-  const operations = () => documentedOperations<Operation>((h.document as Document)).map((o) => ({ ...o, method: o.method as Method }));
+  const operations = () => documentedOperations<SchemaOperation>(h.document as SchemaDocument).map((o) => ({ ...o, method: o.method as Method }));
 
   /** Sends the request; a 5xx or an answer outside the document fails the property with both in the message. */
   async function expectConforming(method: Method, path: string, body: string | undefined, headers: [string, string][] = []): Promise<void> {
@@ -114,12 +96,12 @@ describe('hostile input on every business-api route', () => {
   }, 120_000);
 
   it('answers hostile JSON bodies (deep nesting, prototype keys, NUL, huge numbers) without a 5xx, in the documented format', async () => {
-    const document = h.document as Document;
+    const document = h.document as SchemaDocument;
     const writes = operations().filter(({ op }) => op.requestBody);
     expect(writes.length).toBeGreaterThan(0);
     for (const { method, template, op } of writes) {
       const path = template.replace(/\{[^}]+\}/g, '1');
-      const known = [...new Set(fieldNames(document, op.requestBody?.content?.['application/json']?.schema))];
+      const known = fieldNames(document, requestSchema(op));
       await fc.assert(fc.asyncProperty(hostileBody(known), (body) => expectConforming(method, path, bodyText(body))), { numRuns: RUNS });
     }
   }, 120_000);
