@@ -80,3 +80,22 @@ export const hostileBody = (known: string[]): fc.Arbitrary<string | DeepJson> =>
   fc.oneof({ weight: 4, arbitrary: hostileJsonValue(known) }, { weight: 1, arbitrary: deepJson(known) });
 
 export const bodyText = (body: string | DeepJson): string => (typeof body === 'string' ? body : deepJsonText(body));
+
+/** What Node's HTTP client lets through in a header value (tab, visible ASCII, Latin-1): other characters become `?`. */
+const headerSafe = (text: string) => text.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
+
+// Headers that frame the message itself: a client that sends hostile ones breaks the connection, not the route.
+const FRAMING_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'expect', 'upgrade', 'te', 'trailer', 'keep-alive']);
+
+/**
+ * Request headers: names the route reads (or any token), values hostile text made sendable, a few hundred
+ * characters at most so the request stays under Node's 16 KB header limit (oversized-headers tests cover that).
+ */
+export const hostileHeaders = (known: string[]): fc.Arbitrary<[string, string][]> =>
+  fc.array(
+    fc.tuple(
+      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/).filter((name) => !FRAMING_HEADERS.has(name.toLowerCase()))),
+      fc.oneof(hostileText(), fc.constantFrom(...RAW_PIECES), fc.constantFrom('*', 'W/"1"', '"1"', 'null', '-1', ', ,', 'en;q=2', '*;q=0', 'gzip', 'deflate', 'br', 'identity', 'application/json; charset=latin2')).map((v) => headerSafe(v).slice(0, 300)),
+    ),
+    { maxLength: 4 },
+  );

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-type Operation = { responses?: Record<string, { content?: Record<string, unknown> }>; requestBody?: { required?: boolean } };
+type Operation = { responses?: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }>; requestBody?: { required?: boolean } };
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
 
 const DOC_ID = 'openapi.json';

@@ -62,6 +62,8 @@ export async function indexedShop(db: Knex, options: {
   configure?: (siteId: number, tenantId: number) => Promise<void>;
   /** For the first full and preview runs (a media pipeline, say). */
   runDeps?: Partial<RunDeps>;
+  /** Shared with other shops one app answers for; default an engine of the shop's own. */
+  engine?: TestEngine;
 }): Promise<IndexedShop> {
   const tenantId = (await seedTenant(db, { tenant: options.tenant, products: options.products, orders: 0, seed: options.seed, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
   const siteId = await publishTwoMarketSite(db, tenantId);
@@ -72,7 +74,8 @@ export async function indexedShop(db: Knex, options: {
     secret: (await createKey(db, tenantId, siteId, 'secret', 'server')).raw,
   };
   await publishConfig(db, tenantId, siteId, 'keys');
-  const engine = await createTestEngine(db);
+  // Shops that one app answers for share an engine (its snapshots are per engine); the first one's cleanup removes it.
+  const engine = options.engine ?? (await createTestEngine(db));
   for (const type of ['full', 'preview'] as const) {
     const outcome = await runIndexJob(runDeps(db, engine.engine, options.runDeps), { type, siteId }, { jobId: null, attempt: 1 });
     if (outcome !== 'ok') throw new Error(`${type} run ended ${outcome}`);

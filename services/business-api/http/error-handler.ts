@@ -52,7 +52,7 @@ function fromFramework(err: unknown): unknown {
   return databaseOutage(err) ?? err;
 }
 
-function fromBodyParser(type: string, status: number): unknown {
+function fromBodyParser(type: string | undefined, status: number): unknown {
   if (type === 'entity.parse.failed') return validationProblem({ $: ['The request body is not valid JSON.'] });
   if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
     return unsupportedMediaType('Send the body as UTF-8 application/json, without content encoding.');

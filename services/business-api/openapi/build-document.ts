@@ -24,7 +24,13 @@ const sharedResponses: Record<number, DocResponse> = {
 };
 const writeResponses: Record<number, DocResponse> = {
   403: { description: 'Read-only key, or a missing permission', content: { [JSON_TYPE]: errorEnvelopeSchema } },
+  413: { description: 'payload_too_large: the body is over 1 MB', content: { [JSON_TYPE]: errorEnvelopeSchema } },
   415: { description: 'The body is in a content type that cannot be read', content: { [PROBLEM_CONTENT_TYPE]: problemDetailsSchema } },
+};
+
+// Express gives every JSON answer a weak ETag and answers a conditional GET that still matches (or `*`) with 304.
+const readResponses: Record<number, DocResponse> = {
+  304: { description: 'Not modified: If-None-Match names the ETag of the current answer (or is *); no body', content: {} },
 };
 
 const toDocResponse = (r: RouteResponse): DocResponse => ({
@@ -34,7 +40,7 @@ const toDocResponse = (r: RouteResponse): DocResponse => ({
 
 /** The shared responses with the route's own: a route's response for a shared status adds or replaces media types. */
 function responsesOf(route: AnyApiRoute): Record<number, DocResponse> {
-  const merged: Record<number, DocResponse> = { ...sharedResponses, ...(route.method !== 'get' ? writeResponses : {}) };
+  const merged: Record<number, DocResponse> = { ...sharedResponses, ...(route.method === 'get' ? readResponses : writeResponses) };
   for (const [status, response] of Object.entries(route.responses)) {
     const own = toDocResponse(response);
     const shared = merged[Number(status)];

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Knex } from '../../../shared/db/knex';
+import { cannotBeStored } from '../../../shared/db/storable-text';
 import { notFound } from '../../../shared/errors';
 import type { SearchEngine } from '../../../shared/search';
 import type { Collection } from '../../../shared/storefront-config/schemas';
@@ -15,7 +16,7 @@ const noBrand = (ref: string) => notFound('NOT_FOUND', `No brand page "${ref}" o
 
 /** The brand a slug (any language's, current or historical), id or filter key names, among the market's brands. */
 async function brandNamed(db: Knex, ctx: SiteContext, ref: string, sold: BrandRow[]): Promise<{ row: BrandRow; bySlug: boolean }> {
-  const slug = await db('storefront_slugs')
+  const slug = cannotBeStored(ref) ? undefined : await db('storefront_slugs')
     .where({ site_id: ctx.key.siteId, slug: ref, tenant_id: ctx.key.tenantId, entity_type: 'brand' })
     .whereIn('language', [...new Set([ctx.language, ...ctx.catalogue.languages])])
     .orderByRaw('(language = ?) desc, current desc', [ctx.language])

@@ -43,8 +43,11 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 }
 
 function send(res: Response, cart: CartView, status = 200): void {
-  res.set({ 'Cache-Control': 'no-store', ETag: `"${cart.version}"` });
-  res.status(status).json(cart);
+  const body = JSON.stringify(cart);
+  res.set({ 'Cache-Control': 'no-store', ETag: `"${cart.version}"`, 'Content-Length': String(Buffer.byteLength(body)) });
+  // Not res.json: express answers a matching If-None-Match with 304, but a cart is recomputed from the catalogue on
+  // every call (spec: the whole cart, GET included), so one version can come back with other prices or lines.
+  res.status(status).type('application/json').end(body);
 }
 
 async function addLine(service: CartService, req: Request, ctx: SiteContext, token: string): Promise<CartView> {
@@ -117,7 +120,8 @@ async function setQuantity(service: CartService, req: Request, ctx: SiteContext,
 /** The cart routes of spec "Cart rules": every answer is the whole cart, `no-store`, its version as the ETag; each counted by `counted`. */
 export function cartRoutes(service: CartService, counted: CartOperations): Router {
   const router = Router();
-  router.use('/v1/cart', express.json({ limit: '16kb' }));
+  // Only the routes that take a body read one: create, read and remove answer the same whatever bytes come along.
+  const json = express.json({ limit: '16kb' });
   router.post('/v1/cart', counted('create'), async (_req, res) => {
     const ctx = contextOf(res);
     const token = newCartToken();
@@ -130,13 +134,13 @@ export function cartRoutes(service: CartService, counted: CartOperations): Route
     const token = tokenOf(req);
     send(res, await service.render(ctx, token, await service.load(ctx, token), { persist: true }));
   });
-  router.post('/v1/cart/lines', counted('add_line'), async (req, res) => send(res, await addLine(service, req, contextOf(res), tokenOf(req))));
-  router.patch('/v1/cart/lines/:id', counted('set_quantity'), async (req, res) => send(res, await setQuantity(service, req, contextOf(res), tokenOf(req))));
+  router.post('/v1/cart/lines', counted('add_line'), json, async (req, res) => send(res, await addLine(service, req, contextOf(res), tokenOf(req))));
+  router.patch('/v1/cart/lines/:id', counted('set_quantity'), json, async (req, res) => send(res, await setQuantity(service, req, contextOf(res), tokenOf(req))));
   router.delete('/v1/cart/lines/:id', counted('remove_line'), async (req, res) => {
     const ctx = contextOf(res);
     const token = tokenOf(req);
     send(res, await service.outcome(ctx, token, await service.store.mutate(token, { site: ctx.key.siteId, expected: expectedVersion(req), change: { t: 'del', id: String(req.params.id) } })));
   });
-  router.post('/v1/cart/market', counted('change_market'), async (req, res) => send(res, await changeMarket(service, req, contextOf(res), tokenOf(req))));
+  router.post('/v1/cart/market', counted('change_market'), json, async (req, res) => send(res, await changeMarket(service, req, contextOf(res), tokenOf(req))));
   return router;
 }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { AppError } from '../../../shared/errors';
+import { isBodyParserError } from '../../../shared/http/body-parser-error';
 import type { Logger } from '../../../shared/logger';
 import { searchAppError } from '../../../shared/search/search-app-error';
 
@@ -24,7 +25,8 @@ export function problemHandler(docUrl: string, logger: Logger): ErrorRequestHand
       if (known.status === 429) res.set('Retry-After', String(known.extra.retryAfterSeconds));
       return sendProblem(res, docUrl, known.status, known.code, known.message, known.extra);
     }
-    if (isBodyError(err)) return sendProblem(res, docUrl, 400, 'INVALID_BODY', 'The request body is not valid JSON.');
+    const unreadable = unreadableBody(err);
+    if (unreadable !== null) return sendProblem(res, docUrl, 400, 'INVALID_BODY', unreadable);
     // A path segment that does not percent-decode names nothing (express throws while reading it).
     if (err instanceof URIError) return sendProblem(res, docUrl, 404, 'NOT_FOUND', 'The path cannot be decoded.');
     logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
@@ -32,6 +34,15 @@ export function problemHandler(docUrl: string, logger: Logger): ErrorRequestHand
   };
 }
 
-function isBodyError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'type' in err && (err as { type: unknown }).type === 'entity.parse.failed';
+/**
+ * Why the client's body could not be read, or null when the error is not that. Every body the JSON parser refuses
+ * (malformed, too large, another charset or a content encoding) is the client's, and the spec's 400 INVALID_BODY;
+ * the parser's own 5xx (a stream already read) stays a fault.
+ */
+function unreadableBody(err: unknown): string | null {
+  if (!isBodyParserError(err) || err.status >= 500) return null;
+  if (err.type === 'entity.parse.failed') return 'The request body is not valid JSON.';
+  if (err.type === 'entity.too.large') return 'The request body is too large.';
+  if (err.type === 'charset.unsupported' || err.type === 'encoding.unsupported') return 'Send the body as UTF-8 JSON, without a content encoding.';
+  return 'The request body could not be read.';
 }

@@ -64,7 +64,7 @@ const CART_OPERATIONS: CartOp[] = [
   },
   {
     method: 'patch', path: '/v1/cart/lines/{id}', operationId: 'changeCartLine', description: 'Sets the quantity of one line; above the stock left is 409 STOCK_INSUFFICIENT with the current cart.', summary: "Set a line's quantity", status: 200, headers: [token, ifMatch], params: lineParams,
-    body: z.object({ quantity }), errors: { 400: ['NOT_FOUND', 'INVALID_QUANTITY'], 404: ['NOT_FOUND'], 409: withCart as unknown as ErrorCodes, 410: ['CART_EXPIRED'] },
+    body: z.object({ quantity }), errors: { 400: ['NOT_FOUND', 'INVALID_QUANTITY', 'INVALID_BODY'], 404: ['NOT_FOUND'], 409: withCart as unknown as ErrorCodes, 410: ['CART_EXPIRED'] },
   },
   { method: 'delete', path: '/v1/cart/lines/{id}', operationId: 'removeCartLine', description: 'Removes one line; a line the cart does not have is 404 NOT_FOUND.', summary: 'Remove a line', status: 200, headers: [token, ifMatch], params: lineParams, errors: { 400: ['NOT_FOUND'], 404: ['NOT_FOUND'], 409: ['CART_CONFLICT'], 410: ['CART_EXPIRED'] } },
   {

@@ -5,6 +5,10 @@ import type { CategoryTrees } from './category-trees';
 import { productBySku, productBySlug } from './product-rows';
 import { loadSold, type SoldProduct } from './sold-products';
 
+/** Product ids are PostgreSQL integers: a longer number names no product (and would fail the query). */
+const MAX_PRODUCT_ID = 2_147_483_647;
+const idOf = (ref: string): number | null => (/^[1-9]\d{0,9}$/.test(ref) && Number(ref) <= MAX_PRODUCT_ID ? Number(ref) : null);
+
 const notSold = (ref: string) => notFound('PRODUCT_NOT_FOUND', `No product "${ref}" on this market.`);
 
 /**
@@ -14,7 +18,7 @@ const notSold = (ref: string) => notFound('PRODUCT_NOT_FOUND', `No product "${re
  */
 export async function findProduct<T = null>(db: Knex, trees: CategoryTrees, ctx: SiteContext, ref: string, alongside?: Alongside<T>): Promise<Found<T> & { redirectTo: string | null }> {
   const bySlug = await productBySlug(db, { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId }, ctx.catalogue.languages, ctx.language, ref);
-  const id = bySlug ?? (/^[1-9]\d{0,9}$/.test(ref) ? Number(ref) : null);
+  const id = bySlug ?? idOf(ref);
   if (id === null) throw notSold(ref);
   const { sold, extra } = await loadWith(db, trees, ctx, id, alongside);
   if (sold === undefined) throw notSold(ref);

@@ -1,4 +1,5 @@
 import type { Knex } from '../../../shared/db/knex';
+import { cannotBeStored } from '../../../shared/db/storable-text';
 
 // What a detail page needs beyond the indexer's catalogue rows: SEO texts, responsible parties of the product
 // and of each variant, related groups and bundle components, and the current slugs the indexer minted.
@@ -66,6 +67,7 @@ export async function currentSlugs(db: Knex, scope: SlugScope, entityType: 'prod
  * historical. Null when no product ever had the slug.
  */
 export async function productBySlug(db: Knex, scope: SlugScope, languages: readonly string[], language: string, slug: string): Promise<number | null> {
+  if (cannotBeStored(slug)) return null;
   const found = await rows<{ entity_id: string }>(
     db,
     // language = any(...) lets the (site, language, slug) unique index answer, one probe per site language.
@@ -78,6 +80,7 @@ export async function productBySlug(db: Knex, scope: SlugScope, languages: reado
 
 /** The root (storefront product) a SKU names, and the variant when the SKU is a variant's. */
 export async function productBySku(db: Knex, tenantId: number, sku: string): Promise<{ rootId: number; variantId: number | null } | null> {
+  if (cannotBeStored(sku)) return null;
   const found = await rows<{ id: number; parent_id: number | null }>(db, 'select id, parent_id from products where tenant_id = ? and product_number = ?', [tenantId, sku]);
   const hit = found[0];
   if (hit === undefined) return null;

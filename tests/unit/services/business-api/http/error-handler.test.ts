@@ -59,6 +59,11 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(bodyParserError('entity.too.large', 413), 't')).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
   });
 
+  it('turns a body that does not decompress (zlib\'s error, passed on by the parser without a type) into a binding problem', () => {
+    const zlib = Object.assign(new Error('incorrect header check'), { errno: -3, code: 'Z_DATA_ERROR', status: 400, statusCode: 400, expose: true });
+    expect(toErrorResponse(zlib, 't')).toMatchObject({ status: 400, internal: false, body: { errors: { $: ['The request body could not be read.'] } } });
+  });
+
   it('sends ErrorMessageError as {error}', () => {
     expect(toErrorResponse(new ErrorMessageError(403, 'needs onboarding_company'), 't')).toMatchObject({
       status: 403,
