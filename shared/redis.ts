@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
-export type { Redis };
+export type { Redis, RedisOptions };
 
 /**
  * A Redis connection. `maxRetriesPerRequest: null` is what BullMQ requires of its connections
@@ -13,4 +13,25 @@ export function createRedis(url: string, options: RedisOptions = {}): Redis {
 export async function pingRedis(redis: Redis): Promise<void> {
   const answer = await redis.ping();
   if (answer !== 'PONG') throw new Error(`unexpected PING answer: ${answer}`);
+}
+
+/** Connection states in which ioredis has lost its server and holds new commands until it reconnects. */
+const LOST = new Set(['reconnecting', 'close', 'end']);
+
+/**
+ * Runs `call` (commands on `redis`) without waiting for a reconnect: it fails with `outage()` at once while the
+ * connection is lost, and after `timeoutMs` without an answer (a connection still being made, or a server that
+ * accepts but does not answer). A createRedis connection would otherwise hold the commands until Redis is back.
+ */
+export async function withoutWaiting<T>(redis: Redis, timeoutMs: number, outage: () => Error, call: () => Promise<T>): Promise<T> {
+  if (LOST.has(redis.status)) throw outage();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(outage()), timeoutMs);
+  });
+  try {
+    return await Promise.race([call(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

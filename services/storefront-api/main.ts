@@ -8,6 +8,7 @@ import { watchChannel } from '../../shared/watch-channel';
 import { mediaReader } from '../../shared/media/site-media';
 import { createApp } from './app';
 import { storefrontConfigSchema } from './config';
+import { LIMITER_REDIS_OPTIONS } from './rate-limit/rate-limits';
 
 runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis, logger, config }) => {
   // Published configs are held in the process and follow each publish (pub/sub, polling as the fallback).
@@ -18,8 +19,7 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
   const aliasSubscriber = redis.duplicate({ connectionName: 'storefront-api-aliases' });
   await sync();
   const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });
-  // Auto-pipelining: every request spends its budget with one command; commands of one tick share one write.
-  const limiterRedis = createRedis(config.REDIS_URL, { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  const limiterRedis = createRedis(config.REDIS_URL, LIMITER_REDIS_OPTIONS);
   return {
     app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), metrics: createMetricsRegistry('storefront-api', { nodeMetrics: true }), config }),
     closeFirst: [

@@ -50,8 +50,10 @@ export interface ConformanceShop {
   keys: { unbuilt: string; inactive: string };
   /** Another app on the same database: registry, engine, limiter Redis or database replaced. */
   appWith: (parts: { registry?: ConfigRegistry; engine?: SearchEngine; limiterRedis?: TestRedis; db?: Knex }) => Promise<Express>;
-  /** A database that refuses every connection (PostgreSQL down). */
+  /** A database that refuses every connection (PostgreSQL down: 503). */
   downDb: () => Knex;
+  /** A database whose every query fails for a reason other than an outage (it does not exist: a fault, 500). */
+  faultyDb: () => Knex;
   cleanup: () => Promise<void>;
 }
 
@@ -114,13 +116,19 @@ export async function conformanceShop(tenant: string, seed: number): Promise<Con
       config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: 0, TRUST_PROXY: false },
     });
   };
-  const downDb = () => {
-    const db = createDb('postgres://postgres@127.0.0.1:1/aisle', { logger: createLogger({ name: 'test', level: 'silent' }) });
+  const poolOn = (url: string) => {
+    const db = createDb(url, { logger: createLogger({ name: 'test', level: 'silent' }) });
     downs.push(db);
     return db;
   };
+  const downDb = () => poolOn('postgres://postgres@127.0.0.1:1/aisle');
+  const faultyDb = () => {
+    const url = new URL(t.url);
+    url.pathname = '/aisle_no_such_database';
+    return poolOn(url.toString());
+  };
   return {
-    t, shop, made: made!, brand, app, doc: await storefrontConformance(app), keys, appWith, downDb,
+    t, shop, made: made!, brand, app, doc: await storefrontConformance(app), keys, appWith, downDb, faultyDb,
     cleanup: async () => {
       for (const db of downs) await db.destroy();
       await shop.engine.cleanup();

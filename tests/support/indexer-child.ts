@@ -1,5 +1,6 @@
-// An indexer worker in a process of its own, for tests that kill it mid-run (SIGKILL). It swaps aliases only
-// after HOLD_BEFORE_SWAP_MS, so a test can kill it between the new index's snapshot and the swap.
+// An indexer worker in a process of its own, for tests that kill it mid-run (SIGKILL or SIGTERM). It swaps aliases
+// only after HOLD_BEFORE_SWAP_MS, so a test can kill it between the new index's snapshot and the swap. On SIGTERM it
+// shuts down as indexer/main.ts does: the worker waits for its run, and past SHUTDOWN_TIMEOUT_MS the exit is forced.
 import path from 'node:path';
 import { createDb } from '../../shared/db/knex';
 import { createLogger } from '../../shared/logger';
@@ -8,6 +9,7 @@ import { EmbeddedSearchEngine } from '../../shared/search/embedded/lifecycle/emb
 import { PgAliasStore } from '../../shared/search/embedded/lifecycle/pg-alias-store';
 import { SnapshotStore } from '../../shared/search/embedded/snapshot/snapshot-store';
 import { createWorker } from '../../indexer/worker';
+import { onShutdown } from '../../shared/shutdown';
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -25,8 +27,19 @@ engine.swapAlias = async (alias, index) => {
   await new Promise((r) => setTimeout(r, hold));
   return swapAlias(alias, index);
 };
+const logger = createLogger({ name: 'indexer-child', level: 'silent' });
 const worker = createWorker({
-  db, engine, logger: createLogger({ name: 'indexer-child', level: 'silent' }), gateFraction: 0.5, connection: redis, prefix: env('QUEUE_PREFIX'),
+  db, engine, logger, gateFraction: 0.5, connection: redis, prefix: env('QUEUE_PREFIX'),
   syncEngine: async () => void (await engine.syncAliases()), lockDuration: 2000, stalledInterval: 1000,
 });
+onShutdown(
+  [
+    { name: 'worker', close: () => worker.close() },
+    { name: 'engine', close: () => engine.close() },
+    { name: 'db', close: () => db.destroy() },
+    { name: 'redis', close: () => redis.quit() },
+  ],
+  logger,
+  Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
+);
 void worker.waitUntilReady().then(() => process.stdout.write('ready\n'));

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Redis } from '../../../shared/redis';
+import { unavailable } from '../../../shared/errors';
+import { withoutWaiting, type Redis } from '../../../shared/redis';
 import { CART_MUTATE_LUA } from './cart-lua';
 
 /** A line as stored: only the SKU and quantity matter; `p`/`c` are the unit price and currency when added. */
@@ -54,11 +55,18 @@ export const CART_TTL_SECONDS = 30 * 24 * 3600;
 /** Idempotency-Key records are kept 24 hours (issue 14). */
 export const CART_IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
+/** How long a cart command may go unanswered before the request fails with 503 (a Redis that is frozen). */
+export const CART_STORE_TIMEOUT_MS = 400;
+
 export interface CartStoreOptions {
   ttlSeconds: number;
   idempotencyTtlSeconds: number;
+  timeoutMs?: number;
   now?: () => Date;
 }
+
+/** 503 while Redis is out: the cart answers at once instead of waiting for Redis to come back. */
+export const cartStoreOutage = () => unavailable('SERVICE_UNAVAILABLE', 'Carts are unavailable right now; retry after the number of seconds in Retry-After.');
 
 type CartRedis = Redis & { cartMutate(cart: string, idem: string, ...args: string[]): Promise<string> };
 
@@ -81,6 +89,10 @@ export class CartStore {
     this.now = options.now ?? (() => new Date());
   }
 
+  private command<T>(call: (redis: CartRedis) => Promise<T>): Promise<T> {
+    return withoutWaiting(this.redis, this.options.timeoutMs ?? CART_STORE_TIMEOUT_MS, cartStoreOutage, () => call(this.redis));
+  }
+
   keyOf(token: string): string {
     return `cart:${sha256(token)}`;
   }
@@ -92,14 +104,14 @@ export class CartStore {
   async create(token: string, site: number, market: string): Promise<StoredCart> {
     const at = this.now().toISOString();
     const cart: StoredCart = { v: 1, site, market, created: at, updated: at, n: 1, lines: [] };
-    const set = await this.redis.set(this.keyOf(token), JSON.stringify(cart), 'EX', this.options.ttlSeconds, 'NX');
+    const set = await this.command((r) => r.set(this.keyOf(token), JSON.stringify(cart), 'EX', this.options.ttlSeconds, 'NX'));
     if (set !== 'OK') throw new Error('cart token collision');
     return cart;
   }
 
   /** The cart, or null when it lapsed, never existed or belongs to another site. */
   async get(token: string, site: number): Promise<StoredCart | null> {
-    const raw = await this.redis.get(this.keyOf(token));
+    const raw = await this.command((r) => r.get(this.keyOf(token)));
     if (raw === null) return null;
     const cart = normalized(JSON.parse(raw) as StoredCart);
     return cart.site === site ? cart : null;
@@ -107,7 +119,7 @@ export class CartStore {
 
   /** The cart an Idempotency-Key recorded, with its fingerprint; null when the key is new. */
   async recorded(token: string, key: string): Promise<{ fingerprint: string; cart: StoredCart } | null> {
-    const raw = await this.redis.get(this.idempotencyKeyOf(token, key));
+    const raw = await this.command((r) => r.get(this.idempotencyKeyOf(token, key)));
     if (raw === null) return null;
     const record = JSON.parse(raw) as { f: string; cart: StoredCart };
     return { fingerprint: record.f, cart: normalized(record.cart) };
@@ -115,12 +127,12 @@ export class CartStore {
 
   async mutate(token: string, m: Mutation): Promise<MutationResult> {
     const idem = m.idempotency === undefined ? this.keyOf(token) : this.idempotencyKeyOf(token, m.idempotency.key);
-    const raw = await this.redis.cartMutate(
+    const raw = await this.command((r) => r.cartMutate(
       this.keyOf(token), idem,
       m.expected === null ? '' : String(m.expected), JSON.stringify(m.change), String(this.options.ttlSeconds),
       m.idempotency?.fingerprint ?? '', String(this.options.idempotencyTtlSeconds), this.now().toISOString(),
       m.touch === false ? '0' : '1', String(m.site),
-    );
+    ));
     const answer = JSON.parse(raw) as { ok?: StoredCart; replay?: StoredCart; err?: MutationError; cart?: StoredCart };
     if (answer.ok !== undefined) return { kind: 'ok', cart: normalized(answer.ok) };
     if (answer.replay !== undefined) return { kind: 'replay', cart: normalized(answer.replay) };

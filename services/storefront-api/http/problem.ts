@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
-import { AppError } from '../../../shared/errors';
+import { isDatabaseUnreachable } from '../../../shared/db/outage';
+import { AppError, unavailable } from '../../../shared/errors';
 import { isBodyParserError } from '../../../shared/http/body-parser-error';
 import type { Logger } from '../../../shared/logger';
 import { searchAppError } from '../../../shared/search/search-app-error';
@@ -17,10 +18,15 @@ export function sendProblem(res: Response, docUrl: string, status: number, code:
   res.status(status).type(PROBLEM_TYPE).send(JSON.stringify({ type: `${docUrl.replace(/\/+$/, '')}/${code}`, title: code, status, detail, code, ...extra }));
 }
 
+/** 503 SERVICE_UNAVAILABLE for a PostgreSQL that cannot be reached (the pools reconnect by themselves), else null. */
+function databaseDown(err: unknown): AppError | null {
+  return isDatabaseUnreachable(err) ? unavailable('SERVICE_UNAVAILABLE', 'The catalogue database is unavailable right now; retry after the number of seconds in Retry-After.') : null;
+}
+
 /** The one error middleware: typed errors keep their status and code; anything else is a 500 with no internals. */
 export function problemHandler(docUrl: string, logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
-    const known = err instanceof AppError ? err : searchAppError(err);
+    const known = err instanceof AppError ? err : (searchAppError(err) ?? databaseDown(err));
     if (known !== null) {
       if (known.status === 429) res.set('Retry-After', String(known.extra.retryAfterSeconds));
       return sendProblem(res, docUrl, known.status, known.code, known.message, known.extra);

@@ -28,7 +28,10 @@ export const PIPELINE_ERRORS: Record<number, { codes: ErrorCodes; description: s
   404: { codes: ['SITE_INACTIVE'], description: 'SITE_INACTIVE: the shop or all its markets are inactive' },
   429: { codes: ['RATE_LIMITED'], description: 'RATE_LIMITED: 600 a minute per publishable or preview key, 6000 per secret key, 60 per IP without a valid key' },
   500: { codes: ['INTERNAL_ERROR'], description: 'INTERNAL_ERROR: a fault on the server (never a stack trace)' },
-  503: { codes: ['SITE_REGISTRY_WARMING'], description: 'SITE_REGISTRY_WARMING: the process is still loading the published configurations; retry after Retry-After' },
+  503: {
+    codes: ['SITE_REGISTRY_WARMING', 'SERVICE_UNAVAILABLE'],
+    description: 'SITE_REGISTRY_WARMING: the process is still loading the published configurations; SERVICE_UNAVAILABLE: a store the answer needs (the database, or Redis for carts) cannot be reached; retry after Retry-After',
+  },
 };
 
 /** The extra description of a route's own codes. */

@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../../shared/errors';
 import type { RateLimitRejections } from '../../../shared/metrics/rate-limit-metrics';
-import type { Redis } from '../../../shared/redis';
+import type { Redis, RedisOptions } from '../../../shared/redis';
 import type { KeyKind } from '../../../shared/storefront-config/keys';
 
 /** Requests per window (a minute in production) by caller class (spec "Limits"). */
@@ -13,6 +13,14 @@ export class RateLimitedError extends AppError {
     this.name = 'RateLimitedError';
   }
 }
+
+/**
+ * The options of the limiter's own connection: no offline queue, so while Redis is down a call fails at once and
+ * the insurance limiter answers, instead of the request waiting for a reconnect; and a command time limit, so a
+ * Redis that is connected but does not answer hands over to the insurance limiter too. Auto-pipelining: every
+ * request spends its budget with one command, and the commands of one tick share one write.
+ */
+export const LIMITER_REDIS_OPTIONS: RedisOptions = { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 200, enableAutoPipelining: true };
 
 function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
   // While Redis is down, an in-process limiter with the same budget takes over: limits hold per process, and

@@ -93,7 +93,7 @@ describe('catalogue answers conform to the OpenAPI document', () => {
     for (const [path, wanted] of expected) expect([path, await code(path)]).toEqual([path, wanted]);
   });
 
-  it('answers 503 while warming up and when the search engine is unavailable, and 500 on a fault', async () => {
+  it('answers 503 while warming up, when the search engine is unavailable and the database is down, and 500 on a fault', async () => {
     const warming = await storefrontConformance(await c.appWith({ registry: new ConfigRegistry(c.t.db) }));
     for (const path of routes) expect((await warming.get(path, { 'X-Site-Key': c.shop.keys.publishable })).body.code).toBe('SITE_REGISTRY_WARMING');
     const down = await storefrontConformance(await c.appWith({ engine: engineFailing(c.shop.engine.engine, 'unavailable') }));
@@ -104,10 +104,14 @@ describe('catalogue answers conform to the OpenAPI document', () => {
       expect(fault.body).toMatchObject({ code: 'INTERNAL_ERROR', detail: 'Something went wrong on our side.' });
       expect(JSON.stringify(fault.body)).not.toContain('engine fault');
     }
-    // The database down: every route, whether or not it reaches the engine.
+    // The database down (503) or failing otherwise (500): every route, whether or not it reaches the engine.
     const noDb = await storefrontConformance(await c.appWith({ db: c.downDb() }));
-    for (const path of routes) expect((await noDb.get(path, { 'X-Site-Key': c.shop.keys.publishable })).body.code).toBe('INTERNAL_ERROR');
-    [warming, down, faulty, noDb].forEach(adopt);
+    const badDb = await storefrontConformance(await c.appWith({ db: c.faultyDb() }));
+    for (const path of routes) {
+      expect((await noDb.get(path, { 'X-Site-Key': c.shop.keys.publishable })).body.code).toBe('SERVICE_UNAVAILABLE');
+      expect((await badDb.get(path, { 'X-Site-Key': c.shop.keys.publishable })).body.code).toBe('INTERNAL_ERROR');
+    }
+    [warming, down, faulty, noDb, badDb].forEach(adopt);
   });
 
   it('answers 429 on every route once the per-IP budget is spent', async () => {
