@@ -1,7 +1,10 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
+import type { Registry } from 'prom-client';
 import { healthRouter } from '../../shared/http/health';
 import type { Logger } from '../../shared/logger';
+import { metricsRoutes } from '../../shared/metrics/metrics-routes';
+import { createMetricsRegistry } from '../../shared/metrics/registry';
 
 export interface DemoShopDeps {
   /** The storefront API the pages call from the browser (CORS: the site's devOrigins list the shop's origin). */
@@ -9,6 +12,8 @@ export interface DemoShopDeps {
   /** The publishable key, read per request (a new `npm start` may have made a new one). */
   siteKey: () => Promise<string>;
   logger: Logger;
+  /** The process's metrics, served at /metrics; left out, the app keeps a registry of its own. */
+  metrics?: Registry;
 }
 
 const PUBLIC_DIR = path.join(__dirname, 'public');
@@ -33,6 +38,7 @@ export function createApp(deps: DemoShopDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(healthRouter([{ name: 'site-key', check: async () => void (await deps.siteKey()) }]));
+  app.use(metricsRoutes(deps.metrics ?? createMetricsRegistry('demo-shop')));
   app.use((_req, res, next) => {
     res.set({ 'Content-Security-Policy': csp(deps.storefrontUrl), 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin' });
     next();

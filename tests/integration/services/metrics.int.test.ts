@@ -6,6 +6,7 @@ import { createIndexerApp } from '../../../indexer/app';
 import { queueDepthGauge } from '../../../indexer/queue-metrics';
 import { indexRunMetrics } from '../../../indexer/runs/run-metrics';
 import { createWorker } from '../../../indexer/worker';
+import { createApp as createDemoShop } from '../../../services/demo-shop/app';
 import { createApp as createMediaHost } from '../../../services/media-host/app';
 import { RATE_LIMITS } from '../../../services/storefront-api/rate-limit/rate-limits';
 import { createIndexQueue, requestRun } from '../../../shared/index-queue';
@@ -40,7 +41,7 @@ describe('Prometheus metrics at /metrics of every process', () => {
   let queueRedis: Redis;
   let queue: Queue;
   let worker: Worker;
-  const apps = {} as Record<'storefront-api' | 'business-api' | 'identity' | 'indexer' | 'media-host', RequestListener>;
+  const apps = {} as Record<'storefront-api' | 'business-api' | 'identity' | 'indexer' | 'media-host' | 'demo-shop', RequestListener>;
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -60,6 +61,7 @@ describe('Prometheus metrics at /metrics of every process', () => {
     apps.indexer = createIndexerApp({ db: t.db, redis: queueRedis, worker, queue, metrics: indexerMetrics });
     media = await mediaTempDir();
     apps['media-host'] = createMediaHost({ store: media.store, logger: silentLogger, metrics: registry('media-host') });
+    apps['demo-shop'] = createDemoShop({ storefrontUrl: 'http://127.0.0.1:3000', siteKey: async () => shop.keys.publishable, logger: silentLogger, metrics: registry('demo-shop') });
   }, 90_000);
   afterAll(async () => {
     await worker.close();
@@ -207,5 +209,15 @@ describe('Prometheus metrics at /metrics of every process', () => {
     expect(observed(before, after, { method: 'GET', route: '/r/{hash}/{recipe}/{width}.{format}', status: '404' })).toBe(1);
     expect(observed(before, after, { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
     expect(sampleSum(after, `${HTTP}_count`)).toBe(2);
+  });
+
+  it('demo shop: its own requests by route pattern', async () => {
+    const app = apps['demo-shop'];
+    const before = await scrape(app);
+    await request(app).get('/config.json').expect(200);
+    await request(app).get('/p/some-product').expect(200);
+    const after = await scrape(app);
+    expect(observed(before, after, { method: 'GET', route: '/config.json', status: '200' })).toBe(1);
+    expect(observed(before, after, { method: 'GET', route: '/{*path}', status: '200' })).toBe(1);
   });
 });
