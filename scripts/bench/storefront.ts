@@ -29,12 +29,15 @@ const env = loadConfig(z.object({
   BENCH_RESEED: z.string().optional(),
 }));
 
-/** The site's live index, built once (a full run) and reused while its alias still loads. */
+/** The site's live index, built once (a full run) and reused while its alias names an index of this folder. */
 async function ensureIndex(db: Knex, siteId: number, snapshots: string): Promise<number> {
   const engine = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(db), snapshots: new SnapshotStore(snapshots) });
   await engine.syncAliases();
   const alias = siteIndexNames(siteId, 'bench').alias;
-  if ((await engine.resolveAlias(alias)) === null || (await engine.listIndices(alias)).length === 0) {
+  // The alias lives in the bench database, which bench:indexer shares with its own snapshot folder: it may name an
+  // index this folder does not hold.
+  const live = await engine.resolveAlias(alias);
+  if (live === null || !(await engine.listIndices(alias)).some((index) => index.name === live)) {
     console.log('  building the index (a full run)...');
     const outcome = await runIndexJob({ db, engine, logger: createLogger({ name: 'bench', level: 'warn' }), gateFraction: 0 }, { type: 'full', siteId }, { jobId: null, attempt: 1 });
     if (outcome !== 'ok') throw new Error(`full run ended ${outcome}`);
@@ -110,6 +113,7 @@ async function main(): Promise<void> {
     const rows = [await run('ceiling: node:http constant', ceiling.url, ['/'], null, 10)];
     rows.push(await run('distinct requests', api.url, distinct, keys, 10));
     rows.push(await run('Zipf mix over 5,000 requests', api.url, zipf, keys, 10));
+    rows.push(await run('Zipf mix, second pass (answers of the first still cached)', api.url, zipf, keys, 10));
     rows.push(await run('GET /v1/products/{slug}, 500 products', api.url, await productPaths(api.url, secretKey), keys, 10));
     const sorts = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
     const pages = sorts.flatMap((sort) => [1, 2, 3, 4, 5].map((page) => `/v1/collections/${COLLECTION}?sort=${sort}&page=${page}`));
