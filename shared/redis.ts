@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import type { Logger } from './logger';
 
 export type { Redis, RedisOptions };
 
@@ -34,4 +35,24 @@ export async function withoutWaiting<T>(redis: Redis, timeoutMs: number, outage:
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Logs a connection's errors through the process logger: the first one after the connection was ready (a warning
+ * naming the connection), and its return. Without an `error` listener ioredis prints every reconnect attempt's
+ * error to the console, once a second or so for as long as Redis is away.
+ */
+export function reportRedisErrors(redis: Redis, logger: Logger, connection: string): Redis {
+  let failing = false;
+  redis.on('error', (err: Error) => {
+    if (failing) return;
+    failing = true;
+    logger.warn({ connection, err: err.message }, 'redis connection lost; retrying');
+  });
+  redis.on('ready', () => {
+    if (!failing) return;
+    failing = false;
+    logger.info({ connection }, 'redis connection back');
+  });
+  return redis;
 }

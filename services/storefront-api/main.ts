@@ -1,4 +1,4 @@
-import { createRedis } from '../../shared/redis';
+import { createRedis, reportRedisErrors } from '../../shared/redis';
 import { createMetricsRegistry } from '../../shared/metrics/registry';
 import { exitOnBootFailure, runHttpServiceWith } from '../../shared/http/run-http-service';
 import { createProcessEngine } from '../../shared/search/process-engine';
@@ -13,13 +13,13 @@ import { LIMITER_REDIS_OPTIONS } from './rate-limit/rate-limits';
 runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis, logger, config }) => {
   // Published configs are held in the process and follow each publish (pub/sub, polling as the fallback).
   const registry = new ConfigRegistry(db);
-  const configSubscriber = redis.duplicate({ connectionName: 'storefront-api-config' });
+  const configSubscriber = reportRedisErrors(redis.duplicate({ connectionName: 'storefront-api-config' }), logger, 'storefront-api-config');
   await registry.start({ subscriber: configSubscriber, logger });
   const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearchUrl: config.ELASTICSEARCH_URL, logger });
-  const aliasSubscriber = redis.duplicate({ connectionName: 'storefront-api-aliases' });
+  const aliasSubscriber = reportRedisErrors(redis.duplicate({ connectionName: 'storefront-api-aliases' }), logger, 'storefront-api-aliases');
   await sync();
   const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });
-  const limiterRedis = createRedis(config.REDIS_URL, LIMITER_REDIS_OPTIONS);
+  const limiterRedis = reportRedisErrors(createRedis(config.REDIS_URL, LIMITER_REDIS_OPTIONS), logger, 'storefront-api-limits');
   return {
     app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), metrics: createMetricsRegistry('storefront-api', { nodeMetrics: true }), config }),
     closeFirst: [

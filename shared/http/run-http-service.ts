@@ -5,7 +5,7 @@ import { httpConfigSchema, loadConfig, type HttpConfig } from '../config';
 import { createDb } from '../db/knex';
 import { errorMessage } from '../errors';
 import { createLogger, type Logger } from '../logger';
-import { createRedis, type Redis } from '../redis';
+import { createRedis, reportRedisErrors, type Redis } from '../redis';
 import { onShutdown, type Closer } from '../shutdown';
 import type { ClientErrorRenderer } from './client-error';
 import { listen } from './listen';
@@ -36,7 +36,7 @@ export async function runHttpServiceWith<C extends HttpConfig>(
   const config = loadConfig(schema);
   const logger = createLogger({ name, level: config.LOG_LEVEL });
   const db = createDb(config.DATABASE_URL, { pool: options.pool, logger });
-  const redis = createRedis(config.REDIS_URL, { connectionName: name });
+  const redis = reportRedisErrors(createRedis(config.REDIS_URL, { connectionName: name }), logger, name);
   const built = await createApp({ db, redis, logger, config });
   const { app, closeFirst } = typeof built === 'function' ? { app: built, closeFirst: [] } : built;
   const running = await listen(app, config.HOST, config.PORT, options.clientErrors);
