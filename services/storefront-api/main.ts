@@ -7,6 +7,7 @@ import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
 import { watchChannel } from '../../shared/watch-channel';
 import { mediaReader } from '../../shared/media/site-media';
 import { createApp } from './app';
+import { clientErrorProblem } from './http/problem';
 import { storefrontConfigSchema } from './config';
 import { LIMITER_REDIS_OPTIONS } from './rate-limit/rate-limits';
 
@@ -28,5 +29,6 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
       { name: 'limits', close: async () => limiterRedis.disconnect() },
       { name: 'engine', close: () => engine.close() },
     ],
+    clientErrors: clientErrorProblem(config.ERRORS_DOC_URL),
   };
 }).catch(exitOnBootFailure);

@@ -12,8 +12,11 @@ import { listen } from './listen';
 
 export type HttpServiceDeps<C extends HttpConfig = HttpConfig> = { db: Knex; redis: Redis; logger: Logger; config: C };
 
-/** An app with work beyond its requests (a queue worker): `closeFirst` runs on shutdown before the server stops. */
-export type ServedApp = { app: Express; closeFirst: Closer[] };
+/**
+ * An app with work beyond its requests (a queue worker): `closeFirst` runs on shutdown before the server stops.
+ * `clientErrors`, when the format depends on the config, takes the place of the option of the same name.
+ */
+export type ServedApp = { app: Express; closeFirst: Closer[]; clientErrors?: ClientErrorRenderer };
 
 /**
  * The shared `main` of an HTTP process: parse config, build clients, serve the app,
@@ -38,8 +41,9 @@ export async function runHttpServiceWith<C extends HttpConfig>(
   const db = createDb(config.DATABASE_URL, { pool: options.pool, logger });
   const redis = reportRedisErrors(createRedis(config.REDIS_URL, { connectionName: name }), logger, name);
   const built = await createApp({ db, redis, logger, config });
-  const { app, closeFirst } = typeof built === 'function' ? { app: built, closeFirst: [] } : built;
-  const running = await listen(app, config.HOST, config.PORT, options.clientErrors);
+  const served: ServedApp = typeof built === 'function' ? { app: built, closeFirst: [] } : built;
+  const { app, closeFirst } = served;
+  const running = await listen(app, config.HOST, config.PORT, served.clientErrors ?? options.clientErrors);
   onShutdown(
     [
       ...closeFirst,

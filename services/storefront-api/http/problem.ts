@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { isDatabaseUnreachable } from '../../../shared/db/outage';
 import { AppError, unavailable } from '../../../shared/errors';
 import { isBodyParserError } from '../../../shared/http/body-parser-error';
+import type { ClientErrorRenderer } from '../../../shared/http/client-error';
 import type { Logger } from '../../../shared/logger';
 import { searchAppError } from '../../../shared/search/search-app-error';
 
@@ -16,6 +17,21 @@ export function sendProblem(res: Response, docUrl: string, status: number, code:
   res.set('Cache-Control', 'no-store');
   if (status === 503) res.set('Retry-After', String(RETRY_UNAVAILABLE_SECONDS));
   res.status(status).type(PROBLEM_TYPE).send(JSON.stringify({ type: `${docUrl.replace(/\/+$/, '')}/${code}`, title: code, status, detail, code, ...extra }));
+}
+
+/**
+ * A request Node refused before the app saw it, answered in the shape of every other storefront error (problem+json,
+ * no-store): headers over Node's 16 KB limit are 431 REQUEST_HEADERS_TOO_LARGE; anything else Node cannot read
+ * (malformed HTTP, a request too slow to arrive) is 400 BAD_REQUEST. No app ran, so nothing else is known.
+ */
+export function clientErrorProblem(docUrl: string): ClientErrorRenderer {
+  return (nodeStatus) => {
+    const [status, code, detail] = nodeStatus === 431
+      ? [431, 'REQUEST_HEADERS_TOO_LARGE', 'The request headers are larger than 16 KB; a site key is 56 characters.']
+      : [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
+    const body = { type: `${docUrl.replace(/\/+$/, '')}/${code}`, title: code, status, detail, code };
+    return { status, headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store' }, body: JSON.stringify(body) };
+  };
 }
 
 /** 503 SERVICE_UNAVAILABLE for a PostgreSQL that cannot be reached (the pools reconnect by themselves), else null. */
