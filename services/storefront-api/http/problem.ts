@@ -16,7 +16,12 @@ export function sendProblem(res: Response, docUrl: string, status: number, code:
   res.removeHeader('ETag');
   res.set('Cache-Control', 'no-store');
   if (status === 503) res.set('Retry-After', String(RETRY_UNAVAILABLE_SECONDS));
-  res.status(status).type(PROBLEM_TYPE).send(JSON.stringify({ type: `${docUrl.replace(/\/+$/, '')}/${code}`, title: code, status, detail, code, ...extra }));
+  res.status(status).type(PROBLEM_TYPE).send(JSON.stringify(problemOf(docUrl, status, code, detail, extra)));
+}
+
+/** An RFC 9457 problem as the spec shapes it: `type` under the errors doc URL ending in the code, `title` the code. */
+function problemOf(docUrl: string, status: number, code: string, detail: string, extra: Record<string, unknown> = {}) {
+  return { type: `${docUrl.replace(/\/+$/, '')}/${code}`, title: code, status, detail, code, ...extra };
 }
 
 /**
@@ -29,8 +34,7 @@ export function clientErrorProblem(docUrl: string): ClientErrorRenderer {
     const [status, code, detail] = nodeStatus === 431
       ? [431, 'REQUEST_HEADERS_TOO_LARGE', 'The request headers are larger than 16 KB; a site key is 56 characters.']
       : [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
-    const body = { type: `${docUrl.replace(/\/+$/, '')}/${code}`, title: code, status, detail, code };
-    return { status, headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store' }, body: JSON.stringify(body) };
+    return { status, headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store' }, body: JSON.stringify(problemOf(docUrl, status, code, detail)) };
   };
 }
 
