@@ -139,7 +139,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   servingToken(target: string): string | null {
-    const slot = this.slots.get(target) ?? this.slots.get(this.aliases.get(target) ?? '');
+    const slot = this.findSlot(target);
     if (slot === undefined) return null;
     let serial = this.liveSerials.get(slot.live);
     if (serial === undefined) this.liveSerials.set(slot.live, (serial = ++this.lastSerial));
@@ -224,9 +224,14 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return this.slot(target);
   }
 
+  /** The slot of an index name or alias, if this process holds it. */
+  private findSlot(target: string): IndexSlot | undefined {
+    return this.slots.get(target) ?? this.slots.get(this.aliases.get(target) ?? '');
+  }
+
   /** The slot of an index name or alias; INDEX_NOT_FOUND otherwise. */
   private slot(target: string): IndexSlot {
-    const slot = this.slots.get(target) ?? this.slots.get(this.aliases.get(target) ?? '');
+    const slot = this.findSlot(target);
     if (slot === undefined) throw new SearchEngineError('INDEX_NOT_FOUND', `index or alias "${target}" not found`);
     return slot;
   }

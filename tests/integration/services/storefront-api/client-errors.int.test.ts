@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { clientErrorProblem } from '../../../../services/storefront-api/http/problem';
 import { listen, type RunningServer } from '../../../../shared/http/listen';
@@ -6,21 +5,7 @@ import { createStorefrontTestApp, ERRORS_DOC_URL } from '../../../support/storef
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-/** A GET with raw headers over a real socket: supertest's in-process server would not show what Node itself sends. */
-function get(url: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { socketGet } from '../../../support/socket-get';
 
 /** Bytes that are not HTTP, and whatever the server answers before it closes. */
 function sendRaw(port: number, text: string): Promise<string> {
@@ -56,7 +41,7 @@ describe('storefront requests Node cannot hand to the app', () => {
   });
 
   it('answers a 60 KB header with 431 problem+json', async () => {
-    const res = await get(`${server.url}/v1/products`, { 'X-Site-Key': shop.keys.publishable, 'X-Padding': 'a'.repeat(60_000) });
+    const res = await socketGet(`${server.url}/v1/products`, { 'X-Site-Key': shop.keys.publishable, 'X-Padding': 'a'.repeat(60_000) });
     expect(res.status).toBe(431);
     expect(res.headers['content-type']).toBe('application/problem+json');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -72,6 +57,6 @@ describe('storefront requests Node cannot hand to the app', () => {
   });
 
   it('still serves ordinary requests on the same server', async () => {
-    expect((await get(`${server.url}/v1/products`, { 'X-Site-Key': shop.keys.publishable })).status).toBe(200);
+    expect((await socketGet(`${server.url}/v1/products`, { 'X-Site-Key': shop.keys.publishable })).status).toBe(200);
   });
 });

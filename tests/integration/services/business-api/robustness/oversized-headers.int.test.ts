@@ -1,24 +1,9 @@
-import { request as httpRequest } from 'node:http';
 import { clientErrorEnvelope } from '../../../../../services/business-api/http/client-error-envelope';
 import { listen, type RunningServer } from '../../../../../shared/http/listen';
 import { startBusinessApi, type BusinessApiHarness } from '../../../../support/business-api';
 import { insertTenant } from '../../../../support/identity';
 import { createResponseValidator } from '../../../../support/openapi-conformance';
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-/** A GET with raw headers over a real socket: supertest's in-process server would not show what Node itself sends. */
-function get(url: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { socketGet } from '../../../../support/socket-get';
 
 // Issue 10, finding 6: a 60 KB bearer token is refused by Node before the app runs; the answer is still an ErrorEnvelope.
 describe('headers over Node’s limit', () => {
@@ -37,7 +22,7 @@ describe('headers over Node’s limit', () => {
   });
 
   it('answers a 60 KB bearer token with 431 in the API’s error format, as the OpenAPI document says', async () => {
-    const res = await get(`${server.url}/api/v1/customers`, { Authorization: `Bearer ${'a'.repeat(60_000)}` });
+    const res = await socketGet(`${server.url}/api/v1/customers`, { Authorization: `Bearer ${'a'.repeat(60_000)}` });
     expect(res.status).toBe(431);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['x-service-api-version']).toBe('v1');
@@ -48,7 +33,7 @@ describe('headers over Node’s limit', () => {
   });
 
   it('still serves ordinary requests on the same server', async () => {
-    const res = await get(`${server.url}/api/v1/customers`, { Authorization: `Bearer ${token}` });
+    const res = await socketGet(`${server.url}/api/v1/customers`, { Authorization: `Bearer ${token}` });
     expect(res.status).toBe(200);
   });
 });
