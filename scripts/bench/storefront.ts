@@ -21,7 +21,7 @@ import { getSite } from '../../shared/storefront-config/site-store';
 import { writeSection } from './shared/report-section';
 import { distinctPaths, zipfSequence, type MixInputs } from './storefront/mixes';
 import { renderStorefrontSection, type LoadRow } from './storefront/report';
-import { constantProcess, storefrontProcess } from './storefront/servers';
+import { constantProcess, storefrontProcess, type ChildServer } from './storefront/servers';
 
 const env = loadConfig(z.object({
   BENCH_PRODUCTS: z.coerce.number().int().min(100).default(100_000),
@@ -75,15 +75,30 @@ async function productPaths(url: string, key: string): Promise<string[]> {
   return paths;
 }
 
-async function run(scenario: string, url: string, paths: readonly string[], keys: readonly string[] | null, connections: number): Promise<LoadRow> {
+/** The answer of median size among `paths` (listings of the mixes' kind, none of them in the Zipf mix). */
+async function medianAnswer(url: string, key: string, paths: readonly string[]): Promise<Buffer> {
+  const answers = await Promise.all(paths.map(async (p) => Buffer.from(await (await fetch(`${url}${p}`, { headers: { 'X-Site-Key': key } })).arrayBuffer())));
+  return answers.sort((a, b) => a.length - b.length)[Math.floor(answers.length / 2)] as Buffer;
+}
+
+/** Each path once, 10 at a time: the answers a server that has been up a while holds. */
+async function sweep(url: string, paths: readonly string[], keys: readonly string[]): Promise<void> {
+  await load(url, paths, keys, { connections: 10, amount: paths.length });
+}
+
+function load(url: string, paths: readonly string[], keys: readonly string[] | null, options: { connections: number; duration?: number; amount?: number }) {
   let next = 0;
   let turn = 0;
   // Keys in turn: one secret key allows 6000 requests a (1 s) window, below what a cached page can answer.
   const headers = () => (keys === null ? {} : { 'X-Site-Key': keys[turn++ % keys.length] as string });
-  const result = await autocannon({
-    url, connections, duration: env.BENCH_SECONDS,
+  return autocannon({
+    url, ...options,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...headers() }, path: paths[next++ % paths.length] as string }) }],
   });
+}
+
+async function run(scenario: string, url: string, paths: readonly string[], keys: readonly string[] | null, connections: number): Promise<LoadRow> {
+  const result = await load(url, paths, keys, { connections, duration: env.BENCH_SECONDS });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   console.log(`  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
   return { scenario, connections, medianMs: result.latency.p50, p99Ms: result.latency.p99, rps: result.requests.average, requests: result.requests.total };
@@ -105,24 +120,30 @@ async function main(): Promise<void> {
   // A 1 s window and eight secret keys in turn keep the limits (6000 a window per key) above what one machine sends.
   const api = await storefrontProcess({ ...process.env, DATABASE_URL: tenant.url, REDIS_URL: services.redisUrl, DATA_DIR: benchData, RATE_LIMIT_WINDOW_SECONDS: '1' });
   const ceiling = await constantProcess();
+  let sized: ChildServer | null = null;
   try {
     const inputs = await mixInputs(api.url, secretKey);
+    const answer = await medianAnswer(api.url, secretKey, distinctPaths(inputs, 9, 4));
+    sized = await constantProcess(answer);
     const distinct = distinctPaths(inputs, 200_000, 1);
-    const zipf = zipfSequence(distinctPaths(inputs, 5000, 2), 400_000, 3);
+    const zipfPaths = distinctPaths(inputs, 5000, 2);
+    const zipf = zipfSequence(zipfPaths, 400_000, 3);
     const keys = [secretKey, ...extraKeys];
-    const rows = [await run('ceiling: node:http constant', ceiling.url, ['/'], null, 10)];
+    const rows = [await run('ceiling: node:http constant (11 bytes)', ceiling.url, ['/'], null, 10)];
+    rows.push(await run(`node:http constant of a listing's size (${(answer.length / 1024).toFixed(0)} KB)`, sized.url, ['/'], null, 10));
     rows.push(await run('distinct requests', api.url, distinct, keys, 10));
-    rows.push(await run('Zipf mix over 5,000 requests', api.url, zipf, keys, 10));
-    rows.push(await run('Zipf mix, second pass (answers of the first still cached)', api.url, zipf, keys, 10));
+    rows.push(await run('Zipf mix over 5,000 requests, from empty caches', api.url, zipf, keys, 10));
+    await sweep(api.url, zipfPaths, keys);
+    rows.push(await run('Zipf mix, steady state (each of the 5,000 answered once before)', api.url, zipf, keys, 10));
     rows.push(await run('GET /v1/products/{slug}, 500 products', api.url, await productPaths(api.url, secretKey), keys, 10));
     const sorts = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
     const pages = sorts.flatMap((sort) => [1, 2, 3, 4, 5].map((page) => `/v1/collections/${COLLECTION}?sort=${sort}&page=${page}`));
     rows.push(await run('GET /v1/collections/{slug}, 25 pages', api.url, pages, keys, 10));
-    const body = renderStorefrontSection({ products, documents, rows, ceilingRps: rows[0]!.rps, seconds: env.BENCH_SECONDS, load: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
+    const body = renderStorefrontSection({ products, documents, rows, ceilingRps: rows[0]!.rps, sizedRps: rows[1]!.rps, seconds: env.BENCH_SECONDS, load: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
     await writeSection(body);
     console.log(body);
   } finally {
-    await Promise.all([api.stop(), ceiling.stop()]);
+    await Promise.all([api.stop(), ceiling.stop(), sized?.stop()]);
     await stopServices(services.started);
   }
 }

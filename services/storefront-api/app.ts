@@ -17,6 +17,7 @@ import { docsRoutes } from './docs/docs-routes';
 import { problemHandler, sendProblem } from './http/problem';
 import { KeyCache } from './keys/key-cache';
 import { siteContext } from './keys/site-context';
+import { FacetMemo } from './listing/facet-memo';
 import { listingRoutes } from './listing/listing-routes';
 import { createRateLimits } from './rate-limit/rate-limits';
 import { catalogueRoutes } from './catalogue-routes';
@@ -40,7 +41,7 @@ export interface StorefrontApiDeps {
   media: MediaReader;
   /** The process's metrics, served at /metrics; left out, the app keeps a registry of its own. */
   metrics?: Registry;
-  config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; TRUST_PROXY?: string | boolean | number; CART_TTL_SECONDS?: number };
+  config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; ANSWER_CACHE_MB?: number; TRUST_PROXY?: string | boolean | number; CART_TTL_SECONDS?: number };
 }
 
 /** The public storefront API: `/v1/*` (spec/storefront-api.md), its documentation (/openapi/v1.json, /docs), plus health endpoints and /metrics. */
@@ -54,10 +55,9 @@ export function createApp(deps: StorefrontApiDeps): Express {
   const configCheck = async () => {
     if (!registry.ready) throw new Error('published configs not loaded yet');
   };
+  // Probes and scrapes come before the request histogram metricsRoutes starts: neither is observed.
   app.use(healthRouter([...storeChecks(db, redis), { name: 'config', check: configCheck }]));
   app.use(metricsRoutes(metrics));
-  // The machine description, the reference and the guide need no key and are outside the /v1 pipeline and its limits.
-  app.use(docsRoutes());
   const keys = new KeyCache(db);
   registry.onRefresh(() => keys.clear());
   // Every /v1 answer names a config version; before the key's site is known there is none yet: 0.
@@ -68,10 +68,14 @@ export function createApp(deps: StorefrontApiDeps): Express {
   app.use('/v1', cors(new OriginDirectory(registry)));
   const limits = createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS, rateLimitRejections(metrics));
   app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits, media: deps.media }));
-  const reads = new MicroCache(config.MICRO_CACHE_MS);
-  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(db, engine, reads), suggestRoutes(db, engine, reads), ...catalogueRoutes(db, engine, reads));
+  const reads = new MicroCache(config.MICRO_CACHE_MS, { maxEntries: 10_000, maxBytes: (config.ANSWER_CACHE_MB ?? 256) * 1024 * 1024 });
+  const listing = { db, engine, facets: new FacetMemo() };
+  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(listing, reads), suggestRoutes(db, engine, reads), ...catalogueRoutes(listing, reads));
   const carts = new CartStore(redis, { ttlSeconds: config.CART_TTL_SECONDS ?? CART_TTL_SECONDS, idempotencyTtlSeconds: CART_IDEMPOTENCY_TTL_SECONDS });
   app.use(cartRoutes(new CartService(db, new CategoryTrees(db), carts), cartOperations(metrics)));
+  // The machine description, the reference and the guide need no key: the /v1 pipeline above only runs for /v1
+  // paths. They come after it because /v1 reads are the hot path, and every router a request passes costs it time.
+  app.use(docsRoutes());
   app.use((req, res) => sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`));
   app.use(problemHandler(config.ERRORS_DOC_URL, deps.logger));
   return app;

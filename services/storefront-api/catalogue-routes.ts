@@ -1,6 +1,4 @@
 import type { Router } from 'express';
-import type { Knex } from '../../shared/db/knex';
-import type { SearchEngine } from '../../shared/search';
 import type { MicroCache } from './http/micro-cache';
 import { categoryRoutes } from './categories/category-routes';
 import { collectionRoutes } from './collections/collection-routes';
@@ -9,9 +7,11 @@ import { CategoryTrees } from './products/category-trees';
 import { productRoutes } from './products/product-routes';
 import { sitemapRoutes } from './sitemap/sitemap-routes';
 import { variantRoutes } from './variants/variant-routes';
+import type { ListingDeps } from './listing/run-listing';
 
 /** The catalogue reads of issue 13: products, variants, collections, categories, sitemap and brands. */
-export function catalogueRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router[] {
+export function catalogueRoutes(listing: ListingDeps, cache: MicroCache): Router[] {
+  const { db, engine } = listing;
   const trees = new CategoryTrees(db);
-  return [variantRoutes(db, trees, cache), productRoutes(db, trees, cache), collectionRoutes(db, engine, cache), categoryRoutes(db, cache), sitemapRoutes(db, trees, engine, cache), brandRoutes(db, engine, cache)];
+  return [variantRoutes(db, trees, cache), productRoutes(db, trees, cache), collectionRoutes(listing, cache), categoryRoutes(db, cache), sitemapRoutes(db, trees, engine, cache), brandRoutes(listing, cache)];
 }

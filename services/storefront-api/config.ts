@@ -9,6 +9,8 @@ export const storefrontConfigSchema = httpConfigSchema.extend({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How long an identical read the engine cannot vouch for is answered from memory (0: no answer cache at all). */
   MICRO_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** The answer cache's bound in megabytes of JSON: a listing answer is 20 to 40 KB, so 256 MB holds about 8,000. */
+  ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(256),
   /** A cart's sliding window (spec: 30 days); tests shorten it to see expiry. */
   CART_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 3600).default(30 * 24 * 3600),
   /** The media host, as shops reach it (GET /v1/site's media.baseUrl). */

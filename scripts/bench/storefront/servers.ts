@@ -35,11 +35,11 @@ export async function storefrontProcess(env: NodeJS.ProcessEnv): Promise<ChildSe
   return { url, stop: stopper(child) };
 }
 
-/** The ceiling: a plain node:http handler answering a constant JSON body, also as its own process. */
-export async function constantProcess(): Promise<ChildServer> {
+/** The ceiling: a plain node:http handler answering a constant JSON body (`{"ok":true}` by default), also as its own process. */
+export async function constantProcess(body: Buffer = Buffer.from('{"ok":true}')): Promise<ChildServer> {
   const port = await freePort();
-  const code = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'application/json'}); s.end('{"ok":true}'); }).listen(${port}, '127.0.0.1')`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' });
+  const code = `const b = Buffer.from(process.env.BODY, 'base64'); require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'application/json'}); s.end(b); }).listen(${port}, '127.0.0.1')`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit', env: { ...process.env, BODY: body.toString('base64') } });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url, child);
   return { url, stop: stopper(child) };

@@ -2,13 +2,12 @@ import { Router } from 'express';
 import type { Knex } from '../../../shared/db/knex';
 import { cannotBeStored } from '../../../shared/db/storable-text';
 import { notFound } from '../../../shared/errors';
-import type { SearchEngine } from '../../../shared/search';
 import type { Collection } from '../../../shared/storefront-config/schemas';
 import { sendRead } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf, type SiteContext } from '../keys/site-context';
 import { listingParams } from '../listing/listing-params';
-import { runListing } from '../listing/run-listing';
+import { runListing, type ListingDeps } from '../listing/run-listing';
 import { brandFacetKey, brandPagesOn } from '../products/content';
 import { brandAlternates, brandViews, marketBrands, type BrandRow } from './market-brands';
 
@@ -30,7 +29,8 @@ async function brandNamed(db: Knex, ctx: SiteContext, ref: string, sold: BrandRo
 const brandScope = (facet: string, row: BrandRow): Collection => ({ id: 0, slugs: {}, names: {}, filter: { [facet]: [row.slug] }, parentId: null, position: 0 });
 
 /** `GET /v1/brands` (the market's brands) and `GET /v1/brands/{slugOrId}` (a brand page, on markets with brand pages). */
-export function brandRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router {
+export function brandRoutes(listing: ListingDeps, cache: MicroCache): Router {
+  const { db, engine } = listing;
   const router = Router();
   router.get('/v1/brands', async (req, res) => {
     const ctx = contextOf(res);
@@ -53,7 +53,7 @@ export function brandRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): 
         brand: { ...brand.view, description: row.description },
         redirectTo: bySlug && brand.view.slug !== ref ? brand.view.slug : null,
         alternateUrls: brandAlternates(ctx, brand.slugIn),
-        listing: await runListing(engine, db, ctx, { ...listingParams(req), collection: undefined }, brandScope(facet, row)),
+        listing: await runListing(listing, ctx, { ...listingParams(req), collection: undefined }, brandScope(facet, row)),
       };
     });
   });

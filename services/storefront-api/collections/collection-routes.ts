@@ -1,16 +1,14 @@
 import { Router } from 'express';
-import type { Knex } from '../../../shared/db/knex';
-import type { SearchEngine } from '../../../shared/search';
 import { notFound } from '../../../shared/errors';
 import { sendRead, servingToken } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
 import { listingParams } from '../listing/listing-params';
-import { runListing } from '../listing/run-listing';
+import { runListing, type ListingDeps } from '../listing/run-listing';
 import { breadcrumbOf, collectionAlternates, collectionOf, collectionTree } from './collection-view';
 
 /** `GET /v1/collections` (the tree) and `GET /v1/collections/{slugOrId}` (collection, breadcrumb, hreflang and its listing). */
-export function collectionRoutes(db: Knex, engine: SearchEngine, cache: MicroCache): Router {
+export function collectionRoutes(listing: ListingDeps, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/collections', async (req, res) => {
     const ctx = contextOf(res);
@@ -27,9 +25,9 @@ export function collectionRoutes(db: Knex, engine: SearchEngine, cache: MicroCac
         collection: collectionOf(collection, ctx.catalogue, ctx.market, ctx.language),
         breadcrumb: breadcrumbOf(collection, ctx.catalogue, ctx.market, ctx.language),
         alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
-        listing: await runListing(engine, db, ctx, params, collection),
+        listing: await runListing(listing, ctx, params, collection),
       };
-    }, servingToken(engine, ctx));
+    }, servingToken(listing.engine, ctx));
   });
   return router;
 }

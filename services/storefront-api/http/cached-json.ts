@@ -5,18 +5,31 @@ import type { MicroCache, PreparedBody } from './micro-cache';
 
 export const VARY = 'X-Site-Key, X-Market, Accept-Language';
 
+const PUBLIC_CACHING = 'public, max-age=60, stale-while-revalidate=300';
+
+/** Whether an If-None-Match header names the ETag (weak comparison, as for GET), or is `*`. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+}
+
 /**
  * Sends a successful read with its caching headers: a strong ETag of the body, 304 when `If-None-Match` names it,
  * `public, max-age=60, stale-while-revalidate=300` (preview keys: `private, no-store`) and the Vary of the spec.
+ * Written with node's own calls: this is every cached answer's path, and the body is ready-encoded.
  */
 export function sendPrepared(req: Request, res: Response, body: PreparedBody, options: { preview: boolean }): void {
-  res.set({ ETag: body.etag, Vary: VARY, 'Cache-Control': options.preview ? 'private, no-store' : 'public, max-age=60, stale-while-revalidate=300' });
-  const asked = req.get('If-None-Match');
-  if (asked !== undefined && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag || tag.trim() === '*')) {
-    res.status(304).end();
+  res.setHeader('ETag', body.etag);
+  res.setHeader('Vary', VARY);
+  res.setHeader('Cache-Control', options.preview ? 'private, no-store' : PUBLIC_CACHING);
+  if (etagMatches(req.headers['if-none-match'], body.etag)) {
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  res.type('application/json').send(body.json);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.json.length);
+  res.end(body.json);
 }
 
 /**

@@ -16,7 +16,7 @@ type Entry = { at: number; token: string | null; value: Promise<PreparedBody>; b
 /** How much the cache may hold: entries, and bytes of JSON (the larger share of its memory). */
 export type MicroCacheBounds = { maxEntries: number; maxBytes: number };
 
-const DEFAULT_BOUNDS: MicroCacheBounds = { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 };
+const DEFAULT_BOUNDS: MicroCacheBounds = { maxEntries: 10_000, maxBytes: 256 * 1024 * 1024 };
 
 /**
  * Answers to identical reads, computed once and shared by identical requests arriving together. A read whose

@@ -1,21 +1,26 @@
 import type { Knex } from '../../../shared/db/knex';
 import type { SearchEngine } from '../../../shared/search';
+import { servingToken } from '../http/cached-json';
 import type { Collection } from '../../../shared/storefront-config/schemas';
 import { swatchSources } from '../catalogue/swatches';
 import type { SiteContext } from '../keys/site-context';
 import { missingLabels } from './applied-labels';
 import { planListing, type ListingParams } from './listing-plan';
+import type { FacetMemo } from './facet-memo';
 import { correctQuery } from './query-correction';
 import { listingResponse, redirectFor, type ListingResponse } from './listing-response';
+
+/** What a listing reads: the engine (its facets through the memo) and PostgreSQL. */
+export type ListingDeps = { engine: SearchEngine; db: Knex; facets: FacetMemo };
 
 /**
  * One listing call: plan, redirect rule, search (corrected when it found little), swatch images, and the spec's
  * response. `scope` fixes a collection (its page).
  */
-export async function runListing(engine: SearchEngine, db: Knex, ctx: SiteContext, params: ListingParams, scope?: Collection): Promise<ListingResponse> {
+export async function runListing({ engine, db, facets }: ListingDeps, ctx: SiteContext, params: ListingParams, scope?: Collection): Promise<ListingResponse> {
   const { catalogue, market, language } = ctx;
   const plan = planListing(params, catalogue, market, language, scope);
-  const [first, swatchImages] = await Promise.all([engine.search(ctx.alias, plan.request), ctx.media.swatchImages(db, ctx.key.tenantId, swatchSources(catalogue.facets))]);
+  const [first, swatchImages] = await Promise.all([facets.search(engine, ctx.alias, plan.request, servingToken(engine, ctx)), ctx.media.swatchImages(db, ctx.key.tenantId, swatchSources(catalogue.facets))]);
   const corrected = await correctQuery(engine, ctx, plan, first);
   const result = corrected?.result ?? first;
   const labels = await missingLabels(engine, ctx, plan.applied, result.facets);

@@ -1,0 +1,37 @@
+import type { FacetResult, SearchEngine, SearchRequest, SearchResponse } from '../../../shared/search';
+
+type Entry = { token: string; facets: FacetResult[] };
+
+/**
+ * Facet results of listing contexts, kept while the engine serves the same index generation (its serving token).
+ * Listings that differ only in sort or page share their facets, which cost most of a listing: the memo lets the
+ * engine compute only the page and total for them. Without a serving token (Elasticsearch, preview indices) every
+ * search is the engine's. Bounded by entries, least recently used out first.
+ */
+export class FacetMemo {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly maxEntries = 5000) {}
+
+  async search(engine: SearchEngine, alias: string, request: SearchRequest, token: string | null): Promise<SearchResponse> {
+    if (token === null || request.facets === undefined || request.facets.length === 0) return engine.search(alias, request);
+    const key = facetContextKey(alias, request);
+    const hit = this.entries.get(key);
+    if (hit !== undefined && hit.token === token) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return { ...(await engine.search(alias, { ...request, facets: [] })), facets: hit.facets };
+    }
+    const result = await engine.search(alias, request);
+    this.entries.delete(key);
+    this.entries.set(key, { token, facets: result.facets });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    return result;
+  }
+}
+
+/** What a request's facets depend on: everything but its sort and page (a new SearchRequest field counts by default). */
+export function facetContextKey(alias: string, request: SearchRequest): string {
+  const { sort: _sort, page: _page, pageSize: _pageSize, ...context } = request;
+  return `${alias}\u0000${JSON.stringify(context)}`;
+}
