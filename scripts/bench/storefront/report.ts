@@ -37,5 +37,22 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...r.rows.map((row) => `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ${share(row.rps, r.sizedRps)} |`),
     '',
+    ...bytesBound(r),
   ].join('\n');
+}
+
+/**
+ * What the ceiling's target leaves for the request path: at 25% of the ceiling a request may take 4 ceiling
+ * requests' time, of which writing (and the client reading) the answer's bytes alone takes ceiling/sized.
+ */
+function bytesBound(r: StorefrontBenchResult): string[] {
+  const bytesShare = r.sizedRps / r.ceilingRps;
+  const headroom = bytesShare / 0.25 - 1;
+  return [
+    `Writing a listing answer's bytes alone reaches ${(bytesShare * 100).toFixed(1)}% of the ceiling here (the answer is written`,
+    'by the server and read by autocannon on the same two cores). At 25% of the ceiling, everything else a listing does',
+    `(key lookup, rate limit in Redis, CORS, market and language, cache lookup, headers, metrics) would have to cost`,
+    `${headroom > 0 ? `at most ${(headroom * 100).toFixed(0)}% of` : 'less than nothing beside'} the time of writing its bytes.`,
+    '',
+  ];
 }

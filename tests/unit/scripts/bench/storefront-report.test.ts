@@ -1,0 +1,23 @@
+import { renderStorefrontSection, type LoadRow } from '../../../../scripts/bench/storefront/report';
+
+const row = (scenario: string, rps: number): LoadRow => ({ scenario, connections: 10, medianMs: 1, p99Ms: 5, rps, requests: rps * 10 });
+
+const render = (ceiling: number, sized: number, rows: LoadRow[]) =>
+  renderStorefrontSection({ products: 100_000, documents: 91_783, rows, ceilingRps: ceiling, sizedRps: sized, seconds: 10, load: 2.3, cores: 2, date: '2026-11-23' });
+
+describe('the storefront benchmark section', () => {
+  it('quotes each row against both constants', () => {
+    const body = render(50_000, 16_000, [row('Zipf', 8000)]);
+    expect(body).toContain('| Zipf | 10 | 1 ms | 5 ms | 8,000 | 16.0% | 50.0% |');
+  });
+
+  it('says how much of writing the bytes the target leaves for the rest of a request', () => {
+    const body = render(50_000, 16_000, []);
+    expect(body).toContain('reaches 32.0% of the ceiling');
+    expect(body).toContain('at most 28% of');
+  });
+
+  it('says when writing the bytes alone is below the target', () => {
+    expect(render(50_000, 10_000, [])).toContain('less than nothing beside');
+  });
+});
