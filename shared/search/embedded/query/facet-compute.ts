@@ -1,7 +1,7 @@
 import type { FacetRequest, FacetResult, RangeFacetResult } from '../../facets';
 import { countAnd, hasBit } from '../bitset';
 import type { NumericColumn } from '../index-data';
-import { countInContext } from './facet-count';
+import { countInContext, countsComplement, listBits } from './facet-count';
 import { hierarchyValues, termsValues } from './facet-results';
 import type { IndexRuntime } from './index-runtime';
 import type { LiveIndex } from './live-index';
@@ -46,9 +46,9 @@ export function valueCounts(segment: IndexRuntime, key: string, context: FacetCo
   if (column === undefined) return null;
   const counts = segment.scratch.zeroedCounts(column.values.length);
   const market = segment.market(context.market);
-  const marketCounts = segment.marketCounts(context.market, column);
-  const spare = segment.scratch.acquire();
-  countInContext(column.docValues, context.bits, context.size, market, segment.marketSize(context.market), marketCounts, counts, spare);
+  const complement = countsComplement(context.size, segment.marketSize(context.market));
+  const listed = segment.scratch.listFor(context, (out) => (complement ? listBits(market, context.bits, out) : listBits(context.bits, null, out)));
+  countInContext(column.docValues, listed, complement, segment.marketCounts(context.market, column), counts);
   return counts;
 }
 

@@ -1,4 +1,3 @@
-import { andNotInto } from '../bitset';
 import type { Rows } from '../index-data';
 
 /** Adds, for every document in `bits`, one to the counter of each of its values. */
@@ -17,25 +16,43 @@ export function countRows(docValues: Rows, bits: Uint32Array, counts: Uint32Arra
   }
 }
 
-/**
- * Value counts over `context` (a subset of the market). When the context holds most of the market, counting
- * the few market documents outside it and subtracting from the market's counts touches far fewer documents.
- */
-export function countInContext(
-  docValues: Rows,
-  context: Uint32Array,
-  contextSize: number,
-  market: Uint32Array,
-  marketSize: number,
-  marketCounts: Uint32Array,
-  counts: Uint32Array,
-  spare: Uint32Array,
-): void {
-  if (contextSize * 2 <= marketSize) {
-    countRows(docValues, context, counts);
-    return;
+/** Adds, for every document of `docs`, one to the counter of each of its values. */
+export function countList(docValues: Rows, docs: Uint32Array, counts: Uint32Array): void {
+  const offsets = docValues.offsets;
+  const items = docValues.items;
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i] as number;
+    const end = offsets[d + 1] as number;
+    for (let k = offsets[d] as number; k < end; k++) counts[items[k] as number]++;
   }
-  andNotInto(spare, market, context);
-  countRows(docValues, spare, counts);
+}
+
+/** Writes the documents of `bits` and not of `minus` (null: none) into `out`, ascending; returns how many. */
+export function listBits(bits: Uint32Array, minus: Uint32Array | null, out: Uint32Array): number {
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = minus === null ? (bits[w] as number) : (bits[w] as number) & ~(minus[w] as number);
+    while (word !== 0) {
+      const low = word & -word;
+      out[n++] = (w << 5) | (31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
+  return n;
+}
+
+/**
+ * Whether counting a context of `contextSize` documents out of a market of `marketSize` is cheaper through its
+ * complement: counting the few market documents outside it and subtracting from the market's counts.
+ */
+export const countsComplement = (contextSize: number, marketSize: number): boolean => contextSize * 2 > marketSize;
+
+/**
+ * Value counts over a context (a subset of the market) from `listed`: the context's documents, or with
+ * `complement` the market's documents outside it (see countsComplement).
+ */
+export function countInContext(docValues: Rows, listed: Uint32Array, complement: boolean, marketCounts: Uint32Array, counts: Uint32Array): void {
+  countList(docValues, listed, counts);
+  if (!complement) return;
   for (let v = 0; v < marketCounts.length; v++) counts[v] = (marketCounts[v] as number) - (counts[v] as number);
 }

@@ -9,6 +9,9 @@ export class Scratch {
   private readonly bitsets: Uint32Array[] = [];
   private used = 0;
   private counts = new Uint32Array(0);
+  private list = new Uint32Array(0);
+  private listLength = 0;
+  private listOwner: object | null = null;
 
   constructor(private readonly docCount: number) {
     this.scores = new Float64Array(docCount);
@@ -16,6 +19,20 @@ export class Scratch {
 
   reset(): void {
     this.used = 0;
+    this.listOwner = null;
+  }
+
+  /**
+   * The documents `fill` lists (it writes them and returns how many), listed once for `owner` while the facets
+   * counted one after another share it: a query's facets mostly count over one context.
+   */
+  listFor(owner: object, fill: (out: Uint32Array) => number): Uint32Array {
+    if (this.listOwner !== owner) {
+      if (this.list.length < this.docCount) this.list = new Uint32Array(this.docCount);
+      this.listLength = fill(this.list);
+      this.listOwner = owner;
+    }
+    return this.list.subarray(0, this.listLength);
   }
 
   /** A bitset owned by the current query until the next reset; contents are stale, not cleared. */

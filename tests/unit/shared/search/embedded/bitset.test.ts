@@ -1,5 +1,5 @@
 import { andInto, andNotInto, countAnd, createBitset, hasBit, orInto, popcount, popcount32, setBit, setList } from '../../../../../shared/search/embedded/bitset';
-import { countInContext, countRows } from '../../../../../shared/search/embedded/query/facet-count';
+import { countInContext, countList, countRows, countsComplement, listBits } from '../../../../../shared/search/embedded/query/facet-count';
 
 function bitsOf(n: number, members: number[]): Uint32Array {
   const bits = createBitset(n);
@@ -56,8 +56,28 @@ describe('facet counting', () => {
     const context = bitsOf(100, members);
     const direct = new Uint32Array(4);
     countRows(rows, context, direct);
+    const complement = countsComplement(members.length, 90);
+    const listed = new Uint32Array(100);
+    const length = complement ? listBits(market, context, listed) : listBits(context, null, listed);
+    expect(length).toBe(complement ? 90 - members.length : members.length);
     const counts = new Uint32Array(4);
-    countInContext(rows, context, members.length, market, 90, marketCounts, counts, createBitset(100));
+    countInContext(rows, listed.subarray(0, length), complement, marketCounts, counts);
     expect([...counts]).toEqual([...direct]);
+  });
+
+  it('lists the documents of a bitset, less another, in ascending order', () => {
+    const bits = bitsOf(100, [0, 31, 32, 63, 64, 99]);
+    const out = new Uint32Array(100);
+    expect([...out.subarray(0, listBits(bits, null, out))]).toEqual([0, 31, 32, 63, 64, 99]);
+    expect([...out.subarray(0, listBits(bits, bitsOf(100, [31, 64]), out))]).toEqual([0, 32, 63, 99]);
+  });
+
+  it('counts a list as counting its bitset does', () => {
+    const members = [1, 2, 3, 50, 97];
+    const direct = new Uint32Array(4);
+    countRows(rows, bitsOf(100, members), direct);
+    const listed = new Uint32Array(4);
+    countList(rows, Uint32Array.from(members), listed);
+    expect([...listed]).toEqual([...direct]);
   });
 });
