@@ -63,3 +63,27 @@ export function countAnd(a: Uint32Array, b: Uint32Array): number {
   for (let w = 0; w < a.length; w++) total += popcount32(a[w] & b[w]);
   return total;
 }
+
+/** The indices of the non-zero words of `bits`, written into `out`; returns how many. */
+export function nonZeroWords(bits: Uint32Array, out: Uint32Array): number {
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) if (bits[w] !== 0) out[n++] = w;
+  return n;
+}
+
+/** target &= other over the `words` listed (null: all); elsewhere target must already be zero. */
+export function andWords(target: Uint32Array, other: Uint32Array, words: Uint32Array | null): void {
+  if (words === null) return andInto(target, other);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as number;
+    target[w] = (target[w]) & (other[w]);
+  }
+}
+
+/** Number of set bits in the `words` listed (null: all); elsewhere bits must be zero. */
+export function popcountWords(bits: Uint32Array, words: Uint32Array | null): number {
+  if (words === null) return popcount(bits);
+  let total = 0;
+  for (let i = 0; i < words.length; i++) total += popcount32(bits[words[i] as number]);
+  return total;
+}

@@ -27,7 +27,7 @@ export function computeFacet(index: LiveIndex, request: FacetRequest, contexts: 
     case 'range':
       return mergeRanges(
         request.key,
-        index.segments.map((segment, i) => rangeStats(request.key, segment.data.numbers.get(request.key), (contexts[i] as FacetContext).bits)),
+        index.segments.map((segment, i) => rangeStats(request.key, segment.data.numbers.get(request.key), contexts[i] as FacetContext)),
       );
     case 'toggle': {
       let count = 0;
@@ -64,12 +64,34 @@ function mergeRanges(key: string, parts: readonly RangeFacetResult[]): RangeFace
   return { kind: 'range', key, min, max, count };
 }
 
-/** Min and max along the presorted permutations: the first member of the context from each end. */
-function rangeStats(key: string, column: NumericColumn | undefined, bits: Uint32Array): RangeFacetResult {
+/**
+ * Min and max along the presorted permutations: the first member of the context from each end. A walk from an
+ * end meets a member after about (documents / context size) steps, so a small context is read directly instead.
+ */
+function rangeStats(key: string, column: NumericColumn | undefined, context: FacetContext): RangeFacetResult {
   if (column === undefined) return { kind: 'range', key, min: null, max: null, count: 0 };
+  const { bits } = context;
   const count = countAnd(bits, column.present);
   if (count === 0) return { kind: 'range', key, min: null, max: null, count };
+  if (context.size * 64 < column.ascending.length) return { kind: 'range', key, ...extremes(column.values, bits), count };
   return { kind: 'range', key, min: firstValue(column, column.ascending, bits), max: firstValue(column, column.descending, bits), count };
+}
+
+/** Min and max of the present values (not NaN) of the documents of `bits`. */
+function extremes(values: Float64Array, bits: Uint32Array): { min: number | null; max: number | null } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      const v = values[(w << 5) | (31 - Math.clz32(low))] as number;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+  }
+  return min === Infinity ? { min: null, max: null } : { min, max };
 }
 
 function firstValue(column: NumericColumn, order: Uint32Array, bits: Uint32Array): number | null {

@@ -1,4 +1,4 @@
-import { createBitset } from '../bitset';
+import { createBitset, nonZeroWords, wordCount } from '../bitset';
 
 /**
  * Buffers reused by every query on one index so a query allocates almost nothing. Queries run synchronously
@@ -12,6 +12,7 @@ export class Scratch {
   private list = new Uint32Array(0);
   private listLength = 0;
   private listOwner: object | null = null;
+  private words = new Uint32Array(0);
 
   constructor(private readonly docCount: number) {
     this.scores = new Float64Array(docCount);
@@ -33,6 +34,12 @@ export class Scratch {
       this.listOwner = owner;
     }
     return this.list.subarray(0, this.listLength);
+  }
+
+  /** The indices of the non-zero words of `bits`, valid until the next call. */
+  nonZeroWords(bits: Uint32Array): Uint32Array {
+    if (this.words.length < wordCount(this.docCount)) this.words = new Uint32Array(wordCount(this.docCount));
+    return this.words.subarray(0, nonZeroWords(bits, this.words));
   }
 
   /** A bitset owned by the current query until the next reset; contents are stale, not cleared. */

@@ -5,7 +5,7 @@ import { priceField } from '../../field-keys';
 import type { Filter } from '../../filters';
 import { pageWindow } from '../../page-window';
 import type { SearchRequest, SearchResponse } from '../../search-request';
-import { andInto, popcount } from '../bitset';
+import { andInto, andWords, popcountWords } from '../bitset';
 import type { FacetContext } from './facet-compute';
 import { computeFacet } from './facet-compute';
 import { filterInto } from './filter-bits';
@@ -29,6 +29,8 @@ interface SegmentMatch {
   /** Scoring terms of the text, null without text. */
   terms: ScoringTerm[] | null;
   base: Uint32Array;
+  /** The non-zero words of `base` when it is narrowed by text (every context is within them), else null. */
+  active: Uint32Array | null;
   relaxable: RelaxableFilter[];
   final: FacetContext;
 }
@@ -57,21 +59,23 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, request: SearchRe
     andInto(base, spare);
   }
   const relaxable: RelaxableFilter[] = [];
-  for (const filter of request.scope ?? []) andInto(base, evaluate(segment, filter, spare));
+  const narrowed = words !== null ? base : null;
+  for (const filter of request.scope ?? []) andInto(base, evaluate(segment, filter, spare, narrowed));
   for (const filter of request.filters ?? []) {
-    if (!isRelaxable(filter)) andInto(base, evaluate(segment, filter, spare));
-    else relaxable.push({ filter, bits: evaluate(segment, filter, spare) });
+    if (!isRelaxable(filter)) andInto(base, evaluate(segment, filter, spare, narrowed));
+    else relaxable.push({ filter, bits: evaluate(segment, filter, spare, narrowed) });
   }
+  const active = narrowed !== null ? scratch.nonZeroWords(base) : null;
   const final = scratch.acquire();
   final.set(base);
-  for (const r of relaxable) andInto(final, r.bits);
-  const size = popcount(final);
+  for (const r of relaxable) andWords(final, r.bits, active);
+  const size = popcountWords(final, active);
   // Relevance needs every match scored; other sorts only their page (scored in pageHits).
   if (terms !== null && (request.sort ?? 'relevance') === 'relevance') {
     if (scoreFewDocuments(terms, size)) scoreDocuments(segment, terms, setBits(final));
     else scorePostings(segment, terms);
   }
-  return { segment, base, relaxable, terms, final: { bits: final, size, market: request.market } };
+  return { segment, base, active, relaxable, terms, final: { bits: final, size, market: request.market } };
 }
 
 /** The documents of a bitset, ascending. */
@@ -86,9 +90,10 @@ function* setBits(bits: Uint32Array): Generator<number> {
   }
 }
 
-function evaluate(segment: IndexRuntime, filter: Filter, spare: Uint32Array): Uint32Array {
+/** A filter's documents; with `base`, right only within it (every use of them is ANDed with base). */
+function evaluate(segment: IndexRuntime, filter: Filter, spare: Uint32Array, base: Uint32Array | null): Uint32Array {
   const bits = segment.scratch.acquire();
-  filterInto(segment.data, filter, bits, spare);
+  filterInto(segment.data, filter, bits, spare, base);
   return bits;
 }
 
@@ -98,8 +103,8 @@ function facetOf(index: LiveIndex, facet: FacetRequest, matches: readonly Segmen
     if (kept.length === m.relaxable.length) return m.final;
     const bits = m.segment.scratch.acquire();
     bits.set(m.base);
-    for (const r of kept) andInto(bits, r.bits);
-    return { ...m.final, bits, size: popcount(bits) };
+    for (const r of kept) andWords(bits, r.bits, m.active);
+    return { ...m.final, bits, size: popcountWords(bits, m.active) };
   });
   return computeFacet(index, facet, contexts, language);
 }

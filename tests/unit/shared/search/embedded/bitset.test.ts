@@ -1,4 +1,4 @@
-import { andInto, andNotInto, countAnd, createBitset, hasBit, orInto, popcount, popcount32, setBit, setList } from '../../../../../shared/search/embedded/bitset';
+import { andInto, andNotInto, andWords, countAnd, createBitset, hasBit, nonZeroWords, orInto, popcount, popcount32, popcountWords, setBit, setList } from '../../../../../shared/search/embedded/bitset';
 import { countInContext, countList, countRows, countsComplement, listBits } from '../../../../../shared/search/embedded/query/facet-count';
 
 function bitsOf(n: number, members: number[]): Uint32Array {
@@ -32,6 +32,31 @@ describe('bitsets', () => {
     expect(hasBit(out, 1) && popcount(out) === 1).toBe(true);
     setList(out, Uint32Array.from([5, 6, 7]), 1, 3);
     expect([hasBit(out, 5), hasBit(out, 6), hasBit(out, 7)]).toEqual([false, true, true]);
+  });
+});
+
+describe('word-restricted bitset operations', () => {
+  const base = bitsOf(200, [3, 40, 41, 170]);
+  const other = bitsOf(200, [3, 41, 100, 171]);
+
+  it('list the non-zero words', () => {
+    const out = new Uint32Array(7);
+    expect([...out.subarray(0, nonZeroWords(base, out))]).toEqual([0, 1, 5]);
+  });
+
+  it('AND and count within the listed words as the whole-bitset operations do, given zeros elsewhere', () => {
+    const out = new Uint32Array(7);
+    const words = out.subarray(0, nonZeroWords(base, out));
+    const restricted = base.slice();
+    andWords(restricted, other, words);
+    const whole = base.slice();
+    andInto(whole, other);
+    expect([...restricted]).toEqual([...whole]);
+    expect(popcountWords(restricted, words)).toBe(popcount(whole));
+    expect(popcountWords(restricted, null)).toBe(2);
+    const all = base.slice();
+    andWords(all, other, null);
+    expect([...all]).toEqual([...whole]);
   });
 });
 

@@ -1,0 +1,47 @@
+import { andInto, createBitset, setBit } from '../../../../../shared/search/embedded/bitset';
+import type { NumericColumn } from '../../../../../shared/search/embedded/index-data';
+import { rangeInto } from '../../../../../shared/search/embedded/query/filter-bits';
+
+const DOCS = 20_000;
+
+/** Values 0..999 spread over the documents, every seventh document without one. */
+function column(): NumericColumn {
+  const values = new Float64Array(DOCS).map((_, d) => (d % 7 === 0 ? Number.NaN : (d * 7919) % 1000));
+  const ascending = Uint32Array.from([...values.keys()].filter((d) => !Number.isNaN(values[d])).sort((a, b) => (values[a] as number) - (values[b] as number) || a - b));
+  return { key: 'price', values, present: createBitset(DOCS), ascending, descending: ascending.slice().reverse() };
+}
+
+const bitsOf = (docs: number[]) => {
+  const bits = createBitset(DOCS);
+  for (const d of docs) setBit(bits, d);
+  return bits;
+};
+
+describe('a range filter within a small base', () => {
+  const price = column();
+  const base = bitsOf(Array.from({ length: 300 }, (_, i) => i * 61));
+
+  it.each([
+    [100, 900],
+    [null, 500],
+    [250, null],
+    [null, null],
+    [0, 0],
+  ])('[%p, %p] matches the whole-index evaluation within the base', (min, max) => {
+    const whole = createBitset(DOCS);
+    rangeInto(price, min, max, whole, null);
+    andInto(whole, base);
+    const within = createBitset(DOCS);
+    rangeInto(price, min, max, within, base);
+    andInto(within, base);
+    expect([...within]).toEqual([...whole]);
+    expect(whole.some((w) => w !== 0)).toBe(min !== 0);
+  });
+
+  it('leaves nothing set outside the base', () => {
+    const within = createBitset(DOCS).fill(0xffffffff);
+    rangeInto(price, 100, 900, within, base);
+    const outside = within.map((w, i) => w & ~(base[i] as number));
+    expect(outside.every((w) => w === 0)).toBe(true);
+  });
+});
