@@ -68,7 +68,7 @@ async function measureSize(products: number, baseUrl: string, dir: string): Prom
     if (wanted === null || wanted.includes('lucene')) await attempt('lucene', () => measureLucene(source.path));
     if (products !== FRESHNESS_SIZE) return { products, source, peers, failed };
     console.log('  embedded: freshness...');
-    const freshness = await measureFreshness(await readDocuments(source.path), config.languages).catch((error: unknown) => {
+    const freshness = await measureFreshness(source.path, config.languages, bench.url).catch((error: unknown) => {
       failed.push(`freshness: ${String(error).slice(0, 300)}`);
       return null;
     });
@@ -90,7 +90,7 @@ function notes(loadBefore: number, loadAfter: number): string[] {
     'Lucene 8.7 (Debian liblucene8-java, the library inside Elasticsearch 7), a Java program in scripts/bench/engine/peers/lucene: the same documents (JSON lines) and requests, Snowball English analysis, BM25 with the embedded boosts, DrillSideways over sorted-set doc-values facets, doc-values sorts with exact totals, price min/max from doc values; index force-merged to one segment on mmap; timed inside the JVM after a 3 s warm-up per query; per-market counts for suggest memoised as the embedded engine does. Build includes parsing the JSON lines; "snapshot load" is opening the index reader and the facet state.',
     'Where Lucene is ahead (a lucene / embedded ratio under 1.0x; Q3 in every run so far, Q2 about even at 100k): Q3 is two words, three term filters and a price range with a handful of hits (19 at 100k, 142 at 1M). The embedded engine matches text a term at a time: it sets every posting of each word (with its typo variants, in name, brand and description) into a bitset over all documents and intersects the bitsets and filters, so its cost follows the postings and the index size, not the hits. Lucene intersects document at a time, leapfrogging the postings with skip data, and visits only candidate documents; DrillSideways then counts facets over those few. A document-at-a-time conjunction when the rarest word is selective would close it.',
     'Snapshot documents (documents.ndjson, read only by a writer) are left out of the embedded snapshot size.',
-    'Freshness: the indexer and the serving engine share the bench process, and the refresh announcement is a direct call where processes use Redis pub/sub (the two-process integration test covers that path). On a loaded machine the p99 of a 0.3 ms listing measures the scheduler more than the engine, idle and streaming alike.',
+    'Freshness: the indexer is a child process with its own heap (freshness-writer.ts), the bench is the serving process; they share the alias store (the bench database) and the snapshot directory, and the announcement goes over IPC where processes use Redis pub/sub (the two-process integration test covers that path). On 2 cores the indexer\'s bulk + refresh competes with the serving process for the CPU during each round, as on a shared host. On a loaded machine the p99 of a 0.2 ms listing measures the scheduler more than the engine, idle and streaming alike.',
     'Orama is left out at 1,000,000 products (BENCH_PEERS_1000000 overrides): its 1M documents and an index of about 4 GB would not fit the bench\'s 8 GB heap at once.',
     `1-minute load average at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores (other work on a shared machine inflates every peer's figures, especially p99).`,
   ];

@@ -1,3 +1,4 @@
+import { createAnalyzer, type Analyzer } from '../../analysis/analyzer';
 import type { SearchDocument } from '../../document';
 import { resolveBoosts, type IndexSettings } from '../../index-settings';
 import { compareStrings } from '../../compare';
@@ -9,8 +10,11 @@ import { buildCreatedAt, buildNameOrders, buildNewestOrder, buildPopularity, bui
 import { buildSku } from './build-sku';
 import { LanguageTextBuilder } from './language-text-builder';
 
-/** Builds an immutable index from validated documents (any order; ordinals follow ascending ids). */
-export function buildIndex(input: readonly SearchDocument[], settings: IndexSettings): IndexData {
+/**
+ * Builds an immutable index from validated documents (any order; ordinals follow ascending ids). `analyzerOf`
+ * gives the text analyzer per language (a memoising one lets repeated builds of the same texts skip analysis).
+ */
+export function buildIndex(input: readonly SearchDocument[], settings: IndexSettings, analyzerOf: (language: string) => Analyzer = createAnalyzer): IndexData {
   const docs = [...input].sort((a, b) => compareStrings(a.id, b.id));
   const languages = [...settings.languages];
   return {
@@ -23,7 +27,7 @@ export function buildIndex(input: readonly SearchDocument[], settings: IndexSett
     flags: buildFlags(docs),
     facets: buildFacets(docs, languages),
     numbers: buildNumbers(docs),
-    text: new Map(languages.map((lang) => [lang, buildLanguageText(docs, lang)])),
+    text: new Map(languages.map((lang) => [lang, buildLanguageText(docs, lang, analyzerOf(lang))])),
     sku: buildSku(docs),
     nameOrder: buildNameOrders(docs, languages),
     newestOrder: buildNewestOrder(docs),
@@ -34,8 +38,8 @@ export function buildIndex(input: readonly SearchDocument[], settings: IndexSett
   };
 }
 
-function buildLanguageText(docs: readonly SearchDocument[], language: string): LanguageText {
-  const builder = new LanguageTextBuilder(language, docs.length);
+function buildLanguageText(docs: readonly SearchDocument[], language: string, analyzer: Analyzer): LanguageText {
+  const builder = new LanguageTextBuilder(language, docs.length, analyzer);
   docs.forEach((doc, ordinal) => {
     const text = doc.text[language];
     if (text !== undefined) builder.add(ordinal, text);

@@ -8,7 +8,6 @@ import { compareStrings } from '../../compare';
 
 /** Builds the text index of one language: shared term dictionary, three fields, name words for suggest. */
 export class LanguageTextBuilder {
-  private readonly analyzer: Analyzer;
   private readonly terms: string[] = [];
   private readonly termIds = new Map<string, number>();
   private readonly surfaces: string[] = [];
@@ -25,8 +24,8 @@ export class LanguageTextBuilder {
   constructor(
     private readonly language: string,
     docCount: number,
+    private readonly analyzer: Analyzer = createAnalyzer(language),
   ) {
-    this.analyzer = createAnalyzer(language);
     this.fields = { name: new FieldBuilder(docCount), brand: new FieldBuilder(docCount), description: new FieldBuilder(docCount) };
   }
 

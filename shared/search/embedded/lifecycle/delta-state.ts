@@ -82,9 +82,9 @@ export function liveIndexOf(base: IndexRuntime, delta: DeltaState, overlay: Inde
   return new LiveIndex(segments, delta.loss);
 }
 
-/** The overlay segment of a delta (a small build of the changed documents). */
-export function buildOverlay(delta: DeltaState, settings: IndexSettings): IndexData {
-  return buildIndex([...delta.overlay.values()], settings);
+/** The overlay segment of a delta (a small build of the changed documents), analysing text with `analyzerOf`. */
+export function buildOverlay(delta: DeltaState, settings: IndexSettings, analyzerOf?: (language: string) => Analyzer): IndexData {
+  return buildIndex([...delta.overlay.values()], settings, analyzerOf);
 }
 
 /** When a delta should be merged into a new base: the overlay's cost per refresh grows with it. */

@@ -18,6 +18,7 @@ import type { SnapshotStore } from '../snapshot/snapshot-store';
 import { InMemoryAliasStore, type AliasStore } from './alias-store';
 import { DEFAULT_MERGE, type MergePolicy } from './delta-state';
 import { IndexSlot, type SlotPersistence } from './index-slot';
+import { RecentSearches, warmUp } from './warm-up';
 
 /** An alias `syncAliases` could not move to its new index. */
 export interface AliasSyncFailure {
@@ -53,6 +54,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
   /** A number per live index object a query may have read (each refresh or reload makes a new one): serving tokens. */
   private readonly liveSerials = new WeakMap<LiveIndex, number>();
   private lastSerial = 0;
+  /** Recent searches per target, replayed on each newly loaded generation before it is served. */
+  private readonly recent = new RecentSearches();
 
   constructor(options: EmbeddedEngineOptions = {}) {
     this.aliasStore = options.aliasStore ?? new InMemoryAliasStore();
@@ -119,7 +122,9 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async search(target: string, request: SearchRequest): Promise<SearchResponse> {
-    return runSearch(this.runtimeOf(target), request, this.decoder);
+    const live = this.runtimeOf(target);
+    this.recent.record(target, request);
+    return runSearch(live, request, this.decoder);
   }
 
   async facetValues(target: string, request: FacetValuesRequest): Promise<FacetValuesResponse> {
@@ -165,7 +170,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
     const next = new Map<string, string>();
     for (const { alias, index } of await this.aliasStore.list()) {
       try {
-        if (await this.isStale(index)) await this.load(index, true);
+        if (await this.isStale(index)) await this.load(index, true, alias);
         next.set(alias, index);
       } catch (error) {
         failures.push({ alias, index, error });
@@ -189,13 +194,15 @@ export class EmbeddedSearchEngine implements SearchEngine {
     await this.load(name, false);
   }
 
-  /** `bySync`: loaded for an alias, so dropped again when no alias points to it. */
-  private async load(name: string, bySync: boolean): Promise<void> {
+  /** `bySync`: loaded for an alias, so dropped again when no alias points to it. `alias`: the one it is loaded for. */
+  private async load(name: string, bySync: boolean, alias?: string): Promise<void> {
     const current = this.slots.get(name);
     const loaded = await this.snapshots?.read(name, current?.loadedBase ?? undefined);
     if (loaded === undefined || loaded === null) throw new SearchEngineError('INDEX_NOT_FOUND', `no snapshot of "${name}"`);
     const reuse = current !== undefined && loaded.base === current.loadedBase ? current.baseRuntime : undefined;
-    this.slots.set(name, IndexSlot.loaded(name, loaded, this.persistence, reuse));
+    const slot = IndexSlot.loaded(name, loaded, this.persistence, reuse);
+    warmUp(slot.live, this.recent.of(alias === undefined ? [name] : [alias, name]), this.decoder);
+    this.slots.set(name, slot);
     if (bySync && (current === undefined || this.synced.has(name))) this.synced.add(name);
   }
 

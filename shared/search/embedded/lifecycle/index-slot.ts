@@ -7,6 +7,7 @@ import { IndexRuntime } from '../query/index-runtime';
 import type { LiveIndex } from '../query/live-index';
 import type { LoadedBase, LoadedGeneration, SnapshotStore } from '../snapshot/snapshot-store';
 import { applyChanges, buildOverlay, emptyDelta, liveIndexOf, needsMerge, type DeltaState, type MergePolicy } from './delta-state';
+import { OverlayMemo } from './overlay-memo';
 
 /** Where a slot persists its generations and whom it tells. */
 export interface SlotPersistence {
@@ -32,6 +33,7 @@ export class IndexSlot {
   private documents: Map<string, SearchDocument> | null;
   private merging: Promise<void> = Promise.resolve();
   private refreshing: Promise<unknown> = Promise.resolve();
+  private readonly memo = new OverlayMemo();
 
   private constructor(
     readonly name: string,
@@ -113,12 +115,12 @@ export class IndexSlot {
     }
     applyChanges(this.base.data, this.delta, changes, (id) => documents.get(id));
     for (const [id, doc] of changes) apply(documents, id, doc);
-    const overlay = buildOverlay(this.delta, this.settings);
+    const overlay = buildOverlay(this.delta, this.settings, this.memo.analyzerOf);
     const live = liveIndexOf(this.base, this.delta, overlay);
     const { store } = this.persistence;
     if (store !== null && this.loadedBase !== null) {
       const record = { base: this.loadedBase.generation, removed: [...this.delta.removed], loss: this.delta.loss };
-      this.generation = await store.writeDelta(this.name, record, overlay, this.delta.overlay.values());
+      this.generation = await store.writeDelta(this.name, record, overlay, this.delta.overlay.values(), this.memo.line);
     }
     this.live = live;
     if (store !== null) await this.persistence.publish(this.name);
@@ -139,6 +141,7 @@ export class IndexSlot {
     const generation = store === null ? null : await store.writeBase(this.name, data, documents.values());
     this.base = new IndexRuntime(data);
     this.delta = emptyDelta();
+    this.memo.reset();
     this.live = liveIndexOf(this.base, this.delta, null);
     this.generation = generation;
     this.loadedBase = generation === null ? null : { generation, data, documents: async () => new Map(documents) };

@@ -16,15 +16,20 @@ const CARDS = 'cards.bin';
 /** Card files up to this size are read into memory; larger ones are read per hit (see FileCards). */
 const MEMORY_CARDS_MAX = 32 * 1024 * 1024;
 
+/** One document as a line of documents.ndjson. */
+export type DocumentLine = (doc: SearchDocument) => string;
+
 /**
  * Writes an immutable snapshot directory: metadata, packed arrays, and the source documents (read back only
- * when a later write must rebuild). Written under a temporary name and renamed, so readers never see half a snapshot.
+ * when a later write must rebuild; `line` serialises one). Written under a temporary name and renamed, so
+ * readers never see half a snapshot.
  */
 export async function writeSnapshot(
   dir: string,
   data: IndexData,
   documents: Iterable<SearchDocument>,
   extra: (temporary: string) => Promise<void> = async () => {},
+  line: DocumentLine = (doc) => JSON.stringify(doc),
 ): Promise<void> {
   const temporary = `${dir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(temporary, { recursive: true });
@@ -32,7 +37,7 @@ export async function writeSnapshot(
     const { meta, bytes, cards } = encodeIndex(data);
     await writeFile(join(temporary, ARRAYS), bytes);
     await writeFile(join(temporary, CARDS), cards);
-    await writeDocuments(join(temporary, DOCUMENTS), documents);
+    await writeDocuments(join(temporary, DOCUMENTS), documents, line);
     await extra(temporary);
     await writeFile(join(temporary, META), JSON.stringify(meta));
     await rename(temporary, dir);
@@ -42,12 +47,12 @@ export async function writeSnapshot(
   }
 }
 
-async function writeDocuments(path: string, documents: Iterable<SearchDocument>): Promise<void> {
+async function writeDocuments(path: string, documents: Iterable<SearchDocument>, line: DocumentLine): Promise<void> {
   const file = await open(path, 'w');
   try {
     let chunk: string[] = [];
     for (const doc of documents) {
-      chunk.push(JSON.stringify(doc));
+      chunk.push(line(doc));
       if (chunk.length === 1000) {
         await file.write(`${chunk.join('\n')}\n`);
         chunk = [];

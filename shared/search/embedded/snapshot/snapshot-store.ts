@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
 import type { IndexData } from '../index-data';
 import { DELTA, readDeltaFile, writeDeltaFile, type DeltaRecord } from './delta-file';
-import { readSnapshot, readSnapshotDocuments, writeSnapshot } from './snapshot-files';
+import { readSnapshot, readSnapshotDocuments, writeSnapshot, type DocumentLine } from './snapshot-files';
 
 const GENERATION = /^g(\d{9})$/;
 /** A replaced generation stays this long, so a process still loading it finishes (loads take seconds). */
@@ -58,10 +58,10 @@ export class SnapshotStore {
     return next;
   }
 
-  /** Writes a delta over base generation `record.base` as a new generation; returns its number. */
-  async writeDelta(name: string, record: DeltaRecord, overlay: IndexData, overlayDocuments: Iterable<SearchDocument>): Promise<number> {
+  /** Writes a delta over base generation `record.base` as a new generation (`line` serialises a document); returns its number. */
+  async writeDelta(name: string, record: DeltaRecord, overlay: IndexData, overlayDocuments: Iterable<SearchDocument>, line?: DocumentLine): Promise<number> {
     const next = await this.nextGeneration(name);
-    await writeSnapshot(this.dirOf(name, next), overlay, overlayDocuments, (dir) => writeDeltaFile(dir, record));
+    await writeSnapshot(this.dirOf(name, next), overlay, overlayDocuments, (dir) => writeDeltaFile(dir, record), line);
     await this.collect(name);
     return next;
   }
