@@ -8,14 +8,15 @@ describe('a selective text over many documents', () => {
   const COUNT = 20_000;
   const [first] = fixtureDocuments();
   if (first === undefined) throw new Error('no fixture');
-  // Every 500th document is a "rare" one; prices run 0..9999 (NaN-free), every 9th has none.
+  // Every 500th document is a "rare" one; prices run 0..9999, every 9th document has none.
+  const priceOf = (i: number): Record<string, number> => (i % 9 === 0 ? {} : { 'price.se': (i * 7919) % 10_000 });
   const docs: SearchDocument[] = Array.from({ length: COUNT }, (_, i) => ({
     ...first,
     id: `d${i}`,
     markets: ['se'],
     text: { en: { name: i % 500 === 0 ? `rare lamp ${i}` : `common chair ${i}`, brand: 'acme', description: '' } },
     facets: { colour: [i % 3 === 0 ? 'red' : 'blue'] },
-    numbers: i % 9 === 0 ? {} : { 'price.se': (i * 7919) % 10_000 },
+    numbers: priceOf(i),
     flags: {},
   }));
   const rare = docs.filter((_, i) => i % 500 === 0);
