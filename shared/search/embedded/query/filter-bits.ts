@@ -3,6 +3,9 @@ import { andInto, orInto, popcount, setList } from '../bitset';
 import type { FacetColumn, IndexData, NumericColumn } from '../index-data';
 import { partitionPoint } from './binary-search';
 
+// Below this many documents in a filter, setting them all costs less than deciding how to narrow it.
+const FEW_DOCUMENTS = 4096;
+
 /**
  * Writes the documents matching one filter into `out`; `spare` is clobbered. Tail bits may be set: callers AND
  * with a market. With `base`, only documents of `base` are certain to be right (callers AND with it).
@@ -10,9 +13,9 @@ import { partitionPoint } from './binary-search';
 export function filterInto(data: IndexData, filter: Filter, out: Uint32Array, spare: Uint32Array, base: Uint32Array | null = null): void {
   switch (filter.kind) {
     case 'terms':
-      return valuesInto(data.facets.get(filter.key), filter.values, filter.match === 'all', out, spare);
+      return valuesInto(data.facets.get(filter.key), filter.values, filter.match === 'all', out, spare, base);
     case 'hierarchy':
-      return valuesInto(data.facets.get(filter.key), filter.paths, filter.match === 'all', out, spare);
+      return valuesInto(data.facets.get(filter.key), filter.paths, filter.match === 'all', out, spare, base);
     case 'range':
       return rangeInto(data.numbers.get(filter.key), filter.min, filter.max, out, base);
     case 'toggle': {
@@ -23,10 +26,17 @@ export function filterInto(data: IndexData, filter: Filter, out: Uint32Array, sp
   }
 }
 
-/** OR (any) or AND (all) of the values' documents; no values means no constraint. */
-function valuesInto(column: FacetColumn | undefined, values: readonly string[], all: boolean, out: Uint32Array, spare: Uint32Array): void {
+/**
+ * OR (any) or AND (all) of the values' documents; no values means no constraint. Any of values holding far more
+ * documents than `base` is decided on base's documents.
+ */
+function valuesInto(column: FacetColumn | undefined, values: readonly string[], all: boolean, out: Uint32Array, spare: Uint32Array, base: Uint32Array | null): void {
   if (values.length === 0) {
     out.fill(0xffffffff);
+    return;
+  }
+  if (!all && column !== undefined && base !== null && narrowsBetter(column, values, base)) {
+    anyOfBase(column, values, base, out);
     return;
   }
   if (!all) {
@@ -42,6 +52,45 @@ function valuesInto(column: FacetColumn | undefined, values: readonly string[], 
   }
 }
 
+/** Whether checking base's documents costs less than setting the values' documents. */
+function narrowsBetter(column: FacetColumn, values: readonly string[], base: Uint32Array): boolean {
+  const offsets = column.valueDocs.offsets;
+  let docs = 0;
+  for (const value of values) {
+    const id = column.valueIds.get(value);
+    if (id !== undefined) docs += (offsets[id + 1] as number) - (offsets[id] as number);
+  }
+  if (docs <= FEW_DOCUMENTS) return false;
+  const perDoc = column.docValues.items.length / Math.max(1, column.docValues.offsets.length - 1);
+  return popcount(base) * 4 * Math.max(1, perDoc) < docs;
+}
+
+/** The documents of `base` holding any of the values. */
+function anyOfBase(column: FacetColumn, values: readonly string[], base: Uint32Array, out: Uint32Array): void {
+  const wanted = new Uint8Array(column.values.length);
+  for (const value of values) {
+    const id = column.valueIds.get(value);
+    if (id !== undefined) wanted[id] = 1;
+  }
+  const { offsets, items } = column.docValues;
+  for (let w = 0; w < base.length; w++) {
+    let word = base[w] as number;
+    let hits = 0;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      const d = (w << 5) | (31 - Math.clz32(low));
+      for (let k = offsets[d] as number; k < (offsets[d + 1] as number); k++) {
+        if (wanted[items[k] as number] === 1) {
+          hits |= low;
+          break;
+        }
+      }
+    }
+    out[w] = hits;
+  }
+}
+
 /** ORs one value's documents into `out` (a dense value through its bitset, a sparse one through its list). */
 function addValue(column: FacetColumn | undefined, value: string, out: Uint32Array): void {
   const id = column?.valueIds.get(value);
@@ -53,9 +102,6 @@ function addValue(column: FacetColumn | undefined, value: string, out: Uint32Arr
   }
   setList(out, column.valueDocs.items, column.valueDocs.offsets[id] as number, column.valueDocs.offsets[id + 1] as number);
 }
-
-// Below this many documents in range, setting them all costs less than deciding anything.
-const SMALL_RANGE = 4096;
 
 /**
  * Inclusive range through binary search on the ascending permutation: cost grows with the range, not the index.
@@ -69,7 +115,7 @@ export function rangeInto(column: NumericColumn | undefined, min: number | null,
   const valueAt = (i: number): number => values[sorted[i] as number] as number;
   const from = min === null ? 0 : partitionPoint(sorted.length, (i) => valueAt(i) < min);
   const to = max === null ? sorted.length : partitionPoint(sorted.length, (i) => valueAt(i) <= max);
-  if (base !== null && to - from > SMALL_RANGE && popcount(base) * 4 < to - from) rangeOfBase(values, min ?? -Infinity, max ?? Infinity, base, out);
+  if (base !== null && to - from > FEW_DOCUMENTS && popcount(base) * 4 < to - from) rangeOfBase(values, min ?? -Infinity, max ?? Infinity, base, out);
   else setList(out, sorted, from, to);
 }
 

@@ -15,7 +15,7 @@ describe('a selective text over many documents', () => {
     id: `d${i}`,
     markets: ['se'],
     text: { en: { name: i % 500 === 0 ? `rare lamp ${i}` : `common chair ${i}`, brand: 'acme', description: '' } },
-    facets: { colour: [i % 3 === 0 ? 'red' : 'blue'] },
+    facets: { colour: [i % 3 === 0 ? 'red' : 'blue'], category: i % 1000 === 0 ? ['home', 'home/lamps'] : ['home', 'home/chairs'] },
     numbers: priceOf(i),
     flags: {},
   }));
@@ -47,6 +47,24 @@ describe('a selective text over many documents', () => {
     expect(Object.fromEntries(colours.values.map((v) => [v.value, v.count]))).toEqual({
       red: inRange.filter((d) => d.facets.colour?.[0] === 'red').length,
       blue: inRange.filter((d) => d.facets.colour?.[0] === 'blue').length,
+    });
+  });
+
+  it('filters a common category by the matches’ own categories', async () => {
+    const response = await engine.search('many', {
+      text: 'rare', language: 'en', market: 'se', pageSize: 100,
+      filters: [{ kind: 'hierarchy', key: 'category', paths: ['home/chairs'], match: 'any' }],
+      facets: [{ kind: 'hierarchy', key: 'category' }],
+    });
+    const chairs = rare.filter((d) => d.facets.category?.includes('home/chairs'));
+    expect(response.total).toBe(chairs.length);
+    expect(response.hits.map((h) => h.id).sort()).toEqual(chairs.map((d) => d.id).sort());
+    const categories = response.facets[0];
+    if (categories?.kind !== 'hierarchy') throw new Error('no category facet');
+    expect(Object.fromEntries(categories.values.map((v) => [v.value, v.count]))).toEqual({
+      home: rare.length,
+      'home/chairs': chairs.length,
+      'home/lamps': rare.length - chairs.length,
     });
   });
 });
