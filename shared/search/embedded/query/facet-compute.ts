@@ -48,7 +48,7 @@ export function valueCounts(segment: IndexRuntime, key: string, context: FacetCo
   const market = segment.market(context.market);
   const complement = countsComplement(context.size, segment.marketSize(context.market));
   const listed = segment.scratch.listFor(context, (out) => (complement ? listBits(market, context.bits, out) : listBits(context.bits, null, out)));
-  countInContext(column.docValues, listed, complement, segment.marketCounts(context.market, column), counts, segment.singleValues(column));
+  countInContext(column.docValues, listed, complement, segment.marketCounts(context.market, column), counts);
   return counts;
 }
 

@@ -1,7 +1,7 @@
 import { createAnalyzer, type Analyzer } from '../../analysis/analyzer';
 import { andNotInto, createBitset, popcount } from '../bitset';
 import type { FacetColumn, IndexData } from '../index-data';
-import { countRows, singleValues } from './facet-count';
+import { countRows } from './facet-count';
 import { Scratch } from './scratch';
 
 /** Documents of a segment that a later change replaced or deleted: as a bitset, and as a sorted list. */
@@ -23,7 +23,6 @@ export class IndexRuntime {
   private readonly marketCountCache = new Map<string, Uint32Array>();
   private readonly marketSizes = new Map<string, number>();
   private readonly maskedMarkets = new Map<string, Uint32Array>();
-  private readonly singles = new Map<string, Uint16Array | null>();
   /** Live documents of this segment. */
   readonly liveCount: number;
 
@@ -56,14 +55,6 @@ export class IndexRuntime {
       this.maskedMarkets.set(code, masked);
     }
     return masked;
-  }
-
-  /** The facet's values per document in two bytes (see singleValues), derived once; shared with the parent. */
-  singleValues(column: FacetColumn): Uint16Array | null {
-    if (this.parent !== null) return this.parent.singleValues(column);
-    let single = this.singles.get(column.key);
-    if (single === undefined) this.singles.set(column.key, (single = singleValues(column.docValues, column.values.length)));
-    return single;
   }
 
   /** Number of live documents sellable on the market. */

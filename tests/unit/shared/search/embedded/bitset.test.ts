@@ -1,5 +1,5 @@
 import { andInto, andNotInto, andWords, countAnd, createBitset, hasBit, nonZeroWords, orInto, popcount, popcount32, popcountWords, setBit, setList } from '../../../../../shared/search/embedded/bitset';
-import { countInContext, countList, countRows, countsComplement, listBits, MANY_VALUES, NO_VALUE, singleValues } from '../../../../../shared/search/embedded/query/facet-count';
+import { countInContext, countList, countRows, countsComplement, listBits } from '../../../../../shared/search/embedded/query/facet-count';
 
 function bitsOf(n: number, members: number[]): Uint32Array {
   const bits = createBitset(n);
@@ -95,23 +95,6 @@ describe('facet counting', () => {
     const out = new Uint32Array(100);
     expect([...out.subarray(0, listBits(bits, null, out))]).toEqual([0, 31, 32, 63, 64, 99]);
     expect([...out.subarray(0, listBits(bits, bitsOf(100, [31, 64]), out))]).toEqual([0, 32, 63, 99]);
-  });
-
-  it('counts a list through the two-byte single values as through the rows', () => {
-    // Documents 100..104 of a wider table: none, one, two values.
-    const wide = { offsets: Uint32Array.from([0, 0, 1, 3]), items: Uint32Array.from([2, 0, 1]) };
-    expect([...(singleValues(wide, 3) ?? [])]).toEqual([NO_VALUE, 2, MANY_VALUES]);
-    expect(singleValues(wide, 0x10000)).toBeNull();
-    const single = singleValues(rows, 4);
-    const docs = Uint32Array.from([0, 1, 2, 3, 10, 51, 99]);
-    const viaRows = new Uint32Array(4);
-    countList(rows, docs, viaRows);
-    const viaSingle = new Uint32Array(4);
-    countList(rows, docs, viaSingle, single);
-    expect([...viaSingle]).toEqual([...viaRows]);
-    const noneAndOne = new Uint32Array(3);
-    countList(wide, Uint32Array.from([0, 1, 2]), noneAndOne, singleValues(wide, 3));
-    expect([...noneAndOne]).toEqual([1, 1, 1]);
   });
 
   it('counts a list as counting its bitset does', () => {
