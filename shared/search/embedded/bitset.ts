@@ -87,3 +87,17 @@ export function popcountWords(bits: Uint32Array, words: Uint32Array | null): num
   for (let i = 0; i < words.length; i++) total += popcount32(bits[words[i] as number]);
   return total;
 }
+
+/** out = the documents of `bits` that `keep` accepts (every word of out is written). */
+export function keepWhere(bits: Uint32Array, out: Uint32Array, keep: (d: number) => boolean): void {
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w] as number;
+    let kept = 0;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      if (keep((w << 5) | (31 - Math.clz32(low)))) kept |= low;
+    }
+    out[w] = kept;
+  }
+}

@@ -1,5 +1,5 @@
 import type { Filter } from '../../filters';
-import { andInto, orInto, popcount, setList } from '../bitset';
+import { andInto, keepWhere, orInto, popcount, setList } from '../bitset';
 import type { FacetColumn, IndexData, NumericColumn } from '../index-data';
 import { partitionPoint } from './binary-search';
 
@@ -73,22 +73,10 @@ function anyOfBase(column: FacetColumn, values: readonly string[], base: Uint32A
     if (id !== undefined) wanted[id] = 1;
   }
   const { offsets, items } = column.docValues;
-  for (let w = 0; w < base.length; w++) {
-    let word = base[w] as number;
-    let hits = 0;
-    while (word !== 0) {
-      const low = word & -word;
-      word ^= low;
-      const d = (w << 5) | (31 - Math.clz32(low));
-      for (let k = offsets[d] as number; k < (offsets[d + 1] as number); k++) {
-        if (wanted[items[k] as number] === 1) {
-          hits |= low;
-          break;
-        }
-      }
-    }
-    out[w] = hits;
-  }
+  keepWhere(base, out, (d) => {
+    for (let k = offsets[d] as number; k < (offsets[d + 1] as number); k++) if (wanted[items[k] as number] === 1) return true;
+    return false;
+  });
 }
 
 /** ORs one value's documents into `out` (a dense value through its bitset, a sparse one through its list). */
@@ -121,15 +109,8 @@ export function rangeInto(column: NumericColumn | undefined, min: number | null,
 
 /** The documents of `base` whose value lies in [min, max] (an absent value, NaN, never does). */
 function rangeOfBase(values: Float64Array, min: number, max: number, base: Uint32Array, out: Uint32Array): void {
-  for (let w = 0; w < base.length; w++) {
-    let word = base[w] as number;
-    let hits = 0;
-    while (word !== 0) {
-      const low = word & -word;
-      word ^= low;
-      const v = values[(w << 5) | (31 - Math.clz32(low))] as number;
-      if (v >= min && v <= max) hits |= low;
-    }
-    out[w] = hits;
-  }
+  keepWhere(base, out, (d) => {
+    const v = values[d] as number;
+    return v >= min && v <= max;
+  });
 }
