@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Registry } from 'prom-client';
 import { healthRouter, storeChecks } from '../../shared/http/health';
@@ -5,6 +6,7 @@ import type { Knex } from '../../shared/db/knex';
 import type { Logger } from '../../shared/logger';
 import { createMetricsRegistry } from '../../shared/metrics/registry';
 import { metricsRoutes } from '../../shared/metrics/metrics-routes';
+import { requestDurations } from '../../shared/metrics/http-metrics';
 import { rateLimitRejections } from '../../shared/metrics/rate-limit-metrics';
 import type { Redis } from '../../shared/redis';
 import type { SearchEngine } from '../../shared/search';
@@ -13,6 +15,7 @@ import type { ConfigRegistry } from '../../shared/storefront-config/config-regis
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { cors, OriginDirectory } from './cors/cors';
 import { MicroCache } from './http/micro-cache';
+import { fastReads, fastReadsAnswered } from './http/fast-reads';
 import { docsRoutes } from './docs/docs-routes';
 import { problemHandler, sendProblem } from './http/problem';
 import { KeyCache } from './keys/key-cache';
@@ -44,8 +47,14 @@ export interface StorefrontApiDeps {
   config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; ANSWER_CACHE_MB?: number; TRUST_PROXY?: string | boolean | number; CART_TTL_SECONDS?: number };
 }
 
-/** The public storefront API: `/v1/*` (spec/storefront-api.md), its documentation (/openapi/v1.json, /docs), plus health endpoints and /metrics. */
-export function createApp(deps: StorefrontApiDeps): Express {
+/**
+ * The public storefront API: `/v1/*` (spec/storefront-api.md), its documentation (/openapi/v1.json, /docs), plus
+ * health endpoints and /metrics. Cached reads are answered ahead of express (fastReads); everything else by the app.
+ */
+/** The storefront's request listener; `express` is the app behind its fast lane (for route inventories). */
+export type StorefrontApp = RequestListener & { readonly express: Express };
+
+export function createApp(deps: StorefrontApiDeps): StorefrontApp {
   const { db, redis, registry, engine, config } = deps;
   const metrics = deps.metrics ?? createMetricsRegistry('storefront-api');
   const app = express();
@@ -57,7 +66,8 @@ export function createApp(deps: StorefrontApiDeps): Express {
   };
   // Probes and scrapes come before the request histogram metricsRoutes starts: neither is observed.
   app.use(healthRouter([...storeChecks(db, redis), { name: 'config', check: configCheck }]));
-  app.use(metricsRoutes(metrics));
+  const durations = requestDurations(metrics);
+  app.use(metricsRoutes(metrics, durations));
   const keys = new KeyCache(db);
   registry.onRefresh(() => keys.clear());
   // Every /v1 answer names a config version; before the key's site is known there is none yet: 0.
@@ -67,7 +77,8 @@ export function createApp(deps: StorefrontApiDeps): Express {
   });
   app.use('/v1', cors(new OriginDirectory(registry)));
   const limits = createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS, rateLimitRejections(metrics));
-  app.use('/v1', siteContext({ db, registry, keys, catalogues: new CatalogueCache(db), limits, media: deps.media }));
+  const catalogues = new CatalogueCache(db);
+  app.use('/v1', siteContext({ db, registry, keys, catalogues, limits, media: deps.media }));
   const reads = new MicroCache(config.MICRO_CACHE_MS, { maxEntries: 10_000, maxBytes: (config.ANSWER_CACHE_MB ?? 256) * 1024 * 1024 });
   const listing = { db, engine, facets: new FacetMemo() };
   app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(listing, reads), suggestRoutes(db, engine, reads), ...catalogueRoutes(listing, reads));
@@ -78,5 +89,9 @@ export function createApp(deps: StorefrontApiDeps): Express {
   app.use(docsRoutes());
   app.use((req, res) => sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`));
   app.use(problemHandler(config.ERRORS_DOC_URL, deps.logger));
-  return app;
+  const fast = fastReads({ registry, keys, catalogues, limits, reads, engine, media: deps.media, durations, answered: fastReadsAnswered(metrics) });
+  const listener: RequestListener = (req, res) => {
+    if (!fast(req, res)) app(req, res);
+  };
+  return Object.assign(listener, { express: app });
 }

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { httpConfigSchema, loadConfig, type HttpConfig } from '../config';
@@ -16,13 +16,13 @@ export type HttpServiceDeps<C extends HttpConfig = HttpConfig> = { db: Knex; red
  * An app with work beyond its requests (a queue worker): `closeFirst` runs on shutdown before the server stops.
  * `clientErrors`, when the format depends on the config, takes the place of the option of the same name.
  */
-export type ServedApp = { app: Express; closeFirst: Closer[]; clientErrors?: ClientErrorRenderer };
+export type ServedApp = { app: RequestListener; closeFirst: Closer[]; clientErrors?: ClientErrorRenderer };
 
 /**
  * The shared `main` of an HTTP process: parse config, build clients, serve the app,
  * and on SIGINT/SIGTERM stop accepting, finish in-flight requests and close the clients.
  */
-export function runHttpService(name: string, createApp: (deps: HttpServiceDeps) => Express): Promise<void> {
+export function runHttpService(name: string, createApp: (deps: HttpServiceDeps) => RequestListener): Promise<void> {
   return runHttpServiceWith(name, httpConfigSchema, createApp);
 }
 
@@ -33,7 +33,7 @@ export function runHttpService(name: string, createApp: (deps: HttpServiceDeps) 
 export async function runHttpServiceWith<C extends HttpConfig>(
   name: string,
   schema: z.ZodType<C>,
-  createApp: (deps: HttpServiceDeps<C>) => Express | ServedApp | Promise<Express | ServedApp>,
+  createApp: (deps: HttpServiceDeps<C>) => RequestListener | ServedApp | Promise<RequestListener | ServedApp>,
   options: { pool?: { min: number; max: number }; clientErrors?: ClientErrorRenderer } = {},
 ): Promise<void> {
   const config = loadConfig(schema);

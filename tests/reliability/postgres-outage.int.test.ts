@@ -4,7 +4,7 @@
 // sitemap, and any key it has not looked up yet) with 503 SERVICE_UNAVAILABLE problem+json within 1 s, and the
 // business API answers 503 `unavailable` within 1 s, not after a hang; both serve again once PostgreSQL is back,
 // without a restart. Both apps reach the database through a proxy this file cuts (the shared server keeps running).
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import request, { type Response } from 'supertest';
 import { createDb, type Knex } from '../../shared/db/knex';
 import { createLogger } from '../../shared/logger';
@@ -35,7 +35,7 @@ describe('the storefront and the business API with PostgreSQL down for 30 s', ()
   let engine: EmbeddedSearchEngine;
   let registry: ConfigRegistry;
   let aliases: ChannelWatcher;
-  let storefront: Express;
+  let storefront: RequestListener;
   let apiToken: string;
   let unusedKey: string;
   let indexRoutes: string[];

@@ -2,8 +2,9 @@
 // windows, the storefront lets at most the limit through per window (600 per publishable key, 6000 per secret key,
 // 60 per address without a valid key: spec "Limits"), and every refusal is 429 RATE_LIMITED problem+json with a
 // `Retry-After` header and the same `retryAfterSeconds` in its body. Windows are shortened (RATE_LIMIT_WINDOW_SECONDS)
-// to fit this machine's pace; a window's answers are counted from the server's side: the limiter's own counter in
-// Redis must hold every request of the burst, in one window that is still open when the last answer arrived.
+// to fit this machine's pace; a window's answers are checked from the server's side: the limiter's own counter in
+// Redis must hold exactly the limit (every point leased, the last ones one at a time, none past it: refusals are
+// answered from the process's memory once the budget is spent), in one window still open when the last answer arrived.
 import { listen, type RunningServer } from '../../shared/http/listen';
 import { createRedis, type Redis } from '../../shared/redis';
 import { findActiveKey } from '../../shared/storefront-config/keys';
@@ -117,9 +118,9 @@ describe('rate-limit accuracy at twice each limit', () => {
     for (const caller of callers) {
       const { seconds, windows } = await measured(caller, perSecond);
       const summary = windows.map(({ offered, counted, open, passed, other }) => ({ offered, counted, open, passed, other }));
-      // Every request of a burst is in its window's count, and the window was still open at the last answer: the
-      // answers are exactly that window's. Half of each burst got through, the other half was refused.
-      const exact = { offered: 2 * caller.limit, counted: 2 * caller.limit, open: true, passed: caller.limit, other: [] };
+      // The window's counter holds its whole budget and was still open at the last answer: the answers are exactly
+      // that window's. Half of each burst got through, the other half was refused.
+      const exact = { offered: 2 * caller.limit, counted: caller.limit, open: true, passed: caller.limit, other: [] };
       expect({ who: caller.who, seconds, windows: summary }).toEqual({ who: caller.who, seconds, windows: Array(WINDOWS).fill(exact) });
       for (const refused of windows.flatMap((w) => w.refused)) {
         const body = JSON.parse(refused.body) as { code: string; type: string; retryAfterSeconds: number };

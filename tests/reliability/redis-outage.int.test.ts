@@ -4,7 +4,7 @@
 // Redis-kept rate limits and config announcements work again without a restart. The app runs on a redis-server of
 // this file's own, connected as production connects (commands wait for a reconnect; the limiter's connection has
 // no offline queue).
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import request, { type Response } from 'supertest';
 import { createRedis, type Redis } from '../../shared/redis';
 import { createLogger } from '../../shared/logger';
@@ -27,7 +27,7 @@ describe('the storefront with Redis down for 30 s', () => {
   let limiterRedis: Redis;
   let subscriber: Redis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let registry: ConfigRegistry;
   let skus: SellableSku[];
 

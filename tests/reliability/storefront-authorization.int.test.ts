@@ -1,5 +1,5 @@
 import request, { type Response } from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { sellableSkus } from '../support/cart-fixture';
 import { createStorefrontTestApp } from '../support/storefront-api';
 import { storefrontConformance, type StorefrontConformance } from '../support/storefront-openapi';
@@ -56,7 +56,7 @@ describe('authorization matrix of the storefront API', () => {
   let b: IndexedShop;
   let onlyInA: OnlyInShopA;
   let cleanup: () => Promise<void>;
-  let app: Express;
+  let app: RequestListener;
   let doc: StorefrontConformance;
   let sku: string;
   const carts = new Map<Principal, Cart>();

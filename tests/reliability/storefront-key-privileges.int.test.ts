@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { saveCollection, saveMarket } from '../../shared/storefront-config/drafts';
 import type { KeyKind } from '../../shared/storefront-config/keys';
 import { createRateLimits, RATE_LIMITS } from '../../services/storefront-api/rate-limit/rate-limits';
@@ -22,7 +22,7 @@ describe('what only the preview and secret keys reach', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let doc: StorefrontConformance;
   const get = (path: string, key: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': key, ...headers });
 

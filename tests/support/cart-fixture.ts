@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import type { Knex } from '../../shared/db/knex';
 import { createKey } from '../../shared/storefront-config/keys';
 import { publishConfig } from '../../shared/storefront-config/publish';
@@ -16,7 +16,7 @@ export interface SellableSku {
 type DetailVariant = { id: string; sku: string; inStock: boolean; stock: string; price: unknown };
 
 /** At least `count` SKUs sold with at least `minStock` units, found the way a shop would: listing, then detail. */
-export async function sellableSkus(app: Express, key: string, count: number, minStock = 3): Promise<SellableSku[]> {
+export async function sellableSkus(app: RequestListener, key: string, count: number, minStock = 3): Promise<SellableSku[]> {
   const out: SellableSku[] = [];
   for (let page = 1; out.length < count && page <= 20; page++) {
     const items = (await request(app).get(`/v1/products?pageSize=100&page=${page}&sort=name_asc`).set('X-Site-Key', key)).body.items as { id: string; inStock: boolean }[] | undefined;

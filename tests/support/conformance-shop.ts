@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Express } from 'express';
+import type { StorefrontApp } from '../../services/storefront-api/app';
 import { createApp } from '../../services/storefront-api/app';
 import { createDb, type Knex } from '../../shared/db/knex';
 import { createLogger } from '../../shared/logger';
@@ -45,11 +45,11 @@ export interface ConformanceShop {
   shop: IndexedShop;
   made: DetailProducts;
   brand: { id: number; slug: string };
-  app: Express;
+  app: StorefrontApp;
   doc: StorefrontConformance;
   keys: { unbuilt: string; inactive: string };
   /** Another app on the same database: registry, engine, limiter Redis or database replaced. */
-  appWith: (parts: { registry?: ConfigRegistry; engine?: SearchEngine; limiterRedis?: TestRedis; db?: Knex }) => Promise<Express>;
+  appWith: (parts: { registry?: ConfigRegistry; engine?: SearchEngine; limiterRedis?: TestRedis; db?: Knex }) => Promise<StorefrontApp>;
   /** A database that refuses every connection (PostgreSQL down: 503). */
   downDb: () => Knex;
   /** A database whose every query fails for a reason other than an outage (it does not exist: a fault, 500). */

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import type { RunningServer } from '../../shared/http/listen';
 import type { MediaPipeline } from '../../shared/media/pipeline';
 import { storeMediaReader } from '../../shared/media/site-media';
@@ -19,7 +19,7 @@ export interface MediaShop {
   /** The pipeline the first full and preview runs rendered with. */
   pipeline: MediaPipeline;
   /** The storefront over the renditions, and its OpenAPI checker (every answer checked against the document). */
-  app: Express;
+  app: RequestListener;
   doc: StorefrontConformance;
   host: RunningServer;
   cleanup: () => Promise<void>;

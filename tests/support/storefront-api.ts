@@ -1,4 +1,3 @@
-import type { Express } from 'express';
 import type { Registry } from 'prom-client';
 import type { Knex } from '../../shared/db/knex';
 import { createLogger } from '../../shared/logger';
@@ -8,7 +7,7 @@ import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
 import os from 'node:os';
 import path from 'node:path';
 import { mediaReader, type MediaReader } from '../../shared/media/site-media';
-import { createApp } from '../../services/storefront-api/app';
+import { createApp, type StorefrontApp } from '../../services/storefront-api/app';
 
 export const ERRORS_DOC_URL = 'https://aisle.dev/docs/errors';
 
@@ -32,7 +31,7 @@ export async function createStorefrontTestApp(deps: {
   cartTtlSeconds?: number;
   /** The registry /metrics serves; default one of the app's own. */
   metrics?: Registry;
-}): Promise<{ app: Express; registry: ConfigRegistry }> {
+}): Promise<{ app: StorefrontApp; registry: ConfigRegistry }> {
   const registry = new ConfigRegistry(deps.configDb ?? deps.db);
   if (deps.loaded !== false) await registry.refresh();
   const app = createApp({

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import request, { type Response } from 'supertest';
 import { createResponseValidator, type OpenApiDocument } from './openapi-conformance';
 
@@ -26,7 +26,7 @@ function templateOf(document: OpenApiDocument, path: string): string | undefined
  * the body, it checks the headers the spec promises: those the document lists on a success or 304 (caching headers
  * on reads), no-store and no ETag on errors, Retry-After on 429 and 503.
  */
-export async function storefrontConformance(app: Express): Promise<StorefrontConformance> {
+export async function storefrontConformance(app: RequestListener): Promise<StorefrontConformance> {
   const served = await request(app).get('/openapi/v1.json');
   if (served.status !== 200) throw new Error(`GET /openapi/v1.json answered ${served.status}`);
   const document = served.body as OpenApiDocument;

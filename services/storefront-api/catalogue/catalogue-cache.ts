@@ -5,21 +5,34 @@ import { SiteCatalogue } from './site-catalogue';
 
 const MAX_ENTRIES = 1000;
 
+const keyOf = (siteId: number, version: number | null, stamp: string) => `${siteId}:${version ?? 'draft'}:${stamp}`;
+
 /** One SiteCatalogue per (site, config version), built on first use; a preview's per draft save. */
 export class CatalogueCache {
   private readonly entries = new Map<string, Promise<SiteCatalogue>>();
+  /** Catalogues built, for readers that cannot wait (the fast lane of cached reads). */
+  private readonly built = new Map<string, SiteCatalogue>();
 
   constructor(private readonly db: Knex) {}
 
   get(tenantId: number, siteId: number, config: SiteConfig, version: number | null, stamp: string): Promise<SiteCatalogue> {
-    const key = `${siteId}:${version ?? 'draft'}:${stamp}`;
+    const key = keyOf(siteId, version, stamp);
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      entry = loadTenantFacts(this.db, tenantId).then((facts) => new SiteCatalogue(config, facts, version));
-      entry.catch(() => this.entries.delete(key));
-      this.entries.set(key, entry);
+      if (this.entries.size >= MAX_ENTRIES) {
+        this.entries.clear();
+        this.built.clear();
+      }
+      const building = loadTenantFacts(this.db, tenantId).then((facts) => new SiteCatalogue(config, facts, version));
+      building.then((catalogue) => this.entries.get(key) === building && this.built.set(key, catalogue), () => this.entries.delete(key));
+      this.entries.set(key, building);
+      entry = building;
     }
     return entry;
+  }
+
+  /** The published catalogue of `version` when it has been built (get), else undefined. */
+  published(siteId: number, version: number): SiteCatalogue | undefined {
+    return this.built.get(keyOf(siteId, version, ''));
   }
 }

@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
+import { routeLabel } from '../../../shared/metrics/route-label';
 import type { SearchEngine } from '../../../shared/search';
 import type { SiteContext } from '../keys/site-context';
 import type { MicroCache, PreparedBody } from './micro-cache';
@@ -18,7 +20,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * `public, max-age=60, stale-while-revalidate=300` (preview keys: `private, no-store`) and the Vary of the spec.
  * Written with node's own calls: this is every cached answer's path, and the body is ready-encoded.
  */
-export function sendPrepared(req: Request, res: Response, body: PreparedBody, options: { preview: boolean }): void {
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, options: { preview: boolean }): void {
   res.setHeader('ETag', body.etag);
   res.setHeader('Vary', VARY);
   res.setHeader('Cache-Control', options.preview ? 'private, no-store' : PUBLIC_CACHING);
@@ -38,9 +40,12 @@ export function sendPrepared(req: Request, res: Response, body: PreparedBody, op
  * else, such as PostgreSQL) stays the same, or within the cache's interval without a token.
  */
 export async function sendRead(req: Request, res: Response, cache: MicroCache, ctx: SiteContext, compute: () => Promise<unknown>, token: string | null = null): Promise<void> {
-  const key = [ctx.key.siteId, ctx.configVersion, ctx.preview ? 'p' : 'l', ctx.market.code, ctx.language, req.originalUrl].join('\u0000');
-  sendPrepared(req, res, await cache.get(key, compute, token), { preview: ctx.preview });
+  const route = routeLabel(req.baseUrl, req.route?.path);
+  sendPrepared(req, res, await cache.get(readKey(ctx, req.originalUrl), compute, token, route), { preview: ctx.preview });
 }
+
+/** What identifies a read's answer: the site, its config version, live or preview, market, language and the URL. */
+export const readKey = (ctx: SiteContext, url: string): string => [ctx.key.siteId, ctx.configVersion, ctx.preview ? 'p' : 'l', ctx.market.code, ctx.language, url].join('\u0000');
 
 /**
  * The token of what `engine` serves for the request's index, when the engine can tell (SearchEngine.servingToken).

@@ -11,7 +11,21 @@ export function prepareBody(body: unknown): PreparedBody {
   return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }
 
-type Entry = { at: number; token: string | null; value: Promise<PreparedBody>; bytes: number };
+type Entry = {
+  at: number;
+  token: string | null;
+  value: Promise<PreparedBody>;
+  /** The body once computed: what a synchronous reader (`peek`) can send. */
+  ready: PreparedBody | null;
+  /** The route pattern that computed it, for the request metrics of answers sent without routing. */
+  route: string;
+  bytes: number;
+  /** Read since it was last passed over for eviction (the clock's second chance). */
+  used: boolean;
+};
+
+/** A ready answer and the route pattern that made it. */
+export type CachedRead = { body: PreparedBody; route: string };
 
 /** How much the cache may hold: entries, and bytes of JSON (the larger share of its memory). */
 export type MicroCacheBounds = { maxEntries: number; maxBytes: number };
@@ -23,7 +37,8 @@ const DEFAULT_BOUNDS: MicroCacheBounds = { maxEntries: 10_000, maxBytes: 256 * 1
  * source names a serving token (the engine's generation of the index it reads) is kept until that token changes,
  * so a change shows on the first read after the engine serves it; any other read is kept for `ttlMs`, as
  * Elasticsearch's refresh interval bounds what a search sees. A zero `ttlMs` turns the cache off. Bounded by
- * entries and bytes, least recently used out first.
+ * entries and bytes; eviction is a clock (an entry read since it was last passed over gets a second chance), so
+ * a hit costs one lookup and no reordering.
  */
 export class MicroCache {
   private readonly entries = new Map<string, Entry>();
@@ -31,23 +46,24 @@ export class MicroCache {
 
   constructor(private readonly ttlMs: number, private readonly bounds: MicroCacheBounds = DEFAULT_BOUNDS) {}
 
-  get(key: string, compute: () => Promise<unknown>, token: string | null = null): Promise<PreparedBody> {
+  /** The answer to `key`, computed by `compute` unless a fresh one is held; `route` names the route asking. */
+  get(key: string, compute: () => Promise<unknown>, token: string | null = null, route = ''): Promise<PreparedBody> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit !== undefined) {
-      this.remove(key, hit);
-      if (this.fresh(hit, token, now)) {
-        this.entries.set(key, hit);
-        this.bytes += hit.bytes;
+      if (token !== null ? hit.token === token : hit.token === null && now - hit.at < this.ttlMs) {
+        hit.used = true;
         return hit.value;
       }
+      this.remove(key, hit);
     }
     if (this.ttlMs === 0) return compute().then(prepareBody);
-    const entry: Entry = { at: now, token, value: compute().then(prepareBody), bytes: 0 };
+    const entry: Entry = { at: now, token, value: compute().then(prepareBody), ready: null, route, bytes: 0, used: false };
     this.entries.set(key, entry);
     entry.value.then(
       (body) => {
         if (this.entries.get(key) !== entry) return;
+        entry.ready = body;
         entry.bytes = body.json.length;
         this.bytes += entry.bytes;
         this.evict();
@@ -59,8 +75,16 @@ export class MicroCache {
     return entry.value;
   }
 
-  private fresh(entry: Entry, token: string | null, now: number): boolean {
-    return token !== null ? entry.token === token : entry.token === null && now - entry.at < this.ttlMs;
+  /**
+   * The computed answer to `key` when it is fresh for a reader of `token` (the serving token its route would pass
+   * now): one kept under a token while that token is current, one kept without a token within the interval.
+   */
+  peek(key: string, token: string | null): CachedRead | undefined {
+    const hit = this.entries.get(key);
+    if (hit === undefined || hit.ready === null) return undefined;
+    if (hit.token !== null ? hit.token !== token : Date.now() - hit.at >= this.ttlMs) return undefined;
+    hit.used = true;
+    return { body: hit.ready, route: hit.route };
   }
 
   private remove(key: string, entry: Entry): void {
@@ -72,6 +96,12 @@ export class MicroCache {
     for (const [key, entry] of this.entries) {
       if (this.entries.size <= this.bounds.maxEntries && this.bytes <= this.bounds.maxBytes) return;
       this.remove(key, entry);
+      if (entry.used) {
+        // Back of the queue; passed over again without a read, it goes.
+        entry.used = false;
+        this.entries.set(key, entry);
+        this.bytes += entry.bytes;
+      }
     }
   }
 }

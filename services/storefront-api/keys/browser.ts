@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 
 /**
  * A browser is recognised by what browsers send and servers do not: an `Origin` header (every cross-origin
@@ -6,6 +6,7 @@ import type { Request } from 'express';
  * (every request of a current browser; scripts cannot remove them). `Sec-Fetch-Mode` alone is no sign: Node's
  * own fetch sends it on server-to-server calls.
  */
-export function isBrowserRequest(req: Request): boolean {
-  return req.get('Origin') !== undefined || req.get('Sec-Fetch-Site') !== undefined || req.get('Sec-Fetch-Dest') !== undefined;
+export function isBrowserRequest(req: IncomingMessage): boolean {
+  const headers = req.headers;
+  return headers.origin !== undefined || headers['sec-fetch-site'] !== undefined || headers['sec-fetch-dest'] !== undefined;
 }

@@ -16,6 +16,8 @@ const MAX_ENTRIES = 50_000;
  */
 export class KeyCache {
   private readonly entries = new Map<string, Promise<LiveKey | null>>();
+  /** Lookups that have answered, for readers that cannot wait (the fast lane of cached reads). */
+  private readonly settled = new Map<string, LiveKey | null>();
 
   constructor(private readonly db: Knex) {}
 
@@ -23,16 +25,23 @@ export class KeyCache {
     const hash = hashKey(raw);
     let entry = this.entries.get(hash);
     if (entry === undefined) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      entry = findActiveKey(this.db, raw).then((k) => (k === null ? null : { id: k.id, tenantId: k.tenantId, siteId: k.siteId, kind: k.kind }));
+      if (this.entries.size >= MAX_ENTRIES) this.clear();
+      const lookup = findActiveKey(this.db, raw).then((k) => (k === null ? null : { id: k.id, tenantId: k.tenantId, siteId: k.siteId, kind: k.kind }));
       // A failed lookup (the database down) is not remembered.
-      entry.catch(() => this.entries.delete(hash));
-      this.entries.set(hash, entry);
+      lookup.then((key) => this.entries.get(hash) === lookup && this.settled.set(hash, key), () => this.entries.delete(hash));
+      this.entries.set(hash, lookup);
+      entry = lookup;
     }
     return entry;
   }
 
+  /** The key `raw` names when its lookup has answered (null: no live key); undefined until then. */
+  known(raw: string): LiveKey | null | undefined {
+    return this.settled.get(hashKey(raw));
+  }
+
   clear(): void {
     this.entries.clear();
+    this.settled.clear();
   }
 }

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import accepts from 'accepts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Knex } from '../../../shared/db/knex';
 import { AppError, badRequest, notFound, unauthorized, unavailable } from '../../../shared/errors';
@@ -43,8 +45,8 @@ async function catalogueFor(deps: SiteContextDeps, key: LiveKey): Promise<{ cata
   return { catalogue: await deps.catalogues.get(key.tenantId, key.siteId, published.config, published.version, ''), version: String(published.version) };
 }
 
-function marketOf(req: Request, catalogue: SiteCatalogue): Market {
-  const code = req.get('X-Market');
+function marketOf(req: IncomingMessage, catalogue: SiteCatalogue): Market {
+  const code = req.headers['x-market'];
   const market = code === undefined || code === '' ? catalogue.defaultMarket : catalogue.markets.find((m) => m.code === code);
   if (market === undefined) {
     throw badRequest('MARKET_UNKNOWN', `Unknown market "${code}"; valid markets: ${catalogue.markets.map((m) => m.code).join(', ')}.`, { validMarkets: catalogue.markets.map((m) => m.code) });
@@ -53,10 +55,21 @@ function marketOf(req: Request, catalogue: SiteCatalogue): Market {
 }
 
 /** Accept-Language negotiated against the site's languages (BCP 47), else the market's language. */
-function languageOf(req: Request, catalogue: SiteCatalogue, market: Market): string {
-  if (req.get('Accept-Language') === undefined) return market.language;
-  const best = req.acceptsLanguages(...catalogue.languages);
+function languageOf(req: IncomingMessage, catalogue: SiteCatalogue, market: Market): string {
+  if (req.headers['accept-language'] === undefined) return market.language;
+  const best = accepts(req).languages(...catalogue.languages);
   return typeof best === 'string' ? best : market.language;
+}
+
+/**
+ * The context of a request whose key and catalogue are known: no I/O, so the fast lane of cached reads shares it.
+ * Throws SITE_INACTIVE and MARKET_UNKNOWN.
+ */
+export function siteOf(req: IncomingMessage, key: LiveKey, catalogue: SiteCatalogue, version: string, media: MediaReader): SiteContext {
+  if (!catalogue.config.site.active || catalogue.markets.length === 0) throw notFound('SITE_INACTIVE', 'This shop is switched off, or has no active market.');
+  const market = marketOf(req, catalogue);
+  const names = siteIndexNames(key.siteId, catalogue.config.site.code);
+  return { key, preview: key.kind === 'preview', catalogue, market, language: languageOf(req, catalogue, market), alias: key.kind === 'preview' ? names.previewAlias : names.alias, configVersion: version, media };
 }
 
 /** The key: missing, unknown, from a browser when secret, or over its budget (anonymous budget for bad keys). */
@@ -89,11 +102,7 @@ export function siteContext(deps: SiteContextDeps): RequestHandler {
     res.removeHeader('Access-Control-Allow-Origin');
     res.removeHeader('Access-Control-Expose-Headers');
     if (origin !== undefined && catalogue.origins.has(origin)) allowOrigin(res, origin);
-    if (!catalogue.config.site.active || catalogue.markets.length === 0) throw notFound('SITE_INACTIVE', 'This shop is switched off, or has no active market.');
-    const market = marketOf(req, catalogue);
-    const names = siteIndexNames(key.siteId, catalogue.config.site.code);
-    const site: SiteContext = { key, preview: key.kind === 'preview', catalogue, market, language: languageOf(req, catalogue, market), alias: key.kind === 'preview' ? names.previewAlias : names.alias, configVersion: version, media: deps.media };
-    res.locals.site = site;
+    res.locals.site = siteOf(req, key, catalogue, version, deps.media);
     next();
   };
 }

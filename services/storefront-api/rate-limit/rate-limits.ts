@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import type { RateLimitRejections } from '../../../shared/metrics/rate-limit-metrics';
 import type { Redis, RedisOptions } from '../../../shared/redis';
 import type { KeyKind } from '../../../shared/storefront-config/keys';
+import { LeasedBudget } from './leased-budget';
 
 /** Requests per window (a minute in production) by caller class (spec "Limits"). */
 export const RATE_LIMITS = { key: 600, secret: 6000, anonymous: 60 } as const;
@@ -17,26 +18,30 @@ export class RateLimitedError extends AppError {
 /**
  * The options of the limiter's own connection: no offline queue, so while Redis is down a call fails at once and
  * the insurance limiter answers, instead of the request waiting for a reconnect; and a command time limit, so a
- * Redis that is connected but does not answer hands over to the insurance limiter too. Auto-pipelining: every
- * request spends its budget with one command, and the commands of one tick share one write.
+ * Redis that is connected but does not answer hands over to the insurance limiter too. Auto-pipelining: each
+ * lease is one command, and the commands of one tick share one write.
  */
 export const LIMITER_REDIS_OPTIONS: RedisOptions = { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 200, enableAutoPipelining: true };
 
-function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
+function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): LeasedBudget {
   // While Redis is down, an in-process limiter with the same budget takes over: limits hold per process, and
   // reads keep answering instead of failing on the store.
-  return new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) });
+  const store = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) });
+  return new LeasedBudget(store, points);
 }
 
 export interface RateLimits {
   /** Spends one request of a valid key's budget (600, or 6000 for a secret key); throws RateLimitedError past it. */
   key(kind: KeyKind, keyId: number): Promise<void>;
+  /** Spends one request of a valid key's budget from what this process already holds; false when that is nothing. */
+  spendHeld(kind: KeyKind, keyId: number): boolean;
   /** Spends one request of an address's budget for calls without a valid key (60). */
   anonymous(ip: string): Promise<void>;
 }
 
 /**
- * The storefront's limits in Redis (rate-limiter-flexible), shared by every process. `redis` should fail fast
+ * The storefront's limits in Redis (rate-limiter-flexible), shared by every process, spent from leases (see
+ * LeasedBudget: a busy key costs a Redis call per several requests, not per request). `redis` should fail fast
  * when disconnected (no offline queue), so the insurance limiter answers at once. Each refusal is counted under
  * its caller class (`key`, `secret`, `anonymous`).
  */
@@ -55,8 +60,10 @@ export function createRateLimits(redis: Redis, windowSeconds: number, rejections
       throw new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
     }
   };
+  const keyLimit = (kind: KeyKind) => (kind === 'secret' ? 'secret' : 'key');
   return {
-    key: (kind, keyId) => consume(kind === 'secret' ? 'secret' : 'key', String(keyId)),
+    key: (kind, keyId) => consume(keyLimit(kind), String(keyId)),
+    spendHeld: (kind, keyId) => limiters[keyLimit(kind)].spendHeld(String(keyId)),
     anonymous: (ip) => consume('anonymous', ip),
   };
 }

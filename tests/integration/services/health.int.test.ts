@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createDb } from '../../../shared/db/knex';
 import { createLogger } from '../../../shared/logger';
 import { createRedis } from '../../../shared/redis';
@@ -15,7 +15,7 @@ const logger = createLogger({ name: 'test', level: 'silent' });
 type Deps = { db: Knex; redis: Redis; logger: typeof logger };
 
 // `configDb` is where the storefront's registry loads configs from (always the live test database).
-const apps: Record<string, { create: (deps: Deps, configDb: Knex) => Promise<Express>; extraChecks: Record<string, string> }> = {
+const apps: Record<string, { create: (deps: Deps, configDb: Knex) => Promise<RequestListener>; extraChecks: Record<string, string> }> = {
   'business-api': { create: async (deps) => createBusinessApi(deps), extraChecks: {} },
   // The storefront is ready once it has loaded the published configs too.
   'storefront-api': { create: async (deps, configDb) => (await createStorefrontTestApp({ ...deps, engine: new EmbeddedSearchEngine(), configDb })).app, extraChecks: { config: 'ok' } },
@@ -24,7 +24,7 @@ const apps: Record<string, { create: (deps: Deps, configDb: Knex) => Promise<Exp
 describe.each(Object.entries(apps))('%s health', (_name, { create: createApp, extraChecks }) => {
   let t: TestDb;
   let r: TestRedis;
-  let app: Express;
+  let app: RequestListener;
   beforeAll(async () => {
     t = await createTestDb();
     r = createTestRedis();

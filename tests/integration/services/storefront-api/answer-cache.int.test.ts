@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { siteIndexNames } from '../../../../indexer/runs/index-names';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
@@ -12,7 +12,7 @@ describe('the storefront answer cache', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   const get = (path: string, key = shop.keys.publishable) => request(app).get(path).set('X-Site-Key', key);
 
   beforeAll(async () => {

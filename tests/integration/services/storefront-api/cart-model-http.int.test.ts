@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
@@ -32,7 +32,7 @@ describe('cart routes against a model', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let skus: SellableSku[];
   const send = (method: 'get' | 'post' | 'patch' | 'delete', path: string, token: string, headers: Record<string, string>, body?: object) =>
     request(app)[method](path).set({ 'X-Site-Key': shop.keys.secret, 'X-Cart-Token': token, ...headers }).send(body);

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
@@ -12,11 +12,11 @@ describe('storefront cart under concurrency and expiry', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let skus: SellableSku[];
   const headers = () => ({ 'X-Site-Key': shop.keys.secret });
-  const newCart = async (on: Express = app) => (await request(on).post('/v1/cart').set(headers())).headers['x-cart-token'] as string;
-  const add = (token: string, sku: string, quantity: number, extra: Record<string, string> = {}, on: Express = app) =>
+  const newCart = async (on: RequestListener = app) => (await request(on).post('/v1/cart').set(headers())).headers['x-cart-token'] as string;
+  const add = (token: string, sku: string, quantity: number, extra: Record<string, string> = {}, on: RequestListener = app) =>
     request(on).post('/v1/cart/lines').set({ ...headers(), 'X-Cart-Token': token, ...extra }).send({ sku, quantity });
 
   beforeAll(async () => {

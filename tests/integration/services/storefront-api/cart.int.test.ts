@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
@@ -18,7 +18,7 @@ describe('storefront cart routes', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let skus: SellableSku[];
   // Every answer below is checked against the OpenAPI document: status documented, body valid, no-store.
   const document = JSON.parse(JSON.stringify(buildStorefrontDocument())) as OpenApiDocument;

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
@@ -14,7 +14,7 @@ describe('collections, categories, sitemap and brands', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let brand: { id: number; slug: string; name: string };
   let hiddenCategory: number;
   let doc: StorefrontConformance;

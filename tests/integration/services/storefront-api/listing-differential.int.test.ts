@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
@@ -39,7 +39,7 @@ describe('GET /v1/products against a brute-force reference', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let ref: RefCatalogue;
   let known: Map<string, string[]>;
   let amounts: number[];

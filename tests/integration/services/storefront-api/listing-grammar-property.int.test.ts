@@ -54,7 +54,7 @@ describe('the listing grammar over HTTP (property)', () => {
     // A one-second window and a secret key (6000 a window): hundreds of requests a second stay inside the budget
     // (rate limits are tested elsewhere).
     const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, windowSeconds: 1 });
-    server = app.listen(0, '127.0.0.1');
+    server = http.createServer(app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
     const site = await send('/v1/products?pageSize=1');

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
@@ -10,7 +10,7 @@ describe('GET /v1/products', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let doc: StorefrontConformance;
   // Every answer is checked against the served OpenAPI document as well.
   const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });

@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { buildStorefrontDocument } from '../../../../services/storefront-api/openapi/build-document';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
@@ -11,7 +11,7 @@ describe('storefront documentation routes', () => {
   let t: TestDb;
   let r: TestRedis;
   let engine: TestEngine;
-  let app: Express;
+  let app: RequestListener;
 
   beforeAll(async () => {
     t = await createTestDb();

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createRedis } from '../../../../shared/redis';
 import { saveCollection, saveMarket, saveQueryRule, saveSite } from '../../../../shared/storefront-config/drafts';
 import { createKey } from '../../../../shared/storefront-config/keys';
@@ -17,7 +17,7 @@ describe('the storefront request pipeline', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let brand: string;
   let doc: StorefrontConformance;
   // Every answer is checked against the served OpenAPI document as well.
@@ -141,7 +141,7 @@ describe('the storefront request pipeline', () => {
   describe('rate limits (window shortened to 5 s)', () => {
     // Counters of their own (a fresh Redis prefix), so no other test's requests count against these budgets.
     let limited: TestRedis;
-    let rl: Express;
+    let rl: RequestListener;
     beforeAll(async () => {
       limited = createTestRedis();
       ({ app: rl } = await createStorefrontTestApp({ db: t.db, redis: limited.redis, engine: shop.engine.engine, windowSeconds: WINDOW }));

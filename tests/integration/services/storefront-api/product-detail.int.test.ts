@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, runDeps, type IndexedShop } from '../../../support/storefront-fixture';
@@ -12,7 +12,7 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let made: DetailProducts;
   let sold: { id: string; slug: string }[];
   let doc: StorefrontConformance;

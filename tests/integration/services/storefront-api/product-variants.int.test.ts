@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
@@ -11,7 +11,7 @@ describe('GET /v1/products/{slugOrId}/variants', () => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
-  let app: Express;
+  let app: RequestListener;
   let made: DetailProducts;
   let doc: StorefrontConformance;
   // Every answer is also checked against the OpenAPI document.

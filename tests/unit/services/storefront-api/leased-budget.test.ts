@@ -1,0 +1,112 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { LeasedBudget, MAX_LEASE, type SharedCounter } from '../../../../services/storefront-api/rate-limit/leased-budget';
+
+/** rate-limiter-flexible's in-memory limiter as the shared store, with its calls and their points recorded. */
+function sharedCounter(points: number, durationSeconds = 60) {
+  const store = new RateLimiterMemory({ points, duration: durationSeconds });
+  const calls: number[] = [];
+  const counter: SharedCounter = {
+    consume: (key, n) => {
+      calls.push(n);
+      return store.consume(key, n);
+    },
+  };
+  const consumed = async (key: string) => (await store.get(key))?.consumedPoints ?? 0;
+  return { counter, calls, consumed };
+}
+
+/** Spends `n` points one after another; the number allowed, and the first refusal. */
+async function spend(budget: LeasedBudget, key: string, n: number): Promise<{ allowed: number; refusal: RateLimiterRes | null }> {
+  let allowed = 0;
+  let refusal: RateLimiterRes | null = null;
+  for (let i = 0; i < n; i++) {
+    try {
+      await budget.consume(key);
+      allowed++;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      refusal ??= rejection;
+    }
+  }
+  return { allowed, refusal };
+}
+
+describe('LeasedBudget', () => {
+  it('allows exactly the budget in a window, then refuses with the time left', async () => {
+    const shared = sharedCounter(600);
+    const budget = new LeasedBudget(shared.counter, 600);
+    const { allowed, refusal } = await spend(budget, 'k', 700);
+    expect(allowed).toBe(600);
+    expect(refusal?.msBeforeNext).toBeGreaterThan(0);
+    expect(refusal?.msBeforeNext).toBeLessThanOrEqual(60_000);
+    // Once the budget is known to be spent, refusals are answered from memory.
+    const callsAfter = shared.calls.length;
+    await spend(budget, 'k', 10);
+    expect(shared.calls.length).toBe(callsAfter);
+  });
+
+  it('leases one point for a quiet key, and up to an eighth of what is left (at most 64) for a busy one', async () => {
+    const shared = sharedCounter(6000);
+    const budget = new LeasedBudget(shared.counter, 6000);
+    await budget.consume('k');
+    expect(shared.calls).toEqual([1]);
+    expect(await shared.consumed('k')).toBe(1);
+    await spend(budget, 'k', 200);
+    expect(shared.calls.slice(1).every((n) => n === MAX_LEASE)).toBe(true);
+    // 201 spent: one, then 64-point leases; far fewer store calls than requests.
+    expect(shared.calls.length).toBe(5);
+    expect(await shared.consumed('k')).toBe(1 + 4 * MAX_LEASE);
+    const small = sharedCounter(60);
+    const sixty = new LeasedBudget(small.counter, 60);
+    await spend(sixty, 'ip', 60);
+    expect(small.calls.slice(0, 3)).toEqual([1, 7, 6]);
+    // The last points go one at a time.
+    expect(small.calls.slice(-3)).toEqual([1, 1, 1]);
+  });
+
+  it('spends a held lease without the store, and holds nothing for a key it has not leased', async () => {
+    const shared = sharedCounter(600);
+    const budget = new LeasedBudget(shared.counter, 600);
+    expect(budget.spendHeld('k')).toBe(false);
+    await budget.consume('k');
+    await budget.consume('k');
+    const calls = shared.calls.length;
+    expect(budget.spendHeld('k')).toBe(true);
+    expect(shared.calls.length).toBe(calls);
+    expect(budget.spendHeld('other')).toBe(false);
+  });
+
+  it('lets requests that arrive together share one lease instead of each asking the store', async () => {
+    const shared = sharedCounter(6000);
+    const budget = new LeasedBudget(shared.counter, 6000);
+    await budget.consume('k');
+    await Promise.all(Array.from({ length: 50 }, () => budget.consume('k')));
+    expect(shared.calls).toEqual([1, MAX_LEASE]);
+  });
+
+  it('never allows more than the budget between processes sharing the store, and loses at most their leases', async () => {
+    const shared = sharedCounter(600);
+    const processes = [new LeasedBudget(shared.counter, 600), new LeasedBudget(shared.counter, 600)];
+    let allowed = 0;
+    for (let i = 0; i < 800; i++) {
+      try {
+        await processes[i % 3 === 0 ? 0 : 1]!.consume('k');
+        allowed++;
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      }
+    }
+    expect(allowed).toBeLessThanOrEqual(600);
+    expect(allowed).toBeGreaterThanOrEqual(600 - 2 * MAX_LEASE);
+  });
+
+  it('starts over when the window ends', async () => {
+    let now = 1_000_000;
+    const store = new RateLimiterMemory({ points: 3, duration: 1 });
+    const budget = new LeasedBudget({ consume: (key, n) => store.consume(key, n) }, 3, () => now);
+    expect((await spend(budget, 'k', 4)).allowed).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    now += 1_050;
+    expect((await spend(budget, 'k', 4)).allowed).toBe(3);
+  });
+});
