@@ -9,6 +9,8 @@ export interface SharedCounter {
 type Lease = {
   /** Points leased and not yet spent. */
   left: number;
+  /** How many points the last lease asked for. */
+  size: number;
   /** What the shared counter had left after the last lease; 0 once the budget is spent. */
   remaining: number;
   /** When the shared window ends (ms since the epoch); the lease and what is known end with it. */
@@ -18,6 +20,8 @@ type Lease = {
 /** Lease at most this share of what the window has left, so the last points of a budget go one at a time. */
 const SHARE = 8;
 export const MAX_LEASE = 64;
+/** A full-size lease is refilled when this many of its points are left. */
+const AHEAD = MAX_LEASE / 4;
 /** Leases kept before ended windows are swept out (then twice as many as were left). */
 const SWEEP_FROM = 10_000;
 
@@ -27,7 +31,7 @@ const SPENT = Promise.resolve();
  * A per-key budget of `points` a window, counted in a shared store, spent here from leases: a process takes
  * several points of a busy key's budget in one call (up to an eighth of what the window has left, at most 64) and
  * spends them in memory, instead of one store round trip per request. A key's first call in a window leases one
- * point, so a quiet key costs what it did. Never allows more than `points` a window in all; with one process the
+ * point, so a quiet key costs what it did; a busy one is refilled before its lease runs out. Never allows more than `points` a window in all; with one process the
  * limit is exact, and with several, points one process leased and did not spend are refused to the others.
  */
 export class LeasedBudget {
@@ -42,13 +46,7 @@ export class LeasedBudget {
     if (this.spendHeld(key)) return SPENT;
     const lease = this.current(key);
     if (lease !== undefined && lease.remaining === 0) return Promise.reject(new RateLimiterRes(0, lease.endsAt - this.now(), this.points + 1, false));
-    // Requests arriving while a lease is on its way wait for it instead of each asking the store.
-    let refill = this.pending.get(key);
-    if (refill === undefined) {
-      refill = this.refill(key, lease).finally(() => this.pending.delete(key));
-      this.pending.set(key, refill);
-    }
-    return refill.then(() => this.consume(key));
+    return this.refilling(key, lease).then(() => this.consume(key));
   }
 
   /** Spends one point of a lease this process holds for `key`, without the store; false when it holds none. */
@@ -56,7 +54,19 @@ export class LeasedBudget {
     const lease = this.current(key);
     if (lease === undefined || lease.left === 0) return false;
     lease.left--;
+    // A key busy enough to lease the most is refilled before it runs out: its requests need not wait for the store.
+    if (lease.left === AHEAD && lease.size === MAX_LEASE && lease.remaining > 0) this.refilling(key, lease).catch(() => undefined);
     return true;
+  }
+
+  /** The lease on its way for `key`: requests arriving meanwhile wait for it instead of each asking the store. */
+  private refilling(key: string, lease: Lease | undefined): Promise<void> {
+    let refill = this.pending.get(key);
+    if (refill === undefined) {
+      refill = this.refill(key, lease).finally(() => this.pending.delete(key));
+      this.pending.set(key, refill);
+    }
+    return refill;
   }
 
   private current(key: string): Lease | undefined {
@@ -77,8 +87,11 @@ export class LeasedBudget {
     }
     // The store counted all `size` points for this process; those within the budget are its to spend.
     const granted = Math.max(0, Math.min(size, this.points - (answer.consumedPoints - size)));
+    const lease: Lease = { left: granted, size, remaining: granted === 0 ? 0 : answer.remainingPoints, endsAt: this.now() + answer.msBeforeNext };
+    // Leased ahead: what is left of the current lease is still this process's to spend.
+    lease.left += this.current(key)?.left ?? 0;
     this.evictExpired();
-    this.leases.set(key, { left: granted, remaining: granted === 0 ? 0 : answer.remainingPoints, endsAt: this.now() + answer.msBeforeNext });
+    this.leases.set(key, lease);
   }
 
   /** Drops ended windows now and then: keys seen once (an address) would otherwise stay for good. */

@@ -80,8 +80,25 @@ describe('LeasedBudget', () => {
     const shared = sharedCounter(6000);
     const budget = new LeasedBudget(shared.counter, 6000);
     await budget.consume('k');
-    await Promise.all(Array.from({ length: 50 }, () => budget.consume('k')));
+    await Promise.all(Array.from({ length: 40 }, () => budget.consume('k')));
     expect(shared.calls).toEqual([1, MAX_LEASE]);
+  });
+
+  it('refills a busy key before its lease runs out, so its requests find points held', async () => {
+    const shared = sharedCounter(6000);
+    const budget = new LeasedBudget(shared.counter, 6000);
+    await budget.consume('k');
+    await budget.consume('k');
+    // 63 held: spending 47 of them leaves a quarter of a full lease, and the next one is asked for then.
+    for (let i = 0; i < 47; i++) expect(budget.spendHeld('k')).toBe(true);
+    await new Promise(setImmediate);
+    expect(shared.calls).toEqual([1, MAX_LEASE, MAX_LEASE]);
+    const held = Array.from({ length: 16 + MAX_LEASE }, () => budget.spendHeld('k'));
+    expect(held.every(Boolean)).toBe(true);
+    // A quiet key is never leased ahead.
+    await budget.consume('quiet');
+    await new Promise(setImmediate);
+    expect(shared.calls.filter((n) => n === 1)).toHaveLength(2);
   });
 
   it('never allows more than the budget between processes sharing the store, and loses at most their leases', async () => {
