@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ConfigRegistry } from '../../../shared/storefront-config/config-registry';
 import { allowedOrigins } from '../catalogue/site-catalogue';
@@ -6,15 +5,14 @@ import { allowedOrigins } from '../catalogue/site-catalogue';
 const ALLOW_HEADERS = 'X-Site-Key, X-Market, Accept-Language, X-Cart-Token, If-Match, If-None-Match, Idempotency-Key, Content-Type';
 const EXPOSE_HEADERS = 'ETag, X-Config-Version, X-Cart-Token, Retry-After';
 
-/** The CORS headers that let a browser on `origin` read the answer (the Vary is the caller's). */
-export function corsHeaders(res: ServerResponse, origin: string): void {
-  res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
-}
+/** The CORS headers (name/value pairs) that let a browser on `origin` read the answer; the Vary is the caller's. */
+export const corsHeaders = (origin: string): string[] => ['Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', EXPOSE_HEADERS];
 
 /** Lets a browser on `origin` read the answer. */
 export function allowOrigin(res: Response, origin: string): void {
-  corsHeaders(res, origin);
+  const [allow, value, expose, exposed] = corsHeaders(origin) as [string, string, string, string];
+  res.setHeader(allow, value);
+  res.setHeader(expose, exposed);
   res.vary('Origin');
 }
 

@@ -18,19 +18,18 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 /**
  * Sends a successful read with its caching headers: a strong ETag of the body, 304 when `If-None-Match` names it,
  * `public, max-age=60, stale-while-revalidate=300` (preview keys: `private, no-store`) and the Vary of the spec.
- * Written with node's own calls: this is every cached answer's path, and the body is ready-encoded.
+ * `headers` (name/value pairs) go first. Written with one writeHead: this is every cached answer's path, and
+ * headers given to writeHead alone are validated once, without node's per-header bookkeeping of setHeader.
  */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, options: { preview: boolean }): void {
-  res.setHeader('ETag', body.etag);
-  res.setHeader('Vary', VARY);
-  res.setHeader('Cache-Control', options.preview ? 'private, no-store' : PUBLIC_CACHING);
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, options: { preview: boolean; headers?: readonly string[] }): void {
+  const headers = [...(options.headers ?? []), 'ETag', body.etag, 'Vary', VARY, 'Cache-Control', options.preview ? 'private, no-store' : PUBLIC_CACHING];
   if (etagMatches(req.headers['if-none-match'], body.etag)) {
-    res.statusCode = 304;
+    res.writeHead(304, headers);
     res.end();
     return;
   }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.json.length);
+  headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.json.length));
+  res.writeHead(200, headers);
   res.end(body.json);
 }
 

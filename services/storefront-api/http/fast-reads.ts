@@ -66,10 +66,9 @@ export function fastReads(deps: FastReadsDeps): FastReads {
     if (ctx === null || hit === undefined || !deps.limits.spendHeld(ctx.key.kind, ctx.key.id)) return false;
     observeRequest(deps.durations, req, res, () => hit.route);
     deps.answered.inc();
-    res.setHeader('X-Config-Version', ctx.configVersion);
     const origin = req.headers.origin;
-    if (origin !== undefined && ctx.catalogue.origins.has(origin)) corsHeaders(res, origin);
-    sendPrepared(req, res, hit.body, { preview: false });
+    const cors = origin !== undefined && ctx.catalogue.origins.has(origin) ? corsHeaders(origin) : [];
+    sendPrepared(req, res, hit.body, { preview: false, headers: ['X-Config-Version', ctx.configVersion, ...cors] });
     return true;
   };
 }
