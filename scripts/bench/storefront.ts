@@ -20,8 +20,8 @@ import { publishConfig } from '../../shared/storefront-config/publish';
 import { getSite } from '../../shared/storefront-config/site-store';
 import { writeSection } from './shared/report-section';
 import { distinctPaths, zipfSequence, type MixInputs } from './storefront/mixes';
-import { renderStorefrontSection, type LoadRow } from './storefront/report';
-import { constantProcess, storefrontProcess, type ChildServer } from './storefront/servers';
+import { renderStorefrontSection, type StorefrontRow } from './storefront/report';
+import { constantProcess, processCpuMs, storefrontProcess, type ChildServer } from './storefront/servers';
 
 const env = loadConfig(z.object({
   BENCH_PRODUCTS: z.coerce.number().int().min(100).default(100_000),
@@ -97,11 +97,16 @@ function load(url: string, paths: readonly string[], keys: readonly string[] | n
   });
 }
 
-async function run(scenario: string, url: string, paths: readonly string[], keys: readonly string[] | null, connections: number): Promise<LoadRow> {
-  const result = await load(url, paths, keys, { connections, duration: env.BENCH_SECONDS });
+/** One scenario against `server`, with the server's CPU per request and how busy this process (autocannon) was. */
+async function run(scenario: string, server: ChildServer, paths: readonly string[], keys: readonly string[] | null, connections: number): Promise<StorefrontRow> {
+  const [serverCpu, ownCpu, started] = [processCpuMs(server.pid), process.cpuUsage(), performance.now()];
+  const result = await load(server.url, paths, keys, { connections, duration: env.BENCH_SECONDS });
+  const [serverCpuAfter, own, elapsedMs] = [processCpuMs(server.pid), process.cpuUsage(ownCpu), performance.now() - started];
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  console.log(`  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-  return { scenario, connections, medianMs: result.latency.p50, p99Ms: result.latency.p99, rps: result.requests.average, requests: result.requests.total };
+  const serverUs = serverCpu === null || serverCpuAfter === null ? null : ((serverCpuAfter - serverCpu) * 1000) / result.requests.total;
+  const clientBusy = (own.user + own.system) / 1000 / elapsedMs;
+  console.log(`  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request, autocannon ${(clientBusy * 100).toFixed(0)}% busy`);
+  return { scenario, connections, medianMs: result.latency.p50, p99Ms: result.latency.p99, rps: result.requests.average, requests: result.requests.total, serverUs, clientBusy };
 }
 
 // `npm run bench:storefront`: writes the "Storefront API: GET /v1/products" section of docs/benchmarks.md.
@@ -129,16 +134,16 @@ async function main(): Promise<void> {
     const zipfPaths = distinctPaths(inputs, 5000, 2);
     const zipf = zipfSequence(zipfPaths, 400_000, 3);
     const keys = [secretKey, ...extraKeys];
-    const rows = [await run('ceiling: node:http constant (11 bytes)', ceiling.url, ['/'], null, 10)];
-    rows.push(await run(`node:http constant of a listing's size (${(answer.length / 1024).toFixed(0)} KB)`, sized.url, ['/'], null, 10));
-    rows.push(await run('distinct requests', api.url, distinct, keys, 10));
-    rows.push(await run('Zipf mix over 5,000 requests, from empty caches', api.url, zipf, keys, 10));
+    const rows = [await run('ceiling: node:http constant (11 bytes)', ceiling, ['/'], null, 10)];
+    rows.push(await run(`node:http constant of a listing's size (${(answer.length / 1024).toFixed(0)} KB)`, sized, ['/'], null, 10));
+    rows.push(await run('distinct requests', api, distinct, keys, 10));
+    rows.push(await run('Zipf mix over 5,000 requests, from empty caches', api, zipf, keys, 10));
     await sweep(api.url, zipfPaths, keys);
-    rows.push(await run('Zipf mix, steady state (each of the 5,000 answered once before)', api.url, zipf, keys, 10));
-    rows.push(await run('GET /v1/products/{slug}, 500 products', api.url, await productPaths(api.url, secretKey), keys, 10));
+    rows.push(await run('Zipf mix, steady state (each of the 5,000 answered once before)', api, zipf, keys, 10));
+    rows.push(await run('GET /v1/products/{slug}, 500 products', api, await productPaths(api.url, secretKey), keys, 10));
     const sorts = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
     const pages = sorts.flatMap((sort) => [1, 2, 3, 4, 5].map((page) => `/v1/collections/${COLLECTION}?sort=${sort}&page=${page}`));
-    rows.push(await run('GET /v1/collections/{slug}, 25 pages', api.url, pages, keys, 10));
+    rows.push(await run('GET /v1/collections/{slug}, 25 pages', api, pages, keys, 10));
     const body = renderStorefrontSection({ products, documents, rows, ceilingRps: rows[0]!.rps, sizedRps: rows[1]!.rps, seconds: env.BENCH_SECONDS, load: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
     await writeSection(body);
     console.log(body);

@@ -1,9 +1,17 @@
 export type LoadRow = { scenario: string; connections: number; medianMs: number; p99Ms: number; rps: number; requests: number };
 
+/** A storefront scenario's row, with what the two processes spent on it. */
+export type StorefrontRow = LoadRow & {
+  /** The server process's CPU time (user + system) per request, in microseconds; null where it cannot be read. */
+  serverUs: number | null;
+  /** The share of one core autocannon (this process) used while the scenario ran. */
+  clientBusy: number;
+};
+
 export interface StorefrontBenchResult {
   products: number;
   documents: number;
-  rows: LoadRow[];
+  rows: StorefrontRow[];
   /** Requests/s of the 11-byte constant, and of the constant of a listing answer's size. */
   ceilingRps: number;
   sizedRps: number;
@@ -28,14 +36,19 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     'sort, page 1 to 5). Zipf: the same kinds of requests over 5,000 distinct ones, drawn by popularity (weight 1/rank); first',
     'from empty caches (a process just started, or an index generation just served), then in steady state: after each of the',
     '5,000 was answered once, as a server that has been up a while holds them, while the index is unchanged. Listings are',
-    'answered from the answer cache while the engine serves the same index generation, and listings differing only in sort and',
-    'page share their facets. Targets, Zipf at 10 connections: at least 25% of the ceiling and p99 under 25 ms. Product detail:',
-    '500 products by current slug in turn (PostgreSQL rows, each request computed; identical reads within MICRO_CACHE_MS share',
-    'one answer). Collection page: a collection over the whole catalogue, 5 sorts x pages 1 to 5.',
+    'answered from the answer cache while the engine serves the same index generation (a cached answer goes out ahead of',
+    'express, with budgets leased from Redis), and listings differing only in sort and page share their facets. Targets,',
+    'Zipf at 10 connections: at least 25% of the ceiling and p99 under 25 ms. Product detail: 500 products by current slug',
+    'in turn (PostgreSQL rows, each request computed; identical reads within MICRO_CACHE_MS share one answer). Collection',
+    'page: a collection over the whole catalogue, 5 sorts x pages 1 to 5.',
     '',
-    '| Scenario | Connections | Median | p99 | Requests/s | Share of ceiling | Share of listing-size constant |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...r.rows.map((row) => `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ${share(row.rps, r.sizedRps)} |`),
+    '| Scenario | Connections | Median | p99 | Requests/s | Share of ceiling | Share of listing-size constant | Server CPU a request | autocannon busy |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...r.rows.map((row) => `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ${share(row.rps, r.sizedRps)} | ${row.serverUs === null ? '-' : `${row.serverUs.toFixed(0)} us`} | ${(row.clientBusy * 100).toFixed(0)}% |`),
+    '',
+    'Server CPU a request: the server process\'s user and system time over the requests it answered. autocannon busy: the',
+    'share of a core the load generator used; near 100% it, not the server, sets the rate (it decodes every response body',
+    'to a string, so its cost per answer grows with the answer\'s bytes).',
     '',
     ...bytesBound(r),
   ].join('\n');
@@ -51,7 +64,7 @@ function bytesBound(r: StorefrontBenchResult): string[] {
   return [
     `Writing a listing answer's bytes alone reaches ${(bytesShare * 100).toFixed(1)}% of the ceiling here (the answer is written`,
     'by the server and read by autocannon on the same two cores). At 25% of the ceiling, everything else a listing does',
-    `(key lookup, rate limit in Redis, CORS, market and language, cache lookup, headers, metrics) would have to cost`,
+    `(key lookup, rate limit, CORS, market and language, cache lookup, headers, metrics) would have to cost`,
     `${headroom > 0 ? `at most ${(headroom * 100).toFixed(0)}% of` : 'less than nothing beside'} the time of writing its bytes.`,
     '',
   ];

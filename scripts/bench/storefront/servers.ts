@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../services/free-port';
 import { projectRoot } from '../../services/paths';
 
-export type ChildServer = { url: string; stop: () => Promise<void> };
+export type ChildServer = { url: string; pid: number; stop: () => Promise<void> };
 
 async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -32,7 +33,7 @@ export async function storefrontProcess(env: NodeJS.ProcessEnv): Promise<ChildSe
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/readyz`, child);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
 }
 
 /** The ceiling: a plain node:http handler answering a constant JSON body (`{"ok":true}` by default), also as its own process. */
@@ -42,5 +43,19 @@ export async function constantProcess(body: Buffer = Buffer.from('{"ok":true}'))
   const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit', env: { ...process.env, BODY: body.toString('base64') } });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url, child);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+let ticksPerSecond: number | null = null;
+
+/** CPU time (user + system, ms) process `pid` has used so far, from /proc; null where there is no /proc (not Linux). */
+export function processCpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name: state is the first, utime and stime the 12th and 13th (proc(5)).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
 }

@@ -1,14 +1,15 @@
-import { renderStorefrontSection, type LoadRow } from '../../../../scripts/bench/storefront/report';
+import { renderStorefrontSection, type StorefrontRow } from '../../../../scripts/bench/storefront/report';
 
-const row = (scenario: string, rps: number): LoadRow => ({ scenario, connections: 10, medianMs: 1, p99Ms: 5, rps, requests: rps * 10 });
+const row = (scenario: string, rps: number, serverUs: number | null = 40): StorefrontRow => ({ scenario, connections: 10, medianMs: 1, p99Ms: 5, rps, requests: rps * 10, serverUs, clientBusy: 0.974 });
 
-const render = (ceiling: number, sized: number, rows: LoadRow[]) =>
+const render = (ceiling: number, sized: number, rows: StorefrontRow[]) =>
   renderStorefrontSection({ products: 100_000, documents: 91_783, rows, ceilingRps: ceiling, sizedRps: sized, seconds: 10, load: 2.3, cores: 2, date: '2026-11-23' });
 
 describe('the storefront benchmark section', () => {
-  it('quotes each row against both constants', () => {
-    const body = render(50_000, 16_000, [row('Zipf', 8000)]);
-    expect(body).toContain('| Zipf | 10 | 1 ms | 5 ms | 8,000 | 16.0% | 50.0% |');
+  it('quotes each row against both constants, with the server CPU a request and how busy autocannon was', () => {
+    const body = render(50_000, 16_000, [row('Zipf', 8000), row('elsewhere', 100, null)]);
+    expect(body).toContain('| Zipf | 10 | 1 ms | 5 ms | 8,000 | 16.0% | 50.0% | 40 us | 97% |');
+    expect(body).toContain('| elsewhere | 10 | 1 ms | 5 ms | 100 | 0.2% | 0.6% | - | 97% |');
   });
 
   it('says how much of writing the bytes the target leaves for the rest of a request', () => {
