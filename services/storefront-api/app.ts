@@ -47,13 +47,13 @@ export interface StorefrontApiDeps {
   config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; ANSWER_CACHE_MB?: number; TRUST_PROXY?: string | boolean | number; CART_TTL_SECONDS?: number };
 }
 
+/** The storefront's request listener; `express` is the app behind its fast lane (for route inventories). */
+export type StorefrontApp = RequestListener & { readonly express: Express };
+
 /**
  * The public storefront API: `/v1/*` (spec/storefront-api.md), its documentation (/openapi/v1.json, /docs), plus
  * health endpoints and /metrics. Cached reads are answered ahead of express (fastReads); everything else by the app.
  */
-/** The storefront's request listener; `express` is the app behind its fast lane (for route inventories). */
-export type StorefrontApp = RequestListener & { readonly express: Express };
-
 export function createApp(deps: StorefrontApiDeps): StorefrontApp {
   const { db, redis, registry, engine, config } = deps;
   const metrics = deps.metrics ?? createMetricsRegistry('storefront-api');

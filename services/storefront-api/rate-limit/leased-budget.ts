@@ -22,6 +22,8 @@ const SHARE = 8;
 export const MAX_LEASE = 64;
 /** A full-size lease is refilled when this many of its points are left. */
 const AHEAD = MAX_LEASE / 4;
+/** Two leases whose windows end less than this apart are of the same window (windows are a second or longer). */
+const SAME_WINDOW_MS = 100;
 /** Leases kept before ended windows are swept out (then twice as many as were left). */
 const SWEEP_FROM = 10_000;
 
@@ -31,8 +33,9 @@ const SPENT = Promise.resolve();
  * A per-key budget of `points` a window, counted in a shared store, spent here from leases: a process takes
  * several points of a busy key's budget in one call (up to an eighth of what the window has left, at most 64) and
  * spends them in memory, instead of one store round trip per request. A key's first call in a window leases one
- * point, so a quiet key costs what it did; a busy one is refilled before its lease runs out. Never allows more than `points` a window in all; with one process the
- * limit is exact, and with several, points one process leased and did not spend are refused to the others.
+ * point, so a quiet key costs what it did; a busy one is refilled before its lease runs out. Never allows more
+ * than `points` a window in all; with one process the limit is exact, and with several, points one process leased
+ * and did not spend are refused to the others.
  */
 export class LeasedBudget {
   private readonly leases = new Map<string, Lease>();
@@ -88,8 +91,10 @@ export class LeasedBudget {
     // The store counted all `size` points for this process; those within the budget are its to spend.
     const granted = Math.max(0, Math.min(size, this.points - (answer.consumedPoints - size)));
     const lease: Lease = { left: granted, size, remaining: granted === 0 ? 0 : answer.remainingPoints, endsAt: this.now() + answer.msBeforeNext };
-    // Leased ahead: what is left of the current lease is still this process's to spend.
-    lease.left += this.current(key)?.left ?? 0;
+    // Leased ahead: what is left of the current lease is still this process's to spend, in the same window only (a
+    // new window ends at least its length later; the same one moves by round-trip jitter).
+    const held = this.current(key);
+    if (held !== undefined && lease.endsAt - held.endsAt < SAME_WINDOW_MS) lease.left += held.left;
     this.evictExpired();
     this.leases.set(key, lease);
   }
