@@ -47,8 +47,9 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     ...r.rows.map((row) => `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ${share(row.rps, r.sizedRps)} | ${row.serverUs === null ? '-' : `${row.serverUs.toFixed(0)} us`} | ${(row.clientBusy * 100).toFixed(0)}% |`),
     '',
     'Server CPU a request: the server process\'s user and system time over the requests it answered. autocannon busy: the',
-    'share of a core the load generator used; near 100% it, not the server, sets the rate (it decodes every response body',
-    'to a string, so its cost per answer grows with the answer\'s bytes).',
+    'share of a core the load generator used; near 100% it, not the server, sets the rate. It decodes every response body',
+    'to a string, as any JavaScript client does: an ASCII body on V8\'s fast path, a body with a single other character',
+    'through the slow UTF-8 decoder (answers are ASCII-only JSON for that reason: docs/decisions.md).',
     '',
     ...bytesBound(r),
   ].join('\n');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { asciiJson } from './ascii-json';
 
 /** A body ready to send: its JSON, encoded once (a cached answer is sent many times), and strong ETag. */
 export interface PreparedBody {
@@ -7,7 +8,7 @@ export interface PreparedBody {
 }
 
 export function prepareBody(body: unknown): PreparedBody {
-  const json = Buffer.from(JSON.stringify(body));
+  const json = Buffer.from(asciiJson(JSON.stringify(body)));
   return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }
 
