@@ -1,5 +1,8 @@
-/** Escaped when at most this share of a body's characters are non-ASCII; above it, escapes would cost more bytes than they save work. */
-const MAX_NON_ASCII_SHARE = 1 / 50;
+/**
+ * Escaped when the non-ASCII characters' UTF-8 bytes beyond one each are at most this share of the text's length
+ * (a character in fifty for Latin scripts); above it, escapes would cost more bytes than they save work.
+ */
+const MAX_EXTRA_BYTES_SHARE = 1 / 50;
 
 const NON_ASCII = /[\u0080-\uffff]/g;
 
@@ -13,8 +16,8 @@ const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0'
  * non-ASCII (another script) is left as it is.
  */
 export function asciiJson(json: string): string {
-  const limit = json.length * MAX_NON_ASCII_SHARE;
-  let nonAscii = 0;
-  for (let i = 0; i < json.length; i++) if (json.charCodeAt(i) > 0x7f && ++nonAscii > limit) return json;
-  return nonAscii === 0 ? json : json.replace(NON_ASCII, escape);
+  // Counted natively: every non-ASCII character takes one to three more UTF-8 bytes than characters.
+  const extraBytes = Buffer.byteLength(json) - json.length;
+  if (extraBytes === 0 || extraBytes > json.length * MAX_EXTRA_BYTES_SHARE) return json;
+  return json.replace(NON_ASCII, escape);
 }
