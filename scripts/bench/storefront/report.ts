@@ -51,8 +51,23 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     'to a string, as any JavaScript client does: an ASCII body on V8\'s fast path, a body with a single other character',
     'through the slow UTF-8 decoder (answers are ASCII-only JSON for that reason: docs/decisions.md).',
     '',
+    ...targets(r),
     ...bytesBound(r),
   ].join('\n');
+}
+
+/** Each Zipf row against the targets: at least 25% of the ceiling's requests/s, and p99 under 25 ms. */
+function targets(r: StorefrontBenchResult): string[] {
+  const zipf = r.rows.filter((row) => row.scenario.startsWith('Zipf'));
+  const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
+  return zipf.length === 0 ? [] : [
+    'Against the targets (Zipf at 10 connections: at least 25% of the ceiling, p99 under 25 ms):',
+    ...zipf.map((row) => {
+      const share = row.rps / r.ceilingRps;
+      return `- ${row.scenario}: ${(share * 100).toFixed(1)}% of the ceiling (${verdict(share >= 0.25)}), p99 ${row.p99Ms} ms (${verdict(row.p99Ms < 25)}).`;
+    }),
+    '',
+  ];
 }
 
 /**

@@ -18,6 +18,13 @@ describe('the storefront benchmark section', () => {
     expect(body).toContain('at most 28% of');
   });
 
+  it('says of each Zipf row whether it meets the targets', () => {
+    const body = render(50_000, 16_000, [row('Zipf, steady', 13_000), row('Zipf, cold', 12_000), row('distinct', 600)]);
+    expect(body).toContain('- Zipf, steady: 26.0% of the ceiling (met), p99 5 ms (met).');
+    expect(body).toContain('- Zipf, cold: 24.0% of the ceiling (not met), p99 5 ms (met).');
+    expect(body).not.toContain('- distinct');
+  });
+
   it('says when writing the bytes alone is below the target', () => {
     expect(render(50_000, 10_000, [])).toContain('less than nothing beside');
   });
