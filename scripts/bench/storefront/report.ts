@@ -48,7 +48,7 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     '',
     'Server CPU a request: the server process\'s user and system time over the requests it answered. autocannon busy: the',
     'share of a core the load generator used; near 100% it, not the server, sets the rate. It decodes every response body',
-    'to a string, as any JavaScript client does: an ASCII body on V8\'s fast path, a body with a single other character',
+    'to a string, as every JavaScript client does: an ASCII body on V8\'s fast path, a body with a single other character',
     'through the slow UTF-8 decoder (answers are ASCII-only JSON for that reason: docs/decisions.md).',
     '',
     ...targets(r),

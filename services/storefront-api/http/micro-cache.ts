@@ -16,16 +16,14 @@ type Entry = {
   at: number;
   token: string | null;
   value: Promise<PreparedBody>;
-  /** The body once computed: what a synchronous reader (`peek`) can send. */
-  ready: PreparedBody | null;
-  /** The route pattern that computed it, for the request metrics of answers sent without routing. */
-  route: string;
+  /** The body and its route once computed: what a synchronous reader (`peek`) can send, and observe under. */
+  read: CachedRead | null;
   bytes: number;
   /** Read since it was last passed over for eviction (the clock's second chance). */
   used: boolean;
 };
 
-/** A ready answer and the route pattern that made it. */
+/** A ready answer and the route pattern that made it (for the request metrics of answers sent without routing). */
 export type CachedRead = { body: PreparedBody; route: string };
 
 /** How much the cache may hold: entries, and bytes of JSON (the larger share of its memory). */
@@ -59,12 +57,12 @@ export class MicroCache {
       this.remove(key, hit);
     }
     if (this.ttlMs === 0) return compute().then(prepareBody);
-    const entry: Entry = { at: now, token, value: compute().then(prepareBody), ready: null, route, bytes: 0, used: false };
+    const entry: Entry = { at: now, token, value: compute().then(prepareBody), read: null, bytes: 0, used: false };
     this.entries.set(key, entry);
     entry.value.then(
       (body) => {
         if (this.entries.get(key) !== entry) return;
-        entry.ready = body;
+        entry.read = { body, route };
         entry.bytes = body.json.length;
         this.bytes += entry.bytes;
         this.evict();
@@ -82,10 +80,10 @@ export class MicroCache {
    */
   peek(key: string, token: string | null): CachedRead | undefined {
     const hit = this.entries.get(key);
-    if (hit === undefined || hit.ready === null) return undefined;
+    if (hit === undefined || hit.read === null) return undefined;
     if (hit.token !== null ? hit.token !== token : Date.now() - hit.at >= this.ttlMs) return undefined;
     hit.used = true;
-    return { body: hit.ready, route: hit.route };
+    return hit.read;
   }
 
   private remove(key: string, entry: Entry): void {
