@@ -2,13 +2,23 @@ import { bin, runChild } from './run-child';
 import { runMain } from './run-main';
 import { projectRoot } from './services/paths';
 import { ensureServices, stopServices } from './services/provision';
+import { decisionFor, ELASTICSEARCH_DECISION_ENV } from '../tests/support/elasticsearch';
 
-// `npm test`: provision PostgreSQL and Redis (or use DATABASE_URL / REDIS_URL), type-check, then run every
-// jest project. Extra arguments go to jest. Instances this run started are stopped at the end.
+// `npm test`: provision PostgreSQL, Redis and Elasticsearch (or use DATABASE_URL / REDIS_URL / ELASTICSEARCH_URL),
+// type-check, then run every jest project. Extra arguments go to jest. Instances this run started are stopped at
+// the end. An Elasticsearch node that cannot run here (no Maven, JDK or registry) skips its suites with the reason.
 async function main(jestArgs: string[]): Promise<number> {
   process.chdir(projectRoot);
-  const services = await ensureServices();
-  const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, NODE_ENV: 'test' };
+  const services = await ensureServices(process.env, { elasticsearch: 'optional' });
+  const search = decisionFor(services.elasticsearch ?? { skipped: 'not provisioned' });
+  if (search.kind === 'skip') console.warn(`Elasticsearch suites will be skipped: ${search.reason}`);
+  const env = {
+    ...process.env,
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+    [ELASTICSEARCH_DECISION_ENV]: JSON.stringify(search),
+    NODE_ENV: 'test',
+  };
   const stop = () => stopServices(services.started);
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
   try {

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { isRoot, run } from './exec';
 
-// PostgreSQL refuses to run as root: as root, the cluster belongs to the `postgres` system user.
+// PostgreSQL and Elasticsearch refuse to run as root: as root, each runs as a system user of its own.
 export const SERVER_USER = 'postgres';
+export const SEARCH_USER = 'elasticsearch';
 
 /** Runs a PostgreSQL program of `binDir`, as the `postgres` user when we are root. */
 export function asServerUser(binDir: string, program: string, args: string[]): Promise<string> {
@@ -12,26 +13,26 @@ export function asServerUser(binDir: string, program: string, args: string[]): P
 }
 
 /**
- * True when the `postgres` user can search (`x`) every one of `dirsOrPrograms`: false when any ancestor, such as
- * a 0700 home directory, shuts it out. Only meaningful as root.
+ * True when `user` can search (`x`) every one of `dirsOrPrograms`: false when any ancestor, such as a 0700 home
+ * directory, shuts it out. Only meaningful as root.
  */
-export function serverUserCanReach(dirsOrPrograms: string[]): Promise<boolean> {
+export function serverUserCanReach(dirsOrPrograms: string[], user = SERVER_USER): Promise<boolean> {
   const test = dirsOrPrograms.flatMap((p, i) => (i ? ['-a', '-x', p] : ['-x', p]));
-  return run('runuser', ['-u', SERVER_USER, '--', 'test', ...test]).then(
+  return run('runuser', ['-u', user, '--', 'test', ...test]).then(
     () => true,
     () => false,
   );
 }
 
-export async function ensureServerUser(): Promise<void> {
-  const exists = await run('id', ['-u', SERVER_USER]).then(
+export async function ensureServerUser(user = SERVER_USER): Promise<void> {
+  const exists = await run('id', ['-u', user]).then(
     () => true,
     () => false,
   );
-  if (!exists) await run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_USER]);
+  if (!exists) await run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', user]);
 }
 
-export async function serverUserIds(): Promise<[number, number]> {
-  const [uid, gid] = await Promise.all([run('id', ['-u', SERVER_USER]), run('id', ['-g', SERVER_USER])]);
+export async function serverUserIds(user = SERVER_USER): Promise<[number, number]> {
+  const [uid, gid] = await Promise.all([run('id', ['-u', user]), run('id', ['-g', user])]);
   return [Number(uid), Number(gid)];
 }

@@ -4,7 +4,6 @@ import { migrateLatest, withDb } from '../../shared/db/knex';
 import { quoteIdent } from '../../shared/db/quote-ident';
 import { databaseUrl, ownerPid, templateDb, testDatabases, withAdminClient } from './admin-db';
 import { CHROMIUM_DECISION_ENV, detectChromium } from './browser';
-import { ELASTICSEARCH_DECISION_ENV, detectElasticsearch } from './elasticsearch';
 
 /**
  * Migrates this run's template database; every test file then clones its own database from it (fast,
@@ -21,8 +20,6 @@ export default async function globalSetup(): Promise<void> {
     await client.query(`create database ${quoteIdent(template)}`);
   });
   await withDb(databaseUrl(template), { pool: { min: 0, max: 1 } }, migrateLatest);
-  // Decided once per run; test files read it synchronously to register or skip the Elasticsearch contract.
-  process.env[ELASTICSEARCH_DECISION_ENV] ??= JSON.stringify(await detectElasticsearch(process.env));
   // Chromium for the browser tests: found, or installed with apt-get as Redis is (a minute or two, once per machine).
   process.env[CHROMIUM_DECISION_ENV] ??= JSON.stringify(await detectChromium());
 }

@@ -6,6 +6,12 @@ import type { EsSearchResponse } from './query-responses';
 import type { SearchBody } from './search-body';
 
 /**
+ * `max_term_freq` that keeps every word: the default (0.01) skips words found in over 1% of documents, and the
+ * embedded engine offers neighbours of common words too.
+ */
+export const EVERY_TERM_FREQ = 2_147_483_647;
+
+/**
  * Spelling candidates for the query's words in one request (pure): a term suggester per word on the folded
  * product-name field, two edits at most, most frequent first (the embedded engine's rule), and a `filters`
  * aggregation telling which words the dictionary already holds.
@@ -19,7 +25,7 @@ export function buildSpellingBody(request: SpellingRequest): SearchBody {
     track_total_hits: false,
     suggest: Object.fromEntries(words.map((word, i) => [`spell_${i}`, {
       text: word,
-      term: { field, max_edits: MAX_CORRECTION_EDITS, prefix_length: 0, min_word_length: 1, suggest_mode: 'always', sort: 'frequency', size: CORRECTION_CANDIDATES },
+      term: { field, max_edits: MAX_CORRECTION_EDITS, prefix_length: 0, min_word_length: 1, suggest_mode: 'always', max_term_freq: EVERY_TERM_FREQ, sort: 'frequency', size: CORRECTION_CANDIDATES },
     }])),
     aggs: { known: { filters: { filters: Object.fromEntries(words.map((word, i) => [`w${i}`, { term: { [field]: word } }])) } } },
   };

@@ -6,6 +6,7 @@ import { MIN_TYPO_LENGTH } from '../analysis/typo-variants';
 import { isRecord } from '../is-record';
 import { foldedTextField, type TextPart } from './es-fields';
 import type { SearchBody } from './search-body';
+import { EVERY_TERM_FREQ } from './spelling-body';
 
 const PARTS: readonly TextPart[] = ['name', 'brand', 'description'];
 
@@ -41,8 +42,7 @@ export function buildTypoSuggestBody(words: readonly string[], language: string)
           prefix_length: 0,
           min_word_length: MIN_TYPO_LENGTH,
           suggest_mode: 'always',
-          // The default (0.01) skips words found in over 1% of documents; the embedded engine corrects every word.
-          max_term_freq: 2_147_483_647,
+          max_term_freq: EVERY_TERM_FREQ,
           size: TYPO_CANDIDATES,
         },
       };

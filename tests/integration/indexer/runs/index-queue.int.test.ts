@@ -9,7 +9,7 @@ import { listRuns } from '../../../../indexer/runs/sync-runs';
 import { createWorker } from '../../../../indexer/worker';
 import { requireEnv } from '../../../support/admin-db';
 import { createTestDb, type TestDb } from '../../../support/test-db';
-import { createTestEngine, publishTwoMarketSite, type TestEngine } from '../../../support/storefront-fixture';
+import { createTestEngine, publishTwoMarketSite, type EmbeddedTestEngine } from '../../../support/storefront-fixture';
 import { until as pollUntil } from '../../../support/until';
 
 const AS_OF = new Date('2025-06-01T00:00:00Z');
@@ -35,7 +35,7 @@ const until = <T>(probe: () => Promise<T | undefined>) => pollUntil(probe, 20_00
 
 describe('the storefront-index queue and worker', () => {
   let t: TestDb;
-  let e: TestEngine;
+  let e: EmbeddedTestEngine;
   let redis: Redis;
   let queue: Queue;
   let tenantId: number;

@@ -5,12 +5,14 @@ import { loadRunSite } from '../../../../indexer/runs/run-context';
 import { listRuns } from '../../../../indexer/runs/sync-runs';
 import type { IndexedCard } from '../../../../indexer/documents/card';
 import { createTestDb, type TestDb } from '../../../support/test-db';
-import { createTestEngine, publishTwoMarketSite, runDeps, type TestEngine } from '../../../support/storefront-fixture';
+import { createEngineOf, publishTwoMarketSite, runDeps } from '../../../support/storefront-fixture';
+import { engineKinds, type TestEngine } from '../../../support/test-engines';
 
 const AS_OF = new Date('2025-06-01T00:00:00Z');
 const job = { jobId: null, attempt: 1 };
 
-describe('index runs on a seeded tenant', () => {
+// The index lifecycle through the indexer, on each engine: full run, delta, replay, gate, confirm, rollback, pruning.
+describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (kind) => {
   let t: TestDb;
   let e: TestEngine;
   let tenantId: number;
@@ -28,7 +30,7 @@ describe('index runs on a seeded tenant', () => {
 
   beforeAll(async () => {
     t = await createTestDb();
-    e = await createTestEngine(t.db);
+    e = await createEngineOf(kind, t.db);
     tenantId = (await seedTenant(t.db, { tenant: 'runs', products: 400, orders: 0, seed: 5, asOf: AS_OF, analyze: false })).tenantId;
     siteId = await publishTwoMarketSite(t.db, tenantId);
   }, 60_000);

@@ -3,14 +3,14 @@ import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { buildStorefrontDocument } from '../../../../services/storefront-api/openapi/build-document';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
-import { createTestEngine, type TestEngine } from '../../../support/storefront-fixture';
+import { createTestEngine, type EmbeddedTestEngine } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 
 describe('storefront documentation routes', () => {
   let t: TestDb;
   let r: TestRedis;
-  let engine: TestEngine;
+  let engine: EmbeddedTestEngine;
   let app: RequestListener;
 
   beforeAll(async () => {

@@ -15,7 +15,7 @@ import { describeBrandLogos } from '../../../../shared/media/brand-logos';
 import { describeProductMedia } from '../../../../shared/media/product-media';
 import { storeMediaReader } from '../../../../shared/media/site-media';
 import { mediaTempDir, rawRequest, sha } from '../../../support/media-fixture';
-import { createTestEngine, publishTwoMarketSite, runDeps, type TestEngine } from '../../../support/storefront-fixture';
+import { createTestEngine, publishTwoMarketSite, runDeps, type EmbeddedTestEngine } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createKey } from '../../../../shared/storefront-config/keys';
 import { publishConfig } from '../../../../shared/storefront-config/publish';
@@ -29,7 +29,7 @@ const job = { jobId: null, attempt: 1 };
 // The demo shop's catalogue (npm start seeds the same products from the same seed), with its real source media.
 describe('media of the seeded demo shop', () => {
   let t: TestDb;
-  let e: TestEngine;
+  let e: EmbeddedTestEngine;
   let media: Awaited<ReturnType<typeof mediaTempDir>>;
   let host: RunningServer;
   let tenantId: number;

@@ -1,6 +1,6 @@
 import { SearchEngineError, type IndexSettings } from '../../../../shared/search';
 import { connectClient, ElasticsearchEngine } from '../../../../shared/search/elasticsearch';
-import { elasticsearchDecision, startElasticsearchContainer } from '../../../support/elasticsearch';
+import { elasticsearchDecision } from '../../../support/elasticsearch';
 import { runSearchEngineContract } from '../../../unit/shared/search/contract/engine-contract';
 
 /** Remembers the indices the suite creates, so a shared cluster (ELASTICSEARCH_URL) is left as found. */
@@ -23,18 +23,7 @@ class TrackingEngine extends ElasticsearchEngine {
 }
 
 const decision = elasticsearchDecision(process.env);
-let url = decision.kind === 'url' ? decision.url : '';
-let stopContainer = async (): Promise<void> => undefined;
-
-if (decision.kind === 'docker') {
-  // Top-level hooks run before the suite's own beforeAll; pulling and starting the image takes a while.
-  beforeAll(async () => {
-    const started = await startElasticsearchContainer(process.env);
-    url = started.url;
-    stopContainer = started.stop;
-  }, 300_000);
-  afterAll(() => stopContainer(), 60_000);
-}
+const url = decision.kind === 'url' ? decision.url : '';
 
 // The client is made the way production makes it: the server's version is read first and the compatibility
 // headers follow it, so the same suite runs against 8.x (e.g. ELASTICSEARCH_IMAGE=...:8.19.x) and 9.x.

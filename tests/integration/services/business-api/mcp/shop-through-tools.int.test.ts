@@ -7,14 +7,14 @@ import { createLogger } from '../../../../../shared/logger';
 import { insertTenant } from '../../../../support/identity';
 import { callTool, startMcpServer, textOf, type McpHarness } from '../../../../support/mcp-server';
 import { createStorefrontTestApp } from '../../../../support/storefront-api';
-import { createTestEngine, twoPriceLists, type TestEngine } from '../../../../support/storefront-fixture';
+import { createTestEngine, twoPriceLists, type EmbeddedTestEngine } from '../../../../support/storefront-fixture';
 import { until } from '../../../../support/until';
 
 type Structured = Record<string, unknown>;
 
 describe('a whole shop created through the tools only', () => {
   let h: McpHarness;
-  let e: TestEngine;
+  let e: EmbeddedTestEngine;
   let worker: Worker;
   let client: Client;
   let tenantId: number;
@@ -38,7 +38,7 @@ describe('a whole shop created through the tools only', () => {
   };
 
   beforeAll(async () => {
-    let engineRef: TestEngine | undefined;
+    let engineRef: EmbeddedTestEngine | undefined;
     h = await startMcpServer({ engine: async () => engineRef!.engine });
     e = await createTestEngine(h.t.db);
     engineRef = e;

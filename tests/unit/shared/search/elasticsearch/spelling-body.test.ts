@@ -5,7 +5,7 @@ import type { EsSearchResponse } from '../../../../../shared/search/elasticsearc
 // (max_edits at most 2, sort "frequency", suggest_mode "always" also suggests for words the index has).
 describe('spelling request body', () => {
   it('asks one term suggester per folded word on the folded name field, and which words exist', () => {
-    const term = { field: 'text.en.name.folded', max_edits: 2, prefix_length: 0, min_word_length: 1, suggest_mode: 'always', sort: 'frequency', size: 5 };
+    const term = { field: 'text.en.name.folded', max_edits: 2, prefix_length: 0, min_word_length: 1, suggest_mode: 'always', max_term_freq: 2_147_483_647, sort: 'frequency', size: 5 };
     expect(buildSpellingBody({ words: ['Runing', 'JAKCET'], language: 'en' })).toEqual({
       size: 0,
       track_total_hits: false,
