@@ -3,7 +3,8 @@ import request from 'supertest';
 import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
-import { indexedShop, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
+import { createEngineOf, indexedShop, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
+import { engineKinds, type TestEngine } from '../../../support/test-engines';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
 import { loadReferenceRows } from '../../../support/listing-reference/reference-rows';
 import { referenceCatalogue, type RefCatalogue } from '../../../support/listing-reference/reference-catalogue';
@@ -35,10 +36,10 @@ interface ApiFacet {
   range: { min: number | null; max: number | null } | null;
 }
 
-describe('GET /v1/products against a brute-force reference', () => {
+describe.each(engineKinds('GET /v1/products against a brute-force reference'))('GET /v1/products against a brute-force reference (%s)', (kind) => {
   let t: TestDb;
   let r: TestRedis;
-  let shop: IndexedShop;
+  let shop: IndexedShop<TestEngine>;
   let app: RequestListener;
   let ref: RefCatalogue;
   let known: Map<string, string[]>;
@@ -57,7 +58,7 @@ describe('GET /v1/products against a brute-force reference', () => {
         [tenantId],
       );
     };
-    shop = await indexedShop(t.db, { tenant: 'differential', products: 400, seed: 23, configure });
+    shop = await indexedShop(t.db, { engine: await createEngineOf(kind, t.db), tenant: 'differential', products: 400, seed: 23, configure });
     // A one-second rate-limit window keeps the few hundred calls below inside the key's budget.
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, windowSeconds: 1 }));
     // The fixture's site: m1 (en) on the first price list, m2 (sv) on the second.

@@ -2,14 +2,15 @@ import request from 'supertest';
 import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
-import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
+import { createEngineOf, indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
 import { storefrontConformance, type StorefrontConformance } from '../../../support/storefront-openapi';
+import { engineKinds, type TestEngine } from '../../../support/test-engines';
 import { createStorefrontTestApp, ERRORS_DOC_URL } from '../../../support/storefront-api';
 
-describe('GET /v1/products', () => {
+describe.each(engineKinds('GET /v1/products'))('GET /v1/products (%s)', (kind) => {
   let t: TestDb;
   let r: TestRedis;
-  let shop: IndexedShop;
+  let shop: IndexedShop<TestEngine>;
   let app: RequestListener;
   let doc: StorefrontConformance;
   // Every answer is checked against the served OpenAPI document as well.
@@ -18,7 +19,7 @@ describe('GET /v1/products', () => {
   beforeAll(async () => {
     t = await createTestDb();
     r = createTestRedis();
-    shop = await indexedShop(t.db, { tenant: 'listing', products: 300, seed: 7 });
+    shop = await indexedShop(t.db, { engine: await createEngineOf(kind, t.db), tenant: 'listing', products: 300, seed: 7 });
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
     doc = await storefrontConformance(app);
   }, 90_000);
