@@ -48,8 +48,9 @@ export function aliasUpdateFailed(response: estypes.IndicesUpdateAliasesResponse
 /**
  * Points the alias at the index in one `_aliases` call (Elasticsearch applies its actions atomically, so
  * searches on the alias see the old index or the new one, never neither); returns the previous index.
- * If another writer moved the alias in between, a remove fails (must_exist) and the swap reads again and
- * retries; after SWAP_ATTEMPTS it gives up with ALIAS_CONFLICT.
+ * If another writer moved the alias in between, a remove fails (must_exist: `aliases_not_found_exception` from
+ * 8.14, `resource_not_found_exception` "required alias [...] does not exist" before; both read as ALIAS_NOT_FOUND)
+ * and the swap reads again and retries; after SWAP_ATTEMPTS it gives up with ALIAS_CONFLICT.
  */
 export async function swapAlias(client: Client, alias: string, index: string): Promise<string | null> {
   if (!isValidName(alias)) throw new SearchEngineError('INVALID_NAME', `invalid alias name "${alias}"`);

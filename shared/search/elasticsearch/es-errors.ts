@@ -11,6 +11,8 @@ function responseErrorOf(error: unknown): { type: string; reason: string; status
   return { type: read('type'), reason: read('reason') || error.message, status: error.meta.statusCode ?? 0 };
 }
 
+const REQUIRED_ALIAS_MISSING = /^required alias \[.*\] does not exist/;
+
 function codeOf(type: string, reason: string): SearchEngineErrorCode | null {
   switch (type) {
     case 'index_not_found_exception':
@@ -24,6 +26,10 @@ function codeOf(type: string, reason: string): SearchEngineErrorCode | null {
       return 'INVALID_NAME';
     case 'aliases_not_found_exception':
       return 'ALIAS_NOT_FOUND';
+    case 'resource_not_found_exception':
+      // Before 8.14 a `must_exist` remove of a missing alias fails with this generic type ("required alias [x]
+      // does not exist"); 8.14+ answers aliases_not_found_exception. Other missing resources keep their error.
+      return REQUIRED_ALIAS_MISSING.test(reason) ? 'ALIAS_NOT_FOUND' : null;
     default:
       return null;
   }

@@ -51,6 +51,37 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
     expect(updates[0]?.body).toEqual({ actions: [{ remove: { index: 'shop-1', alias: 'shop', must_exist: true } }, { add: { index: 'shop-2', alias: 'shop' } }] });
   });
 
+  // A `must_exist` remove that lost a race fails the whole call: 8.14+ with aliases_not_found_exception, earlier
+  // servers with resource_not_found_exception "required alias [..] does not exist"
+  // (https://www.elastic.co/guide/en/elasticsearch/reference/8.13/indices-aliases.html, must_exist).
+  it.each([
+    ['8.14+', 'aliases_not_found_exception', 'aliases [shop] missing'],
+    ['before 8.14', 'resource_not_found_exception', 'required alias [shop] does not exist'],
+  ])('swapAlias reads again and retries when the alias moved under it (%s: %s)', async (_version, type, reason) => {
+    const { engine, on, calls } = mockCluster();
+    let current = 'shop-1';
+    on('GET', '/_alias/shop', () => ({ [current]: { aliases: { shop: {} } } }));
+    let attempt = 0;
+    on('POST', '/_aliases', () => {
+      if (++attempt > 1) return { acknowledged: true };
+      current = 'shop-9'; // another writer moved the alias between our read and our update
+      return esError(404, type, reason);
+    });
+    await expect(engine.swapAlias('shop', 'shop-2')).resolves.toBe('shop-9');
+    expect(calls.filter((c) => c.path === '/_aliases').map((c) => c.body)).toEqual([
+      { actions: [{ remove: { index: 'shop-1', alias: 'shop', must_exist: true } }, { add: { index: 'shop-2', alias: 'shop' } }] },
+      { actions: [{ remove: { index: 'shop-9', alias: 'shop', must_exist: true } }, { add: { index: 'shop-2', alias: 'shop' } }] },
+    ]);
+  });
+
+  it('a resource_not_found_exception about anything but a required alias is not taken for a lost race', async () => {
+    const { engine, on, calls } = mockCluster();
+    on('GET', '/_alias/shop', () => ({ 'shop-1': { aliases: { shop: {} } } }));
+    on('POST', '/_aliases', () => esError(404, 'resource_not_found_exception', 'something else is missing'));
+    await expect(engine.swapAlias('shop', 'shop-2')).rejects.toMatchObject({ meta: { statusCode: 404 } });
+    expect(calls.filter((c) => c.path === '/_aliases')).toHaveLength(1);
+  });
+
   it('swapAlias on a new alias only adds; an alias named like an index is INVALID_NAME; a missing index INDEX_NOT_FOUND', async () => {
     const { engine, on, calls } = mockCluster();
     on('GET', '/_alias/:name', () => esError(404, 'aliases_not_found_exception'));
