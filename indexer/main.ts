@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { httpConfigSchema } from '../shared/config';
 import { exitOnBootFailure, runHttpServiceWith } from '../shared/http/run-http-service';
 import { createProcessEngine } from '../shared/search/process-engine';
+import { elasticsearchConnection, searchConfigSchema } from '../shared/search/search-config';
 import { createIndexQueue, queueConfigSchema, scheduleDeltas } from '../shared/index-queue';
 import { publishedVersions } from '../shared/storefront-config/site-store';
 import { createMetricsRegistry } from '../shared/metrics/registry';
@@ -11,8 +12,7 @@ import { createWorker } from './worker';
 import { createMediaPipeline } from './media-pipeline';
 import { mediaSourceConfigSchema } from '../shared/media/media-config';
 
-const indexerConfigSchema = httpConfigSchema.extend(queueConfigSchema.shape).extend(mediaSourceConfigSchema.shape).extend({
-  ELASTICSEARCH_URL: z.url().optional(),
+const indexerConfigSchema = httpConfigSchema.extend(queueConfigSchema.shape).extend(mediaSourceConfigSchema.shape).extend(searchConfigSchema.shape).extend({
   /** A full run whose document count falls below this share of the live count is gated. */
   INDEX_GATE_FRACTION: z.coerce.number().gt(0).max(1).default(0.5),
 });
@@ -21,7 +21,7 @@ runHttpServiceWith(
   'indexer',
   indexerConfigSchema,
   async ({ db, redis, logger, config }) => {
-    const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearchUrl: config.ELASTICSEARCH_URL, logger });
+    const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearch: elasticsearchConnection(config), logger });
     const media = createMediaPipeline(config);
     const metrics = createMetricsRegistry('indexer', { nodeMetrics: true });
     const worker = createWorker({ db, engine, logger, gateFraction: config.INDEX_GATE_FRACTION, connection: redis, prefix: config.QUEUE_PREFIX, syncEngine: sync, media, metrics: indexRunMetrics(metrics) });

@@ -3,7 +3,7 @@ import { migrateLatest, withDb } from '../shared/db/knex';
 import { errorMessage } from '../shared/errors';
 import { runMain } from './run-main';
 import { dataDir, projectRoot } from './services/paths';
-import { ensureServices, stopServices, type Services } from './services/provision';
+import { ensureServices, searchEnv, searchNeeds, stopServices, type Services } from './services/provision';
 import { loadConfig } from '../shared/config';
 import { createIndexQueue, queueConfigSchema } from '../shared/index-queue';
 import { createRedis } from '../shared/redis';
@@ -16,11 +16,11 @@ import { processSpecs, shopOrigins } from './start/process-specs';
 import { summary } from './start/summary';
 import { startProcess, stopAll, waitUntilReady, type ProcessSpec, type Supervised } from './start/supervisor';
 
-// `npm start`: provision PostgreSQL and Redis, migrate, seed the demo tenant, start every process, wait until each
+// `npm start`: provision PostgreSQL and Redis (and Elasticsearch with SEARCH_ENGINE=elasticsearch), migrate, seed the demo tenant, start every process, wait until each
 // is ready and print the URLs and demo credentials. Ctrl-C stops the processes, then the instances it started.
 async function main(): Promise<void> {
   process.chdir(projectRoot);
-  const services = await ensureServices();
+  const services = await ensureServices(process.env, searchNeeds());
   let procs: Supervised[] = [];
   let stopping: Promise<void> | undefined;
   const shutdown = (code: number) => {
@@ -38,11 +38,11 @@ async function main(): Promise<void> {
 
   try {
     // Ports first: the demo site must allow the demo shop's actual origin before the shop's pages call the API.
-    const specs = await processSpecs({ ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl });
+    const specs = await processSpecs({ ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, ...searchEnv(services) });
     const demo = await prepareData(services, shopOrigins(specs));
     procs = startAll(specs, () => stopping !== undefined, () => void shutdown(1));
     await Promise.all(procs.map((proc) => waitUntilReady(proc)));
-    console.log(summary(specs, services, demo));
+    console.log(summary(specs, { ...services, elasticsearchUrl: searchEnv(services).ELASTICSEARCH_URL }, demo));
   } catch (err) {
     console.error(errorMessage(err));
     await shutdown(1);

@@ -26,6 +26,23 @@ export type ServiceNeeds = {
 };
 
 /**
+ * What SEARCH_ENGINE asks of `npm start` and the CLI: `elasticsearch` needs a node (ELASTICSEARCH_URL, else the
+ * private one); `embedded` (the default) needs none. Anything else is refused with the choices.
+ */
+export function searchNeeds(env: NodeJS.ProcessEnv = process.env): ServiceNeeds {
+  const choice = env.SEARCH_ENGINE?.trim() || 'embedded';
+  if (choice === 'elasticsearch') return { elasticsearch: 'required' };
+  if (choice === 'embedded') return {};
+  throw new ProvisionError(`SEARCH_ENGINE must be "embedded" or "elasticsearch", not "${choice}"`);
+}
+
+/** The variables that point a process at the node provisioning gave (none for the embedded engine). */
+export function searchEnv(services: Services): { ELASTICSEARCH_URL?: string } {
+  const node = services.elasticsearch;
+  return node && 'url' in node ? { ELASTICSEARCH_URL: node.url } : {};
+}
+
+/**
  * Uses DATABASE_URL / REDIS_URL / ELASTICSEARCH_URL when set; otherwise starts (or reuses) the private instances
  * under the data directory. Elasticsearch only when `needs` asks for it. Idempotent.
  */

@@ -7,7 +7,7 @@ import type { ProcessSpec } from './supervisor';
 export type Demo = DemoCredentials & { site: DemoSiteKey };
 
 /** What `npm start` prints once every process is ready: URLs, the stores, and the demo credentials. */
-export function summary(specs: ProcessSpec[], services: { databaseUrl: string; redisUrl: string }, demo: Demo): string {
+export function summary(specs: ProcessSpec[], services: { databaseUrl: string; redisUrl: string; elasticsearchUrl?: string }, demo: Demo): string {
   const row = (name: string, value: string) => `  ${name.padEnd(16)} ${value}`;
   const identity = baseUrlOf(specs, 'identity');
   const business = baseUrlOf(specs, 'business-api');
@@ -17,6 +17,7 @@ export function summary(specs: ProcessSpec[], services: { databaseUrl: string; r
     ...specs.map((s) => row(s.name, s.url)),
     row('postgres', services.databaseUrl),
     row('redis', services.redisUrl),
+    row('search', services.elasticsearchUrl ? `Elasticsearch ${services.elasticsearchUrl}` : 'the embedded engine (SEARCH_ENGINE=elasticsearch for Elasticsearch)'),
     '',
     `Business API reference: ${business}/api/v1/docs`,
     `Media host: ${baseUrlOf(specs, 'media-host')} (renditions under <DATA_DIR>/media; the indexer makes them on the first run)`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpConfigSchema } from '../../shared/config';
 import { queueConfigSchema } from '../../shared/index-queue';
+import { searchConfigSchema } from '../../shared/search/search-config';
 
 // Under `npm start` the built-in identity provider listens here (docs/decisions.md, Foundation).
 const EMBEDDED_ISSUER = 'http://127.0.0.1:3002';
@@ -23,7 +24,7 @@ export const businessApiConfigSchema = httpConfigSchema
       .default('')
       .transform((raw) => raw.split(',').map((o) => o.trim()).filter(Boolean)),
     MCP_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(60),
-    ELASTICSEARCH_URL: z.url().optional(),
+    ...searchConfigSchema.shape,
     ...queueConfigSchema.shape,
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.AUTH_ISSUER, {

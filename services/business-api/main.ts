@@ -3,6 +3,7 @@ import { exitOnBootFailure, runHttpServiceWith } from '../../shared/http/run-htt
 import { createIndexQueue } from '../../shared/index-queue';
 import { createMetricsRegistry } from '../../shared/metrics/registry';
 import { createProcessEngine, type ProcessEngine } from '../../shared/search/process-engine';
+import { elasticsearchConnection } from '../../shared/search/search-config';
 import { createApp } from './app';
 import { createTokenVerifier, remoteKeys } from './auth/token-verifier';
 import { authSettings, businessApiConfigSchema, mcpResourceUrl } from './config';
@@ -19,7 +20,7 @@ runHttpServiceWith(
     // Only confirming a gated run needs the engine: built on first use, as the CLI does.
     let processEngine: ProcessEngine | undefined;
     const engine = async () => {
-      processEngine ??= createProcessEngine({ ...clients, dataDir: path.resolve(config.DATA_DIR), elasticsearchUrl: config.ELASTICSEARCH_URL });
+      processEngine ??= createProcessEngine({ ...clients, dataDir: path.resolve(config.DATA_DIR), elasticsearch: elasticsearchConnection(config) });
       await processEngine.sync();
       return processEngine.engine;
     };

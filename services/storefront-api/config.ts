@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { httpConfigSchema } from '../../shared/config';
+import { searchConfigSchema } from '../../shared/search/search-config';
 
-export const storefrontConfigSchema = httpConfigSchema.extend({
-  ELASTICSEARCH_URL: z.url().optional(),
+export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema.shape).extend({
   /** Where the error codes are documented: every problem's `type` is this URL followed by `/<CODE>`. */
   ERRORS_DOC_URL: z.url().default('https://aisle.dev/docs/errors'),
   /** The rate limits' window; the limits are per minute, so tests shorten both together. */

@@ -2,6 +2,7 @@ import { createRedis, reportRedisErrors } from '../../shared/redis';
 import { createMetricsRegistry } from '../../shared/metrics/registry';
 import { exitOnBootFailure, runHttpServiceWith } from '../../shared/http/run-http-service';
 import { createProcessEngine } from '../../shared/search/process-engine';
+import { elasticsearchConnection } from '../../shared/search/search-config';
 import { ALIAS_CHANNEL } from '../../shared/search/embedded/lifecycle/alias-sync';
 import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
 import { watchChannel } from '../../shared/watch-channel';
@@ -16,7 +17,7 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
   const registry = new ConfigRegistry(db);
   const configSubscriber = reportRedisErrors(redis.duplicate({ connectionName: 'storefront-api-config' }), logger, 'storefront-api-config');
   await registry.start({ subscriber: configSubscriber, logger });
-  const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearchUrl: config.ELASTICSEARCH_URL, logger });
+  const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearch: elasticsearchConnection(config), logger });
   const aliasSubscriber = reportRedisErrors(redis.duplicate({ connectionName: 'storefront-api-aliases' }), logger, 'storefront-api-aliases');
   await sync();
   const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });

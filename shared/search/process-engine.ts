@@ -8,6 +8,7 @@ import { publishAliasChange } from './embedded/lifecycle/alias-sync';
 import { PgAliasStore } from './embedded/lifecycle/pg-alias-store';
 import { SnapshotStore } from './embedded/snapshot/snapshot-store';
 import type { SearchEngine } from './engine';
+import type { ElasticsearchConnection } from './search-config';
 
 /** A process's search engine, and how to bring its view of aliases up to date (a no-op for Elasticsearch). */
 export interface ProcessEngine {
@@ -16,13 +17,13 @@ export interface ProcessEngine {
 }
 
 /**
- * Elasticsearch when a URL is configured; else the embedded engine with its aliases in PostgreSQL and snapshots
+ * Elasticsearch when a connection is configured (search-config.ts); else the embedded engine with its aliases in PostgreSQL and snapshots
  * under `<dataDir>/search`, alias moves and refreshes announced on Redis.
  */
-export function createProcessEngine(deps: { db: Knex; redis: Redis; dataDir: string; elasticsearchUrl?: string | undefined; logger: Logger }): ProcessEngine {
+export function createProcessEngine(deps: { db: Knex; redis: Redis; dataDir: string; elasticsearch?: ElasticsearchConnection | undefined; logger: Logger }): ProcessEngine {
   let embedded: EmbeddedSearchEngine | null = null;
   const engine = createSearchEngine({
-    elasticsearchUrl: deps.elasticsearchUrl,
+    elasticsearch: deps.elasticsearch,
     embedded: () => {
       // Alias moves and refreshes (a delta under the same alias) are both announced, so serving processes reload.
       const announce = publishAliasChange(deps.redis);

@@ -5,8 +5,9 @@ import { createIndexQueue, queueConfigSchema, type QueueConfig } from '../../../
 import { createLogger } from '../../../shared/logger';
 import { createRedis, type Redis } from '../../../shared/redis';
 import { createProcessEngine, type ProcessEngine } from '../../../shared/search/process-engine';
+import { elasticsearchConnection, searchConfigSchema } from '../../../shared/search/search-config';
 import { dataDir } from '../../services/paths';
-import { ensureServices, stopServices } from '../../services/provision';
+import { ensureServices, searchEnv, searchNeeds, stopServices } from '../../services/provision';
 
 export interface CliServices {
   db: Knex;
@@ -19,7 +20,7 @@ export interface CliServices {
 
 /** Runs `fn` with a migrated database, Redis and the index queue (the private instances unless URLs are set). */
 export async function withCliServices<T>(fn: (services: CliServices) => Promise<T>): Promise<T> {
-  const services = await ensureServices();
+  const services = await ensureServices(process.env, searchNeeds());
   const queueConfig = loadConfig(queueConfigSchema);
   const redis = createRedis(services.redisUrl);
   const queue = createIndexQueue(redis, queueConfig.QUEUE_PREFIX);
@@ -29,7 +30,7 @@ export async function withCliServices<T>(fn: (services: CliServices) => Promise<
       let engine: ProcessEngine | null = null;
       const logger = createLogger({ name: 'cli', level: 'warn' });
       const getEngine = async () => {
-        engine ??= createProcessEngine({ db, redis, dataDir: dataDir(), elasticsearchUrl: process.env.ELASTICSEARCH_URL, logger });
+        engine ??= createProcessEngine({ db, redis, dataDir: dataDir(), elasticsearch: elasticsearchConnection(loadConfig(searchConfigSchema, { ...process.env, ...searchEnv(services) })), logger });
         await engine.sync();
         return engine;
       };
