@@ -14,6 +14,7 @@ import { siteIndexNames } from '../../indexer/runs/index-names';
 import type { Knex } from '../../shared/db/knex';
 import { dataDir } from '../services/paths';
 import { ensureServices, stopServices } from '../services/provision';
+import { BENCH_INDEX_PREFIX, ensureElasticsearchIndex } from './storefront/elasticsearch-index';
 import { benchSite, catalogueBenchTenant } from './shared/bench-site';
 import { saveCollection } from '../../shared/storefront-config/drafts';
 import { publishConfig } from '../../shared/storefront-config/publish';
@@ -111,7 +112,8 @@ async function run(scenario: string, server: ChildServer, paths: readonly string
 
 // `npm run bench:storefront`: writes the "Storefront API: GET /v1/products" section of docs/benchmarks.md.
 async function main(): Promise<void> {
-  const services = await ensureServices();
+  const services = await ensureServices(process.env, { elasticsearch: 'optional' });
+  const search = services.elasticsearch ?? { skipped: 'not provisioned' };
   const products = env.BENCH_PRODUCTS;
   const benchData = path.join(dataDir(), 'bench', `storefront-${products}`);
   await mkdir(benchData, { recursive: true });
@@ -121,11 +123,13 @@ async function main(): Promise<void> {
   await ensureCollection(tenant.db, tenant.tenantId, siteId);
   await publishConfig(tenant.db, tenant.tenantId, siteId, 'bench keys');
   const documents = await ensureIndex(tenant.db, siteId, path.join(benchData, 'search'));
+  const esDocuments = 'url' in search ? await ensureElasticsearchIndex(tenant.db, siteId, search.url) : null;
   await tenant.db.destroy();
   // A 1 s window and eight secret keys in turn keep the limits (6000 a window per key) above what one machine sends.
   const api = await storefrontProcess({ ...process.env, DATABASE_URL: tenant.url, REDIS_URL: services.redisUrl, DATA_DIR: benchData, RATE_LIMIT_WINDOW_SECONDS: '1' });
   const ceiling = await constantProcess();
   let sized: ChildServer | null = null;
+  let esApi: ChildServer | null = null;
   try {
     const inputs = await mixInputs(api.url, secretKey);
     const answer = await medianAnswer(api.url, secretKey, distinctPaths(inputs, 9, 4));
@@ -144,11 +148,18 @@ async function main(): Promise<void> {
     const sorts = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
     const pages = sorts.flatMap((sort) => [1, 2, 3, 4, 5].map((page) => `/v1/collections/${COLLECTION}?sort=${sort}&page=${page}`));
     rows.push(await run('GET /v1/collections/{slug}, 25 pages', api, pages, keys, 10));
-    const body = renderStorefrontSection({ products, documents, rows, ceilingRps: rows[0]!.rps, sizedRps: rows[1]!.rps, seconds: env.BENCH_SECONDS, load: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
+    // The listing mix again with the storefront on Elasticsearch: what the answer cache cannot answer goes to the node.
+    if ('url' in search) {
+      esApi = await storefrontProcess({ ...process.env, DATABASE_URL: tenant.url, REDIS_URL: services.redisUrl, DATA_DIR: benchData, RATE_LIMIT_WINDOW_SECONDS: '1', ELASTICSEARCH_URL: search.url, ELASTICSEARCH_INDEX_PREFIX: BENCH_INDEX_PREFIX });
+      rows.push(await run('Elasticsearch: distinct requests', esApi, distinct, keys, 10));
+      rows.push(await run('Elasticsearch: the Zipf mix from empty caches', esApi, zipf, keys, 10));
+    }
+    const elasticsearch = 'url' in search ? { documents: esDocuments ?? 0 } : { skipped: search.skipped };
+    const body = renderStorefrontSection({ products, documents, elasticsearch, rows, ceilingRps: rows[0]!.rps, sizedRps: rows[1]!.rps, seconds: env.BENCH_SECONDS, load: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
     await writeSection(body);
     console.log(body);
   } finally {
-    await Promise.all([api.stop(), ceiling.stop(), sized?.stop()]);
+    await Promise.all([api.stop(), ceiling.stop(), sized?.stop(), esApi?.stop()]);
     await stopServices(services.started);
   }
 }

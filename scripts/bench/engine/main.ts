@@ -1,13 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureServices } from '../../services/provision';
+import { ensureServices, type SearchNode } from '../../services/provision';
+import { siteIndexSettings } from '../../../indexer/documents/from-site-config';
 import { writeSection } from '../shared/report-section';
 import { BENCH_SEED, benchDatabaseName, benchTenant } from './bench-db';
 import { QUERY_NAMES, type BenchPeer, type PeerResult, type QueryName, type QueryStats } from './bench-types';
 import { measureQuery } from './measure';
 import { canMeasureMemory, settledMemory } from './memory';
 import { measureFreshness } from './freshness/freshness-bench';
+import { ElasticsearchPeer } from './peers/elasticsearch-peer';
 import { EmbeddedPeer } from './peers/embedded-peer';
 import { measureLucene } from './peers/lucene/lucene-peer';
 import { OramaPeer } from './peers/orama-peer';
@@ -17,11 +19,11 @@ import { renderSection, type SizeResult } from './report';
 import { benchSiteConfig, readDocuments, writeDocuments } from './seed-documents';
 
 // `npm run bench:engine`: seeds (or reuses) tenants of the seed generator's catalogue, reads them through the
-// indexer's catalogue reader and toSearchDocument, and runs the query mix on three engines over those documents.
+// indexer's catalogue reader and toSearchDocument, and runs the query mix on every engine over those documents.
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 // BENCH_PEERS=embedded,lucene limits the run to some engines (all by default); BENCH_PEERS_<size> for one size.
 // Orama is left out at 1M by default: its documents and an index of about 4 GB do not fit the 8 GB heap together.
-const DEFAULT_PEERS: Record<number, string> = { 1_000_000: 'embedded,postgres,lucene' };
+const DEFAULT_PEERS: Record<number, string> = { 1_000_000: 'embedded,postgres,lucene,elasticsearch' };
 const peersAt = (products: number): string[] | null =>
   (process.env[`BENCH_PEERS_${products}`] ?? process.env.BENCH_PEERS ?? DEFAULT_PEERS[products])?.split(',') ?? null;
 // Freshness is measured at this size only (the issue's target is stated at 100k).
@@ -43,7 +45,7 @@ async function measurePeer(peer: BenchPeer, documentsPath: string): Promise<Peer
   return { peer: peer.name, build, queries };
 }
 
-async function measureSize(products: number, baseUrl: string, dir: string): Promise<SizeResult> {
+async function measureSize(products: number, baseUrl: string, search: SearchNode, dir: string): Promise<SizeResult> {
   console.log(`${products} products:`);
   const bench = await benchTenant(baseUrl, products, process.env.BENCH_RESEED === '1', console.log);
   try {
@@ -52,9 +54,11 @@ async function measureSize(products: number, baseUrl: string, dir: string): Prom
     const source = await writeDocuments(bench.db, bench.tenantId, config, join(dir, `documents-${products}.ndjson`));
     console.log(`  ${source.documents} documents (skipped ${JSON.stringify(source.skipped)}) read in ${(source.readMs / 1000).toFixed(1)} s`);
     const peers: PeerResult[] = [];
-    const wanted = peersAt(products);
-    const all = [new EmbeddedPeer(config.languages), new OramaPeer(), new PostgresPeer(bench.url)];
     const failed: string[] = [];
+    const wanted = peersAt(products);
+    const all: BenchPeer[] = [new EmbeddedPeer(config.languages), new OramaPeer(), new PostgresPeer(bench.url)];
+    if ('url' in search) all.push(new ElasticsearchPeer(search.url, siteIndexSettings(config)));
+    else if (wanted === null || wanted.includes('elasticsearch')) failed.push(`elasticsearch: ${search.skipped}`);
     // One peer failing (out of memory, a missing JDK) must not cost the figures of the others.
     const attempt = async (name: string, measure: () => Promise<PeerResult>) => {
       try {
@@ -89,6 +93,7 @@ function notes(loadBefore: number, loadAfter: number): string[] {
     'PostgreSQL: tsvector + GIN, one GROUP BY per facet (disjunctive facets drop their own condition), statements of a request in parallel on a pool of 4; unlogged tables.',
     'Lucene 8.7 (Debian liblucene8-java, the library inside Elasticsearch 7), a Java program in scripts/bench/engine/peers/lucene: the same documents (JSON lines) and requests, Snowball English analysis, BM25 with the embedded boosts, DrillSideways over sorted-set doc-values facets, doc-values sorts with exact totals, price min/max from doc values; index force-merged to one segment on mmap; timed inside the JVM after a 3 s warm-up per query; per-market counts for suggest memoised as the embedded engine does. Build includes parsing the JSON lines; "snapshot load" is opening the index reader and the facet state.',
     'Where Lucene is ahead (a lucene / embedded ratio under 1.0x; Q3 at 100k and 1M in every run so far): Q3 is two words, three term filters and a price range with a handful of hits (19 at 100k, 142 at 1M). The embedded engine matches text a term at a time: it sets every posting of each word (with its typo variants, in name, brand and description) into a bitset over all documents and intersects the bitsets, so its cost follows the postings and the index size, not the hits (filters and facet contexts are then decided on the words and documents the text left). Lucene intersects document at a time, leapfrogging the postings with skip data, and visits only candidate documents; DrillSideways then counts facets over those few. A document-at-a-time conjunction when the rarest word is selective would close it.',
+    'Elasticsearch: the node `npm test` provisions (8.19.21, Maven Central\'s test distribution with the test-node plugin; heap ELASTICSEARCH_HEAP, 1 GB by default; a separate JVM on the same 2 cores), driven over HTTP through Aisle\'s own adapter: the site\'s strict mapping, bulk batches of 5,000, refresh, then force-merged to one segment as Lucene\'s index is (the build time includes the merge). Its timings include the HTTP round trip and the adapter\'s request building and response mapping, which is what the storefront pays, and for Q3 (words of five letters or more) the typo-neighbour suggest request that precedes the search. Its query and request caches are on, as in production. Memory is the node\'s heap in use (not only this index) and the index files, read through mmap.',
     'Snapshot documents (documents.ndjson, read only by a writer) are left out of the embedded snapshot size.',
     'Freshness: the indexer is a child process with its own heap (freshness-writer.ts), the bench is the serving process; they share the alias store (the bench database) and the snapshot directory, and the announcement goes over IPC where processes use Redis pub/sub (the two-process integration test covers that path). On 2 cores the indexer\'s bulk + refresh competes with the serving process for the CPU during each round, as on a shared host. On a loaded machine the p99 of a 0.2 ms listing measures the scheduler more than the engine, idle and streaming alike.',
     'Orama is left out at 1,000,000 products (BENCH_PEERS_1000000 overrides): its 1M documents and an index of about 4 GB would not fit the bench\'s 8 GB heap at once.',
@@ -98,12 +103,15 @@ function notes(loadBefore: number, loadAfter: number): string[] {
 
 async function main(): Promise<void> {
   if (!canMeasureMemory()) console.warn('Run node with --expose-gc (npm run bench:engine does) to measure memory.');
-  const baseUrl = process.env.DATABASE_URL ?? (await ensureServices()).databaseUrl;
+  // Elasticsearch is a peer where a node runs (ELASTICSEARCH_URL, else the private one); else its reason is reported.
+  const services = await ensureServices(process.env, { elasticsearch: 'optional' });
+  const search = services.elasticsearch ?? { skipped: 'not provisioned' };
+  const baseUrl = services.databaseUrl;
   const dir = await mkdtemp(join(tmpdir(), 'aisle-bench-documents-'));
   const loadBefore = loadavg()[0] ?? 0;
   const sizes: SizeResult[] = [];
   try {
-    for (const products of SIZES) sizes.push(await measureSize(products, baseUrl, dir));
+    for (const products of SIZES) sizes.push(await measureSize(products, baseUrl, search, dir));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

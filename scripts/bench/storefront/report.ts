@@ -11,6 +11,8 @@ export type StorefrontRow = LoadRow & {
 export interface StorefrontBenchResult {
   products: number;
   documents: number;
+  /** The rows named "Elasticsearch: ..." ran on a storefront over a node holding this many documents, or why not. */
+  elasticsearch: { documents: number } | { skipped: string };
   rows: StorefrontRow[];
   /** Requests/s of the 11-byte constant, and of the constant of a listing answer's size. */
   ceilingRps: number;
@@ -42,6 +44,7 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     'in turn (PostgreSQL rows, each request computed; identical reads within MICRO_CACHE_MS share one answer). Collection',
     'page: a collection over the whole catalogue, 5 sorts x pages 1 to 5.',
     '',
+    ...elasticsearchNote(r),
     '| Scenario | Connections | Median | p99 | Requests/s | Share of ceiling | Share of listing-size constant | Server CPU a request | autocannon busy |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...r.rows.map((row) => `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ${share(row.rps, r.sizedRps)} | ${row.serverUs === null ? '-' : `${row.serverUs.toFixed(0)} us`} | ${(row.clientBusy * 100).toFixed(0)}% |`),
@@ -54,6 +57,18 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     ...targets(r),
     ...bytesBound(r),
   ].join('\n');
+}
+
+/** What the "Elasticsearch: ..." rows are. */
+function elasticsearchNote(r: StorefrontBenchResult): string[] {
+  if ('skipped' in r.elasticsearch) return [`Elasticsearch rows: not run (${r.elasticsearch.skipped}).`, ''];
+  return [
+    `Elasticsearch rows: the same distinct and Zipf (from empty caches) requests against a second storefront process whose`,
+    `engine is the Elasticsearch node \`npm test\` provisions (8.19.21, one node on the same 2 cores, heap ELASTICSEARCH_HEAP),`,
+    `holding ${r.elasticsearch.documents.toLocaleString('en-US')} documents built by the indexer's full run. Its answers are cached for MICRO_CACHE_MS only`,
+    '(Elasticsearch gives no serving token, so the answer cache cannot keep them until the index changes).',
+    '',
+  ];
 }
 
 /** Each Zipf row against the targets: at least 25% of the ceiling's requests/s, and p99 under 25 ms. */

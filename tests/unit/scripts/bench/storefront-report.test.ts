@@ -2,8 +2,8 @@ import { renderStorefrontSection, type StorefrontRow } from '../../../../scripts
 
 const row = (scenario: string, rps: number, serverUs: number | null = 40): StorefrontRow => ({ scenario, connections: 10, medianMs: 1, p99Ms: 5, rps, requests: rps * 10, serverUs, clientBusy: 0.974 });
 
-const render = (ceiling: number, sized: number, rows: StorefrontRow[]) =>
-  renderStorefrontSection({ products: 100_000, documents: 91_783, rows, ceilingRps: ceiling, sizedRps: sized, seconds: 10, load: 2.3, cores: 2, date: '2026-11-23' });
+const render = (ceiling: number, sized: number, rows: StorefrontRow[], elasticsearch: { documents: number } | { skipped: string } = { documents: 91_783 }) =>
+  renderStorefrontSection({ products: 100_000, documents: 91_783, elasticsearch, rows, ceilingRps: ceiling, sizedRps: sized, seconds: 10, load: 2.3, cores: 2, date: '2026-11-23' });
 
 describe('the storefront benchmark section', () => {
   it('quotes each row against both constants, with the server CPU a request and how busy autocannon was', () => {
@@ -23,6 +23,13 @@ describe('the storefront benchmark section', () => {
     expect(body).toContain('- Zipf, steady: 26.0% of the ceiling (met), p99 5 ms (met).');
     expect(body).toContain('- Zipf, cold: 24.0% of the ceiling (not met), p99 5 ms (met).');
     expect(body).not.toContain('- distinct');
+  });
+
+  it('says what the Elasticsearch rows ran on, or why they did not run, and judges none of them against the targets', () => {
+    const ran = render(50_000, 16_000, [row('Elasticsearch: the Zipf mix from empty caches', 2000)]);
+    expect(ran).toContain('holding 91,783 documents built by the indexer');
+    expect(ran).not.toContain('- Elasticsearch: the Zipf mix');
+    expect(render(50_000, 16_000, [], { skipped: 'no JDK' })).toContain('Elasticsearch rows: not run (no JDK).');
   });
 
   it('says when writing the bytes alone is below the target', () => {
