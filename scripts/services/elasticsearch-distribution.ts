@@ -55,7 +55,11 @@ export async function ensureHome(nodeDir: string, zip: string, version: string, 
 }
 
 async function unpack(zip: string, home: string): Promise<void> {
-  const unzip = await findOrInstall('unzip', 'unzip', { howToInstall: 'Install unzip (Debian/Ubuntu: `sudo apt-get install unzip`).', takes: 'a few seconds' });
+  const unzip = await findOrInstall('unzip', 'unzip', { howToInstall: 'Install unzip (Debian/Ubuntu: `sudo apt-get install unzip`).', takes: 'a few seconds' }).catch(
+    (error: unknown) => {
+      throw new ProvisionError(error instanceof Error ? error.message : String(error));
+    },
+  );
   const scratch = `${home}.partial-${process.pid}`;
   await rm(scratch, { recursive: true, force: true });
   await mkdir(scratch, { recursive: true });

@@ -43,7 +43,8 @@ export const elasticsearchUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 /**
  * Starts the private single-node Elasticsearch (or finds it running) and returns its URL. Throws a
- * ProvisionError saying what is missing (Maven, a JDK, the registry) when it cannot run here.
+ * ProvisionError saying what is missing (Maven, a JDK, unzip, the registry) when it cannot run here; a node that
+ * has all it needs and still does not start is a plain error (a bug to see, not a machine to skip).
  */
 export async function ensureElasticsearch(dataDir: string, options: ElasticsearchOptions): Promise<{ url: string; started: boolean }> {
   const dirs = layout(dataDir);
@@ -109,7 +110,7 @@ async function startNode(home: string, nodeDir: string, port: number, jdk: Jdk, 
   // runuser keeps the environment (but HOME, SHELL, USER and LOGNAME).
   const [file, argv] = isRoot() ? ['runuser', ['-u', SEARCH_USER, '--', script, ...args]] : [script, args];
   await run(file, argv, { env, detached: true }).catch((error: unknown) => {
-    throw new ProvisionError(`Elasticsearch did not start (log: ${path.join(nodeDir, 'logs')}): ${error instanceof Error ? error.message.slice(0, 2000) : String(error)}`);
+    throw new Error(`Elasticsearch did not start (log: ${path.join(nodeDir, 'logs')}): ${error instanceof Error ? error.message.slice(0, 2000) : String(error)}`);
   });
 }
 
@@ -152,5 +153,5 @@ async function waitForHealth(port: number, nodeDir: string): Promise<void> {
     if (await health(port, '1s')) return;
     await sleep(500);
   }
-  throw new ProvisionError(`Elasticsearch on port ${port} did not become healthy (log: ${path.join(nodeDir, 'logs')})`);
+  throw new Error(`Elasticsearch on port ${port} did not become healthy (log: ${path.join(nodeDir, 'logs')})`);
 }
