@@ -1,6 +1,7 @@
 import { Client, SniffingTransport, type ClientOptions, type TransportOptions } from '@elastic/elasticsearch';
 import { SearchEngineError } from '../errors';
 import { toPortError } from './es-errors';
+import { boundedCall, DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits';
 
 /** Server majors the adapter runs on. */
 export const SUPPORTED_MAJORS: readonly number[] = [8, 9];
@@ -46,11 +47,15 @@ export function majorOf(versionNumber: unknown): number | null {
   return Number.isInteger(major) ? major : null;
 }
 
-/** Asks the root endpoint for the server version, with media types any version accepts. */
-export async function detectServerMajor(options: ClientOptions): Promise<number> {
+/**
+ * Asks the root endpoint for the server version, with media types any version accepts. The probe runs on the
+ * first call of a process (often a storefront query, which waits for it), so it is bounded like a query: a node
+ * that accepts the connection and never answers fails it as UNAVAILABLE instead of holding every call.
+ */
+export async function detectServerMajor(options: ClientOptions, limits: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<number> {
   const probe = new Client({ ...options, Transport: transportWith(PLAIN_HEADERS) });
   try {
-    const info = await probe.info();
+    const info = await probe.info(undefined, boundedCall(limits));
     const major = majorOf(info.version.number);
     if (major === null || !SUPPORTED_MAJORS.includes(major)) {
       throw new SearchEngineError('UNAVAILABLE', `Elasticsearch ${String(info.version.number)} is not supported (8.x or 9.x)`);
@@ -66,8 +71,8 @@ export async function detectServerMajor(options: ClientOptions): Promise<number>
 /** Default timeout of lifecycle and bulk calls; queries set their own, shorter one. */
 export const CLIENT_REQUEST_TIMEOUT_MS = 30_000;
 
-/** A client speaking the detected server's REST compatibility version. */
-export async function connectClient(options: ClientOptions): Promise<Client> {
-  const major = await detectServerMajor(options);
+/** A client speaking the detected server's REST compatibility version; `probe` bounds the version probe. */
+export async function connectClient(options: ClientOptions, probe: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<Client> {
+  const major = await detectServerMajor(options, probe);
   return new Client({ requestTimeout: CLIENT_REQUEST_TIMEOUT_MS, ...options, Transport: transportWith(compatibleHeaders(major)) });
 }

@@ -16,20 +16,14 @@ import { DEFAULT_SERVING, type ServingSettings } from './index-body';
 import * as lifecycle from './index-lifecycle';
 import type { IndexMeta } from './index-meta';
 import { MetaCache } from './meta-cache';
+import { boundedCall, DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits';
 import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
 import { buildSearchBody, type SearchBody } from './search-body';
 import { buildSpellingBody, mapSpelling } from './spelling-body';
 import { buildSuggestBody } from './suggest-body';
 import { buildTypoSuggestBody, readTypoTerms, typoWords, type TypoTerms } from './typo-expansion';
 
-/** How long one query attempt may take, and how often a failed connection is retried on another node. */
-export interface QueryLimits {
-  timeoutMs: number;
-  retries: number;
-}
-
-/** A stalled node costs a storefront query at most about 2 x 2.5 s before it fails as UNAVAILABLE (503). */
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { timeoutMs: 2_500, retries: 1 };
+export type { QueryLimits } from './query-limits';
 
 export interface ElasticsearchEngineOptions {
   /** A client, or a factory (connectClient) called on first use. The engine takes ownership: close() closes it. */
@@ -60,7 +54,8 @@ export class ElasticsearchEngine implements SearchEngine {
     this.serving = { ...DEFAULT_SERVING, ...options.serving };
     this.bulkRetry = { ...DEFAULT_BULK_RETRY, ...options.bulkRetry };
     this.queryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.query };
-    this.metas = new MetaCache(async (target) => lifecycle.readMeta(await this.clients.get(), target), options.metaTtlMs ?? 30_000);
+    // The lookup runs on the query path, so it has the query's bounds, not the client's 30 s and 3 retries.
+    this.metas = new MetaCache(async (target) => lifecycle.readMeta(await this.clients.get(), target, this.queryLimits), options.metaTtlMs ?? 30_000);
   }
 
   async createIndex(name: string, settings: IndexSettings): Promise<void> {
@@ -141,7 +136,6 @@ export class ElasticsearchEngine implements SearchEngine {
   /** One storefront query, bounded in time: a timeout or lost connection rejects with UNAVAILABLE. */
   private async query(target: string, body: SearchBody): Promise<EsSearchResponse> {
     const client: Client = await this.clients.get();
-    const { timeoutMs, retries } = this.queryLimits;
-    return esCall(target, () => client.search<HitSource>({ index: target, ...body }, { requestTimeout: timeoutMs, maxRetries: retries }));
+    return esCall(target, () => client.search<HitSource>({ index: target, ...body }, boundedCall(this.queryLimits)));
   }
 }

@@ -8,6 +8,7 @@ import { esCall, isNotFound, toPortError } from './es-errors';
 import { BULK_LOAD_SETTINGS, createIndexRequest, servingSettings, type ServingSettings } from './index-body';
 import { isValidPrefix } from './index-names';
 import { parseMeta, type IndexMeta } from './index-meta';
+import { boundedCall, type QueryLimits } from './query-limits';
 
 function notFound(name: string): SearchEngineError {
   return new SearchEngineError('INDEX_NOT_FOUND', `index or alias "${name}" not found`);
@@ -19,13 +20,23 @@ export async function createIndex(client: Client, name: string, settings: IndexS
   await esCall(name, () => client.indices.create(createIndexRequest(name, settings)));
 }
 
-/** Languages and boosts of the index behind a name or alias (read from the mapping's `_meta`). */
-export async function readMeta(client: Client, target: string): Promise<IndexMeta> {
+/**
+ * Only the `_meta` of a mapping travels back: the whole mapping of a site with hundreds of facets is large and
+ * this runs before queries (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/common-options.html#common-options-response-filtering).
+ */
+export const META_ONLY = { filter_path: ['*.mappings._meta'] };
+
+/**
+ * Languages, boosts and fields of the index behind a name or alias (read from the mapping's `_meta`); `limits`
+ * bound the call (queries pass theirs; bulk keeps the client's defaults).
+ */
+export async function readMeta(client: Client, target: string, limits?: QueryLimits): Promise<IndexMeta> {
   if (!isValidName(target)) throw notFound(target);
-  const response = await esCall(target, () => client.indices.getMapping({ index: target }));
+  const options = limits === undefined ? {} : boundedCall(limits);
+  const response = await esCall(target, () => client.indices.getMapping({ index: target, ...META_ONLY }, options));
+  // A missing index is a 404 (INDEX_NOT_FOUND above); an index without `_meta` is filtered down to `{}`.
   const first = Object.values(response)[0];
-  if (first === undefined) throw notFound(target);
-  return parseMeta(first.mappings._meta);
+  return parseMeta(first?.mappings?._meta);
 }
 
 /**
