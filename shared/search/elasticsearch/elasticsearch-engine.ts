@@ -19,7 +19,7 @@ import { MetaCache } from './meta-cache';
 import { boundedCall, DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits';
 import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
 import { buildSearchBody, type SearchBody } from './search-body';
-import { buildSpellingBody, mapSpelling } from './spelling-body';
+import { buildSpellingBody, mapSpelling, noDictionary } from './spelling-body';
 import { buildSuggestBody } from './suggest-body';
 import { buildTypoSuggestBody, readTypoTerms, typoWords, type TypoTerms } from './typo-expansion';
 
@@ -116,7 +116,8 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   async spelling(target: string, request: SpellingRequest): Promise<SpellingResponse> {
-    await this.metas.get(target);
+    const meta = await this.metas.get(target);
+    if (!meta.languages.includes(request.language)) return noDictionary(request);
     return mapSpelling(request, await this.query(target, buildSpellingBody(request)));
   }
 

@@ -31,6 +31,14 @@ export function buildSpellingBody(request: SpellingRequest): SearchBody {
   };
 }
 
+/**
+ * The answer for a language the index does not analyse: it has no name-word dictionary there (its fields do not
+ * exist, so asking would be a 400), so every word is unknown and has no candidates, as in the embedded engine. Pure.
+ */
+export function noDictionary(request: SpellingRequest): SpellingResponse {
+  return { words: request.words.map((word) => ({ word: fold(word), known: false, candidates: [] })) };
+}
+
 type SuggestEntry = { options?: { text: string; freq?: number }[] | { text: string; freq?: number } };
 
 /** The spelling answer from the response to buildSpellingBody (pure). */

@@ -20,5 +20,14 @@ export function spellingCases(ctx: ContractContext): void {
       expect((await spelling(['loparskor'], 'sv')).words[0]).toMatchObject({ known: true });
       expect((await spelling(['zzzzzzzz'])).words).toEqual([{ word: 'zzzzzzzz', known: false, candidates: [] }]);
     });
+
+    it('a language the index does not analyse has no dictionary: every word unknown, no candidates', async () => {
+      // The fixture analyses en, sv and de; "fi" (and "EN", since queries name a language exactly as listed) has no words.
+      expect((await spelling(['Runing', 'shoes'], 'fi')).words).toEqual([
+        { word: 'runing', known: false, candidates: [] },
+        { word: 'shoes', known: false, candidates: [] },
+      ]);
+      expect((await spelling(['shoes'], 'EN')).words).toEqual([{ word: 'shoes', known: false, candidates: [] }]);
+    });
   });
 }

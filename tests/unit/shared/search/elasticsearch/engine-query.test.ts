@@ -97,6 +97,13 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
     expect(calls.filter((c) => c.path === '/shop/_mapping')).toHaveLength(2);
   });
 
+  it('spelling in a language the index does not analyse answers "no candidates" without asking the cluster', async () => {
+    // Its folded name field does not exist, so the term suggester would answer 400 (a 500 in the listing).
+    const { engine, calls } = cluster();
+    await expect(engine.spelling('shop', { words: ['Löparskor'], language: 'fi' })).resolves.toEqual({ words: [{ word: 'loparskor', known: false, candidates: [] }] });
+    expect(calls.map((c) => c.path)).toEqual(['/shop/_mapping']);
+  });
+
   it('an unknown target rejects with INDEX_NOT_FOUND', async () => {
     const { engine } = cluster();
     await expect(engine.search('missing', { language: 'en', market: 'se' })).rejects.toMatchObject({ code: 'INDEX_NOT_FOUND' });
