@@ -1,14 +1,12 @@
-import { createIndexRequest } from '../../../../../shared/search/elasticsearch/index-body';
+import { EXPECTED_CREATE_BODY, EXPECTED_SETTINGS } from './expected-create-index';
 import { esError, mockCluster } from './mock-cluster';
 
 describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
   it('creates the index in bulk-load mode with the settings from mappings/', async () => {
     const { engine, on, calls } = mockCluster();
     on('PUT', '/shop-1', () => ({ acknowledged: true, shards_acknowledged: true, index: 'shop-1' }));
-    await engine.createIndex('shop-1', { languages: ['en'] });
-    const { index: _name, ...body } = createIndexRequest('shop-1', { languages: ['en'] });
-    expect(calls).toEqual([expect.objectContaining({ method: 'PUT', path: '/shop-1', body })]);
-    expect(calls[0]?.body).toMatchObject({ settings: { index: { refresh_interval: '-1', number_of_replicas: 0 } } });
+    await engine.createIndex('shop-1', EXPECTED_SETTINGS);
+    expect(calls).toEqual([expect.objectContaining({ method: 'PUT', path: '/shop-1', body: EXPECTED_CREATE_BODY })]);
   });
 
   it('maps a taken name to INDEX_EXISTS and refuses invalid names without calling the cluster', async () => {

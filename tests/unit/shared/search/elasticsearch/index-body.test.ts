@@ -1,33 +1,13 @@
 import mappings from '../../../../../mappings/elasticsearch/mappings.json';
 import settings from '../../../../../mappings/elasticsearch/settings.json';
-import { siteIndexFields } from '../../../../../shared/search';
 import { foldCharFilterRules, textAnalyzer } from '../../../../../shared/search/elasticsearch/analysis-settings';
 import { buildMappings, createIndexRequest, servingSettings } from '../../../../../shared/search/elasticsearch/index-body';
 import { parseMeta } from '../../../../../shared/search/elasticsearch/index-meta';
-
-const FIELDS = siteIndexFields({ markets: ['se'], facets: ['brand'], numbers: ['minTemp'] });
+import { EXPECTED_CREATE_BODY, EXPECTED_SETTINGS } from './expected-create-index';
 
 describe('create-index request', () => {
   it('creates in bulk-load mode with the JSON analysis, the fold char filter, a sized field limit and meta', () => {
-    const request = createIndexRequest('shop-20240101', { languages: ['en', 'sv'], boosts: { name: 5 }, fields: FIELDS });
-    expect(request.index).toBe('shop-20240101');
-    expect(request.settings).toEqual({
-      ...settings,
-      index: {
-        number_of_shards: 1,
-        max_result_window: 10000,
-        max_ngram_diff: 19,
-        refresh_interval: '-1',
-        number_of_replicas: 0,
-        // auto_expand_replicas would override number_of_replicas while the index is being filled.
-        auto_expand_replicas: 'false',
-        // A small mapping fits the default; the limit is only raised when the mapping needs it (index-mapping tests).
-        mapping: { total_fields: { limit: 1000 } },
-      },
-      analysis: { ...settings.analysis, char_filter: { aisle_fold_table: { type: 'mapping', mappings: foldCharFilterRules() } } },
-    });
-    expect(request.mappings?._meta).toEqual({ languages: ['en', 'sv'], boosts: { sku: 8, name: 5, brand: 2, description: 1 }, fields: FIELDS });
-    expect(request.mappings?.dynamic).toBe('strict');
+    expect(createIndexRequest('shop-20240101', EXPECTED_SETTINGS)).toEqual({ index: 'shop-20240101', ...EXPECTED_CREATE_BODY });
   });
 
   it('without fields, keyed objects stay dynamic under typed templates: an object from a dotted key stays an object', () => {
@@ -36,9 +16,16 @@ describe('create-index request', () => {
     const built = buildMappings({ languages: ['en'] });
     expect(built.dynamic).toBe('strict');
     expect(built.date_detection).toBe(false);
-    expect(built.properties?.numbers).toEqual({ type: 'object', dynamic: true });
-    expect(built.properties?.facetLabels).toEqual({ type: 'object', dynamic: true });
-    expect(built.dynamic_templates).toEqual(mappings.dynamic_templates);
+    for (const open of ['facets', 'facetLabels', 'facetPrefixes', 'numbers', 'flags']) expect(built.properties?.[open]).toEqual({ type: 'object', dynamic: true });
+    const pair = { type: 'keyword', index: false, eager_global_ordinals: true };
+    expect(built.dynamic_templates).toEqual([
+      { facet_values: { path_match: 'facets.*', match_mapping_type: 'string', mapping: { type: 'keyword' } } },
+      { facet_label_pairs: { path_match: 'facetLabels.*', match_mapping_type: 'string', mapping: pair } },
+      { facet_prefix_pairs: { path_match: 'facetPrefixes.*', match_mapping_type: 'string', mapping: pair } },
+      { whole_numbers: { path_match: 'numbers.*', match_mapping_type: 'long', mapping: { type: 'double' } } },
+      { decimal_numbers: { path_match: 'numbers.*', match_mapping_type: 'double', mapping: { type: 'double' } } },
+      { flags: { path_match: 'flags.*', match_mapping_type: 'boolean', mapping: { type: 'boolean' } } },
+    ]);
     for (const template of mappings.dynamic_templates) {
       const [body] = Object.values(template);
       expect(body?.match_mapping_type).toMatch(/^(string|long|double|boolean)$/);
