@@ -8,11 +8,16 @@ import type { IndexMeta } from './index-meta';
 /** One bulk line: an action header, or the source that follows an index header. */
 export type BulkLine = estypes.BulkOperationContainer | ProductSource;
 
-/** An operation ready to send: its position in the caller's call and its lines. */
+/**
+ * An operation ready to send: its position in the caller's call, its lines as NDJSON text (serialized once:
+ * the request is split by their size, and the client sends strings as they are) and their size in bytes,
+ * newlines included.
+ */
 export interface PreparedOperation {
   position: number;
   id: string;
-  lines: BulkLine[];
+  lines: string[];
+  bytes: number;
 }
 
 /** Operations to send, and those refused before sending (invalid documents). */
@@ -43,13 +48,20 @@ function fieldFailure(operation: BulkOperation, position: number, meta: Pick<Ind
 }
 
 function prepareOperation(index: string, operation: BulkOperation, position: number, languages: readonly string[]): PreparedOperation {
-  if (operation.action === 'delete') return { position, id: operation.id, lines: [{ delete: { _index: index, _id: operation.id } }] };
-  const { id } = operation.document;
-  return { position, id, lines: [{ index: { _index: index, _id: id } }, toProductSource(operation.document, languages)] };
+  const { id, lines } =
+    operation.action === 'delete'
+      ? { id: operation.id, lines: [{ delete: { _index: index, _id: operation.id } }] }
+      : { id: operation.document.id, lines: [{ index: { _index: index, _id: operation.document.id } }, toProductSource(operation.document, languages)] };
+  return serialized(position, id, lines);
 }
 
-/** The `operations` array of one bulk request. Pure. */
-export function bulkLines(operations: readonly PreparedOperation[]): BulkLine[] {
+function serialized(position: number, id: string, lines: readonly BulkLine[]): PreparedOperation {
+  const text = lines.map((line) => JSON.stringify(line));
+  return { position, id, lines: text, bytes: text.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0) };
+}
+
+/** The `operations` array of one bulk request: NDJSON lines, which the client joins with newlines. Pure. */
+export function bulkLines(operations: readonly PreparedOperation[]): string[] {
   return operations.flatMap((operation) => operation.lines);
 }
 

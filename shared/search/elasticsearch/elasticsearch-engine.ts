@@ -8,6 +8,8 @@ import type { SearchRequest, SearchResponse } from '../search-request';
 import type { SpellingRequest, SpellingResponse } from '../spelling';
 import type { SuggestRequest, SuggestResponse } from '../suggest';
 import * as aliases from './aliases';
+import { prepareBulk } from './bulk-body';
+import { DEFAULT_BULK_CHUNK, type BulkChunkLimits } from './bulk-chunks';
 import { DEFAULT_BULK_RETRY, writeBulk, type BulkRetryOptions } from './bulk-writer';
 import { ClientHolder, type ClientSource } from './client-holder';
 import { esCall } from './es-errors';
@@ -31,6 +33,8 @@ export interface ElasticsearchEngineOptions {
   /** Refresh interval and replicas a built index serves with (default 1s and 0-1 replicas). */
   serving?: Partial<ServingSettings>;
   bulkRetry?: Partial<BulkRetryOptions>;
+  /** Most bytes and operations one bulk request carries (default 5 MB and 1000). */
+  bulkChunk?: Partial<BulkChunkLimits>;
   /** How long a target's languages and boosts are trusted (default 30 s). */
   metaTtlMs?: number;
   query?: Partial<QueryLimits>;
@@ -46,6 +50,7 @@ export class ElasticsearchEngine implements SearchEngine {
   private readonly clients: ClientHolder;
   private readonly serving: ServingSettings;
   private readonly bulkRetry: BulkRetryOptions;
+  private readonly bulkChunk: BulkChunkLimits;
   private readonly queryLimits: QueryLimits;
   private readonly metas: MetaCache;
 
@@ -53,6 +58,7 @@ export class ElasticsearchEngine implements SearchEngine {
     this.clients = new ClientHolder(options.client);
     this.serving = { ...DEFAULT_SERVING, ...options.serving };
     this.bulkRetry = { ...DEFAULT_BULK_RETRY, ...options.bulkRetry };
+    this.bulkChunk = { ...DEFAULT_BULK_CHUNK, ...options.bulkChunk };
     this.queryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.query };
     // The lookup runs on the query path, so it has the query's bounds, not the client's 30 s and 3 retries.
     this.metas = new MetaCache(async (target) => lifecycle.readMeta(await this.clients.get(), target, this.queryLimits), options.metaTtlMs ?? 30_000);
@@ -67,7 +73,7 @@ export class ElasticsearchEngine implements SearchEngine {
     const client = await this.clients.get();
     // Read fresh: it also proves the index exists, since a bulk write would silently auto-create it.
     const meta = await lifecycle.readMeta(client, name);
-    return writeBulk(client, name, operations, meta, this.bulkRetry);
+    return writeBulk(client, name, prepareBulk(name, operations, meta), { retry: this.bulkRetry, chunk: this.bulkChunk });
   }
 
   async refresh(name: string): Promise<void> {

@@ -72,6 +72,11 @@ export function isNotFound(error: unknown): boolean {
   return responseErrorOf(error)?.status === 404;
 }
 
+/** True when the request body was over the node's `http.max_content_length` (HTTP 413). */
+export function isTooLarge(error: unknown): boolean {
+  return responseErrorOf(error)?.status === 413;
+}
+
 /** True when the whole request was rejected for back-pressure (HTTP 429). */
 export function isTooManyRequests(error: unknown): boolean {
   return responseErrorOf(error)?.status === 429;

@@ -12,14 +12,25 @@ describe('bulk body', () => {
   it('translates index and delete operations in order, to one index', () => {
     const prepared = prepareBulk('shop-1', [{ action: 'index', document: doc1 }, { action: 'delete', id: 'x' }, { action: 'index', document: doc2 }], EN);
     expect(prepared.failures).toEqual([]);
-    expect(bulkLines(prepared.operations)).toEqual([
+    // Bulk API NDJSON: an action line, then the source for index (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/docs-bulk.html).
+    const lines = bulkLines(prepared.operations);
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
       { index: { _index: 'shop-1', _id: 'a' } },
       toProductSource(doc1, ['en']),
       { delete: { _index: 'shop-1', _id: 'x' } },
       { index: { _index: 'shop-1', _id: 'b' } },
       toProductSource(doc2, ['en']),
     ]);
+    expect(lines[2]).toBe('{"delete":{"_index":"shop-1","_id":"x"}}');
     expect(prepared.operations.map((o) => o.position)).toEqual([0, 1, 2]);
+  });
+
+  it('knows the size of each operation in bytes: its UTF-8 lines with their newlines', () => {
+    const prepared = prepareBulk('shop-1', [{ action: 'delete', id: 'x' }, { action: 'delete', id: 'ö' }, { action: 'index', document: doc1 }], EN);
+    const [plain, accented, indexed] = prepared.operations;
+    expect(plain?.bytes).toBe(41); // {"delete":{"_index":"shop-1","_id":"x"}} and its newline
+    expect(accented?.bytes).toBe(42); // ö is two bytes in UTF-8
+    expect(indexed?.bytes).toBe(Buffer.byteLength(`${JSON.stringify({ index: { _index: 'shop-1', _id: 'a' } })}\n${JSON.stringify(toProductSource(doc1, ['en']))}\n`));
   });
 
   it('reports invalid documents by position without sending them', () => {

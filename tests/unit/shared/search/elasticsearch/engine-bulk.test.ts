@@ -69,6 +69,45 @@ describe('ElasticsearchEngine bulk (mocked cluster)', () => {
     expect(sleeps).toEqual([100]);
   });
 
+  it('splits a call into requests within the chunk limits, in order, and reports failures at their place in the call', async () => {
+    const { engine, on, calls } = mockCluster({ bulkChunk: { maxOperations: 2 } });
+    on('GET', '/shop-1/_mapping', () => mappingOf('shop-1'));
+    let requests = 0;
+    on('POST', '/_bulk', (params) => {
+      requests++;
+      const status = (id: string) => (id === 'e' ? 400 : id === 'c' && requests === 2 ? 429 : 201);
+      const item = (id: string) => ({ index: { _index: 'shop-1', _id: id, status: status(id), ...(status(id) === 400 ? { error: { type: 'document_parsing_exception', reason: 'bad' } } : {}) } });
+      return { errors: true, took: 1, items: sentIds(params.body).map(item) };
+    });
+    const five: BulkOperation[] = [
+      { action: 'index', document: sampleDocument({ id: 'a' }) },
+      { action: 'index', document: sampleDocument({ id: '' }) }, // refused before sending, position 1
+      ...['b', 'c', 'd', 'e'].map((id): BulkOperation => ({ action: 'index', document: sampleDocument({ id }) })),
+    ];
+    await expect(engine.bulk('shop-1', five)).resolves.toEqual({
+      succeeded: 4,
+      failures: [
+        { position: 1, id: '', reason: 'id must be a non-empty string' },
+        { position: 5, id: 'e', reason: 'document_parsing_exception: bad' },
+      ],
+    });
+    // Three requests of at most two operations, then the 429-rejected item alone.
+    expect(calls.filter((c) => c.path === '/_bulk').map((c) => sentIds(c.body))).toEqual([['a', 'b'], ['c', 'd'], ['e'], ['c']]);
+  });
+
+  it('a request refused as too large (413) fails its own items, not the call', async () => {
+    const { engine, on } = mockCluster({ bulkChunk: { maxOperations: 1 } });
+    on('GET', '/shop-1/_mapping', () => mappingOf('shop-1'));
+    on('POST', '/_bulk', (params) => {
+      const [id] = sentIds(params.body);
+      if (id === 'b') return esError(413, 'content_too_long_exception', 'request body is too large');
+      return { errors: false, took: 1, items: [{ index: { _index: 'shop-1', _id: id, status: 201 } }] };
+    });
+    const result = await engine.bulk('shop-1', ops);
+    expect(result.succeeded).toBe(2);
+    expect(result.failures).toEqual([{ position: 1, id: 'b', reason: expect.stringMatching(/^a bulk request of \d+ bytes was refused as too large \(413/) }]);
+  });
+
   it('never sends invalid documents, and refuses a missing index instead of auto-creating it', async () => {
     const { engine, on, calls } = mockCluster();
     on('GET', '/shop-1/_mapping', () => mappingOf('shop-1'));
