@@ -1,4 +1,4 @@
-import { fold } from '../../../shared/search/analysis/fold';
+import { normaliseQuery } from '../../../shared/search/analysis/normalise-query';
 import type { Collection, Market, QueryRule, SiteConfig } from '../../../shared/storefront-config/schemas';
 import { siteIndexConfig } from '../../../indexer/documents/from-site-config';
 import type { SiteIndexConfig, TenantFacts } from '../../../indexer/documents/site-config';
@@ -61,4 +61,3 @@ export function allowedOrigins(config: SiteConfig): Set<string> {
   return new Set([...markets, ...config.site.devOrigins]);
 }
 
-const normaliseQuery = (q: string) => fold(q.normalize('NFKC')).replace(/\s+/g, ' ').trim();
