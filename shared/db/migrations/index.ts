@@ -19,6 +19,7 @@ import { productMediaSources } from './0014-product-media-sources';
 import { mcpOauth } from './0103-mcp-oauth';
 import { brandLogoSources } from './0015-brand-logo-sources';
 import { storefrontSwatchImages } from './0104-storefront-swatch-images';
+import { storefrontSearchAnalytics } from './0105-storefront-search-analytics';
 
 /** A reversible migration. */
 export interface Migration {
@@ -49,6 +50,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['0103-mcp-oauth', mcpOauth],
   ['0015-brand-logo-sources', brandLogoSources],
   ['0104-storefront-swatch-images', storefrontSwatchImages],
+  ['0105-storefront-search-analytics', storefrontSearchAnalytics],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
