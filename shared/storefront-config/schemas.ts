@@ -6,6 +6,8 @@ export const RESERVED_FACET_KEYS: readonly string[] = ['price', 'in-stock'];
 
 const SITE_CODE = /^[a-z0-9-]{1,40}$/;
 const KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+/** The rule of a market code (search analytics reads roll-ups by it). */
+export const MARKET_CODE = KEY;
 // BCP-47 as the storefront uses it: a primary language, optionally a region or script ("en", "de-AT", "zh-Hant").
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
