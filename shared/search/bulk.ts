@@ -8,6 +8,12 @@ export interface BulkFailure {
   position: number;
   id: string | null;
   reason: string;
+  /**
+   * True when the index as it was built cannot take the document (it uses fields the index cannot add, say a key
+   * that was a value and is now a group), while an index built afresh from the current settings can: the caller
+   * should rebuild (a full run), since retrying the same index fails the same way.
+   */
+  needsRebuild?: boolean;
 }
 
 /** Outcome of one bulk call: the others succeeded even when some failed. */

@@ -2,7 +2,8 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { BulkFailure, BulkOperation } from '../bulk';
 import { operationFailure } from '../validate-document';
 import { toProductSource, type ProductSource } from './document-source';
-import { undeclaredField } from './document-fields';
+import { keyLabel, undeclaredKeys } from './document-fields';
+import type { FieldRefusals } from './field-extension';
 import type { IndexMeta } from './index-meta';
 
 /** One bulk line: an action header, or the source that follows an index header. */
@@ -28,23 +29,36 @@ export interface PreparedBulk {
 
 /**
  * Validates and translates port operations into bulk lines for one index. Invalid items are reported with
- * the same reasons as the embedded engine and never sent. Pure.
+ * the same reasons as the embedded engine and never sent; so are documents using keys the index's fields lack,
+ * with why they could not be added (`refusals`, field-extension) and `needsRebuild`. Pure.
  */
-export function prepareBulk(index: string, operations: readonly BulkOperation[], meta: Pick<IndexMeta, 'languages' | 'fields'>): PreparedBulk {
+export function prepareBulk(
+  index: string,
+  operations: readonly BulkOperation[],
+  meta: Pick<IndexMeta, 'languages' | 'fields'>,
+  refusals: FieldRefusals = new Map(),
+): PreparedBulk {
   const prepared: PreparedBulk = { operations: [], failures: [] };
   operations.forEach((operation, position) => {
-    const failure = operationFailure(operation, position) ?? fieldFailure(operation, position, meta);
+    const failure = operationFailure(operation, position) ?? fieldFailure(operation, position, meta, refusals);
     if (failure !== null) prepared.failures.push(failure);
     else prepared.operations.push(prepareOperation(index, operation, position, meta.languages));
   });
   return prepared;
 }
 
-/** A key the index does not map would fail as strict_dynamic_mapping_exception; say which key instead. */
-function fieldFailure(operation: BulkOperation, position: number, meta: Pick<IndexMeta, 'fields'>): BulkFailure | null {
+/**
+ * A key the index does not map would fail as strict_dynamic_mapping_exception; say which key instead, why it
+ * could not be added, and that an index built with the current fields takes the document.
+ */
+function fieldFailure(operation: BulkOperation, position: number, meta: Pick<IndexMeta, 'fields'>, refusals: FieldRefusals): BulkFailure | null {
   if (operation.action !== 'index' || meta.fields === null) return null;
-  const problem = undeclaredField(operation.document, meta.fields);
-  return problem === null ? null : { position, id: operation.document.id, reason: problem };
+  const [first] = undeclaredKeys(operation.document, meta.fields);
+  if (first === undefined) return null;
+  const label = keyLabel(first);
+  const why = refusals.get(label);
+  const reason = why === undefined ? `${label} is not in the index fields` : `${label} is not in the index fields and cannot be added to it (${why})`;
+  return { position, id: operation.document.id, reason: `${reason}; an index built with it (a full run) takes the document`, needsRebuild: true };
 }
 
 function prepareOperation(index: string, operation: BulkOperation, position: number, languages: readonly string[]): PreparedOperation {

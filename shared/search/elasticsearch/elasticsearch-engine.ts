@@ -17,6 +17,7 @@ import { buildFacetValuesBody } from './facet-values-body';
 import { DEFAULT_SERVING, type ServingSettings } from './index-body';
 import * as lifecycle from './index-lifecycle';
 import type { IndexMeta } from './index-meta';
+import { extendMapping } from './mapping-extension';
 import { MetaCache } from './meta-cache';
 import { boundedCall, DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits';
 import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
@@ -72,8 +73,8 @@ export class ElasticsearchEngine implements SearchEngine {
   async bulk(name: string, operations: BulkOperation[]): Promise<BulkResult> {
     const client = await this.clients.get();
     // Read fresh: it also proves the index exists, since a bulk write would silently auto-create it.
-    const meta = await lifecycle.readMeta(client, name);
-    return writeBulk(client, name, prepareBulk(name, operations, meta), { retry: this.bulkRetry, chunk: this.bulkChunk });
+    const { meta, refusals } = await extendMapping(client, name, await lifecycle.readMeta(client, name), operations);
+    return writeBulk(client, name, prepareBulk(name, operations, meta, refusals), { retry: this.bulkRetry, chunk: this.bulkChunk });
   }
 
   async refresh(name: string): Promise<void> {

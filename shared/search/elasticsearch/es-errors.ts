@@ -72,6 +72,13 @@ export function isNotFound(error: unknown): boolean {
   return responseErrorOf(error)?.status === 404;
 }
 
+/** Elasticsearch's `type: reason` of a refused call, or the error's message. */
+export function errorReason(error: unknown): string {
+  const response = responseErrorOf(error);
+  if (response !== null) return response.type === '' ? response.reason : `${response.type}: ${response.reason}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** True when the request body was over the node's `http.max_content_length` (HTTP 413). */
 export function isTooLarge(error: unknown): boolean {
   return responseErrorOf(error)?.status === 413;
