@@ -12,6 +12,7 @@ import type { Redis } from '../../shared/redis';
 import type { SearchEngine } from '../../shared/search';
 import type { MediaReader } from '../../shared/media/site-media';
 import type { ConfigRegistry } from '../../shared/storefront-config/config-registry';
+import type { SearchRecorder } from '../../shared/search-analytics/search-fact';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { cors, OriginDirectory } from './cors/cors';
 import { MicroCache } from './http/micro-cache';
@@ -44,6 +45,8 @@ export interface StorefrontApiDeps {
   media: MediaReader;
   /** The process's metrics, served at /metrics; left out, the app keeps a registry of its own. */
   metrics?: Registry;
+  /** Receives every search answered (listings, suggest, search-in-facet), cached or not; left out, none is recorded. */
+  recordSearch?: SearchRecorder;
   config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; ANSWER_CACHE_MB?: number; TRUST_PROXY?: string | boolean | number; CART_TTL_SECONDS?: number };
 }
 
@@ -79,7 +82,7 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
   const limits = createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS, rateLimitRejections(metrics));
   const catalogues = new CatalogueCache(db);
   app.use('/v1', siteContext({ db, registry, keys, catalogues, limits, media: deps.media }));
-  const reads = new MicroCache(config.MICRO_CACHE_MS, { maxEntries: 10_000, maxBytes: (config.ANSWER_CACHE_MB ?? 256) * 1024 * 1024 });
+  const reads = new MicroCache(config.MICRO_CACHE_MS, { maxEntries: 10_000, maxBytes: (config.ANSWER_CACHE_MB ?? 256) * 1024 * 1024 }, deps.recordSearch);
   const listing = { db, engine, facets: new FacetMemo() };
   app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(listing, reads), suggestRoutes(db, engine, reads), ...catalogueRoutes(listing, reads));
   const carts = new CartStore(redis, { ttlSeconds: config.CART_TTL_SECONDS ?? CART_TTL_SECONDS, idempotencyTtlSeconds: CART_IDEMPOTENCY_TTL_SECONDS });

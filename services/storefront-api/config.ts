@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { httpConfigSchema } from '../../shared/config';
 import { searchConfigSchema } from '../../shared/search/search-config';
+import { DEFAULT_ANALYTICS, type AnalyticsOptions } from '../../shared/search-analytics/search-analytics';
+import { DEFAULT_ROLLUP_BOUNDS } from '../../shared/search-analytics/search-rollup';
 
 export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema.shape).extend({
   /** Where the error codes are documented: every problem's `type` is this URL followed by `/<CODE>`. */
@@ -13,6 +15,11 @@ export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema
   ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(256),
   /** A cart's sliding window (spec: 30 days); tests shorten it to see expiry. */
   CART_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 3600).default(30 * 24 * 3600),
+  /** Search analytics: how often the roll-ups are flushed to PostgreSQL (at most 10 s), and how many days are kept. */
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(10_000).default(5_000),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Distinct queries kept per site, day, market, language and kind of search. */
+  ANALYTICS_TOP_QUERIES: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** The media host, as shops reach it (GET /v1/site's media.baseUrl). */
   MEDIA_BASE_URL: z.url().default('http://127.0.0.1:3004'),
   /** Express's `trust proxy`: off by default, so a caller cannot pick its own address for the per-IP limit. */
@@ -22,3 +29,9 @@ export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema
     .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
 });
 export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;
+
+/** The search analytics settings of the storefront's configuration. */
+export function analyticsOptions(config: StorefrontConfig): AnalyticsOptions {
+  const bounds = { ...DEFAULT_ROLLUP_BOUNDS, queriesPerGroup: config.ANALYTICS_TOP_QUERIES };
+  return { ...DEFAULT_ANALYTICS, flushEveryMs: config.ANALYTICS_FLUSH_MS, retentionDays: config.ANALYTICS_RETENTION_DAYS, bounds };
+}

@@ -9,7 +9,8 @@ import { watchChannel } from '../../shared/watch-channel';
 import { mediaReader } from '../../shared/media/site-media';
 import { createApp } from './app';
 import { clientErrorProblem } from './http/problem';
-import { storefrontConfigSchema } from './config';
+import { analyticsOptions, storefrontConfigSchema } from './config';
+import { SearchAnalytics } from '../../shared/search-analytics/search-analytics';
 import { LIMITER_REDIS_OPTIONS } from './rate-limit/rate-limits';
 
 runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis, logger, config }) => {
@@ -22,9 +23,13 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
   await sync();
   const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });
   const limiterRedis = reportRedisErrors(createRedis(config.REDIS_URL, LIMITER_REDIS_OPTIONS), logger, 'storefront-api-limits');
+  const metrics = createMetricsRegistry('storefront-api', { nodeMetrics: true });
+  const analytics = new SearchAnalytics({ db, logger, metrics }, analyticsOptions(config));
+  analytics.start();
   return {
-    app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), metrics: createMetricsRegistry('storefront-api', { nodeMetrics: true }), config }),
+    app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), metrics, recordSearch: analytics.record, config }),
     closeFirst: [
+      { name: 'analytics', close: () => analytics.close() },
       { name: 'config', close: async () => { await registry.stop(); configSubscriber.disconnect(); } },
       { name: 'aliases', close: async () => { await aliases.stop(); aliasSubscriber.disconnect(); } },
       { name: 'limits', close: async () => limiterRedis.disconnect() },

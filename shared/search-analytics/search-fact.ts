@@ -30,3 +30,12 @@ export interface SearchPlace {
   market: string;
   language: string;
 }
+
+/** A search and where it was made: what a served answer records. */
+export interface RecordedSearch {
+  place: SearchPlace;
+  fact: SearchFact;
+}
+
+/** Receives the searches the storefront answers (a SearchAnalytics, or nothing when analytics are off). */
+export type SearchRecorder = (search: RecordedSearch) => void;

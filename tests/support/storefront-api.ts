@@ -3,6 +3,7 @@ import type { Knex } from '../../shared/db/knex';
 import { createLogger } from '../../shared/logger';
 import type { Redis } from '../../shared/redis';
 import type { SearchEngine } from '../../shared/search';
+import type { SearchRecorder } from '../../shared/search-analytics/search-fact';
 import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,8 @@ export async function createStorefrontTestApp(deps: {
   cartTtlSeconds?: number;
   /** The registry /metrics serves; default one of the app's own. */
   metrics?: Registry;
+  /** Where the searches answered are recorded; default nowhere. */
+  recordSearch?: SearchRecorder;
 }): Promise<{ app: StorefrontApp; registry: ConfigRegistry }> {
   const registry = new ConfigRegistry(deps.configDb ?? deps.db);
   if (deps.loaded !== false) await registry.refresh();
@@ -43,6 +46,7 @@ export async function createStorefrontTestApp(deps: {
     engine: deps.engine,
     media: deps.media ?? mediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
     metrics: deps.metrics,
+    ...(deps.recordSearch ? { recordSearch: deps.recordSearch } : {}),
     config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: deps.mediaBaseUrl ?? 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false, CART_TTL_SECONDS: deps.cartTtlSeconds },
   });
   return { app, registry };

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { notFound } from '../../../shared/errors';
+import { listingSearch } from '../analytics/search-facts';
 import { sendRead, servingToken } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
@@ -27,7 +28,7 @@ export function collectionRoutes(listing: ListingDeps, cache: MicroCache): Route
         alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
         listing: await runListing(listing, ctx, params, collection),
       };
-    }, servingToken(listing.engine, ctx));
+    }, servingToken(listing.engine, ctx), (answer) => listingSearch(ctx, listingParams(req).q, answer.listing));
   });
   return router;
 }

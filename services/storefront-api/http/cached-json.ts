@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { routeLabel } from '../../../shared/metrics/route-label';
 import type { SearchEngine } from '../../../shared/search';
+import type { RecordedSearch } from '../../../shared/search-analytics/search-fact';
 import type { SiteContext } from '../keys/site-context';
 import type { MicroCache, PreparedBody } from './micro-cache';
 
@@ -36,11 +37,22 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: Pr
 /**
  * Answers a read from the micro-cache: the same site, config, market, language and URL get the same body,
  * computed once, while `token` (the serving token of the index the answer reads; null when it reads anything
- * else, such as PostgreSQL) stays the same, or within the cache's interval without a token.
+ * else, such as PostgreSQL) stays the same, or within the cache's interval without a token. A search's answer
+ * (`describe`) records the search each time it is sent.
  */
-export async function sendRead(req: Request, res: Response, cache: MicroCache, ctx: SiteContext, compute: () => Promise<unknown>, token: string | null = null): Promise<void> {
+export async function sendRead<T>(
+  req: Request,
+  res: Response,
+  cache: MicroCache,
+  ctx: SiteContext,
+  compute: () => Promise<T>,
+  token: string | null = null,
+  describe?: (answer: T) => RecordedSearch | undefined,
+): Promise<void> {
   const route = routeLabel(req.baseUrl, req.route?.path);
-  sendPrepared(req, res, await cache.get(readKey(ctx, req.originalUrl), compute, token, route), { preview: ctx.preview });
+  const body = await cache.get(readKey(ctx, req.originalUrl), compute, token, route, describe);
+  sendPrepared(req, res, body, { preview: ctx.preview });
+  cache.sent(body);
 }
 
 /** What identifies a read's answer: the site, its config version, live or preview, market, language and the URL. */

@@ -69,6 +69,7 @@ export function fastReads(deps: FastReadsDeps): FastReads {
     const origin = req.headers.origin;
     const cors = origin !== undefined && ctx.catalogue.origins.has(origin) ? corsHeaders(origin) : [];
     sendPrepared(req, res, hit.body, { preview: false, headers: ['X-Config-Version', ctx.configVersion, ...cors] });
+    deps.reads.sent(hit.body);
     return true;
   };
 }

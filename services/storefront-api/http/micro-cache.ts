@@ -1,15 +1,22 @@
 import { createHash } from 'node:crypto';
+import type { RecordedSearch, SearchRecorder } from '../../../shared/search-analytics/search-fact';
 import { asciiJson } from './ascii-json';
 
-/** A body ready to send: its JSON, encoded once (a cached answer is sent many times), and strong ETag. */
+/**
+ * A body ready to send: its JSON, encoded once (a cached answer is sent many times), and strong ETag; for an
+ * answer to a search, the search it records each time it is sent.
+ */
 export interface PreparedBody {
   json: Buffer;
   etag: string;
+  search?: RecordedSearch;
 }
 
-export function prepareBody(body: unknown): PreparedBody {
+export function prepareBody(body: unknown, search?: RecordedSearch): PreparedBody {
   const json = Buffer.from(asciiJson(JSON.stringify(body)));
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+  const prepared: PreparedBody = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+  if (search !== undefined) prepared.search = search;
+  return prepared;
 }
 
 type Entry = {
@@ -43,10 +50,18 @@ export class MicroCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  constructor(private readonly ttlMs: number, private readonly bounds: MicroCacheBounds = DEFAULT_BOUNDS) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly bounds: MicroCacheBounds = DEFAULT_BOUNDS,
+    private readonly recordSearch: SearchRecorder = () => undefined,
+  ) {}
 
-  /** The answer to `key`, computed by `compute` unless a fresh one is held; `route` names the route asking. */
-  get(key: string, compute: () => Promise<unknown>, token: string | null = null, route = ''): Promise<PreparedBody> {
+  /**
+   * The answer to `key`, computed by `compute` unless a fresh one is held; `route` names the route asking, and
+   * `describe` says what search a computed answer is (kept with it, recorded by `sent`).
+   */
+  get<T>(key: string, compute: () => Promise<T>, token: string | null = null, route = '', describe?: (answer: T) => RecordedSearch | undefined): Promise<PreparedBody> {
+    const prepare = (answer: T) => prepareBody(answer, describe?.(answer));
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit !== undefined) {
@@ -56,8 +71,8 @@ export class MicroCache {
       }
       this.remove(key, hit);
     }
-    if (this.ttlMs === 0) return compute().then(prepareBody);
-    const entry: Entry = { at: now, token, value: compute().then(prepareBody), read: null, bytes: 0, used: false };
+    if (this.ttlMs === 0) return compute().then(prepare);
+    const entry: Entry = { at: now, token, value: compute().then(prepare), read: null, bytes: 0, used: false };
     this.entries.set(key, entry);
     entry.value.then(
       (body) => {
@@ -84,6 +99,11 @@ export class MicroCache {
     if (hit.token !== null ? hit.token !== token : Date.now() - hit.at >= this.ttlMs) return undefined;
     hit.used = true;
     return hit.read;
+  }
+
+  /** Records the search an answer is, if it is one: call once for every request the answer is sent to. */
+  sent(body: PreparedBody): void {
+    if (body.search !== undefined) this.recordSearch(body.search);
   }
 
   private remove(key: string, entry: Entry): void {

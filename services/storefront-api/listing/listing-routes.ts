@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { listingSearch } from '../analytics/search-facts';
 import { sendRead, servingToken } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
@@ -10,7 +11,8 @@ export function listingRoutes(listing: ListingDeps, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/products', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => runListing(listing, ctx, listingParams(req)), servingToken(listing.engine, ctx));
+    const params = listingParams(req);
+    await sendRead(req, res, cache, ctx, () => runListing(listing, ctx, params), servingToken(listing.engine, ctx), (answer) => listingSearch(ctx, params.q, answer));
   });
   return router;
 }

@@ -5,6 +5,7 @@ import type { IndexedCard } from '../../../indexer/documents/card';
 import { AppError, notFound } from '../../../shared/errors';
 import { labelIn } from '../catalogue/facet-specs';
 import { swatchOf, swatchSources } from '../catalogue/swatches';
+import { facetValuesSearch, suggestSearch } from '../analytics/search-facts';
 import { sendRead, servingToken } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
 import { contextOf, type SiteContext } from '../keys/site-context';
@@ -19,12 +20,12 @@ export function suggestRoutes(db: Knex, engine: SearchEngine, cache: MicroCache)
 
   router.get('/v1/search/suggest', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => suggest(engine, ctx, req), servingToken(engine, ctx));
+    await sendRead(req, res, cache, ctx, () => suggest(engine, ctx, req), servingToken(engine, ctx), (answer) => suggestSearch(ctx, answer));
   });
 
   router.get('/v1/products/facets/:key', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => facetValues(engine, db, ctx, req), servingToken(engine, ctx));
+    await sendRead(req, res, cache, ctx, () => facetValues(engine, db, ctx, req), servingToken(engine, ctx), (answer) => facetValuesSearch(ctx, readFilters(queryPairs(req)), answer));
   });
   return router;
 }

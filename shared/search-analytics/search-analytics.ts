@@ -1,0 +1,111 @@
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Knex } from '../db/knex';
+import type { Logger } from '../logger';
+import { deleteOlderThan, writeRollups } from './analytics-store';
+import type { RecordedSearch } from './search-fact';
+import { DEFAULT_ROLLUP_BOUNDS, SearchRollup, utcDay, type RollupBounds, type Rollups } from './search-rollup';
+
+export interface AnalyticsOptions {
+  /** How often the roll-ups go to PostgreSQL (a crash loses at most this long). */
+  flushEveryMs: number;
+  /** Days of roll-ups kept. */
+  retentionDays: number;
+  bounds: RollupBounds;
+  /** Flushes' worth of roll-ups held while PostgreSQL cannot take them; older ones are dropped past it. */
+  maxPendingFlushes: number;
+}
+
+export const DEFAULT_ANALYTICS: AnalyticsOptions = { flushEveryMs: 5_000, retentionDays: 90, bounds: DEFAULT_ROLLUP_BOUNDS, maxPendingFlushes: 120 };
+
+const RETENTION_EVERY_MS = 3_600_000;
+
+const requestsIn = (rollups: Rollups) => rollups.volumes.reduce((sum, v) => sum + v.requests, 0);
+
+/**
+ * Search analytics of one storefront process: searches counted in memory (`record`, O(1), never I/O) and
+ * flushed to PostgreSQL as daily roll-ups every `flushEveryMs`. While PostgreSQL is down, flushes wait in memory
+ * up to `maxPendingFlushes`; past that the oldest are dropped, counted on /metrics and logged once per outage.
+ */
+export class SearchAnalytics {
+  private rollup: SearchRollup;
+  private pending: Rollups[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  /** Set while roll-ups are being dropped (logged once per outage), with the write's last failure. */
+  private dropping = false;
+  private lastError: unknown = null;
+  private retainedAt = 0;
+  private readonly dropped: Counter<'reason'>;
+
+  constructor(
+    private readonly deps: { db: Knex; logger: Logger; metrics: Registry },
+    private readonly options: AnalyticsOptions = DEFAULT_ANALYTICS,
+  ) {
+    this.rollup = new SearchRollup(options.bounds);
+    this.dropped = new Counter({
+      name: 'storefront_search_analytics_dropped_total',
+      help: 'Searches not recorded: their roll-up could not be stored in time (store) or every group slot was taken (groups).',
+      labelNames: ['reason'],
+      registers: [deps.metrics],
+    });
+    const pending = () => this.pending.length;
+    new Gauge({ name: 'storefront_search_analytics_pending_flushes', help: 'Roll-ups waiting for PostgreSQL.', registers: [deps.metrics], collect() { this.set(pending()); } });
+  }
+
+  /** Counts one search (a served answer); never waits. */
+  readonly record = (search: RecordedSearch): void => {
+    if (!this.rollup.record(search.place, search.fact)) this.dropped.inc({ reason: 'groups' });
+  };
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), this.options.flushEveryMs);
+    this.timer.unref();
+  }
+
+  /** Writes what was counted since the last flush (and any roll-ups still waiting). One flush at a time. */
+  flush(): Promise<void> {
+    this.flushing ??= this.flushNow().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  /** Stops the timer and flushes what is left. */
+  async close(): Promise<void> {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  private async flushNow(): Promise<void> {
+    const drained = this.rollup.drain();
+    if (drained.volumes.length > 0) this.pending.push(drained);
+    while (this.pending.length > this.options.maxPendingFlushes) this.drop(this.pending.shift() as Rollups);
+    try {
+      while (this.pending.length > 0) {
+        await writeRollups(this.deps.db, this.pending[0] as Rollups, this.options.bounds);
+        this.pending.shift();
+      }
+      if (this.dropping) this.deps.logger.info('search analytics are stored again');
+      this.dropping = false;
+      await this.retain();
+    } catch (err) {
+      // Kept for the next flush; logged when it costs data (drop).
+      this.lastError = err;
+    }
+  }
+
+  private drop(rollups: Rollups): void {
+    this.dropped.inc({ reason: 'store' }, requestsIn(rollups));
+    if (this.dropping) return;
+    this.dropping = true;
+    this.deps.logger.warn({ err: this.lastError, pending: this.pending.length }, 'search analytics cannot be stored: the oldest roll-ups are dropped until PostgreSQL takes them again');
+  }
+
+  private async retain(): Promise<void> {
+    const now = Date.now();
+    if (now - this.retainedAt < RETENTION_EVERY_MS) return;
+    this.retainedAt = now;
+    await deleteOlderThan(this.deps.db, this.options.retentionDays, utcDay(now));
+  }
+}
