@@ -8,6 +8,7 @@ import type { ResourceDeps } from './resource-deps';
 import { salesInvoiceLineRoutes } from './sales-invoice-lines/routes';
 import { salesInvoiceRoutes } from './sales-invoices/routes';
 import { salesOrderRoutes } from './sales-orders/routes';
+import { storefrontSearchAnalyticsRoutes } from './storefront-search-analytics/routes';
 import { tenantSettingsRoutes } from './tenant-settings/routes';
 import { timeReportLineRoutes } from './time-report-lines/routes';
 import { vendorPriceRoutes } from './vendor-prices/routes';
@@ -28,5 +29,6 @@ export function apiRoutes(deps: ResourceDeps): AnyApiRoute[] {
     ...tenantSettingsRoutes(deps),
     ...salesOrderRoutes(deps),
     ...purchaseInvoiceMatchRoutes(deps),
+    ...storefrontSearchAnalyticsRoutes(deps),
   ];
 }

@@ -59,6 +59,7 @@ const CASES: Record<string, Case> = {
     path: (a) => `/purchase-invoice-matches/${a.wholeOrderDraft.id}/match-whole-order`,
     body: (a) => ({ orderId: a.wholeOrderDraft.orderId }),
   },
+  'get /storefront/sites/{siteId}/search-analytics/{report}': { path: (a) => `/storefront/sites/${a.site}/search-analytics/top-queries` },
 };
 
 /** The code a refusal carries (the company profile answers its 403 as `{error}`, spec rule 2). */
@@ -120,7 +121,7 @@ describe('authorization matrix of the business API', () => {
   });
 
   it('tenant B has none of the ids the matrix asks for', async () => {
-    for (const [table, id] of [['customers', a.customer], ['orders', a.order], ['purchase_invoice_drafts', a.draft.id], ['purchase_invoice_drafts', a.wholeOrderDraft.id]] as const) {
+    for (const [table, id] of [['customers', a.customer], ['orders', a.order], ['purchase_invoice_drafts', a.draft.id], ['purchase_invoice_drafts', a.wholeOrderDraft.id], ['storefront_sites', a.site]] as const) {
       expect([table, await h.t.db(table).where({ tenant_id: tenantB, id }).first('id')]).toEqual([table, undefined]);
     }
   });

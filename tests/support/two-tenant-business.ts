@@ -1,4 +1,5 @@
 import type { Knex } from '../../shared/db/knex';
+import { saveSite } from '../../shared/storefront-config/drafts';
 import { SEED_AS_OF, seedSmallTenant } from './business-data';
 
 /**
@@ -16,6 +17,8 @@ export type OnlyInA = {
   draft: { id: number; receipt: number; orderItem: number };
   /** A draft invoicing every unbooked receipt of purchase order `orderId`. */
   wholeOrderDraft: { id: number; orderId: number };
+  /** A storefront site (site ids are unique across tenants). */
+  site: number;
 };
 
 type Receipt = { id: number; order_id: number; order_line_id: number; quantity: string; unit_price: string; vendor_id: number; purchase_number: number; product_number: string };
@@ -69,5 +72,6 @@ export async function twoTenantBusiness(db: Knex, seeds: { a: number; b: number 
   if (whole?.[0] === undefined || single?.[0] === undefined) throw new Error('the seed made fewer than two purchase orders with receipts');
   const draft = { id: await draftOf(db, tenantA, fresh, [single[0]]), receipt: single[0].id, orderItem: single[0].order_line_id };
   const wholeOrderDraft = { id: await draftOf(db, tenantA, fresh + 1, whole), orderId: whole[0].order_id };
-  return { tenantA, tenantB, onlyInA: { customer, order: fresh, line: lines[0]?.id ?? 0, spareLine: lines[1]?.id ?? 0, draft, wholeOrderDraft } };
+  const site = await saveSite(db, tenantA, { code: 'only-in-a', name: 'Only in A', ecomSiteId: 1 });
+  return { tenantA, tenantB, onlyInA: { customer, order: fresh, line: lines[0]?.id ?? 0, spareLine: lines[1]?.id ?? 0, draft, wholeOrderDraft, site } };
 }

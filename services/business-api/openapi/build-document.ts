@@ -59,6 +59,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Sales orders': 'Sales orders and their lines, contact, fulfilment and payment; open order lines.',
   Settings: 'Tenant settings: company profile and VAT configuration.',
   Stock: 'Stock per warehouse.',
+  Storefront: 'Storefront shops: what shoppers search for (search analytics).',
   'Time reports': 'Reported time lines.',
 };
 
