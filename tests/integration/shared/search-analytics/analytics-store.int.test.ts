@@ -12,7 +12,7 @@ describe('search analytics store', () => {
   let t: TestDb;
   let place: SearchPlace;
   const bounds = { queriesPerGroup: 3, filtersPerGroup: 2 };
-  const queries = () => t.db('storefront_search_queries').where({ site_id: place.siteId }).orderBy([{ column: 'count', order: 'desc' }, 'query']).select('query', 'count', 'no_hits', 'last_total');
+  const queries = () => t.db('storefront_search_queries').where({ site_id: place.siteId, market: 'se' }).orderBy([{ column: 'count', order: 'desc' }, 'query']).select('query', 'count', 'no_hits', 'last_total');
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -57,6 +57,20 @@ describe('search analytics store', () => {
     });
     expect(await t.db('storefront_search_queries').where({ query: 'ghost' }).first()).toBeUndefined();
     expect((await queries())[0]).toMatchObject({ query: 'a', count: '6' });
+  });
+
+  it('keeps the rows of 100,000 distinct random queries within the bound, over several flushes', async () => {
+    const bound = { queriesPerGroup: 200, filtersPerGroup: 50 };
+    const other = { ...place, market: 'bots' };
+    for (let flushes = 0; flushes < 4; flushes++) {
+      const rollup = new SearchRollup({ ...bound, maxGroups: 10 });
+      for (let i = 0; i < 25_000; i++) rollup.record(other, fact(`bot ${flushes} ${i} ${Math.random()}`, { filters: [`f=${i}`] }), NOON);
+      await writeRollups(t.db, rollup.drain(), bound);
+    }
+    const stored = (table: string) => t.db(table).where({ site_id: place.siteId, market: 'bots' }).count<{ n: string }[]>({ n: '*' });
+    expect(await stored('storefront_search_queries')).toEqual([{ n: '200' }]);
+    expect(await stored('storefront_search_filters')).toEqual([{ n: '50' }]);
+    expect((await t.db('storefront_search_volumes').where({ site_id: place.siteId, market: 'bots' }).first()).requests).toBe('100000');
   });
 
   it('deletes the days past the retention', async () => {
