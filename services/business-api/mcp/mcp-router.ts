@@ -8,6 +8,7 @@ import type { Logger } from '../../../shared/logger';
 import type { RateLimitRejections } from '../../../shared/metrics/rate-limit-metrics';
 import type { Redis } from '../../../shared/redis';
 import type { TokenVerifier } from '../auth/token-verifier';
+import { analyticsTools } from './analytics-tools';
 import { businessTools } from './business-tools';
 import { configTools } from './config-tools';
 import { indexTools } from './index-tools';
@@ -39,12 +40,13 @@ type RouterDeps = { db: Knex; redis: Redis; logger: Logger; options: McpOptions;
 const SERVER_INFO = { name: 'aisle-business', version: '1.0.0' };
 const INSTRUCTIONS =
   'Read-only tools over your instance\'s business data (sales, purchasing, stock, customers), and tools that configure a storefront shop: ' +
-  'save a site, markets, facets and collections, create a key, publish, then follow get_storefront_sync_status.';
+  'save a site, markets, facets and collections, create a key, publish, then follow get_storefront_sync_status; ' +
+  'get_storefront_search_analytics shows what shoppers search for and what finds nothing.';
 
 /** Every tool of the server, built once per app; each request binds them to its caller. */
 export function allTools({ db, redis, logger, options }: RouterDeps): AnyTool[] {
   const storefront: StorefrontToolDeps = { db, redis, logger, ...options.storefront };
-  return [...businessTools(db, options.now), ...instanceTools(storefront), ...configTools(storefront), ...indexTools(storefront)];
+  return [...businessTools(db, options.now), ...instanceTools(storefront), ...configTools(storefront), ...indexTools(storefront), ...analyticsTools(storefront)];
 }
 
 /**
