@@ -4,6 +4,7 @@ import type { RunDeps, RunSite } from './run-context';
 import { finishRun, startRun } from './sync-runs';
 import { RunWarnings, writeDocuments } from './write-documents';
 import { RunBrandLogos } from './brand-logos';
+import { requestRebuild } from './rebuild-request';
 
 export interface DeltaRunResult {
   runId: number;
@@ -14,8 +15,9 @@ export interface DeltaRunResult {
 
 /**
  * A delta run: the products changed since the site's watermark are rebuilt into the live index, and those no
- * longer sellable (or deleted) are removed with a warning naming each. Cancelled while the site has no live
- * index yet (its first full run has not swapped).
+ * longer sellable (or deleted) are removed with a warning naming each. Documents the live index cannot take (it
+ * predates fields of the published config) are REJECTED warnings, and a full run is queued to rebuild it.
+ * Cancelled while the site has no live index yet (its first full run has not swapped).
  */
 export async function runDelta(deps: RunDeps, site: RunSite, job: { jobId: string | null; attempt: number }): Promise<DeltaRunResult> {
   const started = Date.now();
@@ -33,7 +35,9 @@ export async function runDelta(deps: RunDeps, site: RunSite, job: { jobId: strin
   const found = new Set(products.map((p) => p.id));
   const media = deps.media;
   const logos = media && new RunBrandLogos({ db: deps.db, tenantId: site.tenantId, media, warnings });
-  const changed = await writeDocuments(deps.db, deps.engine, { site, index: live, warnings, media, logos }, products, productIds.filter((id) => !found.has(id)));
+  const written = await writeDocuments(deps.db, deps.engine, { site, index: live, warnings, media, logos }, products, productIds.filter((id) => !found.has(id)));
+  const changed = written.written;
+  if (written.needsRebuild > 0) await requestRebuild(deps, site, warnings, written.needsRebuild);
   if (changed > 0) await deps.engine.refresh(live);
   await writeWatermark(deps.db, site.tenantId, site.siteId, next);
   await finishRun(deps.db, runId, { outcome: 'ok', documentCount: changed, warnings: warnings.list(), timings: { totalMs: Date.now() - started } });

@@ -24,6 +24,8 @@ export interface RunDeps {
   onProgress?: (done: number, total: number) => Promise<void>;
   /** Counts and times each run by its outcome (the indexer process's /metrics). */
   metrics?: RunMetrics;
+  /** Queues a full run of the site (a delta whose documents the live index cannot take); the worker wires it. */
+  requestFullRun?: (siteId: number) => Promise<void>;
 }
 
 /** One site as a run sees it: the config it indexes (published, or the draft for a preview) and its names. */

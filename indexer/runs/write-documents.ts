@@ -27,10 +27,16 @@ export class RunWarnings {
   }
 }
 
+/** What writeDocuments did: the operations sent, and how many of them only an index built afresh can take. */
+export interface WriteOutcome {
+  written: number;
+  needsRebuild: number;
+}
+
 /**
  * Builds the documents of `products` and writes them to `index`: sellable ones indexed, the others (and
  * `removedIds`, products gone from the catalogue) deleted with a warning each; their brands' logos rendered.
- * Returns the operations written.
+ * Every refused operation is a REJECTED warning with the engine's reason.
  */
 export async function writeDocuments(
   db: Db,
@@ -38,7 +44,7 @@ export async function writeDocuments(
   target: { site: RunSite; index: string; stats?: StatsCollector; warnings: RunWarnings; media?: MediaPipeline; logos?: RunBrandLogos },
   products: readonly CatalogueProduct[],
   removedIds: readonly number[] = [],
-): Promise<number> {
+): Promise<WriteOutcome> {
   const { site, index, stats, warnings } = target;
   await target.logos?.render(products);
   const { documents, skipped, mediaWarnings } = await buildBatch(db, site, products, site.index, target.media);
@@ -51,8 +57,8 @@ export async function writeDocuments(
   for (const s of skipped) warnings.add({ code: s.skip, productId: s.productId });
   for (const id of removedIds) warnings.add({ code: 'DELETED', productId: String(id) });
   for (const doc of documents) stats?.add(doc);
-  if (operations.length === 0) return 0;
+  if (operations.length === 0) return { written: 0, needsRebuild: 0 };
   const result = await engine.bulk(index, operations);
   for (const failure of result.failures) warnings.add({ code: 'REJECTED', productId: failure.id ?? undefined, detail: failure.reason });
-  return operations.length;
+  return { written: operations.length, needsRebuild: result.failures.filter((failure) => failure.needsRebuild === true).length };
 }

@@ -3,7 +3,7 @@ import type { Queue, Worker } from 'bullmq';
 import { createIndexQueue, requestRun } from '../../../../shared/index-queue';
 import { createLogger } from '../../../../shared/logger';
 import { createRedis, type Redis } from '../../../../shared/redis';
-import type { SearchEngine } from '../../../../shared/search';
+import type { BulkFailure, BulkOperation, BulkResult, SearchEngine } from '../../../../shared/search';
 import { seedTenant } from '../../../../scripts/seed/seed-tenant';
 import { listRuns } from '../../../../indexer/runs/sync-runs';
 import { createWorker } from '../../../../indexer/worker';
@@ -24,6 +24,29 @@ function withCreateIndex(engine: SearchEngine, before: () => Promise<void>): Sea
           return target.createIndex(...args);
         };
       }
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The real engine, except that while `refuse()` holds its bulk takes no document: each is failed as one only an
+ * index built afresh can take (as Elasticsearch fails a key its live mapping cannot add); deletes still apply.
+ */
+function refusingDocuments(engine: SearchEngine, refuse: () => boolean): SearchEngine {
+  const bulk = async (name: string, operations: BulkOperation[]): Promise<BulkResult> => {
+    if (!refuse()) return engine.bulk(name, operations);
+    const kept = operations.flatMap((operation, position) => (operation.action === 'delete' ? [{ operation, position }] : []));
+    const inner = await engine.bulk(name, kept.map((k) => k.operation));
+    const refused = operations.flatMap((operation, position): BulkFailure[] =>
+      operation.action === 'index' ? [{ position, id: operation.document.id, reason: 'injected: a key the live index cannot add', needsRebuild: true }] : [],
+    );
+    return { succeeded: inner.succeeded, failures: [...inner.failures.map((f) => ({ ...f, position: kept[f.position]?.position ?? -1 })), ...refused] };
+  };
+  return new Proxy(engine, {
+    get(target, prop, receiver) {
+      if (prop === 'bulk') return bulk;
       const value = Reflect.get(target, prop, receiver) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -102,6 +125,31 @@ describe('the storefront-index queue and worker', () => {
     } finally {
       await t.db('products').where({ tenant_id: tenantId }).whereIn('id', off).update({ is_active: true });
     }
+  }, 60_000);
+
+  it('a delta whose documents the live index cannot take queues a full run, says so, and that run rebuilds the index', async () => {
+    let refuse = false;
+    start(refusingDocuments(e.engine, () => refuse));
+    const first = await requestRun(queue, { type: 'full', siteId });
+    await until(async () => ((await queue.getJob(first.jobId!))?.finishedOn !== undefined ? true : undefined));
+    const [changed] = await t.db('products').where({ tenant_id: tenantId, is_active: true }).whereNull('parent_id').orderBy('id').limit(1).pluck('id');
+    await t.db('products').where({ tenant_id: tenantId, id: changed }).update({ name: 'Changed for the delta' });
+    refuse = true;
+    const delta = await requestRun(queue, { type: 'delta', siteId });
+    await until(async () => ((await queue.getJob(delta.jobId!))?.finishedOn !== undefined ? true : undefined));
+    refuse = false;
+    // The full run it queued may have started already.
+    const deltaRun = (await listRuns(t.db, { tenantId, siteId }, 2)).find((run) => run.mode === 'delta');
+    expect(deltaRun).toMatchObject({ mode: 'delta', outcome: 'ok' });
+    expect(deltaRun?.warnings).toContainEqual({ code: 'REJECTED', productId: String(changed), detail: 'injected: a key the live index cannot add' });
+    expect(deltaRun?.warnings).toContainEqual({ code: 'FULL_RUN_QUEUED', detail: '1 product uses fields the live index cannot take (see REJECTED): a full run is queued to rebuild it' });
+    // The full run the delta queued runs next, on the worker that ran the delta.
+    const rebuilt = await until(async () => {
+      const [latest] = await listRuns(t.db, { tenantId, siteId }, 1);
+      return latest !== undefined && latest.id > deltaRun!.id && latest.outcome !== 'running' ? latest : undefined;
+    });
+    expect(rebuilt).toMatchObject({ mode: 'full', outcome: 'ok' });
+    expect(await e.engine.resolveAlias(`sf${siteId}-shop`)).toBe(rebuilt.indexName);
   }, 60_000);
 
   it('a failing run is recorded failed, retried with backoff, and ends ok', async () => {
