@@ -21,7 +21,7 @@ import { publishConfig } from '../../shared/storefront-config/publish';
 import { getSite } from '../../shared/storefront-config/site-store';
 import { writeSection } from './shared/report-section';
 import { distinctPaths, zipfSequence, type MixInputs } from './storefront/mixes';
-import { renderStorefrontSection, type StorefrontRow } from './storefront/report';
+import { renderStorefrontSection, ZIPF_STEADY, ZIPF_STEADY_UNRECORDED, type StorefrontRow } from './storefront/report';
 import { constantProcess, processCpuMs, storefrontProcess, type ChildServer } from './storefront/servers';
 
 const env = loadConfig(z.object({
@@ -126,7 +126,8 @@ async function main(): Promise<void> {
   const esDocuments = 'url' in search ? await ensureElasticsearchIndex(tenant.db, siteId, search.url) : null;
   await tenant.db.destroy();
   // A 1 s window and eight secret keys in turn keep the limits (6000 a window per key) above what one machine sends.
-  const api = await storefrontProcess({ ...process.env, DATABASE_URL: tenant.url, REDIS_URL: services.redisUrl, DATA_DIR: benchData, RATE_LIMIT_WINDOW_SECONDS: '1' });
+  const apiEnv = { ...process.env, DATABASE_URL: tenant.url, REDIS_URL: services.redisUrl, DATA_DIR: benchData, RATE_LIMIT_WINDOW_SECONDS: '1' };
+  const api = await storefrontProcess(apiEnv);
   const ceiling = await constantProcess();
   let sized: ChildServer | null = null;
   let esApi: ChildServer | null = null;
@@ -143,14 +144,22 @@ async function main(): Promise<void> {
     rows.push(await run('distinct requests', api, distinct, keys, 10));
     rows.push(await run('Zipf mix over 5,000 requests, from empty caches', api, zipf, keys, 10));
     await sweep(api.url, zipfPaths, keys);
-    rows.push(await run('Zipf mix, steady state (each of the 5,000 answered once before)', api, zipf, keys, 10));
+    rows.push(await run(ZIPF_STEADY, api, zipf, keys, 10));
+    // The same steady state on a process that records no search analytics: what recording costs.
+    const quiet = await storefrontProcess({ ...apiEnv, ANALYTICS_RECORDING: 'off' });
+    try {
+      await sweep(quiet.url, zipfPaths, keys);
+      rows.push(await run(ZIPF_STEADY_UNRECORDED, quiet, zipf, keys, 10));
+    } finally {
+      await quiet.stop();
+    }
     rows.push(await run('GET /v1/products/{slug}, 500 products', api, await productPaths(api.url, secretKey), keys, 10));
     const sorts = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
     const pages = sorts.flatMap((sort) => [1, 2, 3, 4, 5].map((page) => `/v1/collections/${COLLECTION}?sort=${sort}&page=${page}`));
     rows.push(await run('GET /v1/collections/{slug}, 25 pages', api, pages, keys, 10));
     // The listing mix again with the storefront on Elasticsearch: what the answer cache cannot answer goes to the node.
     if ('url' in search) {
-      esApi = await storefrontProcess({ ...process.env, DATABASE_URL: tenant.url, REDIS_URL: services.redisUrl, DATA_DIR: benchData, RATE_LIMIT_WINDOW_SECONDS: '1', ELASTICSEARCH_URL: search.url, ELASTICSEARCH_INDEX_PREFIX: BENCH_INDEX_PREFIX });
+      esApi = await storefrontProcess({ ...apiEnv, ELASTICSEARCH_URL: search.url, ELASTICSEARCH_INDEX_PREFIX: BENCH_INDEX_PREFIX });
       rows.push(await run('Elasticsearch: distinct requests', esApi, distinct, keys, 10));
       rows.push(await run('Elasticsearch: the Zipf mix from empty caches', esApi, zipf, keys, 10));
     }

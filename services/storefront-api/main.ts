@@ -24,12 +24,12 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
   const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });
   const limiterRedis = reportRedisErrors(createRedis(config.REDIS_URL, LIMITER_REDIS_OPTIONS), logger, 'storefront-api-limits');
   const metrics = createMetricsRegistry('storefront-api', { nodeMetrics: true });
-  const analytics = new SearchAnalytics({ db, logger, metrics }, analyticsOptions(config));
-  analytics.start();
+  const analytics = config.ANALYTICS_RECORDING === 'on' ? new SearchAnalytics({ db, logger, metrics }, analyticsOptions(config)) : null;
+  analytics?.start();
   return {
-    app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), metrics, recordSearch: analytics.record, config }),
+    app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), metrics, ...(analytics && { recordSearch: analytics.record }), config }),
     closeFirst: [
-      { name: 'analytics', close: () => analytics.close() },
+      { name: 'analytics', close: async () => analytics?.close() },
       { name: 'config', close: async () => { await registry.stop(); configSubscriber.disconnect(); } },
       { name: 'aliases', close: async () => { await aliases.stop(); aliasSubscriber.disconnect(); } },
       { name: 'limits', close: async () => limiterRedis.disconnect() },

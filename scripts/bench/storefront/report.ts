@@ -55,6 +55,7 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     'through the slow UTF-8 decoder (answers are ASCII-only JSON for that reason: docs/decisions.md).',
     '',
     ...targets(r),
+    ...recordingCost(r),
     ...bytesBound(r),
   ].join('\n');
 }
@@ -67,6 +68,25 @@ function elasticsearchNote(r: StorefrontBenchResult): string[] {
     `engine is the Elasticsearch node \`npm test\` provisions (8.19.21, one node on the same 2 cores, heap ELASTICSEARCH_HEAP),`,
     `holding ${r.elasticsearch.documents.toLocaleString('en-US')} documents built by the indexer's full run. Its answers are cached for MICRO_CACHE_MS only`,
     '(Elasticsearch gives no serving token, so the answer cache cannot keep them until the index changes).',
+    '',
+  ];
+}
+
+/** The steady Zipf mix with search analytics recording (every process records by default), and without. */
+export const ZIPF_STEADY = 'Zipf mix, steady state (each of the 5,000 answered once before)';
+export const ZIPF_STEADY_UNRECORDED = 'Zipf mix, steady state, search analytics off';
+
+/** What recording search analytics costs the steady Zipf mix: target at most 5% of requests/s. */
+function recordingCost(r: StorefrontBenchResult): string[] {
+  const on = r.rows.find((row) => row.scenario === ZIPF_STEADY);
+  const off = r.rows.find((row) => row.scenario === ZIPF_STEADY_UNRECORDED);
+  if (on === undefined || off === undefined) return [];
+  const cost = 1 - on.rps / off.rps;
+  const verdict = cost <= 0.05 ? 'met' : 'not met';
+  return [
+    `Search analytics: the steady Zipf mix answered ${Math.round(on.rps).toLocaleString('en-US')} requests/s recording every search and`,
+    `${Math.round(off.rps).toLocaleString('en-US')} without (a second process with ANALYTICS_RECORDING=off, the same requests): recording costs`,
+    `${(cost * 100).toFixed(1)}% of requests/s (target at most 5%: ${verdict}; a negative figure is run-to-run noise).`,
     '',
   ];
 }
