@@ -1,3 +1,4 @@
+import { analyticsCommand } from './cli/analytics';
 import { appPasswordCommand } from './cli/app-password';
 import { UsageError, type CliCommand, type CliIo } from './cli/command';
 import { STOREFRONT_COMMANDS, storefrontCommand } from './cli/storefront/command';
@@ -6,6 +7,7 @@ import { runMain } from './run-main';
 // `npm run cli -- <command> ...`: a small dispatcher; each command lives in scripts/cli/.
 const commands: Record<string, CliCommand> = {
   'app-password': appPasswordCommand,
+  analytics: analyticsCommand,
   ...Object.fromEntries(STOREFRONT_COMMANDS.map((name) => [name, storefrontCommand(name)])),
 };
 

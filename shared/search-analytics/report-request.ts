@@ -47,18 +47,24 @@ const DAY_MS = 86_400_000;
 const dayNumber = (day: string): number => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOf = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
+/** The request with each field checked (not yet the range); throws ReportRequestError naming each bad field. */
+export function parseReportRequest(request: unknown): ReportRequest {
+  const parsed = reportRequestSchema.safeParse(request);
+  if (parsed.success) return parsed.data;
+  throw new ReportRequestError(parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '));
+}
+
 /**
  * Validates a request and applies its defaults: `to` today (UTC), `from` six days before `to` (seven days, both
  * inclusive), limit 20. Throws ReportRequestError naming each bad field, or `from` after `to`, or a range over 366 days.
  */
 export function resolveRequest(request: unknown, today: string): ResolvedRequest {
-  const parsed = reportRequestSchema.safeParse(request);
-  if (!parsed.success) throw new ReportRequestError(parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '));
-  const { report, market, limit = REPORT_LIMITS.defaultLimit } = parsed.data;
-  const to = parsed.data.to ?? today;
-  const from = parsed.data.from ?? dayOf(Math.max(dayNumber(to) - (REPORT_LIMITS.defaultDays - 1), dayNumber(FIRST_DAY)));
+  const parsed = parseReportRequest(request);
+  const { report, market, limit = REPORT_LIMITS.defaultLimit } = parsed;
+  const to = parsed.to ?? today;
+  const from = parsed.from ?? dayOf(Math.max(dayNumber(to) - (REPORT_LIMITS.defaultDays - 1), dayNumber(FIRST_DAY)));
   const days = dayNumber(to) - dayNumber(from) + 1;
-  if (days < 1) throw new ReportRequestError(`from (${from}) is after to (${to}${parsed.data.to === undefined ? ', today by default' : ''}).`);
+  if (days < 1) throw new ReportRequestError(`from (${from}) is after to (${to}${parsed.to === undefined ? ', today by default' : ''}).`);
   if (days > REPORT_LIMITS.maxDays) throw new ReportRequestError(`from ${from} to ${to} is ${days} days; a report covers at most ${REPORT_LIMITS.maxDays}.`);
   return { report, from, to, market: market ?? null, limit };
 }
