@@ -4,10 +4,15 @@
 // sitemap, and any key it has not looked up yet) with 503 SERVICE_UNAVAILABLE problem+json within 1 s, and the
 // business API answers 503 `unavailable` within 1 s, not after a hang; both serve again once PostgreSQL is back,
 // without a restart. Both apps reach the database through a proxy this file cuts (the shared server keeps running).
+// The storefront records search analytics through the same proxy (issue 24): answers never wait on them, roll-ups
+// past their bound are dropped and counted, and recording resumes once PostgreSQL is back.
 import type { RequestListener } from 'node:http';
 import request, { type Response } from 'supertest';
 import { createDb, type Knex } from '../../shared/db/knex';
 import { createLogger } from '../../shared/logger';
+import { Registry } from 'prom-client';
+import { SearchAnalytics } from '../../shared/search-analytics/search-analytics';
+import { DEFAULT_ROLLUP_BOUNDS } from '../../shared/search-analytics/search-rollup';
 import { EmbeddedSearchEngine } from '../../shared/search/embedded/lifecycle/embedded-engine';
 import { PgAliasStore } from '../../shared/search/embedded/lifecycle/pg-alias-store';
 import { SnapshotStore } from '../../shared/search/embedded/snapshot/snapshot-store';
@@ -37,6 +42,8 @@ describe('the storefront and the business API with PostgreSQL down for 30 s', ()
   let aliases: ChannelWatcher;
   let storefront: RequestListener;
   let apiToken: string;
+  let analytics: SearchAnalytics;
+  const analyticsMetrics = new Registry();
   let unusedKey: string;
   let indexRoutes: string[];
   let rowRoutes: string[];
@@ -64,7 +71,10 @@ describe('the storefront and the business API with PostgreSQL down for 30 s', ()
     await engine.syncAliases();
     r = createTestRedis();
     subscribers = { registry: r.redis.duplicate(), aliases: r.redis.duplicate() };
-    ({ app: storefront, registry } = await createStorefrontTestApp({ db: storefrontDb, redis: r.redis, engine }));
+    // Flushes every second, and at most 3 waiting: a 30 s outage must drop some.
+    analytics = new SearchAnalytics({ db: storefrontDb, logger: silent, metrics: analyticsMetrics }, { flushEveryMs: 1000, retentionDays: 90, bounds: DEFAULT_ROLLUP_BOUNDS, maxPendingFlushes: 3 });
+    analytics.start();
+    ({ app: storefront, registry } = await createStorefrontTestApp({ db: storefrontDb, redis: r.redis, engine, recordSearch: analytics.record }));
     await registry.start({ subscriber: subscribers.registry, logger: silent, pollMs: 2_000, channel: `${r.prefix}:config` });
     aliases = await watchChannel({ subscriber: subscribers.aliases, channel: `${r.prefix}:aliases`, sync: async () => void (await engine.syncAliases()), logger: silent, pollMs: 2_000 });
 
@@ -77,6 +87,7 @@ describe('the storefront and the business API with PostgreSQL down for 30 s', ()
   }, 120_000);
   afterAll(async () => {
     await proxy.restore().catch(() => undefined);
+    await analytics.close();
     await aliases.stop();
     await registry.stop();
     subscribers.registry.disconnect();
@@ -122,5 +133,11 @@ describe('the storefront and the business API with PostgreSQL down for 30 s', ()
     await eventually(() => get('/v1/site', unusedKey), (res) => res.status === 200, 10_000, describe);
     await eventually(() => h.call('get', '/customers', { token: apiToken }), (res) => res.status === 200, 10_000, describe);
     for (const path of indexRoutes) expect([path, (await get(path)).status]).toEqual([path, 200]);
+
+    const dropped = (await analyticsMetrics.getSingleMetric('storefront_search_analytics_dropped_total')?.get())?.values.find((v) => v.labels.reason === 'store')?.value ?? 0;
+    expect(dropped).toBeGreaterThan(0);
+    await get('/v1/products?q=after%20the%20outage').expect(200);
+    await analytics.flush();
+    expect(await h.t.db('storefront_search_queries').where({ site_id: shop.siteId, query: 'after the outage' }).pluck('count')).toEqual(['1']);
   }, OUTAGE_MS + 60_000);
 });
