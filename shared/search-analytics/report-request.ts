@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { MARKET_CODE } from '../storefront-config/schemas';
 
-/** The reports on a site's search analytics (docs/decisions.md, "Search analytics: reading"). */
+/** The reports on a site's search analytics (docs/decisions.md, "Search analytics (issue 24)", reading). */
 export const ANALYTICS_REPORTS = ['top-queries', 'no-hit-queries', 'top-filters', 'suggest-queries'] as const;
 export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];
 
