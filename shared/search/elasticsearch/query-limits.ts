@@ -4,7 +4,10 @@ export interface QueryLimits {
   retries: number;
 }
 
-/** A stalled node costs a storefront query at most about 2 x 2.5 s before it fails as UNAVAILABLE (503). */
+/**
+ * A stalled node costs a storefront query 2.5 s before it fails as UNAVAILABLE (503): the transport retries a
+ * lost connection (once here), not a timeout (its `retryOnTimeout` is off).
+ */
 export const DEFAULT_QUERY_LIMITS: QueryLimits = { timeoutMs: 2_500, retries: 1 };
 
 /** The per-request transport options of a bounded call (the client's own default timeout is 30 s). */
