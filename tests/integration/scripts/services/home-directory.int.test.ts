@@ -62,7 +62,7 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     expect(await serverUserCanReach([env.POSTGRES_BIN_DIR ?? ''])).toBe(false);
 
     const first = await ensureServices(env);
-    expect(first.started).toEqual({ postgres: true, redis: true });
+    expect(first.started).toEqual({ postgres: true, redis: true, elasticsearch: false });
     await query(first.databaseUrl, 'create table kept (x int); insert into kept values (42)');
     const [{ data }] = await query(first.databaseUrl, `select current_setting('data_directory') as data`);
     const clusters = path.join(systemDir, 'postgres', 'clusters');
@@ -75,13 +75,13 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     expect(await redis.ping()).toBe('PONG');
     redis.disconnect();
 
-    expect(await stopServices(undefined, env)).toEqual({ postgres: true, redis: true });
-    expect(await servicesStatus(env)).toEqual({ postgres: undefined, redis: undefined });
+    expect(await stopServices(undefined, env)).toEqual({ postgres: true, redis: true, elasticsearch: false });
+    expect(await servicesStatus(env)).toEqual({ postgres: undefined, redis: undefined, elasticsearch: undefined });
 
     const again = await ensureServices(env);
     expect(again).toEqual({ ...first, started: { postgres: true, redis: true } });
     expect(await query(again.databaseUrl, 'select x from kept')).toEqual([{ x: 42 }]);
-    expect(await stopServices(undefined, env)).toEqual({ postgres: true, redis: true });
+    expect(await stopServices(undefined, env)).toEqual({ postgres: true, redis: true, elasticsearch: false });
 
     expect(await mode(home)).toBe(0o700);
     expect(await mode(binaries)).toBe(0o755);
@@ -93,7 +93,7 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     const fresh = await ensureServices({ ...env, REDIS_URL: 'redis://unused.example:6379' });
     expect(fresh.started.postgres).toBe(true);
     await expect(query(fresh.databaseUrl, 'select x from kept')).rejects.toThrow('relation "kept" does not exist');
-    expect(await stopServices({ postgres: true, redis: false }, env)).toEqual({ postgres: true, redis: false });
+    expect(await stopServices({ postgres: true, redis: false }, env)).toEqual({ postgres: true, redis: false, elasticsearch: false });
   }, 120_000);
 
   it('names the way out when a cluster made while reachable is shut out later', async () => {
@@ -110,4 +110,18 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     await expect(ensureServices(openEnv)).rejects.toThrow(ProvisionError);
     await expect(ensureServices(openEnv)).rejects.toThrow(`Delete ${path.join(open, 'postgres')}`);
   }, 120_000);
+
+  it('runs Elasticsearch as its own user under the system directory when the home shuts it out', async () => {
+    const given = { ...env, DATABASE_URL: 'postgres://x@db.example:5432/a', REDIS_URL: 'redis://cache.example:6379' };
+    const started = await ensureServices(given, { elasticsearch: 'required' });
+    expect(started.started.elasticsearch).toBe(true);
+    const url = 'url' in (started.elasticsearch ?? {}) ? (started.elasticsearch as { url: string }).url : '';
+    const root = (await (await fetch(url)).json()) as { version: { number: string } };
+    expect(root.version.number).toBe('8.19.21');
+    const nodeDir = (await readFile(path.join(env.DATA_DIR ?? '', 'elasticsearch', 'node-location'), 'utf8')).trim();
+    expect(nodeDir.startsWith(path.join(systemDir, 'elasticsearch'))).toBe(true);
+    expect(await mode(home)).toBe(0o700);
+    expect(await stopServices({ postgres: false, redis: false, elasticsearch: true }, given)).toEqual({ postgres: false, redis: false, elasticsearch: true });
+    expect((await servicesStatus(given)).elasticsearch).toBeUndefined();
+  }, 180_000);
 });
