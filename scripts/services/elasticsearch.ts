@@ -18,6 +18,8 @@ export type ElasticsearchOptions = {
   heap: string;
   /** AISLE_SYSTEM_DIR: as root, where the node lives when the `elasticsearch` user cannot reach DATA_DIR. */
   systemDir: string;
+  /** ES_JAVA_HOME and JAVA_HOME: where findJdk looks first. */
+  javaEnv: Pick<NodeJS.ProcessEnv, 'ES_JAVA_HOME' | 'JAVA_HOME'>;
 };
 
 export function elasticsearchOptions(env: NodeJS.ProcessEnv = process.env): ElasticsearchOptions {
@@ -25,6 +27,7 @@ export function elasticsearchOptions(env: NodeJS.ProcessEnv = process.env): Elas
     version: env.ELASTICSEARCH_VERSION || DEFAULT_ELASTICSEARCH_VERSION,
     heap: env.ELASTICSEARCH_HEAP || '1g',
     systemDir: path.resolve(env.AISLE_SYSTEM_DIR || '/var/lib/aisle'),
+    javaEnv: { ES_JAVA_HOME: env.ES_JAVA_HOME, JAVA_HOME: env.JAVA_HOME },
   };
 }
 
@@ -50,7 +53,7 @@ export async function ensureElasticsearch(dataDir: string, options: Elasticsearc
   const dirs = layout(dataDir);
   const running = await runningPort(dirs);
   if (running) return { url: elasticsearchUrl(running), started: false };
-  const jdk = await findJdk(minJavaFor(options.version));
+  const jdk = await findJdk(minJavaFor(options.version), options.javaEnv);
   if (!jdk) throw new ProvisionError(`no JDK ${minJavaFor(options.version)} or newer (with javac) was found under /usr/lib/jvm, JAVA_HOME or ES_JAVA_HOME`);
   const zip = await ensureZip(dirs.downloads, options.version);
   const nodeDir = await placeNode(dirs, options.systemDir);

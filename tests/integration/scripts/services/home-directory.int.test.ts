@@ -79,7 +79,7 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     expect(await servicesStatus(env)).toEqual({ postgres: undefined, redis: undefined, elasticsearch: undefined });
 
     const again = await ensureServices(env);
-    expect(again).toEqual({ ...first, started: { postgres: true, redis: true } });
+    expect(again).toEqual({ ...first, started: { postgres: true, redis: true, elasticsearch: false } });
     expect(await query(again.databaseUrl, 'select x from kept')).toEqual([{ x: 42 }]);
     expect(await stopServices(undefined, env)).toEqual({ postgres: true, redis: true, elasticsearch: false });
 
