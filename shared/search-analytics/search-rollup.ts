@@ -55,6 +55,8 @@ type Group = { key: GroupKey; requests: number; noHits: number; queries: SpaceSa
 const freshStats = (): QueryStats => ({ count: 0, noHits: 0, corrected: 0, redirected: 0, ruled: 0, paged: 0, lastTotal: 0 });
 const noData = () => null;
 
+const DAY_MS = 86_400_000;
+
 /** The UTC day of an instant, as `YYYY-MM-DD`. Pure. */
 export const utcDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
 
@@ -64,12 +66,14 @@ export const utcDay = (at: number): string => new Date(at).toISOString().slice(0
  */
 export class SearchRollup {
   private groups = new Map<string, Group>();
+  private dayStart = Number.NEGATIVE_INFINITY;
+  private day = '';
 
   constructor(private readonly bounds: RollupBounds = DEFAULT_ROLLUP_BOUNDS) {}
 
   /** Counts one search; false when it could not be (every group slot taken by others). */
   record(place: SearchPlace, fact: SearchFact, at: number = Date.now()): boolean {
-    const group = this.group({ ...place, day: utcDay(at), kind: fact.kind });
+    const group = this.group(place, this.dayOf(at), fact.kind);
     if (group === null) return false;
     const noHit = fact.total === 0 ? 1 : 0;
     group.requests += 1;
@@ -105,11 +109,21 @@ export class SearchRollup {
     };
   }
 
-  private group(key: GroupKey): Group | null {
-    const id = [key.tenantId, key.siteId, key.day, key.market, key.language, key.kind].join('\u0000');
+  /** The UTC day of `at`, formatted once per day rather than per search. */
+  private dayOf(at: number): string {
+    if (at < this.dayStart || at >= this.dayStart + DAY_MS) {
+      this.dayStart = at - (at % DAY_MS);
+      this.day = utcDay(at);
+    }
+    return this.day;
+  }
+
+  private group(place: SearchPlace, day: string, kind: SearchKind): Group | null {
+    const id = `${place.siteId}\u0000${day}\u0000${place.market}\u0000${place.language}\u0000${kind}`;
     const held = this.groups.get(id);
     if (held !== undefined) return held;
     if (this.groups.size >= this.bounds.maxGroups) return null;
+    const key: GroupKey = { tenantId: place.tenantId, siteId: place.siteId, market: place.market, language: place.language, day, kind };
     const group: Group = { key, requests: 0, noHits: 0, queries: new SpaceSaving(this.bounds.queriesPerGroup), filters: new SpaceSaving(this.bounds.filtersPerGroup) };
     this.groups.set(id, group);
     return group;

@@ -59,6 +59,12 @@ export class SpaceSaving<T> {
   /** Moves `entry` up to the bucket of `count` (from its own, or from the lowest for a new entry). */
   private raise(entry: Entry<T>, count: number): void {
     const from = entry.bucket;
+    // Alone in its bucket, with no bucket in the way: the bucket itself moves up (the common case of a hot key).
+    if (from !== null && from.entries.size === 1 && (from.next === null || from.next.count > count)) {
+      from.count = count;
+      entry.count = count;
+      return;
+    }
     let after = from ?? (this.lowest !== null && this.lowest.count <= count ? this.lowest : null);
     while (after?.next && after.next.count <= count) after = after.next;
     const target = after !== null && after.count === count ? after : this.insertAfter(after, count);
