@@ -18,17 +18,17 @@ export function collectionRoutes(listing: ListingDeps, cache: MicroCache): Route
   router.get('/v1/collections/:slugOrId', async (req, res) => {
     const ctx = contextOf(res);
     const ref = String(req.params.slugOrId);
+    const params = { ...listingParams(req), collection: undefined };
     await sendRead(req, res, cache, ctx, async () => {
       const collection = ctx.catalogue.collection(ref, ctx.language);
       if (collection === undefined) throw notFound('COLLECTION_NOT_FOUND', `No collection "${ref}" on this site.`);
-      const params = { ...listingParams(req), collection: undefined };
       return {
         collection: collectionOf(collection, ctx.catalogue, ctx.market, ctx.language),
         breadcrumb: breadcrumbOf(collection, ctx.catalogue, ctx.market, ctx.language),
         alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
         listing: await runListing(listing, ctx, params, collection),
       };
-    }, servingToken(listing.engine, ctx), (answer) => listingSearch(ctx, listingParams(req).q, answer.listing));
+    }, servingToken(listing.engine, ctx), (answer) => listingSearch(ctx, params.q, answer.listing));
   });
   return router;
 }
