@@ -8,6 +8,7 @@ export * from './facets';
 export * from './field-keys';
 export * from './filters';
 export * from './index-settings';
+export * from './merchandising';
 export * from './search-request';
 export * from './suggest';
 export * from './spelling';

@@ -1,6 +1,7 @@
 import type { JsonValue } from './document';
 import type { FacetRequest, FacetResult } from './facets';
 import type { Filter } from './filters';
+import type { FilterSet, Pin, SynonymRewrite } from './merchandising';
 
 /**
  * Listing sort keys of the storefront. `relevance` orders by text score, or by popularity descending when
@@ -43,6 +44,23 @@ export interface SearchRequest {
   page?: number;
   /** Default 24. Callers enforce the API's bounds. */
   pageSize?: number;
+  /** Synonym rewrites of the text's words (see textClauses); a word's terms score only where its alternative matches. */
+  synonyms?: SynonymRewrite[];
+  /**
+   * Products placed at 1-based positions of the answer whatever the sort (see pinIndices): a pinned product is
+   * part of the answer (total, facets) when it is sellable on the market and passes scope and filters, whether
+   * or not it matches the text; the other documents keep their order around it. Ids not in the index are ignored. A pinned hit's score
+   * is its text score, 0 when it does not match the text.
+   */
+  pins?: Pin[];
+  /** Products left out of the answer: hits, total and facet counts (a hidden product stays hidden when pinned). */
+  hide?: string[];
+  /**
+   * With `relevance` only: documents in a boost set and in no bury set come first, those in a bury set and in
+   * no boost set last (rankTier), each group in relevance order. Membership, total and facets do not change.
+   */
+  boost?: FilterSet[];
+  bury?: FilterSet[];
 }
 
 /** One result document; `score` is the text score (0 without text). */
