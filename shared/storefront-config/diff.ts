@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { SiteConfig } from './schemas';
+import type { SiteConfig, SynonymEntry } from './schemas';
 
 /** One difference publish would make: `path` names the entity (by its key) and field. */
 export type ConfigChange =
@@ -35,17 +35,32 @@ function entityChanges<T extends Entity>(section: string, before: readonly T[], 
   return changes;
 }
 
+/** Synonym entries added and removed, per language (an entry is its whole content: a changed one is both). */
+function synonymChanges(before: SiteConfig['synonyms'], after: SiteConfig['synonyms']): ConfigChange[] {
+  const changes: ConfigChange[] = [];
+  for (const language of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const path = `synonyms.${language}`;
+    const keyed = (entries: readonly SynonymEntry[] = []) => new Map(entries.map((e) => [JSON.stringify(e), e]));
+    const [old, next] = [keyed(before[language]), keyed(after[language])];
+    for (const [key, entry] of old) if (!next.has(key)) changes.push({ op: 'remove', path, before: entry });
+    for (const [key, entry] of next) if (!old.has(key)) changes.push({ op: 'add', path, after: entry });
+  }
+  return changes;
+}
+
 /**
  * What publishing `draft` over `published` (null before the first publish) would add, change and remove,
- * field by field; markets are keyed by code, facets by key, collections and query rules by id.
+ * field by field; markets are keyed by code, facets by key, collections and query rules by id,
+ * synonym entries by their content per language.
  */
 export function diffConfigs(published: SiteConfig | null, draft: SiteConfig): ConfigChange[] {
-  const base: SiteConfig = published ?? { site: {} as SiteConfig['site'], markets: [], facets: [], collections: [], queryRules: [] };
+  const base: SiteConfig = published ?? { site: {} as SiteConfig['site'], markets: [], facets: [], collections: [], queryRules: [], synonyms: {} };
   return [
     ...fieldChanges('site', base.site, draft.site),
     ...entityChanges('markets', base.markets, draft.markets, (m) => m.code),
     ...entityChanges('facets', base.facets, draft.facets, (f) => f.key),
     ...entityChanges('collections', base.collections, draft.collections, (c) => c.id),
     ...entityChanges('queryRules', base.queryRules, draft.queryRules, (r) => r.id),
+    ...synonymChanges(base.synonyms, draft.synonyms),
   ];
 }

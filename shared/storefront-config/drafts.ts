@@ -47,7 +47,7 @@ export async function saveSite(db: Knex, tenantId: number, input: { siteId?: num
   return db.transaction(async (trx) => {
     // Serialises site creation per tenant, so two saves cannot both take one code.
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [0x517e, tenantId]);
-    const draft = await validated(trx, tenantId, null, { site, markets: [], facets: [], collections: [], queryRules: [] });
+    const draft = await validated(trx, tenantId, null, { site, markets: [], facets: [], collections: [], queryRules: [], synonyms: {} });
     return insertSite(trx, tenantId, draft);
   });
 }

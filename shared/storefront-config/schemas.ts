@@ -110,6 +110,16 @@ export type Facet = z.infer<typeof facetSchema>;
 /** A collection's filter in the listing grammar: facet key to values; `{"all": []}` matches everything. */
 export const collectionFilterSchema = z.record(z.string().regex(KEY, 'must be a facet key'), z.array(z.string().min(1).max(200)).max(100));
 
+/** A product as merchandising names it: the business system's product id. */
+const productId = z.union([z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a product id (digits)'), z.number().int().positive().transform(String)]);
+
+/** A product at a 1-based position of the answer (see docs/merchandising.md). */
+export const pinSchema = z.strictObject({ productId, position: z.number().int().min(1).max(100) });
+export type PinDef = z.infer<typeof pinSchema>;
+
+const pins = z.array(pinSchema).max(100).default([]);
+const hides = z.array(productId).max(1000).default([]);
+
 export const collectionSchema = z.strictObject({
   id: z.number().int().positive(),
   slugs: perLanguage(120),
@@ -117,18 +127,59 @@ export const collectionSchema = z.strictObject({
   filter: collectionFilterSchema,
   parentId: z.number().int().positive().nullable().default(null),
   position: z.number().int().min(0).max(100_000).default(0),
+  /** Products at the head of the listing, at their positions. */
+  pin: pins,
+  /** Products left out of the listing, its total and its facet counts. */
+  hide: hides,
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
+export const redirectTargetSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('url'), url: absoluteUrl }),
+  z.strictObject({ kind: z.literal('collection'), collectionId: z.number().int().positive() }),
+]);
+
+const instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-12-01T00:00:00Z' });
+
+/** A query rule: which searches it matches (query, match, markets, time window) and what it does to them. */
 export const queryRuleSchema = z.strictObject({
   id: z.number().int().positive(),
   query: z.string().trim().min(1).max(200),
-  target: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('url'), url: absoluteUrl }),
-    z.strictObject({ kind: z.literal('collection'), collectionId: z.number().int().positive() }),
-  ]),
+  /** `exact`: the whole query, after the normalisation search applies; `contains`: the query holds the phrase as whole words. */
+  match: z.enum(['exact', 'contains']).default('exact'),
+  /** Market codes the rule is limited to; empty: every market. */
+  markets: z.array(z.string().regex(KEY, 'must be a market code')).max(50).default([]),
+  /** The rule applies from this instant (inclusive) until `activeUntil` (exclusive); null: open. */
+  activeFrom: instant.nullable().default(null),
+  activeUntil: instant.nullable().default(null),
+  /** Redirect: the answer carries it in `redirect`. */
+  target: redirectTargetSchema.nullable().default(null),
+  pin: pins,
+  hide: hides,
+  /** Products matching this filter (listing grammar: facet key to values) rank ahead of the rest. */
+  boost: collectionFilterSchema.nullable().default(null),
+  /** Products matching this filter rank after the rest. */
+  bury: collectionFilterSchema.nullable().default(null),
+  /** Applied as if the shopper had chosen it: listed in appliedFilters; the shopper's own choice for a facet replaces it. */
+  filter: collectionFilterSchema.nullable().default(null),
 });
 export type QueryRule = z.infer<typeof queryRuleSchema>;
+
+/** One word or phrase of a synonym entry, as a shopper would type it. */
+const synonymTerm = z.string().trim().min(1, 'must not be empty').max(100);
+
+/** Equivalent terms (any finds all) or a one-way entry (`from` finds `to`, not back). */
+export const synonymEntrySchema = z.union([
+  z.strictObject({ terms: z.array(synonymTerm).min(2, 'an equivalent group needs at least two terms').max(50) }),
+  z.strictObject({ from: synonymTerm, to: z.array(synonymTerm).min(1, 'a one-way entry needs at least one term in to').max(50) }),
+], { error: 'must be {"terms": [...]} (equivalent) or {"from": "...", "to": [...]} (one-way)' });
+export type SynonymEntry = z.infer<typeof synonymEntrySchema>;
+
+/** Most synonym entries per language, and per site over every language. */
+export const MAX_SYNONYMS_PER_LANGUAGE = 10_000;
+export const MAX_SYNONYMS_PER_SITE = 20_000;
+
+export const synonymSetSchema = z.array(synonymEntrySchema).max(MAX_SYNONYMS_PER_LANGUAGE);
 
 /** A site's whole configuration: the draft, and each published version, have this shape. */
 export const siteConfigSchema = z.strictObject({
@@ -137,5 +188,7 @@ export const siteConfigSchema = z.strictObject({
   facets: z.array(facetSchema).max(300),
   collections: z.array(collectionSchema).max(5000),
   queryRules: z.array(queryRuleSchema).max(5000),
+  /** Synonym entries per language code, applied to searches in that language. */
+  synonyms: z.record(languageSchema, synonymSetSchema).default({}),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

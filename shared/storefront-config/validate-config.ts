@@ -1,5 +1,6 @@
 import type { Collection, Facet, FacetDefinition, SiteConfig } from './schemas';
 import { RESERVED_FACET_KEYS } from './schemas';
+import { filterKeyIssues, pinHideIssues, queryRuleIssues, synonymIssues } from './validate-merchandising';
 
 /** One broken rule: the dotted path of the field, and what is wrong with it. */
 export interface ConfigIssue {
@@ -64,13 +65,10 @@ function collectionIssues(collections: readonly Collection[], facetKeys: Set<str
     if (Object.keys(c.slugs).length === 0) at('slugs', 'needs a slug in at least one language');
     if (c.parentId !== null && !ids.has(c.parentId)) at('parentId', `collection ${c.parentId} does not exist`);
     if (c.parentId !== null && hasCycle(c.id, parents)) at('parentId', 'a collection cannot be its own ancestor');
-    for (const [key, values] of Object.entries(c.filter)) {
-      if (key === 'all') {
-        if (values.length > 0) at('filter.all', 'the key "all" takes an empty list');
-      } else if (facetKeys !== null && !facetKeys.has(key) && !RESERVED_FACET_KEYS.includes(key)) {
-        at(`filter.${key}`, `"${key}" is not a facet of this site`);
-      }
-    }
+    const { all, ...filter } = c.filter;
+    if (all !== undefined && all.length > 0) at('filter.all', 'the key "all" takes an empty list');
+    filterKeyIssues(filter, facetKeys, at, 'filter');
+    pinHideIssues(c.pin, c.hide, at);
   });
   return issues;
 }
@@ -104,19 +102,6 @@ function marketIssues(config: SiteConfig, facts: TenantConfigFacts): ConfigIssue
   return issues;
 }
 
-function queryRuleIssues(config: SiteConfig): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  const collectionIds = new Set(config.collections.map((c) => c.id));
-  for (const i of duplicates(config.queryRules, (r) => r.id)) issues.push({ field: `queryRules[${i}].id`, message: 'duplicate rule id' });
-  for (const i of duplicates(config.queryRules, (r) => r.query.toLowerCase())) issues.push({ field: `queryRules[${i}].query`, message: 'another rule has this query' });
-  config.queryRules.forEach((r, i) => {
-    if (r.target.kind === 'collection' && !collectionIds.has(r.target.collectionId)) {
-      issues.push({ field: `queryRules[${i}].target.collectionId`, message: `collection ${r.target.collectionId} does not exist` });
-    }
-  });
-  return issues;
-}
-
 /** Every rule that spans fields or entities (the zod schemas check each field alone); empty when valid. */
 export function validateSiteConfig(config: SiteConfig, facts: TenantConfigFacts): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
@@ -128,6 +113,6 @@ export function validateSiteConfig(config: SiteConfig, facts: TenantConfigFacts)
   for (const i of duplicates(config.facets, (f) => f.key)) issues.push({ field: `facets[${i}].key`, message: 'duplicate facet key' });
   config.facets.forEach((facet, i) => issues.push(...facetIssues(facet, i, facts)));
   const facetKeys = config.facets.length > 0 ? new Set(config.facets.map((f) => f.key)) : null;
-  issues.push(...collectionIssues(config.collections, facetKeys), ...queryRuleIssues(config));
+  issues.push(...collectionIssues(config.collections, facetKeys), ...queryRuleIssues(config, facetKeys), ...synonymIssues(config.synonyms));
   return issues;
 }

@@ -26,7 +26,7 @@ async function brandNamed(db: Knex, ctx: SiteContext, ref: string, sold: BrandRo
 }
 
 /** A brand's listing scope: the site's brand filter with the brand's value, as a collection would fix it. */
-const brandScope = (facet: string, row: BrandRow): Collection => ({ id: 0, slugs: {}, names: {}, filter: { [facet]: [row.slug] }, parentId: null, position: 0 });
+const brandScope = (facet: string, row: BrandRow): Collection => ({ id: 0, slugs: {}, names: {}, filter: { [facet]: [row.slug] }, parentId: null, position: 0, pin: [], hide: [] });
 
 /** `GET /v1/brands` (the market's brands) and `GET /v1/brands/{slugOrId}` (a brand page, on markets with brand pages). */
 export function brandRoutes(listing: ListingDeps, cache: MicroCache): Router {

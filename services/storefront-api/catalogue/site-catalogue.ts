@@ -1,12 +1,12 @@
-import { normaliseQuery } from '../../../shared/search/analysis/normalise-query';
-import type { Collection, Market, QueryRule, SiteConfig } from '../../../shared/storefront-config/schemas';
+import { SiteMerchandising } from '../../../shared/merchandising/site-merchandising';
+import type { Collection, Market, SiteConfig } from '../../../shared/storefront-config/schemas';
 import { siteIndexConfig } from '../../../indexer/documents/from-site-config';
 import type { SiteIndexConfig, TenantFacts } from '../../../indexer/documents/site-config';
 import { facetSpecs, type FacetSpec } from './facet-specs';
 
 /**
  * What the storefront serves for one config version of a site, computed once per version: its facets, markets,
- * collections by id and by slug per language, and query rules by normalised query.
+ * collections by id and by slug per language, and its merchandising (query rules, synonyms).
  */
 export class SiteCatalogue {
   readonly facets: FacetSpec[];
@@ -14,7 +14,8 @@ export class SiteCatalogue {
   readonly markets: Market[];
   readonly collectionsById: Map<number, Collection>;
   private readonly collectionsBySlug = new Map<string, Collection>();
-  private readonly rules: Map<string, QueryRule>;
+  /** Query rules and synonyms. */
+  readonly merchandising: SiteMerchandising;
   /** Origins a browser may call from: every active market's urlTemplate origin and the site's devOrigins. */
   readonly origins: Set<string>;
   /** What the indexer builds documents from: detail reads decide sellability and prices with the same rules. */
@@ -26,7 +27,7 @@ export class SiteCatalogue {
     this.markets = config.markets.filter((m) => m.active);
     this.collectionsById = new Map(config.collections.map((c) => [c.id, c]));
     for (const c of config.collections) for (const [language, slug] of Object.entries(c.slugs)) this.collectionsBySlug.set(`${language}\u0000${slug}`, c);
-    this.rules = new Map(config.queryRules.map((r) => [normaliseQuery(r.query), r]));
+    this.merchandising = new SiteMerchandising(config);
     this.origins = allowedOrigins(config);
     this.index = siteIndexConfig(config, facts);
   }
@@ -47,11 +48,6 @@ export class SiteCatalogue {
     if (bySlug !== undefined) return bySlug;
     for (const c of this.config.collections) if (Object.values(c.slugs).includes(ref)) return c;
     return /^\d+$/.test(ref) ? this.collectionsById.get(Number(ref)) : undefined;
-  }
-
-  /** The query rule whose query equals `q` (case, accents and spacing aside), if any. */
-  rule(q: string): QueryRule | undefined {
-    return this.rules.get(normaliseQuery(q));
   }
 }
 

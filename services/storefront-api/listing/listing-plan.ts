@@ -3,7 +3,9 @@ import type { FacetRequest, SearchRequest, SortKey } from '../../../shared/searc
 import type { Collection, Market } from '../../../shared/storefront-config/schemas';
 import type { FacetSpec } from '../catalogue/facet-specs';
 import type { SiteCatalogue } from '../catalogue/site-catalogue';
+import { NO_EFFECTS, type RuleEffects } from '../../../shared/merchandising/rule-effects';
 import { toEngineFilters, type AppliedValue } from './engine-filters';
+import { merchandisedRequest, withRuleFilters } from './merchandised-request';
 import type { Warning } from './warnings';
 
 export const SORT_KEYS: readonly SortKey[] = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
@@ -32,6 +34,8 @@ export interface ListingPlan {
   collection: Collection | null;
   applied: AppliedValue[];
   warnings: Warning[];
+  /** The redirect of the first query rule that applies with one, else null. */
+  redirect: RuleEffects['redirect'];
 }
 
 function positiveInt(raw: string | undefined, fallback: number, name: string): number {
@@ -64,8 +68,11 @@ export function collectionScope(collection: Collection, catalogue: SiteCatalogue
   return toEngineFilters(filters, catalogue.facetsByKey, market).filters;
 }
 
-/** Reads a listing call (rules 1 to 11) into the engine request; INVALID_PAGE for bad paging. */
-export function planListing(params: ListingParams, catalogue: SiteCatalogue, market: Market, language: string, scope?: Collection): ListingPlan {
+/**
+ * Reads a listing call (rules 1 to 11) into the engine request, with the merchandising that applies at `now`
+ * (query rules, synonyms, the collection's pins and hides); INVALID_PAGE for bad paging.
+ */
+export function planListing(params: ListingParams, catalogue: SiteCatalogue, market: Market, language: string, scope?: Collection, now = Date.now()): ListingPlan {
   const warnings: Warning[] = [];
   const { page, pageSize } = readPaging(params);
   let q = (params.q ?? '').trim();
@@ -85,7 +92,8 @@ export function planListing(params: ListingParams, catalogue: SiteCatalogue, mar
     collection = catalogue.collection(params.collection, language) ?? null;
     if (collection === null) warnings.push({ code: 'COLLECTION_UNKNOWN', value: params.collection });
   }
-  const chosen = toEngineFilters(params.filters, catalogue.facetsByKey, market.code);
+  const effects = q === '' ? NO_EFFECTS : catalogue.merchandising.effects(q, market.code, now);
+  const chosen = toEngineFilters(withRuleFilters(params.filters, effects.filter), catalogue.facetsByKey, market.code);
   warnings.push(...chosen.warnings);
   const request: SearchRequest = {
     ...(q !== '' && { text: q }),
@@ -97,6 +105,7 @@ export function planListing(params: ListingParams, catalogue: SiteCatalogue, mar
     sort,
     page,
     pageSize,
+    ...merchandisedRequest({ q, language, collection, effects, catalogue, market: market.code }),
   };
-  return { request, q, page, pageSize, sort, collection, applied: chosen.applied, warnings };
+  return { request, q, page, pageSize, sort, collection, applied: chosen.applied, warnings, redirect: effects.redirect };
 }

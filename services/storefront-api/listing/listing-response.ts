@@ -84,12 +84,11 @@ export function listingResponse(input: {
 
 export type ListingResponse = ReturnType<typeof listingResponse>;
 
-/** The redirect a published query rule makes of `q`, or null. */
-export function redirectFor(q: string, catalogue: SiteCatalogue, market: Market, language: string) {
-  const rule = q === '' ? undefined : catalogue.rule(q);
-  if (rule === undefined) return null;
-  if (rule.target.kind === 'url') return { type: 'url' as const, url: rule.target.url, collection: null };
-  const collection = catalogue.collectionsById.get(rule.target.collectionId);
+/** The spec's redirect object of a query rule's target, or null. */
+export function redirectFor(target: ListingPlan['redirect'], catalogue: SiteCatalogue, market: Market, language: string) {
+  if (target === null) return null;
+  if (target.kind === 'url') return { type: 'url' as const, url: target.url, collection: null };
+  const collection = catalogue.collectionsById.get(target.collectionId);
   if (collection === undefined) return null;
   return {
     type: 'collection' as const,

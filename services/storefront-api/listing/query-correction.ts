@@ -41,7 +41,9 @@ export async function correctQuery(engine: SearchEngine, ctx: SiteContext, plan:
   if (result.total > 0 && spelling.words.every((w) => w.known)) return null;
   const corrected = correctedText(spelling);
   if (corrected === null) return null;
-  const better = await engine.search(ctx.alias, { ...plan.request, text: corrected });
+  const { synonyms: _typed, ...request } = plan.request;
+  const synonyms = ctx.catalogue.merchandising.synonyms(corrected, ctx.language);
+  const better = await engine.search(ctx.alias, { ...request, text: corrected, ...(synonyms.length > 0 && { synonyms }) });
   if (better.total <= result.total) return null;
   return { result: better, correction: { original: plan.q, corrected, total: better.total } };
 }

@@ -24,5 +24,5 @@ export async function runListing({ engine, db, facets }: ListingDeps, ctx: SiteC
   const corrected = await correctQuery(engine, ctx, plan, first);
   const result = corrected?.result ?? first;
   const labels = await missingLabels(engine, ctx, plan.applied, result.facets);
-  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.q, catalogue, market, language), queryCorrection: corrected?.correction ?? null, labels, swatchImages });
+  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.redirect, catalogue, market, language), queryCorrection: corrected?.correction ?? null, labels, swatchImages });
 }

@@ -100,7 +100,7 @@ describe('planListing', () => {
   const baseRequest = { language: 'en', market: 'm1', scope: [], filters: [], facets: facetRequests(site.facets, 'm1'), sort: 'relevance', page: 1, pageSize: 24 };
 
   it('plans the default listing', () => {
-    expect(planListing(params(), site, m1, 'en')).toEqual({ request: baseRequest, q: '', page: 1, pageSize: 24, sort: 'relevance', collection: null, applied: [], warnings: [] });
+    expect(planListing(params(), site, m1, 'en')).toEqual({ request: baseRequest, q: '', page: 1, pageSize: 24, sort: 'relevance', collection: null, applied: [], warnings: [], redirect: null });
   });
 
   it('sends the trimmed query as text', () => {

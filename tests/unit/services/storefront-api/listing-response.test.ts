@@ -167,35 +167,38 @@ describe('listingResponse', () => {
   });
 });
 
+/** The redirect of a listing for `q`, as run-listing makes it. */
+const redirectOf = (q: string, on: typeof site, market: typeof m1, language: string) => redirectFor(planListing(params({}, { q }), on, market, language).redirect, on, market, language);
+
 describe('redirectFor', () => {
   it('answers a URL rule whatever the case and spacing of the query', () => {
     const url = { type: 'url', url: 'https://m1.shop.example/gift-cards', collection: null };
-    expect(redirectFor('Gift Card', site, m1, 'en')).toEqual(url);
-    expect(redirectFor('  gift   CARD ', site, m1, 'en')).toEqual(url);
-    expect(redirectFor('ｇｉｆｔ card', site, m1, 'en')).toEqual(url);
+    expect(redirectOf('Gift Card', site, m1, 'en')).toEqual(url);
+    expect(redirectOf('  gift   CARD ', site, m1, 'en')).toEqual(url);
+    expect(redirectOf('ｇｉｆｔ card', site, m1, 'en')).toEqual(url);
   });
 
   it('answers a collection rule with the collection URL, slug and name in the language', () => {
-    expect(redirectFor('shoes', site, m1, 'en')).toEqual({ type: 'collection', url: 'https://m1.shop.example/k/women/shoes', collection: { id: '11', slug: 'shoes', name: 'Shoes' } });
-    expect(redirectFor('SHOES', site, m2, 'sv')).toEqual({ type: 'collection', url: 'https://shop.example/sv/k/dam/skor', collection: { id: '11', slug: 'skor', name: 'Skor' } });
+    expect(redirectOf('shoes', site, m1, 'en')).toEqual({ type: 'collection', url: 'https://m1.shop.example/k/women/shoes', collection: { id: '11', slug: 'shoes', name: 'Shoes' } });
+    expect(redirectOf('SHOES', site, m2, 'sv')).toEqual({ type: 'collection', url: 'https://shop.example/sv/k/dam/skor', collection: { id: '11', slug: 'skor', name: 'Skor' } });
   });
 
   it('is null without a rule, for an empty query, and for a rule whose collection is gone', () => {
-    expect(redirectFor('gift', site, m1, 'en')).toBeNull();
-    expect(redirectFor('gift cards', site, m1, 'en')).toBeNull();
-    expect(redirectFor('', site, m1, 'en')).toBeNull();
-    expect(redirectFor('gone', site, m1, 'en')).toBeNull();
+    expect(redirectOf('gift', site, m1, 'en')).toBeNull();
+    expect(redirectOf('gift cards', site, m1, 'en')).toBeNull();
+    expect(redirectOf('', site, m1, 'en')).toBeNull();
+    expect(redirectOf('gone', site, m1, 'en')).toBeNull();
   });
 
   it('matches composed and decomposed accents as one', () => {
     const accented = catalogue({ queryRules: [{ id: 1, query: 'Crème', target: { kind: 'url', url: 'https://y.example/' } }] });
-    expect(redirectFor('cre\u0300me', accented, m1, 'en')?.url).toBe('https://y.example/');
+    expect(redirectOf('cre\u0300me', accented, m1, 'en')?.url).toBe('https://y.example/');
   });
 
   // SiteCatalogue.rule promises a match "case, accents and spacing aside", but NFKC keeps accents: "café" does not
   // find the rule "cafe". Reported to the lead (either the folding or the comment changes); flips once folded.
   it('matches a query that differs from the rule only by accents', () => {
     const plain = catalogue({ queryRules: [{ id: 1, query: 'cafe', target: { kind: 'url', url: 'https://x.example/' } }] });
-    expect(redirectFor('café', plain, m1, 'en')?.url).toBe('https://x.example/');
+    expect(redirectOf('café', plain, m1, 'en')?.url).toBe('https://x.example/');
   });
 });

@@ -1,5 +1,5 @@
 import { diffConfigs, type ConfigChange } from '../../../../shared/storefront-config/diff';
-import { siteConfigSchema, type Collection, type Facet, type Market, type SiteConfig } from '../../../../shared/storefront-config/schemas';
+import { queryRuleSchema, siteConfigSchema, type Collection, type Facet, type Market, type SiteConfig } from '../../../../shared/storefront-config/schemas';
 
 const PUBLISHED: SiteConfig = siteConfigSchema.parse({
   site: { code: 'main', name: 'Main shop', ecomSiteId: 1, devOrigins: ['http://localhost:3000'] },
@@ -100,7 +100,7 @@ describe('diffConfigs', () => {
   it('reports a changed collection field by the collection id and a changed rule by the rule id', () => {
     const draft = draftWith((d) => {
       (d.collections[1] as Collection).filter = { brand: ['nordcraft', 'fjellrev'] };
-      d.queryRules[0] = { id: 5, query: 'coats', target: { kind: 'url', url: 'https://shop.example/coats' } };
+      d.queryRules[0] = queryRuleSchema.parse({ id: 5, query: 'coats', target: { kind: 'url', url: 'https://shop.example/coats' } });
     });
     expect(diffConfigs(PUBLISHED, draft)).toEqual([
       { op: 'change', path: 'collections.2.filter', before: { brand: ['nordcraft'] }, after: { brand: ['nordcraft', 'fjellrev'] } },
@@ -131,7 +131,7 @@ describe('diffConfigs', () => {
   });
 
   it('reports added and removed collections and rules by id', () => {
-    const sale: Collection = { id: 3, slugs: { en: 'sale' }, names: { en: 'Sale' }, filter: { price: ['-50'] }, parentId: null, position: 2 };
+    const sale: Collection = { id: 3, slugs: { en: 'sale' }, names: { en: 'Sale' }, filter: { price: ['-50'] }, parentId: null, position: 2, pin: [], hide: [] };
     const draft = draftWith((d) => {
       d.collections.push(sale);
       d.queryRules = [];

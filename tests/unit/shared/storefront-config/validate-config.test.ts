@@ -10,6 +10,7 @@ import {
   type Facet,
   type FacetDefinition,
   type Market,
+  queryRuleSchema,
   type QueryRule,
   type SiteConfig,
 } from '../../../../shared/storefront-config/schemas';
@@ -316,12 +317,12 @@ describe('validateSiteConfig', () => {
 
   describe('query rules', () => {
     it('refuses a repeated rule id', () => {
-      const issue = onlyIssue(withChange((c) => c.queryRules.push({ id: 2, query: 'boots', target: { kind: 'collection', collectionId: 1 } })));
+      const issue = onlyIssue(withChange((c) => c.queryRules.push(queryRuleSchema.parse({ id: 2, query: 'boots', target: { kind: 'collection', collectionId: 1 } }))));
       expect(issue).toEqual({ field: 'queryRules[2].id', message: 'duplicate rule id' });
     });
 
     it('refuses a query another rule has, ignoring case', () => {
-      const rule: QueryRule = { id: 3, query: 'JACKETS', target: { kind: 'collection', collectionId: 1 } };
+      const rule: QueryRule = queryRuleSchema.parse({ id: 3, query: 'JACKETS', target: { kind: 'collection', collectionId: 1 } });
       const issue = onlyIssue(withChange((c) => c.queryRules.push(rule)));
       expect(issue.field).toBe('queryRules[2].query');
       expect(issue.message).toContain('another rule has this query');
@@ -516,7 +517,7 @@ describe('collectionSchema', () => {
   const base = { id: 1, slugs: { en: 'jackets', sv: 'jackor' }, names: { en: 'Jackets', sv: 'Jackor' }, filter: { all: [] } };
 
   it('applies the defaults: a root collection at position 0', () => {
-    expect(collectionSchema.parse(base)).toEqual({ ...base, parentId: null, position: 0 });
+    expect(collectionSchema.parse(base)).toEqual({ ...base, parentId: null, position: 0, pin: [], hide: [] });
   });
 
   it('refuses slugs or names keyed by something other than a language code, and blank ones', () => {

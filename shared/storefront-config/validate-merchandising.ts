@@ -1,0 +1,91 @@
+import { MAX_SYNONYM_WORDS } from '../merchandising/synonym-index';
+import { normaliseQuery } from '../search/analysis/normalise-query';
+import { tokenize } from '../search/analysis/tokenize';
+import { MAX_SYNONYMS_PER_SITE, RESERVED_FACET_KEYS, type PinDef, type QueryRule, type SiteConfig } from './schemas';
+import type { ConfigIssue } from './validate-config';
+
+type At = (field: string, message: string) => void;
+
+/** Pins and hides of a rule or collection: a product pinned twice, or both pinned and hidden. */
+export function pinHideIssues(pin: readonly PinDef[], hide: readonly string[], at: At): void {
+  const seen = new Set<string>();
+  pin.forEach((p, k) => {
+    if (seen.has(p.productId)) at(`pin[${k}].productId`, `product ${p.productId} is pinned twice`);
+    if (hide.includes(p.productId)) at(`pin[${k}].productId`, `product ${p.productId} is both pinned and hidden`);
+    seen.add(p.productId);
+  });
+}
+
+/** A filter (facet key to values) naming only facets of the site; `facetKeys` null means the default facets. */
+export function filterKeyIssues(filter: Record<string, string[]>, facetKeys: ReadonlySet<string> | null, at: At, field: string): void {
+  for (const [key, values] of Object.entries(filter)) {
+    if (facetKeys !== null && !facetKeys.has(key) && !RESERVED_FACET_KEYS.includes(key)) at(`${field}.${key}`, `"${key}" is not a facet of this site`);
+    else if (values.length === 0) at(`${field}.${key}`, 'needs at least one value');
+  }
+}
+
+const instant = (value: string | null, open: number) => (value === null ? open : Date.parse(value));
+
+/** Whether two rules could both redirect one search: same query and match kind, shared markets, overlapping windows. */
+function redirectsClash(a: QueryRule, b: QueryRule): boolean {
+  if (a.target === null || b.target === null || a.match !== b.match || normaliseQuery(a.query) !== normaliseQuery(b.query)) return false;
+  const markets = a.markets.length === 0 || b.markets.length === 0 || a.markets.some((m) => b.markets.includes(m));
+  return markets && instant(a.activeFrom, -Infinity) < instant(b.activeUntil, Infinity) && instant(b.activeFrom, -Infinity) < instant(a.activeUntil, Infinity);
+}
+
+function ruleIssues(rule: QueryRule, config: SiteConfig, facetKeys: ReadonlySet<string> | null, at: At): void {
+  const { target } = rule;
+  if (target?.kind === 'collection' && !config.collections.some((c) => c.id === target.collectionId)) {
+    at('target.collectionId', `collection ${target.collectionId} does not exist`);
+  }
+  const acts = target !== null || rule.pin.length > 0 || rule.hide.length > 0 || rule.boost !== null || rule.bury !== null || rule.filter !== null;
+  if (!acts) at('query', 'the rule does nothing: give it a target (redirect), pin, hide, boost, bury or filter');
+  if (tokenize(normaliseQuery(rule.query)).length === 0) at('query', 'needs at least one letter or digit');
+  rule.markets.forEach((code, k) => {
+    if (!config.markets.some((m) => m.code === code)) at(`markets[${k}]`, `market "${code}" does not exist`);
+  });
+  if (instant(rule.activeFrom, -Infinity) >= instant(rule.activeUntil, Infinity)) at('activeUntil', 'must be after activeFrom');
+  pinHideIssues(rule.pin, rule.hide, at);
+  for (const action of ['boost', 'bury', 'filter'] as const) {
+    const filter = rule[action];
+    if (filter === null) continue;
+    if (Object.keys(filter).length === 0) at(action, 'needs at least one facet');
+    filterKeyIssues(filter, facetKeys, at, action);
+  }
+}
+
+/** The query rules' cross-field rules: ids, redirect clashes, targets, markets, windows, pins and filters. */
+export function queryRuleIssues(config: SiteConfig, facetKeys: ReadonlySet<string> | null): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const seen = new Set<number>();
+  config.queryRules.forEach((rule, i) => {
+    const at: At = (field, message) => issues.push({ field: `queryRules[${i}].${field}`, message });
+    if (seen.has(rule.id)) at('id', 'duplicate rule id');
+    seen.add(rule.id);
+    if (config.queryRules.slice(0, i).some((other) => redirectsClash(other, rule))) at('query', 'another rule has this query and redirects it in the same markets and time');
+    ruleIssues(rule, config, facetKeys, at);
+  });
+  return issues;
+}
+
+/** Synonym entries: the site's total, and every term one to MAX_SYNONYM_WORDS words, not repeated in its entry. */
+export function synonymIssues(synonyms: SiteConfig['synonyms']): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const total = Object.values(synonyms).reduce((sum, entries) => sum + entries.length, 0);
+  if (total > MAX_SYNONYMS_PER_SITE) issues.push({ field: 'synonyms', message: `at most ${MAX_SYNONYMS_PER_SITE} entries per site over every language, found ${total}` });
+  for (const [language, entries] of Object.entries(synonyms)) {
+    entries.forEach((entry, i) => {
+      const terms = 'terms' in entry ? entry.terms.map((t, k) => ({ t, field: `terms[${k}]` })) : [{ t: entry.from, field: 'from' }, ...entry.to.map((t, k) => ({ t, field: `to[${k}]` }))];
+      const seen = new Set<string>();
+      for (const { t, field } of terms) {
+        const at = (message: string) => issues.push({ field: `synonyms.${language}[${i}].${field}`, message });
+        const words = tokenize(normaliseQuery(t));
+        if (words.length === 0) at('needs at least one letter or digit');
+        else if (words.length > MAX_SYNONYM_WORDS) at(`at most ${MAX_SYNONYM_WORDS} words`);
+        else if (seen.has(words.join(' '))) at(`"${t}" is already in this entry`);
+        seen.add(words.join(' '));
+      }
+    });
+  }
+  return issues;
+}
