@@ -15,6 +15,11 @@ export function setBit(bits: Uint32Array, d: number): void {
   bits[d >>> 5] = (bits[d >>> 5]) | (1 << (d & 31));
 }
 
+/** Clears bit d. */
+export function clearBit(bits: Uint32Array, d: number): void {
+  bits[d >>> 5] = (bits[d >>> 5]) & ~(1 << (d & 31));
+}
+
 /** True when bit d is set. */
 export function hasBit(bits: Uint32Array, d: number): boolean {
   return ((bits[d >>> 5]) & (1 << (d & 31))) !== 0;

@@ -1,11 +1,10 @@
 import { createAnalyzer, type Analyzer } from '../../analysis/analyzer';
-import { compareStrings } from '../../compare';
 import type { SearchDocument } from '../../document';
 import type { IndexSettings } from '../../index-settings';
 import { createBitset, setList } from '../bitset';
 import { buildIndex } from '../build/build-index';
 import type { IndexData } from '../index-data';
-import { partitionPoint } from '../query/binary-search';
+import { ordinalOf } from '../query/binary-search';
 import { IndexRuntime } from '../query/index-runtime';
 import { LiveIndex } from '../query/live-index';
 
@@ -22,11 +21,7 @@ export interface DeltaState {
 
 export const emptyDelta = (): DeltaState => ({ overlay: new Map(), removed: new Set(), loss: new Map() });
 
-/** Ordinal of an id in a build (ids are sorted), or -1. */
-export function ordinalOf(ids: readonly string[], id: string): number {
-  const at = partitionPoint(ids.length, (i) => compareStrings(ids[i] as string, id) < 0);
-  return ids[at] === id ? at : -1;
-}
+export { ordinalOf };
 
 /**
  * Applies staged writes (id -> new version, or null for a delete) to the delta: work in proportion to the

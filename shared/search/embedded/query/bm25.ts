@@ -18,6 +18,11 @@ export interface ScoringTerm {
   to: number;
   scale: number;
   lengthNorm: number;
+  /**
+   * The documents the term may score (null: every document holding it). A word of a multi-word synonym
+   * alternative scores only where its whole alternative matches. Always present, so every term has one shape.
+   */
+  mask: Uint32Array | null;
 }
 
 /** A term's BM25 constants from whole-index statistics, weighted by `weight`; null when no live document has it. */
@@ -28,7 +33,7 @@ export function scoringTerm(field: TextField, term: number, stats: TermStats, we
   const to = offsets[term + 1] as number;
   if (to === from) return null;
   const idf = Math.log(1 + (stats.docCount - stats.df + 0.5) / (stats.df + 0.5));
-  return { field, from, to, scale: weight * idf * (K1 + 1), lengthNorm: K1 / stats.avgLength };
+  return { field, from, to, scale: weight * idf * (K1 + 1), lengthNorm: K1 / stats.avgLength, mask: null };
 }
 
 // One expression for both ways of scoring, so they agree to the last bit.
@@ -46,11 +51,25 @@ export function scorePostings(segment: IndexRuntime, terms: readonly ScoringTerm
   // Zeroing only the documents about to be scored beats clearing a buffer of the whole index (8 MB at 1M).
   for (const t of terms) for (let k = t.from; k < t.to; k++) scores[t.field.postings.items[k] as number] = 0;
   for (const t of terms) {
+    if (t.mask !== null) {
+      addMasked(scores, t, t.mask);
+      continue;
+    }
     const docs = t.field.postings.items;
     for (let k = t.from; k < t.to; k++) {
       const d = docs[k] as number;
       scores[d] = (scores[d] as number) + contribution(t, t.field.freqs[k] as number, t.field.lengths[d] as number);
     }
+  }
+}
+
+// A loop of its own, so terms without a mask (every term of a query without synonyms) keep theirs unchanged.
+function addMasked(scores: Float64Array, t: ScoringTerm, mask: Uint32Array): void {
+  const docs = t.field.postings.items;
+  for (let k = t.from; k < t.to; k++) {
+    const d = docs[k] as number;
+    if (((mask[d >>> 5] as number) & (1 << (d & 31))) === 0) continue;
+    scores[d] = (scores[d] as number) + contribution(t, t.field.freqs[k] as number, t.field.lengths[d] as number);
   }
 }
 
@@ -60,6 +79,7 @@ export function scoreDocuments(segment: IndexRuntime, terms: readonly ScoringTer
   for (const d of docs) {
     let score = 0;
     for (const t of terms) {
+      if (t.mask !== null && ((t.mask[d >>> 5] as number) & (1 << (d & 31))) === 0) continue;
       const k = find(t.field.postings.items, t.from, t.to, d);
       if (k >= 0) score = score + contribution(t, t.field.freqs[k] as number, t.field.lengths[d] as number);
     }

@@ -1,10 +1,10 @@
 import type { TextDecoder } from 'node:util';
 import { facetRelaxes, isRelaxable } from '../../facet-relaxation';
 import type { FacetRequest, FacetResult } from '../../facets';
-import { priceField } from '../../field-keys';
 import type { Filter } from '../../filters';
+import type { Pin } from '../../merchandising';
 import { pageWindow } from '../../page-window';
-import type { SearchRequest, SearchResponse } from '../../search-request';
+import type { SearchHit, SearchRequest, SearchResponse } from '../../search-request';
 import { andInto, andWords, popcountWords } from '../bitset';
 import type { FacetContext } from './facet-compute';
 import { computeFacet } from './facet-compute';
@@ -12,15 +12,25 @@ import { filterInto } from './filter-bits';
 import type { IndexRuntime } from './index-runtime';
 import type { LiveIndex } from './live-index';
 import { scoreDocuments, scoreFewDocuments, scorePostings, type ScoringTerm } from './bm25';
-import { mergePages, segmentHits, sortCompare, type SegmentDoc } from './page-merge';
-import { pageAlongOrder, pageByOrdinal, pageByScore } from './paging';
-import { expandText, matchText } from './text-match';
-import type { WordExpansion } from './text-stats';
+import { merchandisedPage, reordersPage } from './merchandised-page';
+import { pageDocs } from './page-docs';
+import { segmentHits } from './page-merge';
+import { addPins, distinctPins, NO_ORDINALS, pinOrdinals, removeHidden, zeroScores } from './pin-hide-bits';
+import { expandQuery, matchQuery, type QueryText } from './text-clauses-match';
 
 /** A filter evaluated on its own so facets it relaxes can leave it out. */
 interface RelaxableFilter {
   filter: Filter;
   bits: Uint32Array;
+}
+
+/** What every segment's share of a search needs, worked out once per search. */
+interface SearchPlan {
+  request: SearchRequest;
+  /** The expanded text, null without words. */
+  text: QueryText | null;
+  /** The request's pins, each id once. */
+  pins: readonly Pin[];
 }
 
 /** One segment's share of a search: its matches before and after the relaxable filters. */
@@ -33,38 +43,41 @@ interface SegmentMatch {
   active: Uint32Array | null;
   relaxable: RelaxableFilter[];
   final: FacetContext;
+  /** Ordinal of each of the plan's pins in this segment, -1 where it lacks one. */
+  pinned: readonly number[];
+  /** Pinned documents the text did not match (scored 0). */
+  untexted: readonly number[];
 }
 
 /** Runs one search synchronously on a live index (see SearchRequest for the contract). */
 export function runSearch(index: LiveIndex, request: SearchRequest, decoder: TextDecoder): SearchResponse {
-  const words = expandText(index.text, request.language, request.text ?? '');
-  const matches = index.segments.map((segment) => matchSegment(index, segment, request, words));
+  const plan: SearchPlan = { request, text: expandQuery(index.text, request), pins: distinctPins(request.pins) };
+  const matches = index.segments.map((segment) => matchSegment(index, segment, plan));
   const total = matches.reduce((sum, m) => sum + m.final.size, 0);
   const { from, size } = pageWindow(request.page, request.pageSize);
-  const scored = words !== null;
-  const hits = pageHits(index, request, matches, from, size, scored, decoder);
+  const hits = pageHits(index, plan, matches, { from, size, total }, decoder);
   const facets = (request.facets ?? []).map((facet) => facetOf(index, facet, matches, request.language));
   return { total, hits, facets };
 }
 
-function matchSegment(index: LiveIndex, segment: IndexRuntime, request: SearchRequest, words: WordExpansion[] | null): SegmentMatch {
+function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan): SegmentMatch {
+  const { request, text } = plan;
   const { scratch } = segment;
   scratch.reset();
   const base = scratch.acquire();
   const spare = scratch.acquire();
   base.set(segment.market(request.market));
+  const pinned = pinOrdinals(segment, plan.pins);
   let terms: ScoringTerm[] | null = null;
-  if (words !== null) {
-    terms = matchText(segment, index.text, request.language, words, spare);
+  let untexted = NO_ORDINALS;
+  if (text !== null) {
+    terms = matchQuery(segment, index.text, request.language, text, spare);
+    untexted = addPins(spare, pinned);
     andInto(base, spare);
   }
-  const relaxable: RelaxableFilter[] = [];
-  const narrowed = words !== null ? base : null;
-  for (const filter of request.scope ?? []) andInto(base, evaluate(segment, filter, spare, narrowed));
-  for (const filter of request.filters ?? []) {
-    if (!isRelaxable(filter)) andInto(base, evaluate(segment, filter, spare, narrowed));
-    else relaxable.push({ filter, bits: evaluate(segment, filter, spare, narrowed) });
-  }
+  if (request.hide !== undefined) removeHidden(segment, request.hide, base);
+  const narrowed = text !== null ? base : null;
+  const relaxable = applyFilters(segment, request, base, spare, narrowed);
   const active = narrowed !== null ? scratch.nonZeroWords(base) : null;
   const final = scratch.acquire();
   final.set(base);
@@ -75,7 +88,18 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, request: SearchRe
     if (scoreFewDocuments(terms, size)) scoreDocuments(segment, terms, setBits(final));
     else scorePostings(segment, terms);
   }
-  return { segment, base, active, relaxable, terms, final: { bits: final, size, market: request.market } };
+  return { segment, base, active, relaxable, terms, pinned, untexted, final: { bits: final, size, market: request.market } };
+}
+
+/** ANDs scope and the fixed filters into `base`; returns the relaxable filters, evaluated on their own. */
+function applyFilters(segment: IndexRuntime, request: SearchRequest, base: Uint32Array, spare: Uint32Array, narrowed: Uint32Array | null): RelaxableFilter[] {
+  const relaxable: RelaxableFilter[] = [];
+  for (const filter of request.scope ?? []) andInto(base, evaluate(segment, filter, spare, narrowed));
+  for (const filter of request.filters ?? []) {
+    if (!isRelaxable(filter)) andInto(base, evaluate(segment, filter, spare, narrowed));
+    else relaxable.push({ filter, bits: evaluate(segment, filter, spare, narrowed) });
+  }
+  return relaxable;
 }
 
 /** The documents of a bitset, ascending. */
@@ -109,34 +133,16 @@ function facetOf(index: LiveIndex, facet: FacetRequest, matches: readonly Segmen
   return computeFacet(index, facet, contexts, language);
 }
 
-function pageHits(index: LiveIndex, request: SearchRequest, matches: readonly SegmentMatch[], from: number, size: number, scored: boolean, decoder: TextDecoder) {
-  const { segments } = index;
-  let docs: SegmentDoc[];
-  if (segments.length === 1) {
-    const only = matches[0] as SegmentMatch;
-    docs = pageOf(only.segment, request, only.final.bits, from, size, scored).map((ordinal) => ({ segment: 0, ordinal }));
-  } else {
-    const pages = matches.map((m) => pageOf(m.segment, request, m.final.bits, 0, from + size, scored));
-    const compare = sortCompare(segments, request.sort ?? 'relevance', scored, request.market, request.language, decoder);
-    docs = mergePages(segments, pages, compare, from, size);
-  }
+function pageHits(index: LiveIndex, plan: SearchPlan, matches: readonly SegmentMatch[], window: { from: number; size: number; total: number }, decoder: TextDecoder): SearchHit[] {
+  const { request } = plan;
+  const scored = plan.text !== null;
+  const docs = reordersPage(plan.pins, request)
+    ? merchandisedPage(index, request, plan.pins, matches.map((m) => ({ bits: m.final.bits, pinned: m.pinned })), window, scored, decoder)
+    : pageDocs(index, request, matches.map((m) => m.final.bits), window.from, window.size, scored, decoder);
   if (scored && (request.sort ?? 'relevance') !== 'relevance') {
     matches.forEach((m, i) => scoreDocuments(m.segment, m.terms ?? [], docs.filter((d) => d.segment === i).map((d) => d.ordinal)));
   }
-  return segmentHits(segments, docs, scored, decoder);
-}
-
-/** Ordinals of one segment's page along the sort. */
-function pageOf(segment: IndexRuntime, request: SearchRequest, bits: Uint32Array, skip: number, take: number, scored: boolean): number[] {
-  const { data, scratch } = segment;
-  const sort = request.sort ?? 'relevance';
-  if (sort === 'relevance') return scored ? pageByScore(bits, scratch.scores, skip, take) : pageAlongOrder(data.popularOrder, bits, skip, take);
-  if (sort === 'newest') return pageAlongOrder(data.newestOrder, bits, skip, take);
-  if (sort === 'name_asc') {
-    const order = data.nameOrder.get(request.language);
-    return order === undefined ? pageByOrdinal(bits, skip, take) : pageAlongOrder(order, bits, skip, take);
-  }
-  const price = data.numbers.get(priceField(request.market));
-  if (price === undefined) return pageByOrdinal(bits, skip, take);
-  return pageAlongOrder(sort === 'price_asc' ? price.ascending : price.descending, bits, skip, take, price.values);
+  // A pin the text did not match holds whatever scoring left (partial sums, or a stale score): its score is 0.
+  if (scored) for (const m of matches) zeroScores(m.segment.scratch.scores, m.untexted);
+  return segmentHits(index.segments, docs, scored, decoder);
 }

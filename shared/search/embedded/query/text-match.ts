@@ -12,7 +12,7 @@ export function expandText(stats: TextStats, language: string, text: string): Wo
 }
 
 /** The scoring terms of one word in a segment, in the order a full build adds them: field, then exact before typos; SKU last. */
-function wordTerms(segment: IndexRuntime, stats: TextStats, language: string, word: WordExpansion): ScoringTerm[] {
+export function wordTerms(segment: IndexRuntime, stats: TextStats, language: string, word: WordExpansion): ScoringTerm[] {
   const terms: ScoringTerm[] = [];
   const add = (name: FieldName, term: string, weight: number) => {
     const found = segmentField(segment.data, language, name);

@@ -6,6 +6,7 @@ import { filterCases } from './filter-cases';
 import { foldLanguageCases } from './fold-language-cases';
 import { FIXTURE_SETTINGS, fixtureDocuments } from './fixture';
 import { lifecycleCases } from './lifecycle-cases';
+import { merchandisingCases } from './merchandising-cases';
 import { sortPagingCases } from './sort-paging-cases';
 import { spellingCases } from './spelling-cases';
 import { suggestCases } from './suggest-cases';
@@ -64,5 +65,6 @@ export function runSearchEngineContract(name: string, makeEngine: () => Promise<
     facetPoolCases(ctx);
     foldLanguageCases(ctx);
     lifecycleCases(ctx);
+    merchandisingCases(ctx);
   });
 }
