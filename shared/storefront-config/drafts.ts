@@ -1,12 +1,12 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Knex } from '../db/knex';
 import { ConfigValidationError } from './errors';
 import {
-  collectionSchema, facetDefinitionSchema, marketSchema, queryRuleSchema, siteConfigSchema, siteSchema,
-  type Collection, type QueryRule, type SiteConfig,
+  collectionSchema, equivalentSynonymSchema, facetDefinitionSchema, languageSchema, marketSchema, MAX_SYNONYMS_PER_LANGUAGE, oneWaySynonymSchema,
+  queryRuleSchema, siteConfigSchema, siteSchema, type Collection, type QueryRule, type SiteConfig, type SynonymEntry,
 } from './schemas';
 import { findSiteByCode, getSite, insertSite, loadConfigFacts, writeDraft } from './site-store';
-import { validateSiteConfig } from './validate-config';
+import { validateSiteConfig, type ConfigIssue } from './validate-config';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, prefix: string): z.infer<S> {
   const result = schema.safeParse(input);
@@ -91,6 +91,31 @@ export async function saveQueryRule(db: Knex, tenantId: number, siteId: number, 
     return { ...draft, queryRules: upsert(draft.queryRules, rule, (r) => r.id) };
   });
   return id;
+}
+
+/** Replaces the synonym entries of one language (an empty list removes the language's set). Returns the entry count. */
+export async function saveSynonyms(db: Knex, tenantId: number, siteId: number, language: string, input: unknown): Promise<number> {
+  const code = parse(languageSchema, language, 'language');
+  const entries = parseSynonyms(input, `synonyms.${code}`);
+  await mutateDraft(db, tenantId, siteId, (draft) => {
+    const { [code]: _old, ...others } = draft.synonyms;
+    return { ...draft, synonyms: entries.length === 0 ? others : { ...others, [code]: entries } };
+  });
+  return entries.length;
+}
+
+/** A synonym set, each entry read by the shape it names (`from`: one-way, else equivalent), every broken one named. */
+function parseSynonyms(input: unknown, prefix: string): SynonymEntry[] {
+  const list = parse(z.array(z.unknown()).max(MAX_SYNONYMS_PER_LANGUAGE), input, prefix);
+  const issues: ConfigIssue[] = [];
+  const entries = list.map((item, i) => {
+    const schema = typeof item === 'object' && item !== null && 'from' in item ? oneWaySynonymSchema : equivalentSynonymSchema;
+    const result = schema.safeParse(item);
+    if (!result.success) issues.push(...ConfigValidationError.fromZod(result.error, `${prefix}[${i}]`).issues);
+    return result.data;
+  });
+  if (issues.length > 0) throw new ConfigValidationError(issues);
+  return entries.filter((e) => e !== undefined);
 }
 
 export type DraftSection = 'markets' | 'facets' | 'collections' | 'queryRules';

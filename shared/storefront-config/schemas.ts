@@ -169,10 +169,11 @@ export type QueryRule = z.infer<typeof queryRuleSchema>;
 const synonymTerm = z.string().trim().min(1, 'must not be empty').max(100);
 
 /** Equivalent terms (any finds all) or a one-way entry (`from` finds `to`, not back). */
-export const synonymEntrySchema = z.union([
-  z.strictObject({ terms: z.array(synonymTerm).min(2, 'an equivalent group needs at least two terms').max(50) }),
-  z.strictObject({ from: synonymTerm, to: z.array(synonymTerm).min(1, 'a one-way entry needs at least one term in to').max(50) }),
-], { error: 'must be {"terms": [...]} (equivalent) or {"from": "...", "to": [...]} (one-way)' });
+export const equivalentSynonymSchema = z.strictObject({ terms: z.array(synonymTerm).min(2, 'an equivalent group needs at least two terms').max(50) });
+export const oneWaySynonymSchema = z.strictObject({ from: synonymTerm, to: z.array(synonymTerm).min(1, 'a one-way entry needs at least one term in to').max(50) });
+export const synonymEntrySchema = z.union([equivalentSynonymSchema, oneWaySynonymSchema], {
+  error: 'must be {"terms": [...]} (equivalent) or {"from": "...", "to": [...]} (one-way)',
+});
 export type SynonymEntry = z.infer<typeof synonymEntrySchema>;
 
 /** Most synonym entries per language, and per site over every language. */

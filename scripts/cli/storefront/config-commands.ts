@@ -2,9 +2,10 @@ import type { Knex } from '../../../shared/db/knex';
 import { unscheduleDeltas } from '../../../shared/index-queue';
 import { announceRevocation } from '../../../shared/storefront-config/config-registry';
 import type { CliServices } from './services';
-import { removeFromDraft, saveCollection, saveFacet, saveMarket, saveQueryRule, saveSite, type DraftSection } from '../../../shared/storefront-config/drafts';
+import { removeFromDraft, saveCollection, saveFacet, saveMarket, saveQueryRule, saveSite, saveSynonyms, type DraftSection } from '../../../shared/storefront-config/drafts';
 import { createKey, listKeys, revokeKey, type KeyKind } from '../../../shared/storefront-config/keys';
-import { listSites, removeSite } from '../../../shared/storefront-config/site-store';
+import { getSite, listSites, removeSite } from '../../../shared/storefront-config/site-store';
+import { previewSearchChanges } from '../../../services/storefront-api/merchandising/preview-changes';
 import { draftDiff } from '../../../shared/storefront-config/publish';
 import { UsageError } from '../command';
 import { siteOf, tenantOf } from './context';
@@ -75,6 +76,22 @@ const key: Record<string, Action> = {
   },
 };
 
+/** `synonyms save|show`: one language's whole set as --json, or the draft's sets. */
+const synonyms: Record<string, Action> = {
+  save: async ({ db }, args, print) => {
+    const o = parseOptions(args, ['tenant', 'site', 'language', 'json']);
+    const { tenantId, siteId } = await siteOf(db, o);
+    const language = required(o, 'language');
+    print({ language, entries: await saveSynonyms(db, tenantId, siteId, language, jsonOption(o, 'json')) });
+  },
+  show: async ({ db }, args, print) => {
+    const o = parseOptions(args, ['tenant', 'site', 'language']);
+    const { tenantId, siteId } = await siteOf(db, o);
+    const { draft } = await getSite(db, tenantId, siteId);
+    print(typeof o.language === 'string' ? { [o.language]: draft.synonyms[o.language] ?? [] } : draft.synonyms);
+  },
+};
+
 /** Configuration commands: `<group> <subcommand> ...`, each printing JSON. */
 export const configGroups: Record<string, Record<string, Action>> = {
   site,
@@ -82,11 +99,20 @@ export const configGroups: Record<string, Record<string, Action>> = {
   facet: entity('facets', 'key', (db, s, o) => saveFacet(db, s.tenantId, s.siteId, required(o, 'key'), jsonOption(o, 'definition')).then(() => ({ saved: o.key }))),
   collection: entity('collections', 'id', (db, s, o) => saveCollection(db, s.tenantId, s.siteId, jsonOption(o, 'json') as Record<string, unknown>).then((id) => ({ collectionId: id }))),
   rule: entity('queryRules', 'id', (db, s, o) => saveQueryRule(db, s.tenantId, s.siteId, jsonOption(o, 'json') as Record<string, unknown>).then((id) => ({ ruleId: id }))),
+  synonyms,
   key,
 };
 
-/** `diff --tenant T --site S`: what publish would change. */
-export const diffAction: Action = async ({ db }, args, print) => {
-  const { tenantId, siteId } = await siteOf(db, parseOptions(args, ['tenant', 'site']));
-  print(await draftDiff(db, tenantId, siteId));
+/**
+ * `diff --tenant T --site S`: what publish would change; with `--results`, also what it would change in the top
+ * results of the given `--queries a,b` (else the site's most frequent searches).
+ */
+export const diffAction: Action = async ({ db, engine }, args, print) => {
+  const o = parseOptions(args, ['tenant', 'site', 'queries', 'market'], ['results']);
+  const { tenantId, siteId } = await siteOf(db, o);
+  const changes = await draftDiff(db, tenantId, siteId);
+  if (o.results !== true) return print(changes);
+  const queries = typeof o.queries === 'string' ? o.queries.split(',') : undefined;
+  const results = await previewSearchChanges({ db, engine: (await engine()).engine }, { tenantId, siteId }, { ...(queries && { queries }), ...(typeof o.market === 'string' && { market: o.market }) });
+  print({ changes, results });
 };

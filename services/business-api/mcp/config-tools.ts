@@ -62,8 +62,10 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
         filterJson: jsonArg('filterJson', 'Facet key to values; {"all": []} matches everything'),
         parentId: z.number().int().positive().nullable().optional().describe('The parent collection, or null at the top.'),
         position: z.number().int().min(0).optional(),
+        pin: jsonArg('pin', 'Products at the head of the listing: [{"productId": "123", "position": 1}]').optional(),
+        hide: jsonArg('hide', 'Products left out of the listing, its total and facet counts: ["456"]').optional(),
       }),
-      description: `Adds or replaces a collection: a listing defined by a filter, with a slug per language and a place in the tree. Returns { collectionId }.${DRAFT}`,
+      description: `Adds or replaces a collection: a listing defined by a filter, with a slug per language and a place in the tree, and optionally products pinned at positions and products hidden. Returns { collectionId }.${DRAFT}`,
       run: async ({ auth, args }) => {
         const { siteId, slugsJson, namesJson, filterJson, ...rest } = args;
         const input = { ...rest, slugs: slugsJson, names: namesJson, filter: filterJson };

@@ -13,6 +13,7 @@ import { businessTools } from './business-tools';
 import { configTools } from './config-tools';
 import { indexTools } from './index-tools';
 import { instanceTools } from './instance-tools';
+import { merchandisingTools } from './merchandising-tools';
 import { callRateLimit, mcpAuthenticate, mcpAuthOf, originGuard, type CallRateSettings } from './mcp-guards';
 import { protectedResourceRouter } from './protected-resource';
 import type { StorefrontToolDeps } from './storefront-deps';
@@ -46,7 +47,7 @@ const INSTRUCTIONS =
 /** Every tool of the server, built once per app; each request binds them to its caller. */
 export function allTools({ db, redis, logger, options }: RouterDeps): AnyTool[] {
   const storefront: StorefrontToolDeps = { db, redis, logger, ...options.storefront };
-  return [...businessTools(db, options.now), ...instanceTools(storefront), ...configTools(storefront), ...indexTools(storefront), ...analyticsTools(storefront)];
+  return [...businessTools(db, options.now), ...instanceTools(storefront), ...configTools(storefront), ...merchandisingTools(storefront), ...indexTools(storefront), ...analyticsTools(storefront)];
 }
 
 /**

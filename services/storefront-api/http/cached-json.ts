@@ -9,6 +9,21 @@ import type { MicroCache, PreparedBody } from './micro-cache';
 export const VARY = 'X-Site-Key, X-Market, Accept-Language';
 
 const PUBLIC_CACHING = 'public, max-age=60, stale-while-revalidate=300';
+const MAX_AGE_S = 60;
+const STALE_S = 300;
+
+/**
+ * The Cache-Control of a read: preview keys `private, no-store`; otherwise `public, max-age=60,
+ * stale-while-revalidate=300`, shortened so that no cache keeps the answer past the moment a query rule's
+ * window opens or closes.
+ */
+export function cacheControl(ctx: Pick<SiteContext, 'preview' | 'catalogue'>, now = Date.now()): string {
+  if (ctx.preview) return 'private, no-store';
+  const next = ctx.catalogue.merchandising.nextChange(now);
+  const left = next === null ? Infinity : Math.floor((next - now) / 1000);
+  if (left >= MAX_AGE_S + STALE_S) return PUBLIC_CACHING;
+  return left > MAX_AGE_S ? `public, max-age=${MAX_AGE_S}, stale-while-revalidate=${left - MAX_AGE_S}` : `public, max-age=${left}`;
+}
 
 /** Whether an If-None-Match header names the ETag (weak comparison, as for GET), or is `*`. */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -18,12 +33,12 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /**
  * Sends a successful read with its caching headers: a strong ETag of the body, 304 when `If-None-Match` names it,
- * `public, max-age=60, stale-while-revalidate=300` (preview keys: `private, no-store`) and the Vary of the spec.
+ * the Cache-Control given (see cacheControl) and the Vary of the spec.
  * `headers` (name/value pairs) go first. Written with one writeHead: this is every cached answer's path, and
  * headers given to writeHead alone are validated once, without node's per-header bookkeeping of setHeader.
  */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, options: { preview: boolean; headers?: readonly string[] }): void {
-  const headers = [...(options.headers ?? []), 'ETag', body.etag, 'Vary', VARY, 'Cache-Control', options.preview ? 'private, no-store' : PUBLIC_CACHING];
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, options: { cacheControl: string; headers?: readonly string[] }): void {
+  const headers = [...(options.headers ?? []), 'ETag', body.etag, 'Vary', VARY, 'Cache-Control', options.cacheControl];
   if (etagMatches(req.headers['if-none-match'], body.etag)) {
     res.writeHead(304, headers);
     res.end();
@@ -51,12 +66,16 @@ export async function sendRead<T>(
 ): Promise<void> {
   const route = routeLabel(req.baseUrl, req.route?.path);
   const body = await cache.get(readKey(ctx, req.originalUrl), compute, token, route, describe);
-  sendPrepared(req, res, body, { preview: ctx.preview });
+  sendPrepared(req, res, body, { cacheControl: cacheControl(ctx) });
   cache.sent(body);
 }
 
-/** What identifies a read's answer: the site, its config version, live or preview, market, language and the URL. */
-export const readKey = (ctx: SiteContext, url: string): string => [ctx.key.siteId, ctx.configVersion, ctx.preview ? 'p' : 'l', ctx.market.code, ctx.language, url].join('\u0000');
+/**
+ * What identifies a read's answer: the site, its config version, live or preview, market, language, the URL, and
+ * how many query-rule windows have opened or closed (so an answer is not served past one).
+ */
+export const readKey = (ctx: SiteContext, url: string): string =>
+  [ctx.key.siteId, ctx.configVersion, ctx.preview ? 'p' : 'l', ctx.market.code, ctx.language, url, ctx.catalogue.merchandising.epoch(Date.now())].join('\u0000');
 
 /**
  * The token of what `engine` serves for the request's index, when the engine can tell (SearchEngine.servingToken).

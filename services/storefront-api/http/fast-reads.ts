@@ -10,7 +10,7 @@ import { isBrowserRequest } from '../keys/browser';
 import type { KeyCache, LiveKey } from '../keys/key-cache';
 import { siteOf, type SiteContext } from '../keys/site-context';
 import type { RateLimits } from '../rate-limit/rate-limits';
-import { readKey, sendPrepared, servingToken } from './cached-json';
+import { cacheControl, readKey, sendPrepared, servingToken } from './cached-json';
 import type { MicroCache } from './micro-cache';
 
 export type FastReadsDeps = {
@@ -68,7 +68,7 @@ export function fastReads(deps: FastReadsDeps): FastReads {
     deps.answered.inc();
     const origin = req.headers.origin;
     const cors = origin !== undefined && ctx.catalogue.origins.has(origin) ? corsHeaders(origin) : [];
-    sendPrepared(req, res, hit.body, { preview: false, headers: ['X-Config-Version', ctx.configVersion, ...cors] });
+    sendPrepared(req, res, hit.body, { cacheControl: cacheControl(ctx), headers: ['X-Config-Version', ctx.configVersion, ...cors] });
     deps.reads.sent(hit.body);
     return true;
   };

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { mediaBlock } from '../../../shared/media/media-urls';
-import { sendPrepared } from '../http/cached-json';
+import { cacheControl, sendPrepared } from '../http/cached-json';
 import { prepareBody } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
 
@@ -8,7 +8,8 @@ import { contextOf } from '../keys/site-context';
 export function siteRoutes(mediaBaseUrl: string): Router {
   const router = Router();
   router.get('/v1/site', (req, res) => {
-    const { catalogue, market, language, preview, configVersion, key } = contextOf(res);
+    const ctx = contextOf(res);
+    const { catalogue, market, language, preview, configVersion, key } = ctx;
     const { site } = catalogue.config;
     sendPrepared(req, res, prepareBody({
       site: { id: String(key.siteId), code: site.code, name: site.name, languages: catalogue.languages, defaultMarket: catalogue.defaultMarket?.code ?? null },
@@ -21,7 +22,7 @@ export function siteRoutes(mediaBaseUrl: string): Router {
       preview,
       urlPatterns: site.urlPatterns,
       media: mediaBlock(mediaBaseUrl),
-    }), { preview });
+    }), { cacheControl: cacheControl(ctx) });
   });
   return router;
 }
