@@ -12,12 +12,13 @@ import { prepareBulk } from './bulk-body';
 import { DEFAULT_BULK_CHUNK, type BulkChunkLimits } from './bulk-chunks';
 import { DEFAULT_BULK_RETRY, writeBulk, type BulkRetryOptions } from './bulk-writer';
 import { ClientHolder, type ClientSource } from './client-holder';
-import { esCall } from './es-errors';
+import { esCall, msearchItemError } from './es-errors';
 import { buildFacetValuesBody } from './facet-values-body';
 import { DEFAULT_SERVING, type ServingSettings } from './index-body';
 import * as lifecycle from './index-lifecycle';
 import type { IndexMeta } from './index-meta';
 import { extendMapping } from './mapping-extension';
+import { merchandisedSearch, needsRounds } from './merchandised-search';
 import { MetaCache } from './meta-cache';
 import { boundedCall, DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits';
 import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
@@ -105,7 +106,9 @@ export class ElasticsearchEngine implements SearchEngine {
 
   async search(target: string, request: SearchRequest): Promise<SearchResponse> {
     const meta = await this.metas.get(target);
-    const body = buildSearchBody(request, meta, await this.typoTerms(target, request, meta));
+    const typos = await this.typoTerms(target, request, meta);
+    if (needsRounds(request)) return merchandisedSearch((index, bodies) => this.multiQuery(index, bodies), target, request, meta, typos);
+    const body = buildSearchBody(request, meta, typos);
     const response = await this.query(target, body);
     return mapSearchResponse(response, request.facets ?? [], body.track_scores === true);
   }
@@ -135,7 +138,7 @@ export class ElasticsearchEngine implements SearchEngine {
 
   /** Typo neighbours of the query's long words, found by one suggest request first (none without such words). */
   private async typoTerms(target: string, request: SearchRequest, meta: IndexMeta): Promise<TypoTerms | undefined> {
-    const words = typoWords(request.text);
+    const words = typoWords(request.text, request.synonyms);
     if (words.length === 0 || !meta.languages.includes(request.language)) return undefined;
     const response = await this.query(target, buildTypoSuggestBody(words, request.language));
     return readTypoTerms(response.suggest, words, request.language);
@@ -145,5 +148,16 @@ export class ElasticsearchEngine implements SearchEngine {
   private async query(target: string, body: SearchBody): Promise<EsSearchResponse> {
     const client: Client = await this.clients.get();
     return esCall(target, () => client.search<HitSource>({ index: target, ...body }, boundedCall(this.queryLimits)));
+  }
+
+  /** Several storefront queries in one `_msearch`, bounded like one; a failed search fails them all. */
+  private async multiQuery(target: string, bodies: SearchBody[]): Promise<EsSearchResponse[]> {
+    const client: Client = await this.clients.get();
+    const searches = bodies.flatMap((body) => [{}, body]);
+    const answer = await esCall(target, () => client.msearch<HitSource>({ index: target, searches }, boundedCall(this.queryLimits)));
+    return answer.responses.map((item) => {
+      if ('error' in item) throw msearchItemError(item, target);
+      return item;
+    });
   }
 }

@@ -58,6 +58,19 @@ export function toPortError(error: unknown, target: string): unknown {
   return error;
 }
 
+/**
+ * The failure of one search of an `_msearch`, which answers 200 with an `error` item in that search's place
+ * (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/search-multi-search.html#search-multi-search-api-response-body),
+ * in the same port terms as a failed call.
+ */
+export function msearchItemError(item: { error: { type?: string; reason?: string | null }; status: number }, target: string): Error {
+  const type = item.error.type ?? '';
+  const reason = item.error.reason ?? type;
+  const code = codeOf(type, reason) ?? (UNAVAILABLE_STATUSES.has(item.status) ? 'UNAVAILABLE' : null);
+  if (code !== null) return new SearchEngineError(code, `${target}: ${reason}`);
+  return new Error(`${target}: _msearch item failed with ${item.status} ${type}: ${reason}`);
+}
+
 /** Runs one client call and rethrows its failure in port terms. */
 export async function esCall<T>(target: string, call: () => Promise<T>): Promise<T> {
   try {

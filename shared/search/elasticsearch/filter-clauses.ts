@@ -52,3 +52,8 @@ export function filterClauses(filters: readonly Filter[]): EsQuery[] {
 export function allOf(clauses: EsQuery[]): EsQuery {
   return clauses.length === 0 ? { match_all: {} } : { bool: { filter: clauses } };
 }
+
+/** A bool query of the filters plus the must and must_not clauses there are (the filters always listed). */
+export function boolOf(filter: EsQuery[], must: EsQuery[], mustNot: EsQuery[]): EsQuery {
+  return { bool: { filter, ...(must.length > 0 ? { must } : {}), ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } };
+}

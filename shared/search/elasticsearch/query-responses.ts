@@ -28,8 +28,8 @@ export function mapHits(response: EsSearchResponse, scored: boolean): SearchHit[
   }));
 }
 
-/** The exact total (the body asks for track_total_hits: true). */
-function mapTotal(response: EsSearchResponse): number {
+/** The exact total (the body asks for track_total_hits: true). Pure. */
+export function mapTotal(response: EsSearchResponse): number {
   const total = response.hits.total;
   return typeof total === 'number' ? total : (total?.value ?? 0);
 }

@@ -1,5 +1,4 @@
 import { fold } from '../analysis/fold';
-import { tokenize } from '../analysis/tokenize';
 import { MIN_TYPO_LENGTH, TYPO_WEIGHT } from '../analysis/typo-variants';
 import type { FieldBoosts } from '../index-settings';
 import { SKU_TERMS_FIELD, textField, type TextPart } from './es-fields';
@@ -27,11 +26,26 @@ export interface TextContext {
 }
 
 /**
- * One clause per query word, all required: each word matches its stem in a text field, a stem of a word one
- * edit away (5+ letters, weight 0.4), or an exact SKU term. Empty when the text has no words. Pure.
+ * The request's text clauses (merchandising textClauses), all required. A clause of one alternative is that
+ * alternative's query; several alternatives are a bool `should` with minimum_should_match 1, whose score is
+ * the sum of the alternatives that match, as the embedded engine adds them
+ * (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/query-dsl-bool-query.html). So a text without
+ * rewrites is one clause per word, as before synonyms existed. Empty when the text has no words. Pure.
  */
-export function textClauses(text: string | undefined, context: TextContext): EsQuery[] {
-  return tokenize(text ?? '').map((word) => wordClause(word, context));
+export function textQueries(clauses: readonly (readonly (readonly string[])[])[], context: TextContext): EsQuery[] {
+  return clauses.map((alternatives) => {
+    const queries = alternatives.map((words) => alternativeQuery(words, context));
+    return queries.length === 1 ? (queries[0] as EsQuery) : { bool: { should: queries, minimum_should_match: 1 } };
+  });
+}
+
+/**
+ * An alternative matches when each of its words does, and scores the sum of its words' clauses: a bool `must`
+ * scores the sum of its clauses. A single word is its own clause.
+ */
+function alternativeQuery(words: readonly string[], context: TextContext): EsQuery {
+  const clauses = words.map((word) => wordClause(word, context));
+  return clauses.length === 1 ? (clauses[0] as EsQuery) : { bool: { must: clauses } };
 }
 
 /**
@@ -42,6 +56,10 @@ function typoClauses(stems: readonly string[], { language, boosts }: TextContext
   return stems.flatMap((stem) => PARTS.map((part) => ({ term: { [textField(language, part)]: { value: stem, boost: weight(boosts[part] * TYPO_WEIGHT) } } })));
 }
 
+/**
+ * One query word: its stem in a text field, a stem of a word one edit away (5+ letters, weight 0.4), or an
+ * exact SKU term.
+ */
 function wordClause(word: string, context: TextContext): EsQuery {
   const { language, analysed, boosts } = context;
   const surface = fold(word);

@@ -1,9 +1,9 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { createAnalyzer } from '../analysis/analyzer';
 import { fold } from '../analysis/fold';
-import { tokenize } from '../analysis/tokenize';
 import { MIN_TYPO_LENGTH } from '../analysis/typo-variants';
 import { isRecord } from '../is-record';
+import { clauseWords, textClauses, type SynonymRewrite } from '../merchandising';
 import { foldedTextField, type TextPart } from './es-fields';
 import type { SearchBody } from './search-body';
 import { EVERY_TERM_FREQ } from './spelling-body';
@@ -16,9 +16,12 @@ export const TYPO_CANDIDATES = 50;
 /** Query word (folded surface) -> folded stems of the words one edit away, its own stem excluded. */
 export type TypoTerms = ReadonlyMap<string, readonly string[]>;
 
-/** The folded surfaces of the query words long enough for typo tolerance, each once. Pure. */
-export function typoWords(text: string | undefined): string[] {
-  return [...new Set(tokenize(text ?? '').map(fold))].filter((surface) => surface.length >= MIN_TYPO_LENGTH);
+/**
+ * The folded surfaces long enough for typo tolerance of every word the text clauses match on (the words of
+ * each synonym alternative, not those a rewrite replaced), each once. Pure.
+ */
+export function typoWords(text: string | undefined, synonyms: readonly SynonymRewrite[] = []): string[] {
+  return [...new Set(clauseWords(textClauses(text, synonyms)).map(fold))].filter((surface) => surface.length >= MIN_TYPO_LENGTH);
 }
 
 const suggestionName = (word: number, part: TextPart): string => `typo_${word}_${part}`;
