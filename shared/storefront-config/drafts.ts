@@ -7,6 +7,7 @@ import {
 } from './schemas';
 import { findSiteByCode, getSite, insertSite, loadConfigFacts, writeDraft } from './site-store';
 import { validateSiteConfig, type ConfigIssue } from './validate-config';
+import { synonymEntryIssues } from './validate-merchandising';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, prefix: string): z.infer<S> {
   const result = schema.safeParse(input);
@@ -112,6 +113,7 @@ function parseSynonyms(input: unknown, prefix: string): SynonymEntry[] {
     const schema = typeof item === 'object' && item !== null && 'from' in item ? oneWaySynonymSchema : equivalentSynonymSchema;
     const result = schema.safeParse(item);
     if (!result.success) issues.push(...ConfigValidationError.fromZod(result.error, `${prefix}[${i}]`).issues);
+    else issues.push(...synonymEntryIssues(result.data, `${prefix}[${i}]`));
     return result.data;
   });
   if (issues.length > 0) throw new ConfigValidationError(issues);

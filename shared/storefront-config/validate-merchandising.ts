@@ -1,7 +1,7 @@
 import { MAX_SYNONYM_WORDS } from '../merchandising/synonym-index';
 import { normaliseQuery } from '../search/analysis/normalise-query';
 import { tokenize } from '../search/analysis/tokenize';
-import { MAX_SYNONYMS_PER_SITE, RESERVED_FACET_KEYS, type PinDef, type QueryRule, type SiteConfig } from './schemas';
+import { MAX_SYNONYMS_PER_SITE, RESERVED_FACET_KEYS, type PinDef, type QueryRule, type SiteConfig, type SynonymEntry } from './schemas';
 import type { ConfigIssue } from './validate-config';
 
 type At = (field: string, message: string) => void;
@@ -68,24 +68,29 @@ export function queryRuleIssues(config: SiteConfig, facetKeys: ReadonlySet<strin
   return issues;
 }
 
-/** Synonym entries: the site's total, and every term one to MAX_SYNONYM_WORDS words, not repeated in its entry. */
+/** One synonym entry's terms: each one to MAX_SYNONYM_WORDS words, none repeated in the entry. */
+export function synonymEntryIssues(entry: SynonymEntry, field: string): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const terms = 'terms' in entry ? entry.terms.map((t, k) => ({ t, at: `terms[${k}]` })) : [{ t: entry.from, at: 'from' }, ...entry.to.map((t, k) => ({ t, at: `to[${k}]` }))];
+  const seen = new Set<string>();
+  for (const { t, at } of terms) {
+    const issue = (message: string) => issues.push({ field: `${field}.${at}`, message });
+    const words = tokenize(normaliseQuery(t)).join(' ');
+    if (words === '') issue('needs at least one letter or digit');
+    else if (words.split(' ').length > MAX_SYNONYM_WORDS) issue(`at most ${MAX_SYNONYM_WORDS} words`);
+    else if (seen.has(words)) issue(`"${t}" is already in this entry`);
+    seen.add(words);
+  }
+  return issues;
+}
+
+/** Synonym entries: the site's total over every language, and each entry's terms. */
 export function synonymIssues(synonyms: SiteConfig['synonyms']): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   const total = Object.values(synonyms).reduce((sum, entries) => sum + entries.length, 0);
   if (total > MAX_SYNONYMS_PER_SITE) issues.push({ field: 'synonyms', message: `at most ${MAX_SYNONYMS_PER_SITE} entries per site over every language, found ${total}` });
   for (const [language, entries] of Object.entries(synonyms)) {
-    entries.forEach((entry, i) => {
-      const terms = 'terms' in entry ? entry.terms.map((t, k) => ({ t, field: `terms[${k}]` })) : [{ t: entry.from, field: 'from' }, ...entry.to.map((t, k) => ({ t, field: `to[${k}]` }))];
-      const seen = new Set<string>();
-      for (const { t, field } of terms) {
-        const at = (message: string) => issues.push({ field: `synonyms.${language}[${i}].${field}`, message });
-        const words = tokenize(normaliseQuery(t));
-        if (words.length === 0) at('needs at least one letter or digit');
-        else if (words.length > MAX_SYNONYM_WORDS) at(`at most ${MAX_SYNONYM_WORDS} words`);
-        else if (seen.has(words.join(' '))) at(`"${t}" is already in this entry`);
-        seen.add(words.join(' '));
-      }
-    });
+    entries.forEach((entry, i) => issues.push(...synonymEntryIssues(entry, `synonyms.${language}[${i}]`)));
   }
   return issues;
 }
