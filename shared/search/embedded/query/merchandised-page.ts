@@ -32,10 +32,7 @@ export function reordersPage(pins: readonly Pin[], request: SearchRequest): bool
  */
 export function merchandisedPage(index: LiveIndex, request: SearchRequest, pins: readonly Pin[], answer: readonly AnsweredSegment[], window: { from: number; size: number; total: number }, scored: boolean, decoder: TextDecoder): SegmentDoc[] {
   const present = presentPins(pins, answer);
-  const placed = pinIndices(
-    present.map((p) => p.pin),
-    window.total,
-  );
+  const placed = pinIndices(present.map((p) => p.pin), window.total);
   const { slots, naturalFrom, naturalSize } = pinnedPage(placed, window.from, window.size, window.total);
   const bits = present.length === 0 ? answer.map((a) => a.bits) : withoutPins(index, answer, present);
   const page = isTiered(request) ? tieredPage : pageDocs;

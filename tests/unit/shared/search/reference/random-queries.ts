@@ -35,7 +35,7 @@ function randomBound(random: Random): number | null {
   return random.chance(0.3) ? null : random.int(300) - 20;
 }
 
-function randomFilter(random: Random, market: string): Filter {
+export function randomFilter(random: Random, market: string): Filter {
   const match = random.chance(0.7) ? 'any' : 'all';
   switch (random.int(6)) {
     case 0:

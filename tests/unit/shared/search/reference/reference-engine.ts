@@ -1,4 +1,6 @@
 import { HIERARCHY_SEPARATOR, type FacetRequest, type FacetResult, type Filter, type SearchDocument, type SearchRequest } from '../../../../../shared/search';
+import { textClauses } from '../../../../../shared/search/merchandising';
+import { pinnedIds, tiered, tierOf } from './reference-merchandising';
 import { ReferenceText } from './reference-text';
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -14,24 +16,42 @@ export class ReferenceEngine {
   }
 
   search(request: SearchRequest): { total: number; ids: string[]; facets: FacetResult[] } {
-    const text = request.text?.trim() ?? '';
+    const hidden = new Set(request.hide ?? []);
+    const pinned = new Set((request.pins ?? []).map((pin) => pin.id));
     const candidates = this.docs.filter(
-      (doc) => doc.markets.includes(request.market) && (text === '' || this.text.matches(doc, request.language, text)) && (request.scope ?? []).every((f) => matches(doc, f)),
+      (doc) =>
+        doc.markets.includes(request.market) &&
+        !hidden.has(doc.id) &&
+        (pinned.has(doc.id) || this.matchesText(doc, request)) &&
+        (request.scope ?? []).every((f) => matches(doc, f)),
     );
     const filters = request.filters ?? [];
     const hits = candidates.filter((doc) => filters.every((f) => matches(doc, f)));
     const size = request.pageSize ?? 24;
     const from = ((request.page ?? 1) - 1) * size;
-    const sorted = hits.sort(comparator(request));
+    const sorted = tiered(request, hits.sort(comparator(request)), matches);
     const facets = (request.facets ?? []).map((facet) => {
       const context = candidates.filter((doc) => filters.every((f) => relaxedBy(facet, f) || matches(doc, f)));
       return facetOf(facet, context, request.language);
     });
-    return { total: hits.length, ids: sorted.slice(from, from + size).map((d) => d.id), facets };
+    return { total: hits.length, ids: pinnedIds(request.pins ?? [], sorted.map((d) => d.id), from, size), facets };
+  }
+
+  /** The rank tier of a document under the request's boosts and buries (whatever the sort). */
+  tier(request: SearchRequest, id: string): number {
+    const doc = this.docs.find((d) => d.id === id);
+    return doc === undefined ? Number.NaN : tierOf(request, doc, matches);
+  }
+
+  /** Plain words, or with synonyms the clauses of textClauses; no words is a listing. */
+  private matchesText(doc: SearchDocument, request: SearchRequest): boolean {
+    const text = request.text?.trim() ?? '';
+    if ((request.synonyms ?? []).length === 0) return text === '' || this.text.matches(doc, request.language, text);
+    return this.text.matchesClauses(doc, request.language, textClauses(text, request.synonyms));
   }
 }
 
-function matches(doc: SearchDocument, filter: Filter): boolean {
+export function matches(doc: SearchDocument, filter: Filter): boolean {
   switch (filter.kind) {
     case 'terms':
     case 'hierarchy': {

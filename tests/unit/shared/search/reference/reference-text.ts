@@ -25,6 +25,11 @@ export class ReferenceText {
     return tokenize(text).every((word) => this.wordMatches(doc, language, word));
   }
 
+  /** True when every clause has an alternative whose every word matches (no clauses: everything does). */
+  matchesClauses(doc: SearchDocument, language: string, clauses: readonly (readonly (readonly string[])[])[]): boolean {
+    return clauses.every((alternatives) => alternatives.some((words) => words.every((word) => this.wordMatches(doc, language, word))));
+  }
+
   private addDocument(doc: SearchDocument, languages: readonly string[]): void {
     const byLang = new Map<string, Set<string>>();
     for (const lang of languages) {
