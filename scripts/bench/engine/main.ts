@@ -14,7 +14,9 @@ import { EmbeddedPeer } from './peers/embedded-peer';
 import { measureLucene } from './peers/lucene/lucene-peer';
 import { OramaPeer } from './peers/orama-peer';
 import { PostgresPeer } from './peers/postgres-peer';
-import { MIX } from './queries';
+import { MIX, PORT_QUERIES } from './queries';
+import { measureMerchandising } from './merchandising/merch-bench';
+import { renderMerchandising } from './merchandising/merch-report';
 import { renderSection, type SizeResult } from './report';
 import { benchSiteConfig, readDocuments, writeDocuments } from './seed-documents';
 
@@ -26,23 +28,37 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map
 const DEFAULT_PEERS: Record<number, string> = { 1_000_000: 'embedded,postgres,lucene,elasticsearch' };
 const peersAt = (products: number): string[] | null =>
   (process.env[`BENCH_PEERS_${products}`] ?? process.env.BENCH_PEERS ?? DEFAULT_PEERS[products])?.split(',') ?? null;
+// The merchandising row runs at this size only; BENCH_ONLY=merchandising runs just that row (and writes only its section).
+const MERCH_BENCH_SIZE = Number(process.env.BENCH_MERCH_SIZE ?? 100_000);
+const MERCH_ONLY = process.env.BENCH_ONLY === 'merchandising';
 // Freshness is measured at this size only (the issue's target is stated at 100k).
 const FRESHNESS_SIZE = Number(process.env.BENCH_FRESHNESS_SIZE ?? 100_000);
 
 /** Documents are read from the file per peer and dropped after its build, so no peer pays GC for another's data. */
-async function measurePeer(peer: BenchPeer, documentsPath: string): Promise<PeerResult> {
+async function measurePeer(peer: BenchPeer, documentsPath: string, products: number): Promise<PeerResult> {
   console.log(`  ${peer.name}: loading documents and building...`);
   const build = await peer.build(await readDocuments(documentsPath));
   settledMemory();
   console.log(`  ${peer.name}: built in ${(build.buildMs / 1000).toFixed(1)} s`);
+  const merchandising = products === MERCH_BENCH_SIZE ? await merchandisingOf(peer) : undefined;
   const queries = {} as Record<QueryName, QueryStats>;
-  for (const query of QUERY_NAMES) {
+  for (const query of MERCH_ONLY ? [] : QUERY_NAMES) {
     queries[query] = await measureQuery(peer, query);
     const s = queries[query];
     console.log(`  ${peer.name} ${query}: median ${s.medianMs.toFixed(3)} ms, p99 ${s.p99Ms.toFixed(3)} ms (${s.runs} runs, total ${s.total})`);
   }
   await peer.close();
-  return { peer: peer.name, build, queries };
+  return { peer: peer.name, build, queries, ...(merchandising && { merchandising }) };
+}
+
+/** The merchandising row of a peer behind Aisle's search port (others have no merchandising to measure). */
+async function merchandisingOf(peer: BenchPeer): Promise<PeerResult['merchandising']> {
+  const search = peer.search?.bind(peer);
+  if (search === undefined) return undefined;
+  const ids = (await search({ ...PORT_QUERIES.Q2, pageSize: 3 })).hits.map((h) => h.id);
+  const result = await measureMerchandising(search, ids);
+  for (const [query, s] of Object.entries(result)) console.log(`  ${peer.name} merchandising ${query}: ${s.noneMs.toFixed(3)} -> ${s.publishedMs.toFixed(3)} ms (${(s.publishedMs / s.noneMs).toFixed(2)}x)`);
+  return result;
 }
 
 async function measureSize(products: number, baseUrl: string, search: SearchNode, dir: string): Promise<SizeResult> {
@@ -68,7 +84,9 @@ async function measureSize(products: number, baseUrl: string, search: SearchNode
         failed.push(`${name}: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
       }
     };
-    for (const peer of all.filter((p) => wanted === null || wanted.includes(p.name))) await attempt(peer.name, () => measurePeer(peer, source.path));
+    const merchOnly = MERCH_ONLY ? all.filter((p) => p.search !== undefined) : all;
+    for (const peer of merchOnly.filter((p) => wanted === null || wanted.includes(p.name))) await attempt(peer.name, () => measurePeer(peer, source.path, products));
+    if (MERCH_ONLY) return { products, source, peers, failed };
     if (wanted === null || wanted.includes('lucene')) await attempt('lucene', () => measureLucene(source.path));
     if (products !== FRESHNESS_SIZE) return { products, source, peers, failed };
     console.log('  embedded: freshness...');
@@ -101,6 +119,8 @@ function notes(loadBefore: number, loadAfter: number): string[] {
   ];
 }
 
+const MIX_COMMAND = (only: boolean) => (only ? `BENCH_SIZES=${MERCH_BENCH_SIZE} BENCH_ONLY=merchandising npm run bench:engine` : 'npm run bench:engine');
+
 async function main(): Promise<void> {
   if (!canMeasureMemory()) console.warn('Run node with --expose-gc (npm run bench:engine does) to measure memory.');
   // Elasticsearch is a peer where a node runs (ELASTICSEARCH_URL, else the private one); else its reason is reported.
@@ -118,7 +138,16 @@ async function main(): Promise<void> {
   const loadAfter = loadavg()[0] ?? 0;
   const cpu = cpus();
   const machine = `${cpu.length} x ${cpu[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`;
-  await writeSection(renderSection({ command: 'npm run bench:engine', machine, date: new Date().toISOString().slice(0, 10), notes: notes(loadBefore, loadAfter) }, sizes));
+  const date = new Date().toISOString().slice(0, 10);
+  const merchandised = sizes.find((size) => size.peers.some((p) => p.merchandising !== undefined));
+  if (merchandised !== undefined) {
+    const load = `1-minute load average at start / end ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpu.length} cores`;
+    const command = MIX_COMMAND(MERCH_ONLY);
+    await writeSection(renderMerchandising({ command, machine, date, products: merchandised.products, load }, merchandised.peers));
+    console.log('Wrote the "Search engine: merchandising" section of docs/benchmarks.md');
+  }
+  if (MERCH_ONLY) return;
+  await writeSection(renderSection({ command: 'npm run bench:engine', machine, date, notes: notes(loadBefore, loadAfter) }, sizes));
   console.log('Wrote the "Search engine" section of docs/benchmarks.md');
 }
 

@@ -1,5 +1,5 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { IndexSettings, SearchDocument } from '../../../../shared/search';
+import type { IndexSettings, SearchDocument, SearchRequest, SearchResponse } from '../../../../shared/search';
 import { connectClient, ElasticsearchEngine } from '../../../../shared/search/elasticsearch';
 import type { BenchPeer, PeerBuildReport, QueryName } from '../bench-types';
 import { PORT_QUERIES } from '../queries';
@@ -50,6 +50,10 @@ export class ElasticsearchPeer implements BenchPeer {
       return result.hits.length + result.values.length;
     }
     return (await this.engine.search(ALIAS, PORT_QUERIES[query])).total;
+  }
+
+  search(request: SearchRequest): Promise<SearchResponse> {
+    return this.engine.search(ALIAS, request);
   }
 
   async close(): Promise<void> {

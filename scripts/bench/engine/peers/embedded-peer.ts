@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SearchDocument } from '../../../../shared/search';
+import type { SearchDocument, SearchRequest, SearchResponse } from '../../../../shared/search';
 import { EmbeddedSearchEngine } from '../../../../shared/search/embedded/lifecycle/embedded-engine';
 import { SnapshotStore } from '../../../../shared/search/embedded/snapshot/snapshot-store';
 import type { BenchPeer, PeerBuildReport, QueryName } from '../bench-types';
@@ -71,6 +71,11 @@ export class EmbeddedPeer implements BenchPeer {
       return result.hits.length + result.values.length;
     }
     return (await engine.search('live', PORT_QUERIES[query])).total;
+  }
+
+  async search(request: SearchRequest): Promise<SearchResponse> {
+    if (this.engine === null) throw new Error('not built');
+    return this.engine.search('live', request);
   }
 
   async close(): Promise<void> {
