@@ -3,7 +3,9 @@ import type { Worker } from 'bullmq';
 import request from 'supertest';
 import { createWorker } from '../../../../../indexer/worker';
 import { seedTenant } from '../../../../../scripts/seed/seed-tenant';
+import { Registry } from 'prom-client';
 import { createLogger } from '../../../../../shared/logger';
+import { DEFAULT_ANALYTICS, SearchAnalytics } from '../../../../../shared/search-analytics/search-analytics';
 import { tokenize } from '../../../../../shared/search/analysis/tokenize';
 import type { StorefrontApp } from '../../../../../services/storefront-api/app';
 import type { ConfigRegistry } from '../../../../../shared/storefront-config/config-registry';
@@ -22,6 +24,7 @@ describe('merchandising a shop through the tools: synonyms, query rules, collect
   let client: Client;
   let app: StorefrontApp;
   let registry: ConfigRegistry;
+  let analytics: SearchAnalytics;
   let siteId: number;
   let version = 0;
   const keys = { live: '', preview: '' };
@@ -81,10 +84,12 @@ describe('merchandising a shop through the tools: synonyms, query rules, collect
       return all.some((r) => r.mode === 'preview' && r.outcome === 'ok') || undefined;
     };
     await until(preview, 60_000);
-    ({ app, registry } = await createStorefrontTestApp({ db: h.t.db, redis: h.r.redis, engine: e.engine }));
+    analytics = new SearchAnalytics({ db: h.t.db, logger: createLogger({ name: 'test', level: 'silent' }), metrics: new Registry() }, { ...DEFAULT_ANALYTICS, flushEveryMs: 60_000 });
+    ({ app, registry } = await createStorefrontTestApp({ db: h.t.db, redis: h.r.redis, engine: e.engine, recordSearch: analytics.record }));
     words = await disjointWords();
   }, 120_000);
   afterAll(async () => {
+    await analytics?.close();
     await worker?.close();
     await h.close();
     await e?.cleanup();
@@ -104,14 +109,22 @@ describe('merchandising a shop through the tools: synonyms, query rules, collect
     throw new Error(`no two disjoint name words among ${candidates.join(', ')}`);
   }
 
-  it('an equivalent group finds one term\'s products by another, after publish and not before', async () => {
+  const noHitQueries = async () => {
+    await analytics.flush();
+    const report = (await ok('get_storefront_search_analytics', { siteId, report: 'no-hit-queries' })) as { items: { query: string }[] };
+    return report.items.map((i) => i.query);
+  };
+
+  it('an equivalent group finds one term\'s products by another, after publish and not before; the no-hit query then leaves the report', async () => {
     expect((await listing('live', { q: 'zorblax' })).total).toBe(0);
+    expect(await noHitQueries()).toContain('zorblax');
     expect(await ok('save_storefront_synonyms', { siteId, language: 'en', synonymsJson: JSON.stringify([{ terms: ['zorblax', words.a] }]) })).toEqual({ language: 'en', entries: 1 });
     expect((await listing('live', { q: 'zorblax' })).total).toBe(0);
     expect(ids(await listing('preview', { q: 'zorblax' })).sort()).toEqual([...words.setA].sort());
     await publish('synonyms');
     expect(ids(await listing('live', { q: 'zorblax' })).sort()).toEqual([...words.setA].sort());
     expect(ids(await listing('live', { q: words.a })).sort()).toEqual([...words.setA].sort());
+    expect(await noHitQueries()).not.toContain('zorblax');
   });
 
   it('a one-way entry works one way only', async () => {
@@ -228,6 +241,11 @@ describe('merchandising a shop through the tools: synonyms, query rules, collect
     expect(changed!.left.map((l) => l.id)).toContain(dropped);
     expect(unchanged).toMatchObject({ query: 'zzzz-nothing', changed: false, entered: [], left: [], moved: [] });
     expect(await refused('preview_storefront_search_changes', { siteId: 999_999, queries: ['x'] })).toMatch(/not_found/);
+    // Without queries, the preview takes the site's most frequent searches: the ones this suite made.
+    await analytics.flush();
+    const frequent = (await ok('preview_storefront_search_changes', { siteId })) as { source: string; queries: { query: string; changed: boolean }[] };
+    expect(frequent.source).toBe('top-queries');
+    expect(frequent.queries).toContainEqual(expect.objectContaining({ query: words.a, changed: true }));
     expect(version).toBeGreaterThan(1);
   });
 });
