@@ -199,6 +199,20 @@ describe('merchandising a shop through the tools: synonyms, query rules, collect
     expect(await refused('save_storefront_query_rule', { siteId, ruleJson: { query: words.b, pin, markets: ['nowhere'], activeFrom: '2030-01-01T00:00:00Z', activeUntil: '2029-01-01T00:00:00Z' } })).toMatch(/markets\[0\][\s\S]*activeUntil|activeUntil[\s\S]*markets\[0\]/);
   });
 
+  it('a cached answer does not outlive the opening of a rule\'s window, and says so in Cache-Control', async () => {
+    const plain = await listing('live', { q: words.b });
+    const [target] = words.setA;
+    const opensAt = Date.now() + 3000;
+    const { ruleId } = (await ok('save_storefront_query_rule', { siteId, ruleJson: { query: words.b, pin: [{ productId: target, position: 1 }], activeFrom: new Date(opensAt).toISOString() } })) as { ruleId: number };
+    await publish('opens in 3 s');
+    const before = await request(app).get('/v1/products').query({ pageSize: '100', q: words.b }).set('X-Site-Key', keys.live);
+    expect(before.headers['cache-control']).toMatch(/^public, max-age=[0-3]$/);
+    expect(ids(before.body as Listing)).toEqual(ids(plain));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, opensAt - Date.now()) + 50));
+    expect((await listing('live', { q: words.b })).items[0]!.id).toBe(target);
+    await removeRule(ruleId);
+  });
+
   it('a filter action applies as the shopper\'s choice, and the shopper can replace or remove it', async () => {
     const plain = await listing('live', { q: words.a });
     const brand = plain.facets.find((f) => f.key === 'brand')!.values[0]!.value;
