@@ -11,15 +11,16 @@ import type { StorefrontApp } from '../../../../../services/storefront-api/app';
 import type { ConfigRegistry } from '../../../../../shared/storefront-config/config-registry';
 import { callTool, startMcpServer, textOf, type McpHarness } from '../../../../support/mcp-server';
 import { createStorefrontTestApp } from '../../../../support/storefront-api';
-import { createTestEngine, twoPriceLists, type EmbeddedTestEngine } from '../../../../support/storefront-fixture';
+import { createEngineOf, twoPriceLists } from '../../../../support/storefront-fixture';
+import { engineKinds, type TestEngine } from '../../../../support/test-engines';
 import { until } from '../../../../support/until';
 
 type Structured = Record<string, unknown>;
 type Listing = { items: { id: string; name: string }[]; total: number; facets: { key: string; values: { value: string; count: number }[] }[]; appliedFilters: { facet: string; value: string }[] };
 
-describe('merchandising a shop through the tools: synonyms, query rules, collection pins and the preview', () => {
+describe.each(engineKinds('merchandising through the tools'))('merchandising a shop through the tools: synonyms, query rules, collection pins and the preview (%s)', (kind) => {
   let h: McpHarness;
-  let e: EmbeddedTestEngine;
+  let e: TestEngine;
   let worker: Worker;
   let client: Client;
   let app: StorefrontApp;
@@ -59,9 +60,9 @@ describe('merchandising a shop through the tools: synonyms, query rules, collect
   };
 
   beforeAll(async () => {
-    let engineRef: EmbeddedTestEngine | undefined;
+    let engineRef: TestEngine | undefined;
     h = await startMcpServer({ engine: async () => engineRef!.engine });
-    e = await createTestEngine(h.t.db);
+    e = await createEngineOf(kind, h.t.db);
     engineRef = e;
     const tenantId = (await seedTenant(h.t.db, { tenant: 'merch-shop', products: 40, orders: 0, seed: 23, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
     worker = createWorker({ db: h.t.db, engine: e.engine, logger: createLogger({ name: 'test', level: 'silent' }), gateFraction: 0.5, batchSize: 100, connection: h.queueRedis, prefix: h.r.prefix });
