@@ -26,9 +26,12 @@ export function filterKeyIssues(filter: Record<string, string[]>, facetKeys: Rea
 
 const instant = (value: string | null, open: number) => (value === null ? open : Date.parse(value));
 
+/** A rule's query as RuleMatcher compares it: the normalised text (exact), or its words (contains: "Gift-Card" is "gift card"). */
+const matchedQuery = (rule: QueryRule) => (rule.match === 'exact' ? normaliseQuery(rule.query) : tokenize(normaliseQuery(rule.query)).join(' '));
+
 /** Whether two rules could both redirect one search: same query and match kind, shared markets, overlapping windows. */
 function redirectsClash(a: QueryRule, b: QueryRule): boolean {
-  if (a.target === null || b.target === null || a.match !== b.match || normaliseQuery(a.query) !== normaliseQuery(b.query)) return false;
+  if (a.target === null || b.target === null || a.match !== b.match || matchedQuery(a) !== matchedQuery(b)) return false;
   const markets = a.markets.length === 0 || b.markets.length === 0 || a.markets.some((m) => b.markets.includes(m));
   return markets && instant(a.activeFrom, -Infinity) < instant(b.activeUntil, Infinity) && instant(b.activeFrom, -Infinity) < instant(a.activeUntil, Infinity);
 }
