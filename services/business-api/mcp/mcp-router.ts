@@ -81,7 +81,7 @@ export function mcpRouter(deps: RouterDeps): Router {
   const router = Router();
   router.use(protectedResourceRouter(options.resourceUrl, options.authorizationServers));
   const guards = [originGuard(options.resourceUrl, options.allowedOrigins), mcpAuthenticate(options.verifyToken, options.resourceUrl)];
-  router.post('/mcp', ...guards, express.json({ limit: '1mb' }), callRateLimit(deps.redis, options.callRate, deps.rejections), handleMcpPost(allTools(deps), deps.logger));
+  router.post('/mcp', ...guards, express.json({ limit: '4mb' }), callRateLimit(deps.redis, options.callRate, deps.rejections), handleMcpPost(allTools(deps), deps.logger));
   router.all('/mcp', ...guards, methodNotAllowed);
   return router;
 }

@@ -135,6 +135,15 @@ describe.each(engineKinds('merchandising through the tools'))('merchandising a s
     expect(ids(await listing('live', { q: words.b })).sort()).toEqual([...words.setB].sort());
   });
 
+  it('takes 10,000 entries in one language, and a search uses the last of them', async () => {
+    const many = Array.from({ length: 9_999 }, (_, i) => ({ terms: [`filler${i}a`, `filler${i}b`, `filler ${i} c`] }));
+    const set = [...many, { from: 'lastentry', to: [words.a] }];
+    expect(await ok('save_storefront_synonyms', { siteId, language: 'en', synonymsJson: JSON.stringify(set) })).toEqual({ language: 'en', entries: 10_000 });
+    expect(ids(await listing('preview', { q: 'lastentry' })).sort()).toEqual([...words.setA].sort());
+    const over = [...set, { terms: ['one', 'more'] }];
+    expect(await refused('save_storefront_synonyms', { siteId, language: 'en', synonymsJson: over })).toMatch(/synonyms\.en.*10000/);
+  });
+
   it('refuses broken synonym entries, naming each', async () => {
     const text = await refused('save_storefront_synonyms', { siteId, language: 'en', synonymsJson: [{ terms: ['only'] }, { from: 'x', to: [] }, { terms: ['a', '--'] }] });
     expect(text).toContain('synonyms.en[0].terms');
