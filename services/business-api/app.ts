@@ -17,6 +17,7 @@ import { docsRouter } from './openapi/docs-router';
 import { mountRoutes } from './openapi/mount-routes';
 import { apiRoutes } from './routes';
 import type { SalesOrderOptions } from './sales-orders/options';
+import type { StorefrontServices } from './storefront-admin/admin-deps';
 
 export type BusinessApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'> & {
   /** Verifies bearer tokens; without one every /api/v1 call is 401 (an app built for health checks only). */
@@ -29,10 +30,12 @@ export type BusinessApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'> &
   mcp?: McpOptions;
   /** The process's metrics, served at /metrics; left out, the app keeps a registry of its own. */
   metrics?: Registry;
+  /** The storefront admin routes' queue and engine (the MCP tools take theirs from `mcp`). */
+  storefront?: StorefrontServices;
 };
 
 /** The business-data API: `/api/v1/*` (spec/business-api.md), plus health endpoints and /metrics. */
-export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders, mcp, metrics = createMetricsRegistry('business-api') }: BusinessApiDeps): Express {
+export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders, mcp, metrics = createMetricsRegistry('business-api'), storefront }: BusinessApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -44,7 +47,7 @@ export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, re
   app.use(metricsRoutes(metrics));
   app.use(requestContext(logger));
   if (mcp) app.use(mcpRouter({ db, redis, logger, options: { now: salesOrders?.now, ...mcp }, rejections: rateLimitRejections(metrics) }));
-  const routes = apiRoutes({ db, redis, logger, salesOrders });
+  const routes = apiRoutes({ db, redis, logger, salesOrders, storefront: storefront ?? mcp?.storefront });
   const publicRoutes = docsRouter(buildOpenApiDocument(routes));
   app.use('/api/v1', apiV1Router({ verifyToken, publicRoutes, resources: [...resources, mountRoutes(routes)] }));
   app.use(errorHandler);

@@ -8,6 +8,7 @@ import type { ResourceDeps } from './resource-deps';
 import { salesInvoiceLineRoutes } from './sales-invoice-lines/routes';
 import { salesInvoiceRoutes } from './sales-invoices/routes';
 import { salesOrderRoutes } from './sales-orders/routes';
+import { storefrontAdminRoutes } from './storefront-admin/routes';
 import { storefrontSearchAnalyticsRoutes } from './storefront-search-analytics/routes';
 import { tenantSettingsRoutes } from './tenant-settings/routes';
 import { timeReportLineRoutes } from './time-report-lines/routes';
@@ -29,6 +30,7 @@ export function apiRoutes(deps: ResourceDeps): AnyApiRoute[] {
     ...tenantSettingsRoutes(deps),
     ...salesOrderRoutes(deps),
     ...purchaseInvoiceMatchRoutes(deps),
+    ...storefrontAdminRoutes(deps),
     ...storefrontSearchAnalyticsRoutes(deps),
   ];
 }

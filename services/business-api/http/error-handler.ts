@@ -4,6 +4,7 @@ import { databaseOutage } from '../../../shared/db/outage';
 import { isBodyParserError } from '../../../shared/http/body-parser-error';
 import { INTERNAL_ERROR, type ErrorEnvelope } from '../../../shared/http/error-envelope';
 import { traceIdOf } from '../../../shared/http/request-context';
+import { ConfigValidationError } from '../../../shared/storefront-config/errors';
 import { ErrorMessageError } from './error-message-error';
 import { PROBLEM_CONTENT_TYPE, ProblemError, unsupportedMediaType, validationProblem } from './problem-details';
 
@@ -49,7 +50,15 @@ function fromFramework(err: unknown): unknown {
   if (err instanceof URIError && 'status' in err && err.status === 400) {
     return validationProblem({ path: ['The request path is not valid percent-encoding.'] });
   }
+  if (err instanceof ConfigValidationError) return validationProblem(configErrors(err));
   return databaseOutage(err) ?? err;
+}
+
+/** A configuration's broken fields as ValidationProblemDetails `errors`: each field with its messages. */
+function configErrors(err: ConfigValidationError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of err.issues) (errors[issue.field] ??= []).push(issue.message);
+  return errors;
 }
 
 function fromBodyParser(type: string | undefined, status: number): unknown {
