@@ -110,3 +110,22 @@ export const textOf = (result: CallToolResult): string => {
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
+
+/**
+ * Tool calls that must succeed (`ok`: the structured answer; a tool error throws with its text) or must be refused
+ * (`refused`: asserts the tool error and returns its text), on the client `client()` returns at call time.
+ */
+export function toolCalls(client: () => Client) {
+  return {
+    ok: async (name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
+      const result = await callTool(client(), name, args);
+      if (result.isError) throw new Error(`${name} failed: ${textOf(result)}`);
+      return result.structuredContent as Record<string, unknown>;
+    },
+    refused: async (name: string, args: Record<string, unknown>): Promise<string> => {
+      const result = await callTool(client(), name, args);
+      expect({ name, isError: result.isError }).toEqual({ name, isError: true });
+      return textOf(result);
+    },
+  };
+}

@@ -9,13 +9,12 @@ import { DEFAULT_ANALYTICS, SearchAnalytics } from '../../../../../shared/search
 import { tokenize } from '../../../../../shared/search/analysis/tokenize';
 import type { StorefrontApp } from '../../../../../services/storefront-api/app';
 import type { ConfigRegistry } from '../../../../../shared/storefront-config/config-registry';
-import { callTool, startMcpServer, textOf, type McpHarness } from '../../../../support/mcp-server';
+import { startMcpServer, toolCalls, type McpHarness } from '../../../../support/mcp-server';
 import { createStorefrontTestApp } from '../../../../support/storefront-api';
 import { createEngineOf, twoPriceLists } from '../../../../support/storefront-fixture';
 import { engineKinds, type TestEngine } from '../../../../support/test-engines';
 import { until } from '../../../../support/until';
 
-type Structured = Record<string, unknown>;
 type Listing = { items: { id: string; name: string }[]; total: number; facets: { key: string; values: { value: string; count: number }[] }[]; appliedFilters: { facet: string; value: string }[] };
 
 describe.each(engineKinds('merchandising through the tools'))('merchandising a shop through the tools: synonyms, query rules, collection pins and the preview (%s)', (kind) => {
@@ -32,16 +31,7 @@ describe.each(engineKinds('merchandising through the tools'))('merchandising a s
   /** Two words of product names whose searches find disjoint, non-empty sets of products. */
   let words: { a: string; b: string; setA: string[]; setB: string[] };
 
-  const ok = async (name: string, args: Record<string, unknown> = {}): Promise<Structured> => {
-    const result = await callTool(client, name, args);
-    if (result.isError) throw new Error(`${name} failed: ${textOf(result)}`);
-    return result.structuredContent as Structured;
-  };
-  const refused = async (name: string, args: Record<string, unknown>): Promise<string> => {
-    const result = await callTool(client, name, args);
-    expect({ name, isError: result.isError }).toEqual({ name, isError: true });
-    return textOf(result);
-  };
+  const { ok, refused } = toolCalls(() => client);
   const listing = async (key: 'live' | 'preview', query: Record<string, string>, market?: string): Promise<Listing> => {
     const call = request(app).get('/v1/products').query({ pageSize: '100', ...query }).set('X-Site-Key', keys[key]);
     const res = await (market === undefined ? call : call.set('X-Market', market));

@@ -5,12 +5,11 @@ import { createWorker } from '../../../../../indexer/worker';
 import { seedTenant } from '../../../../../scripts/seed/seed-tenant';
 import { createLogger } from '../../../../../shared/logger';
 import { insertTenant } from '../../../../support/identity';
-import { callTool, startMcpServer, textOf, type McpHarness } from '../../../../support/mcp-server';
+import { callTool, startMcpServer, textOf, toolCalls, type McpHarness } from '../../../../support/mcp-server';
 import { createStorefrontTestApp } from '../../../../support/storefront-api';
 import { createTestEngine, twoPriceLists, type EmbeddedTestEngine } from '../../../../support/storefront-fixture';
 import { until } from '../../../../support/until';
 
-type Structured = Record<string, unknown>;
 
 describe('a whole shop created through the tools only', () => {
   let h: McpHarness;
@@ -21,16 +20,7 @@ describe('a whole shop created through the tools only', () => {
   let otherTenant: number;
   let siteId: number;
 
-  const ok = async (name: string, args: Record<string, unknown> = {}): Promise<Structured> => {
-    const result = await callTool(client, name, args);
-    if (result.isError) throw new Error(`${name} failed: ${textOf(result)}`);
-    return result.structuredContent as Structured;
-  };
-  const refused = async (name: string, args: Record<string, unknown>): Promise<string> => {
-    const result = await callTool(client, name, args);
-    expect({ name, isError: result.isError }).toEqual({ name, isError: true });
-    return textOf(result);
-  };
+  const { ok, refused } = toolCalls(() => client);
   const syncStatus = (mode: string) => async () => {
     const { runs } = (await ok('get_storefront_sync_status', { siteId })) as { runs: { mode: string; outcome: string }[] };
     const run = runs.find((r) => r.mode === mode && r.outcome !== 'running');
