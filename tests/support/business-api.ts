@@ -1,3 +1,4 @@
+import type { Queue } from 'bullmq';
 import type { Express } from 'express';
 import { SignJWT, createLocalJWKSet } from 'jose';
 import request, { type Response } from 'supertest';
@@ -5,6 +6,9 @@ import type { Knex } from '../../shared/db/knex';
 import { formatScope, type AccessLevel, type Permission } from '../../shared/auth/scopes';
 import { createApp, type BusinessApiDeps } from '../../services/business-api/app';
 import { createTokenVerifier } from '../../services/business-api/auth/token-verifier';
+import type { StorefrontServices } from '../../services/business-api/storefront-admin/admin-deps';
+import { createIndexQueue } from '../../shared/index-queue';
+import { createRedis } from '../../shared/redis';
 import { TEST_AUDIENCE, TEST_ISSUER, silentLogger, tempSigningKey } from './identity';
 import { createResponseValidator, type OpenApiDocument } from './openapi-conformance';
 import { createTestDb, type TestDb } from './test-db';
@@ -25,30 +29,37 @@ export type BusinessApiHarness = {
   t: TestDb;
   app: Express;
   document: OpenApiDocument;
+  /** The indexer queue the storefront admin routes enqueue on (this file's own Redis prefix). */
+  queue: Queue;
   /** A signed bearer token for the tenant (read-write with every permission unless told otherwise). */
   token: (tenantId: number, options?: TokenOptions) => Promise<string>;
   /** Calls /api/v1 and fails the test when the answer does not conform to the OpenAPI document. */
-  call: (method: 'get' | 'post' | 'patch' | 'delete', path: string, options?: CallOptions) => Promise<Response>;
+  call: (method: 'get' | 'post' | 'patch' | 'put' | 'delete', path: string, options?: CallOptions) => Promise<Response>;
   close: () => Promise<void>;
 };
 
 type HarnessOptions = Pick<BusinessApiDeps, 'salesOrders' | 'metrics'> & {
   /** The connection pool the app uses instead of the test database's own (e.g. one through a proxy an outage test cuts). */
   appDb?: (t: TestDb) => Knex;
+  /** The storefront admin routes' search engine (the queue is the harness's own); by default none: a route that needs it fails. */
+  engine?: StorefrontServices['engine'];
 };
 
 /**
  * The real business-api on a database and Redis prefix of this test file's own, with locally signed tokens.
  * `options` reach createApp (e.g. a test double of an external payment provider, a shorter time limit).
  */
-export async function startBusinessApi({ appDb, ...options }: HarnessOptions = {}): Promise<BusinessApiHarness> {
+export async function startBusinessApi({ appDb, engine, ...options }: HarnessOptions = {}): Promise<BusinessApiHarness> {
   const [t, r, keys]: [TestDb, TestRedis, Awaited<ReturnType<typeof tempSigningKey>>] = await Promise.all([
     createTestDb(),
     createTestRedis(),
     tempSigningKey(),
   ]);
   const verifyToken = createTokenVerifier({ keys: createLocalJWKSet({ keys: [keys.signingKey.publicJwk] }), issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
-  const app = createApp({ db: appDb ? appDb(t) : t.db, redis: r.redis, logger: silentLogger, verifyToken, ...options });
+  const queueRedis = createRedis(r.url, { maxRetriesPerRequest: null });
+  const queue = createIndexQueue(queueRedis, r.prefix);
+  const storefront: StorefrontServices = { queue, deltaEveryMs: 3_600_000, engine: engine ?? (() => Promise.reject(new Error('no engine in this test'))) };
+  const app = createApp({ db: appDb ? appDb(t) : t.db, redis: r.redis, logger: silentLogger, verifyToken, storefront, ...options });
   const document = (await request(app).get('/api/v1/openapi.json')).body as OpenApiDocument;
   const validateResponse = createResponseValidator(document);
 
@@ -74,9 +85,11 @@ export async function startBusinessApi({ appDb, ...options }: HarnessOptions = {
   };
 
   const close = async () => {
+    await queue.close();
+    queueRedis.disconnect();
     await r.cleanup();
     await t.drop();
     await keys.cleanup();
   };
-  return { t, app, document, token, call, close };
+  return { t, app, document, queue, token, call, close };
 }
