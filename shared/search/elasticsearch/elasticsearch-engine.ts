@@ -18,7 +18,7 @@ import { DEFAULT_SERVING, type ServingSettings } from './index-body';
 import * as lifecycle from './index-lifecycle';
 import type { IndexMeta } from './index-meta';
 import { extendMapping } from './mapping-extension';
-import { merchandisedSearch, needsRounds } from './merchandised-search';
+import { merchandisedSearch, needsMultiSearch } from './merchandised-search';
 import { MetaCache } from './meta-cache';
 import { boundedCall, DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits';
 import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
@@ -107,7 +107,7 @@ export class ElasticsearchEngine implements SearchEngine {
   async search(target: string, request: SearchRequest): Promise<SearchResponse> {
     const meta = await this.metas.get(target);
     const typos = await this.typoTerms(target, request, meta);
-    if (needsRounds(request)) return merchandisedSearch((index, bodies) => this.multiQuery(index, bodies), target, request, meta, typos);
+    if (needsMultiSearch(request)) return merchandisedSearch((index, bodies) => this.multiQuery(index, bodies), target, request, meta, typos);
     const body = buildSearchBody(request, meta, typos);
     const response = await this.query(target, body);
     return mapSearchResponse(response, request.facets ?? [], body.track_scores === true);

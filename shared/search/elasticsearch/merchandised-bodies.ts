@@ -15,9 +15,11 @@ export const INDEX_AGG = 'index';
 
 /**
  * The first round's main body: the plain body's query, post_filter and facets, with no hits (the page is built
- * from windows), plus the tier counts when the order is tiered, plus the concrete index behind the alias (a
- * terms aggregation on `_index`: https://www.elastic.co/guide/en/elasticsearch/reference/8.18/mapping-index-field.html),
- * so that the second round reads the same index even if the alias is swapped in between. Pure.
+ * from windows of the natural order), plus the tier counts when the order is tiered, plus the concrete index
+ * behind the alias (a terms aggregation on `_index`:
+ * https://www.elastic.co/guide/en/elasticsearch/reference/8.18/mapping-index-field.html), so that the natural
+ * windows are read from the index that was counted even if the alias is swapped meanwhile (merchandised-search).
+ * Pure.
  */
 export function countBody(request: SearchRequest, meta: IndexMeta, typos: TypoTerms | undefined, natural: { tiers: Record<Tier, EsQuery> | null; excluded: EsQuery[] }): SearchBody {
   const body = buildSearchBody(request, meta, typos);

@@ -20,7 +20,7 @@ export interface HitSource {
 export type EsSearchResponse = estypes.SearchResponse<HitSource>;
 
 /** Hits of a response; the score is the text score, or 0 when the query had no text. Pure. */
-export function mapHits(response: EsSearchResponse, scored: boolean): SearchHit[] {
+export function mapHits(response: Pick<EsSearchResponse, 'hits'>, scored: boolean): SearchHit[] {
   return response.hits.hits.map((hit) => ({
     id: hit._source?.id ?? hit._id ?? '',
     score: scored && typeof hit._score === 'number' ? hit._score : 0,

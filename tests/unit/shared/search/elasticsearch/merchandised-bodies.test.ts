@@ -1,7 +1,8 @@
 import type { Filter, SearchRequest } from '../../../../../shared/search';
 import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index-meta';
 import { concreteIndex, countBody, pinnedHitsBody } from '../../../../../shared/search/elasticsearch/merchandised-bodies';
-import { assemble, naturalWindows, needsRounds } from '../../../../../shared/search/elasticsearch/merchandised-search';
+import { assemble, needsMultiSearch, servedBy } from '../../../../../shared/search/elasticsearch/merchandised-search';
+import { windowBodies } from '../../../../../shared/search/elasticsearch/natural-windows';
 import { searchQuery, windowBody } from '../../../../../shared/search/elasticsearch/search-body';
 import { tierClauses } from '../../../../../shared/search/elasticsearch/tier-clauses';
 
@@ -88,7 +89,7 @@ describe('merchandised search bodies', () => {
     });
   });
 
-  it('second round: a window of the natural order, without the pins, sorted as the plain body, no total', () => {
+  it('a window of the natural order, without the pins, sorted as the plain body, no total', () => {
     // track_total_hits false: https://www.elastic.co/guide/en/elasticsearch/reference/8.18/search-your-data.html#track-total-hits
     const parts = searchQuery(request, META);
     expect(windowBody(request, parts, { filter: [], mustNot: [PINS_OUT] }, { from: 8, size: 9 })).toEqual({
@@ -102,15 +103,20 @@ describe('merchandised search bodies', () => {
     });
   });
 
-  it('second round with tiers: one window per tier the range spans, each narrowed to its tier', () => {
+  it('window bodies: each narrowed to its tier, the untiered one to nothing', () => {
     const parts = searchQuery(request, META);
-    const windows = naturalWindows(request, parts, { tiers, excluded: [PINS_OUT] }, { top: 10, middle: 30, bottom: 0 }, { from: 8, size: 9 });
+    const windows = windowBodies(request, parts, { tiers, excluded: [PINS_OUT] }, [
+      { tier: 'top', from: 8, size: 2 },
+      { tier: 'middle', from: 0, size: 7 },
+    ]);
     expect(windows).toEqual([
       windowBody(request, parts, { filter: [tiers.top], mustNot: [PINS_OUT] }, { from: 8, size: 2 }),
       windowBody(request, parts, { filter: [tiers.middle], mustNot: [PINS_OUT] }, { from: 0, size: 7 }),
     ]);
     expect(windows[1]).toMatchObject({ query: { bool: { filter: [MARKET, WOOL, RED, tiers.middle] } }, from: 0, size: 7 });
-    expect(naturalWindows(request, parts, { tiers: null, excluded: [] }, { top: 0, middle: 0, bottom: 0 }, { from: 3, size: 0 })).toEqual([]);
+    const untiered = windowBodies(request, parts, { tiers: null, excluded: [PINS_OUT] }, [{ tier: null, from: 0, size: 12 }]);
+    expect(untiered).toEqual([windowBody(request, parts, { filter: [], mustNot: [PINS_OUT] }, { from: 0, size: 12 })]);
+    expect(windowBodies(request, parts, { tiers, excluded: [] }, [])).toEqual([]);
   });
 
   it('reads the concrete index, null when nothing matched', () => {
@@ -125,11 +131,18 @@ describe('merchandised search bodies', () => {
     expect(assemble(slots, [], [hit('a')], 8).map((h) => h.id)).toEqual(['a']);
   });
 
-  it('only pins or a tiered order take two rounds; synonyms and hide stay one _search', () => {
+  it('speculative windows are used only when every hit came from the counted index (_index of each hit)', () => {
+    const response = (...indices: string[]) => ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { hits: indices.map((_index, i) => ({ _index, _id: `p${i}` })) } });
+    expect(servedBy([response('shop-1', 'shop-1'), response()], 'shop-1')).toBe(true);
+    expect(servedBy([response('shop-1'), response('shop-2')], 'shop-1')).toBe(false);
+    expect(servedBy([], 'shop-1')).toBe(true);
+  });
+
+  it('only pins or a tiered order take the _msearch flow; synonyms and hide stay one _search', () => {
     const plain = { language: 'en', market: 'se' };
-    expect(needsRounds({ ...plain, pins: [{ id: 'a', position: 1 }] })).toBe(true);
-    expect(needsRounds({ ...plain, bury: [[nike]] })).toBe(true);
-    expect(needsRounds({ ...plain, bury: [[nike]], sort: 'newest' })).toBe(false);
-    expect(needsRounds({ ...plain, hide: ['a'], synonyms: [{ start: 0, length: 1, alternatives: ['x'] }], pins: [] })).toBe(false);
+    expect(needsMultiSearch({ ...plain, pins: [{ id: 'a', position: 1 }] })).toBe(true);
+    expect(needsMultiSearch({ ...plain, bury: [[nike]] })).toBe(true);
+    expect(needsMultiSearch({ ...plain, bury: [[nike]], sort: 'newest' })).toBe(false);
+    expect(needsMultiSearch({ ...plain, hide: ['a'], synonyms: [{ start: 0, length: 1, alternatives: ['x'] }], pins: [] })).toBe(false);
   });
 });
