@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Knex } from '../db/knex';
-import { ConfigValidationError } from './errors';
+import { ConfigNotFoundError, ConfigValidationError } from './errors';
 import {
   collectionSchema, equivalentSynonymSchema, facetDefinitionSchema, languageSchema, marketSchema, MAX_SYNONYMS_PER_LANGUAGE, oneWaySynonymSchema,
   queryRuleSchema, siteConfigSchema, siteSchema, type Collection, type QueryRule, type SiteConfig, type SynonymEntry,
@@ -45,6 +45,12 @@ export async function saveSite(db: Knex, tenantId: number, input: { siteId?: num
     await mutateDraft(db, tenantId, existing, (draft) => ({ ...draft, site }));
     return existing;
   }
+  return createSite(db, tenantId, site);
+}
+
+/** Creates a site with an empty draft; a code another site of the tenant has is a ConfigValidationError on `site.code`. Returns its id. */
+export async function createSite(db: Knex, tenantId: number, fields: unknown): Promise<number> {
+  const site = parse(siteSchema, fields, 'site');
   return db.transaction(async (trx) => {
     // Serialises site creation per tenant, so two saves cannot both take one code.
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [0x517e, tenantId]);
@@ -72,11 +78,14 @@ export async function saveFacet(db: Knex, tenantId: number, siteId: number, key:
   return mutateDraft(db, tenantId, siteId, (draft) => ({ ...draft, facets: upsert(draft.facets, { key, definition: parsed }, (f) => f.key) }));
 }
 
+/** How a save treats an `id` the draft does not have: `replaceOnly` makes it a ConfigNotFoundError instead of adding it. */
+export type SaveOptions = { replaceOnly?: boolean };
+
 /** Adds a collection (a new id when `id` is absent) or replaces the one with that id. Returns its id. */
-export async function saveCollection(db: Knex, tenantId: number, siteId: number, input: Record<string, unknown>): Promise<number> {
+export async function saveCollection(db: Knex, tenantId: number, siteId: number, input: Record<string, unknown>, options: SaveOptions = {}): Promise<number> {
   let id = 0;
   await mutateDraft(db, tenantId, siteId, (draft) => {
-    id = typeof input.id === 'number' ? input.id : nextId(draft.collections);
+    id = idToSave(draft.collections, input.id, options, 'collection');
     const collection: Collection = parse(collectionSchema, { ...input, id }, 'collection');
     return { ...draft, collections: upsert(draft.collections, collection, (c) => c.id) };
   });
@@ -84,10 +93,10 @@ export async function saveCollection(db: Knex, tenantId: number, siteId: number,
 }
 
 /** Adds a query rule (a new id when `id` is absent) or replaces the one with that id. Returns its id. */
-export async function saveQueryRule(db: Knex, tenantId: number, siteId: number, input: Record<string, unknown>): Promise<number> {
+export async function saveQueryRule(db: Knex, tenantId: number, siteId: number, input: Record<string, unknown>, options: SaveOptions = {}): Promise<number> {
   let id = 0;
   await mutateDraft(db, tenantId, siteId, (draft) => {
-    id = typeof input.id === 'number' ? input.id : nextId(draft.queryRules);
+    id = idToSave(draft.queryRules, input.id, options, 'query rule');
     const rule: QueryRule = parse(queryRuleSchema, { ...input, id }, 'queryRule');
     return { ...draft, queryRules: upsert(draft.queryRules, rule, (r) => r.id) };
   });
@@ -122,12 +131,14 @@ function parseSynonyms(input: unknown, prefix: string): SynonymEntry[] {
 
 export type DraftSection = 'markets' | 'facets' | 'collections' | 'queryRules';
 
-/** Removes one entity from the draft by its key (market code, facet key, collection or rule id). */
+const ENTITY: Record<DraftSection, string> = { markets: 'market', facets: 'facet', collections: 'collection', queryRules: 'query rule' };
+
+/** Removes one entity from the draft by its key (market code, facet key, collection or rule id); ConfigNotFoundError when it has none. */
 export async function removeFromDraft(db: Knex, tenantId: number, siteId: number, section: DraftSection, key: string): Promise<SiteConfig> {
   return mutateDraft(db, tenantId, siteId, (draft) => {
     const keyOf = (item: SiteConfig[DraftSection][number]) => String('code' in item ? item.code : 'key' in item ? item.key : item.id);
     const items = draft[section] as SiteConfig[DraftSection][number][];
-    if (!items.some((item) => keyOf(item) === key)) throw new ConfigValidationError([{ field: section, message: `no entry "${key}"` }]);
+    if (!items.some((item) => keyOf(item) === key)) throw new ConfigNotFoundError(`${ENTITY[section]} "${key}"`);
     return { ...draft, [section]: items.filter((item) => keyOf(item) !== key) };
   });
 }
@@ -138,3 +149,10 @@ function upsert<T>(items: readonly T[], item: T, key: (item: T) => string | numb
 }
 
 const nextId = (items: readonly { id: number }[]) => items.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+
+/** The id a save stores: the input's (which, with `replaceOnly`, must be in the draft), else the next free one. */
+function idToSave(items: readonly { id: number }[], id: unknown, options: SaveOptions, what: string): number {
+  if (typeof id !== 'number') return nextId(items);
+  if (options.replaceOnly && !items.some((item) => item.id === id)) throw new ConfigNotFoundError(`${what} ${id}`);
+  return id;
+}

@@ -8,6 +8,8 @@ const SITE_CODE = /^[a-z0-9-]{1,40}$/;
 const KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 /** The rule of a market code (search analytics reads roll-ups by it). */
 export const MARKET_CODE = KEY;
+/** The rule of a facet key (the admin API binds it from the path). */
+export const FACET_KEY = KEY;
 // BCP-47 as the storefront uses it: a primary language, optionally a region or script ("en", "de-AT", "zh-Hant").
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { Permission } from '../../shared/auth/scopes';
 import { PERMISSIONS } from '../../shared/auth/scopes';
 import { startBusinessApi, type BusinessApiHarness } from '../support/business-api';
+import { marketBodyOn } from '../support/storefront-admin-fixture';
 import { SEED_TIMEOUT_MS } from '../support/business-data';
 import { documentedOperations } from '../support/route-inventory';
 import { tenantFingerprint } from '../support/tenant-fingerprint';
@@ -18,11 +19,14 @@ import { twoTenantBusiness, type OnlyInA } from '../support/two-tenant-business'
 // servers (tokens come from app passwords), so no browser origin is allowed, preflights included.
 
 type Principal = 'anonymous' | 'readOnly' | 'otherTenant' | 'lacking' | 'owner';
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 /** One request per operation, valid for tenant A's owner; `needs` is the permission it requires, `otherTenant` what B gets when no id is involved. */
 type Case = { path: (a: OnlyInA) => string; query?: Record<string, string>; body?: (a: OnlyInA) => object; needs?: Permission; otherTenant?: number };
 
 const LINE = { productNumber: 'MX-1', description: 'Matrix line', quantity: 2, price: 10, vatRate: 25 };
+// Storefront admin: each entity route changes one of two seeded entities and removes the other (seedAdminDraft).
+const ON_SITE = (a: OnlyInA, rest: string) => `/storefront/sites/${a.site}${rest}`;
+const COLLECTION = { slugs: { en: 'matrix' }, names: { en: 'Matrix' }, filter: { all: [] } };
 const CASES: Record<string, Case> = {
   'get /products/find': { path: () => '/products/find', query: { q: 'a' } },
   'get /warehouse-stock': { path: () => '/warehouse-stock' },
@@ -60,6 +64,24 @@ const CASES: Record<string, Case> = {
     body: (a) => ({ orderId: a.wholeOrderDraft.orderId }),
   },
   'get /storefront/sites/{siteId}/search-analytics/{report}': { path: (a) => `/storefront/sites/${a.site}/search-analytics/top-queries` },
+  'get /storefront/sites': { path: () => '/storefront/sites' },
+  // B creates a site of its own: the fingerprint check below shows A's rows stay as they were.
+  'post /storefront/sites': { path: () => '/storefront/sites', body: () => ({ code: 'matrix-site', name: 'Matrix', ecomSiteId: 1 }) },
+  'get /storefront/sites/{siteId}': { path: (a) => ON_SITE(a, '') },
+  'put /storefront/sites/{siteId}': { path: (a) => ON_SITE(a, ''), body: () => ({ code: 'only-in-a', name: 'Only in A, renamed', ecomSiteId: 1 }) },
+  'delete /storefront/sites/{siteId}': { path: (a) => `/storefront/sites/${a.spareSite}` },
+  'put /storefront/sites/{siteId}/markets/{code}': { path: (a) => ON_SITE(a, '/markets/se'), body: (a) => marketBodyOn(a.priceList, true) },
+  'delete /storefront/sites/{siteId}/markets/{code}': { path: (a) => ON_SITE(a, '/markets/spare') },
+  'put /storefront/sites/{siteId}/facets/{key}': { path: (a) => ON_SITE(a, '/facets/brand'), body: () => ({ source: { kind: 'brand' }, type: 'list', size: 50 }) },
+  'delete /storefront/sites/{siteId}/facets/{key}': { path: (a) => ON_SITE(a, '/facets/spare') },
+  'post /storefront/sites/{siteId}/collections': { path: (a) => ON_SITE(a, '/collections'), body: () => COLLECTION },
+  'put /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => ON_SITE(a, '/collections/1'), body: () => COLLECTION },
+  'delete /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => ON_SITE(a, '/collections/2') },
+  'post /storefront/sites/{siteId}/query-rules': { path: (a) => ON_SITE(a, '/query-rules'), body: () => ({ query: 'matrix', hide: ['7'] }) },
+  'put /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => ON_SITE(a, '/query-rules/1'), body: () => ({ query: 'rule 1', hide: ['8'] }) },
+  'delete /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => ON_SITE(a, '/query-rules/2') },
+  'get /storefront/sites/{siteId}/synonyms/{language}': { path: (a) => ON_SITE(a, '/synonyms/en') },
+  'put /storefront/sites/{siteId}/synonyms/{language}': { path: (a) => ON_SITE(a, '/synonyms/en'), body: () => ({ entries: [{ terms: ['sneaker', 'trainer'] }] }) },
 };
 
 /** The code a refusal carries (the company profile answers its 403 as `{error}`, spec rule 2). */
@@ -121,7 +143,7 @@ describe('authorization matrix of the business API', () => {
   });
 
   it('tenant B has none of the ids the matrix asks for', async () => {
-    for (const [table, id] of [['customers', a.customer], ['orders', a.order], ['purchase_invoice_drafts', a.draft.id], ['purchase_invoice_drafts', a.wholeOrderDraft.id], ['storefront_sites', a.site]] as const) {
+    for (const [table, id] of [['customers', a.customer], ['orders', a.order], ['purchase_invoice_drafts', a.draft.id], ['purchase_invoice_drafts', a.wholeOrderDraft.id], ['storefront_sites', a.site], ['storefront_sites', a.spareSite]] as const) {
       expect([table, await h.t.db(table).where({ tenant_id: tenantB, id }).first('id')]).toEqual([table, undefined]);
     }
   });

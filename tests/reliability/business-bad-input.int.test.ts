@@ -12,7 +12,7 @@ import { documentedOperations, routedOperations } from '../support/route-invento
 // route and status (ErrorEnvelope `{code, message, traceId}`, or problem+json for binding failures and 415, per
 // spec "Errors"). The routes come from the document, which is checked against the express router.
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
 // Request headers the API reads: the token, the body's type and encoding, and what a proxy or browser adds.

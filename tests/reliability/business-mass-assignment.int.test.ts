@@ -3,6 +3,7 @@ import { startBusinessApi, type BusinessApiHarness } from '../support/business-a
 import { SEED_TIMEOUT_MS } from '../support/business-data';
 import { fieldNames, requestSchema, schemaProperties, successSchema, typeOf, type SchemaDocument, type SchemaOperation } from '../support/openapi-schemas';
 import { documentedOperations } from '../support/route-inventory';
+import { marketBodyOn } from '../support/storefront-admin-fixture';
 import { tenantFingerprint } from '../support/tenant-fingerprint';
 import { twoTenantBusiness, type OnlyInA } from '../support/two-tenant-business';
 
@@ -12,11 +13,13 @@ import { twoTenantBusiness, type OnlyInA } from '../support/two-tenant-business'
 // resource that the write's own request schema does not take. The write succeeds as documented, none of the
 // injected values shows in what the API answers afterwards, and no row of the other tenant changes.
 
-type Method = 'post' | 'patch';
+type Method = 'post' | 'patch' | 'put';
 /** A valid write of tenant A's owner, and the reads that show what it stored. */
 type Write = { path: (a: OnlyInA) => string; body: (a: OnlyInA) => Record<string, unknown>; readBack: (a: OnlyInA, res: Response) => string[] };
 
 const LINE = { productNumber: 'MA-1', description: 'Mass-assignment line', quantity: 2, price: 10, vatRate: 25 };
+const SITE = (a: OnlyInA, rest = '') => `/storefront/sites/${a.site}${rest}`;
+const COLLECTION = { slugs: { en: 'mass' }, names: { en: 'Mass' }, filter: { all: [] } };
 const WRITES: Record<string, Write> = {
   'post /sales-invoice-lines': { path: () => '/sales-invoice-lines', body: () => ({}), readBack: () => [] },
   'patch /tenant-settings/company-profile': { path: () => '/tenant-settings/company-profile', body: () => ({ city: 'Massville' }), readBack: () => ['/tenant-settings/company-profile'] },
@@ -37,6 +40,19 @@ const WRITES: Record<string, Write> = {
     path: (a) => `/purchase-invoice-matches/${a.wholeOrderDraft.id}/match-whole-order`,
     body: (a) => ({ orderId: a.wholeOrderDraft.orderId }),
     readBack: (a) => [`/purchase-invoice-matches/${a.wholeOrderDraft.id}`],
+  },
+  'post /storefront/sites': { path: () => '/storefront/sites', body: () => ({ code: 'mass-site', name: 'Mass', ecomSiteId: 1 }), readBack: (_a, res) => [`/storefront/sites/${res.body.siteId}`] },
+  'put /storefront/sites/{siteId}': { path: (a) => SITE(a), body: () => ({ code: 'only-in-a', name: 'Only in A', ecomSiteId: 1 }), readBack: (a) => [SITE(a)] },
+  'put /storefront/sites/{siteId}/markets/{code}': { path: (a) => SITE(a, '/markets/se'), body: (a) => marketBodyOn(a.priceList, true), readBack: (a) => [SITE(a)] },
+  'put /storefront/sites/{siteId}/facets/{key}': { path: (a) => SITE(a, '/facets/brand'), body: () => ({ source: { kind: 'brand' }, type: 'list' }), readBack: (a) => [SITE(a)] },
+  'post /storefront/sites/{siteId}/collections': { path: (a) => SITE(a, '/collections'), body: () => COLLECTION, readBack: (a) => [SITE(a)] },
+  'put /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => SITE(a, '/collections/1'), body: () => COLLECTION, readBack: (a) => [SITE(a)] },
+  'post /storefront/sites/{siteId}/query-rules': { path: (a) => SITE(a, '/query-rules'), body: () => ({ query: 'mass', hide: ['7'] }), readBack: (a) => [SITE(a)] },
+  'put /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => SITE(a, '/query-rules/1'), body: () => ({ query: 'rule 1', hide: ['8'] }), readBack: (a) => [SITE(a)] },
+  'put /storefront/sites/{siteId}/synonyms/{language}': {
+    path: (a) => SITE(a, '/synonyms/en'),
+    body: () => ({ entries: [{ from: 'laptop', to: ['notebook'] }] }),
+    readBack: (a) => [SITE(a, '/synonyms/en')],
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Knex } from '../../shared/db/knex';
 import { saveSite } from '../../shared/storefront-config/drafts';
 import { SEED_AS_OF, seedSmallTenant } from './business-data';
+import { seedAdminDraft, type AdminDraft } from './storefront-admin-fixture';
 
 /**
  * Two seeded tenants, and in tenant A one record of every kind a business-api route addresses by id, each with an
@@ -17,9 +18,9 @@ export type OnlyInA = {
   draft: { id: number; receipt: number; orderItem: number };
   /** A draft invoicing every unbooked receipt of purchase order `orderId`. */
   wholeOrderDraft: { id: number; orderId: number };
-  /** A storefront site (site ids are unique across tenants). */
+  /** A storefront site (site ids are unique across tenants), its draft holding two of each entity (see seedAdminDraft). */
   site: number;
-};
+} & AdminDraft;
 
 type Receipt = { id: number; order_id: number; order_line_id: number; quantity: string; unit_price: string; vendor_id: number; purchase_number: number; product_number: string };
 
@@ -73,5 +74,6 @@ export async function twoTenantBusiness(db: Knex, seeds: { a: number; b: number 
   const draft = { id: await draftOf(db, tenantA, fresh, [single[0]]), receipt: single[0].id, orderItem: single[0].order_line_id };
   const wholeOrderDraft = { id: await draftOf(db, tenantA, fresh + 1, whole), orderId: whole[0].order_id };
   const site = await saveSite(db, tenantA, { code: 'only-in-a', name: 'Only in A', ecomSiteId: 1 });
-  return { tenantA, tenantB, onlyInA: { customer, order: fresh, line: lines[0]?.id ?? 0, spareLine: lines[1]?.id ?? 0, draft, wholeOrderDraft, site } };
+  const admin = await seedAdminDraft(db, tenantA, site);
+  return { tenantA, tenantB, onlyInA: { customer, order: fresh, line: lines[0]?.id ?? 0, spareLine: lines[1]?.id ?? 0, draft, wholeOrderDraft, site, ...admin } };
 }
