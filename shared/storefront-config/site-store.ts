@@ -84,6 +84,19 @@ export async function getPublished(db: Db, tenantId: number, siteId: number, ver
   return row === undefined ? null : toPublished(row);
 }
 
+/** One entry of a site's version history: the number, the publisher's note and when (not the config). */
+export type VersionSummary = Pick<PublishedConfig, 'version' | 'note' | 'publishedAt'>;
+
+/** The site's published versions, newest first (at most `limit`). */
+export async function listVersions(db: Db, tenantId: number, siteId: number, limit: number): Promise<VersionSummary[]> {
+  const rows: Pick<VersionRow, 'version' | 'note' | 'published_at'>[] = await db('storefront_config_versions')
+    .where({ tenant_id: tenantId, site_id: siteId })
+    .orderBy('version', 'desc')
+    .limit(limit)
+    .select('version', 'note', 'published_at');
+  return rows.map((r) => ({ version: r.version, note: r.note, publishedAt: r.published_at }));
+}
+
 export async function insertVersion(db: Db, published: Omit<PublishedConfig, 'publishedAt'>): Promise<void> {
   await db('storefront_config_versions').insert({
     tenant_id: published.tenantId,

@@ -4,16 +4,18 @@ import { requestRun } from '../../../shared/index-queue';
 import { createLogger } from '../../../shared/logger';
 import { afterPublish } from '../../../shared/storefront-config/on-published';
 import { publishConfig } from '../../../shared/storefront-config/publish';
-import { confirmGated, rollback } from '../../../indexer/runs/alias-actions';
-import { loadRunSite } from '../../../indexer/runs/run-context';
 import { listRuns } from '../../../indexer/runs/sync-runs';
-import { UsageError } from '../command';
+import { confirmGatedRun, rollbackLive, type AliasActionDeps } from '../../../services/business-api/storefront-admin/index-actions';
 import { siteOf } from './context';
 import { parseOptions } from './options';
 import type { CliServices } from './services';
 
 type Print = (value: unknown) => void;
+
 export type ServiceAction = (services: CliServices, args: string[], print: Print) => Promise<void>;
+
+/** The alias actions' dependencies, as the REST admin API and the MCP tools give them. */
+const aliasDeps = (s: CliServices): AliasActionDeps => ({ db: s.db, engine: async () => (await s.engine()).engine, logger: createLogger({ name: 'cli', level: 'warn' }) });
 
 /** `publish --tenant T --site S --note "..."`: a new version; serving processes reload, a full run is queued. */
 export const publishAction: ServiceAction = async (s, args, print) => {
@@ -50,26 +52,20 @@ async function follow(queue: Queue, jobId: string): Promise<unknown> {
  */
 export const reindexAction: ServiceAction = async (s, args, print) => {
   const o = parseOptions(args, ['tenant', 'site'], ['confirm', 'preview', 'wait']);
-  const { siteId } = await siteOf(s.db, o);
+  const scope = await siteOf(s.db, o);
   if (o.confirm === true) {
-    const site = await loadRunSite(s.db, siteId, 'published');
-    if (site === null) throw new UsageError('the site has no published config');
-    const { engine } = await s.engine();
-    print({ confirmed: await confirmGated({ db: s.db, engine, logger: createLogger({ name: 'cli', level: 'warn' }), gateFraction: 0.5 }, site) });
+    print({ confirmed: await confirmGatedRun(aliasDeps(s), scope) });
     return;
   }
-  const { jobId } = await requestRun(s.queue, { type: o.preview === true ? 'preview' : 'full', siteId });
+  const { jobId } = await requestRun(s.queue, { type: o.preview === true ? 'preview' : 'full', siteId: scope.siteId });
   if (o.wait === true && jobId !== undefined) print({ jobId, outcome: await follow(s.queue, jobId) });
   else print({ queued: jobId, note: 'the indexer runs it; follow it with sync-status (or pass --wait)' });
 };
 
 /** `rollback --tenant T --site S`: the live alias goes back to the previous index. */
 export const rollbackAction: ServiceAction = async (s, args, print) => {
-  const { siteId } = await siteOf(s.db, parseOptions(args, ['tenant', 'site']));
-  const site = await loadRunSite(s.db, siteId, 'published');
-  if (site === null) throw new UsageError('the site has no published config');
-  const { engine } = await s.engine();
-  print({ live: await rollback({ db: s.db, engine, logger: createLogger({ name: 'cli', level: 'warn' }), gateFraction: 0.5 }, site) });
+  const scope = await siteOf(s.db, parseOptions(args, ['tenant', 'site']));
+  print({ live: await rollbackLive(aliasDeps(s), scope) });
 };
 
 /** `sync-status --tenant T --site S [--limit N]`: the newest runs. */

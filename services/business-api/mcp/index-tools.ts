@@ -1,28 +1,19 @@
 import { z } from 'zod';
-import { AliasActionError, confirmGated } from '../../../indexer/runs/alias-actions';
-import { loadRunSite } from '../../../indexer/runs/run-context';
-import { listRuns } from '../../../indexer/runs/sync-runs';
-import { requestRun } from '../../../shared/index-queue';
+import { AliasActionError } from '../../../indexer/runs/alias-actions';
 import { afterPublish } from '../../../shared/storefront-config/on-published';
 import { draftDiff, publishConfig } from '../../../shared/storefront-config/publish';
-import { getSite } from '../../../shared/storefront-config/site-store';
 import type { AuthContext } from '../auth/auth-context';
+import { tenantSite } from '../storefront-admin/admin-deps';
+import { confirmGatedRun, queueRun, syncStatus } from '../storefront-admin/index-actions';
 import { siteIdArg } from './config-args';
 import { instanceOf, type StorefrontToolDeps } from './storefront-deps';
 import { defineTool, ToolError, type AnyTool } from './tool-registry';
 
-// As the CLI: a full run whose document count falls below half the live one is gated.
-const GATE_FRACTION = 0.5;
-
-/** Publishing, the draft diff, sync status, reindexing and the preview build, as the CLI does them. */
+/** Publishing, the draft diff, sync status, reindexing and the preview build, as the CLI and the REST admin API do them. */
 export function indexTools(deps: StorefrontToolDeps): AnyTool[] {
   const { db } = deps;
   /** The site in the caller's default instance (not found otherwise): runs and the queue know only site ids. */
-  const siteScope = async (auth: AuthContext, siteId: number) => {
-    const tenantId = await instanceOf(deps, auth);
-    await getSite(db, tenantId, siteId);
-    return { tenantId, siteId };
-  };
+  const siteScope = async (auth: AuthContext, siteId: number) => tenantSite(db, await instanceOf(deps, auth), siteId);
   return [
     defineTool({
       name: 'publish_storefront_config', title: 'Publish the draft', writes: true,
@@ -42,11 +33,7 @@ export function indexTools(deps: StorefrontToolDeps): AnyTool[] {
       name: 'get_storefront_sync_status', title: 'Indexing status',
       input: z.object({ siteId: siteIdArg, limit: z.number().int().min(1).max(200).default(10).describe('How many runs, newest first (default 10).') }),
       description: "The site's newest index runs: mode, outcome (running, ok, gated, failed, cancelled), document counts and warnings naming products left out (e.g. NO_PRICE).",
-      run: async ({ auth, args }) => {
-        const runs = await listRuns(db, await siteScope(auth, args.siteId), args.limit);
-        const latestFull = runs.find((r) => r.mode === 'full');
-        return { status: latestFull?.outcome ?? 'never-run', runs };
-      },
+      run: async ({ auth, args }) => syncStatus(db, await siteScope(auth, args.siteId), args.limit),
     }),
     defineTool({
       name: 'trigger_storefront_reindex', title: 'Rebuild the index', writes: true,
@@ -56,12 +43,10 @@ export function indexTools(deps: StorefrontToolDeps): AnyTool[] {
       }),
       description: 'Queues a full reindex of the published config; with confirmGatedRun: true, puts the newest gated run live instead (an explicit confirmation).',
       run: async ({ auth, args }) => {
-        await siteScope(auth, args.siteId);
-        if (!args.confirmGatedRun) return { queued: (await requestRun(deps.queue, { type: 'full', siteId: args.siteId })).jobId ?? null, note: 'Follow it with get_storefront_sync_status.' };
-        const site = await loadRunSite(db, args.siteId, 'published');
-        if (site === null) throw new ToolError('The site has no published config yet: publish it first.');
+        const scope = await siteScope(auth, args.siteId);
+        if (!args.confirmGatedRun) return { ...(await queueRun(deps.queue, scope, 'full')), note: 'Follow it with get_storefront_sync_status.' };
         try {
-          return { confirmed: await confirmGated({ db, engine: await deps.engine(), logger: deps.logger, gateFraction: GATE_FRACTION }, site) };
+          return { confirmed: await confirmGatedRun(deps, scope) };
         } catch (err) {
           if (err instanceof AliasActionError) throw new ToolError(err.message);
           throw err;
@@ -71,10 +56,10 @@ export function indexTools(deps: StorefrontToolDeps): AnyTool[] {
     defineTool({
       name: 'build_storefront_preview', title: 'Build the preview index', writes: true, input: z.object({ siteId: siteIdArg }),
       description: 'Queues a preview index built from the draft, for preview keys; the live shop is not touched.',
-      run: async ({ auth, args }) => {
-        await siteScope(auth, args.siteId);
-        return { queued: (await requestRun(deps.queue, { type: 'preview', siteId: args.siteId })).jobId ?? null, note: 'Read it with a preview key once get_storefront_sync_status shows the preview run ok.' };
-      },
+      run: async ({ auth, args }) => ({
+        ...(await queueRun(deps.queue, await siteScope(auth, args.siteId), 'preview')),
+        note: 'Read it with a preview key once get_storefront_sync_status shows the preview run ok.',
+      }),
     }),
   ];
 }

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { SyncRun } from '../../../indexer/runs/sync-runs';
+import { MAX_PREVIEW_QUERIES, PREVIEW_TOP } from '../../storefront-api/merchandising/preview-changes';
+import { isoDateTime } from './operations-schemas';
+
+/** Request and response DTOs of index runs (reindex, confirm, rollback, sync status) and the search preview. */
+
+const RUN_MODES = ['full', 'delta', 'preview'] as const;
+const RUN_OUTCOMES = ['running', 'ok', 'gated', 'failed', 'cancelled'] as const;
+
+export const reindexBody = z
+  .object({
+    mode: z
+      .enum(['full', 'preview'])
+      .default('full')
+      .meta({ description: 'full: rebuild the live index from the published config (default); preview: build the preview index from the draft, for preview keys.' }),
+  })
+  .meta({ id: 'StorefrontReindexDto' });
+
+export const queuedRunDto = z
+  .object({
+    siteId: z.number().int(),
+    mode: z.enum(['full', 'preview']),
+    queued: z.string().nullable().meta({ description: 'The queued job; a request while one of the same mode waits joins it.' }),
+    note: z.string(),
+  })
+  .meta({ id: 'StorefrontQueuedRunDto' });
+
+export const confirmedDto = z
+  .object({ siteId: z.number().int(), confirmed: z.string().meta({ description: "The gated run's index, now live." }) })
+  .meta({ id: 'StorefrontGatedRunConfirmedDto' });
+
+export const rolledBackDto = z
+  .object({ siteId: z.number().int(), live: z.string().meta({ description: 'The index live again.' }) })
+  .meta({ id: 'StorefrontRollbackDto' });
+
+const runWarning = z
+  .object({
+    code: z.string().meta({ description: 'Why: NO_PRICE, INACTIVE, ... for a product left out; GATE for a gate trip; or an error code.' }),
+    productId: z.string().optional().meta({ description: 'The product left out, when the warning is about one.' }),
+    detail: z.string().optional(),
+  })
+  .meta({ id: 'StorefrontRunWarningDto' });
+
+const count = z.number().int().min(0);
+
+export const syncRunDto = z
+  .object({
+    id: z.number().int(),
+    siteId: z.number().int(),
+    mode: z.enum(RUN_MODES),
+    outcome: z.enum(RUN_OUTCOMES),
+    documentCount: count.meta({ description: 'Documents written.' }),
+    total: count.nullable().meta({ description: 'Documents the run expected; null until known.' }),
+    errors: z.array(z.string()),
+    warnings: z.array(runWarning),
+    timings: z.record(z.string(), z.number()).meta({ description: 'Milliseconds per phase.' }),
+    stats: z
+      .object({ count, facetValues: z.record(z.string(), count), inStockShare: z.number().min(0).max(1) })
+      .nullable()
+      .meta({ description: 'What the gate compares (full and preview runs): documents, distinct values per facet, share in stock.' }),
+    indexName: z.string().nullable(),
+    configVersion: z.number().int().nullable().meta({ description: 'The published version indexed; null for a preview of the draft.' }),
+    attempt: z.number().int(),
+    startedAt: isoDateTime('When it started.'),
+    finishedAt: isoDateTime('When it ended; null while running.').nullable(),
+    swappedAt: isoDateTime('When its index went live; null if it did not.').nullable(),
+  })
+  .meta({ id: 'StorefrontSyncRunDto' });
+export type SyncRunDto = z.infer<typeof syncRunDto>;
+
+const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
+export const toRunDto = (r: SyncRun): SyncRunDto => ({
+  id: r.id, siteId: r.siteId, mode: r.mode, outcome: r.outcome, documentCount: r.documentCount, total: r.total, errors: r.errors,
+  warnings: r.warnings, timings: r.timings, stats: r.stats, indexName: r.indexName, configVersion: r.configVersion, attempt: r.attempt,
+  startedAt: r.startedAt.toISOString(), finishedAt: iso(r.finishedAt), swappedAt: iso(r.swappedAt),
+});
+
+export const syncStatusDto = z
+  .object({
+    siteId: z.number().int(),
+    status: z.enum([...RUN_OUTCOMES, 'never-run']).meta({ description: 'The outcome of the newest full run (never-run before one).' }),
+    runs: z.array(syncRunDto).meta({ description: 'Newest first.' }),
+  })
+  .meta({ id: 'StorefrontSyncStatusDto' });
+
+// A query parameter given once is a string, repeated an array (queries=a&queries=b).
+const asList = (value: unknown): unknown => (typeof value === 'string' ? [value] : value);
+
+export const searchPreviewQuery = z.object({
+  queries: z
+    .preprocess(asList, z.array(z.string().max(200)).max(MAX_PREVIEW_QUERIES))
+    .meta({ type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: MAX_PREVIEW_QUERIES, description: `Queries to compare (repeat the parameter, at most ${MAX_PREVIEW_QUERIES}); left out, the site's most frequent searches of the last 7 days.` })
+    .optional(),
+  market: z.string().max(40).meta({ description: 'Market code; the default market when left out or unknown.' }).optional(),
+});
+
+const resultItem = z.object({ id: z.string(), name: z.string() });
+const placed = resultItem.extend({ position: z.number().int().min(1) });
+
+const resultChange = z
+  .object({
+    query: z.string(),
+    changed: z.boolean(),
+    live: z.array(resultItem).meta({ description: `The top ${PREVIEW_TOP} with the live configuration.` }),
+    draft: z.array(resultItem).meta({ description: `The top ${PREVIEW_TOP} with the draft.` }),
+    entered: z.array(placed).meta({ description: 'In the draft top, not the live one (position in the draft).' }),
+    left: z.array(placed).meta({ description: 'In the live top, not the draft one (position in the live).' }),
+    moved: z.array(resultItem.extend({ from: z.number().int().min(1), to: z.number().int().min(1) })),
+  })
+  .meta({ id: 'StorefrontResultChangeDto' });
+
+export const searchPreviewDto = z
+  .object({
+    siteId: z.number().int(),
+    market: z.string(),
+    language: z.string(),
+    source: z.enum(['given', 'top-queries']).meta({ description: "Where the queries came from: the request, or the site's most frequent searches." }),
+    indices: z
+      .object({ live: z.string().nullable(), draft: z.string() })
+      .meta({ description: 'The indices read: the live one (null before the first publish), and for the draft the preview index when built, else the live one.' }),
+    queries: z.array(resultChange),
+  })
+  .meta({ id: 'StorefrontSearchPreviewDto' });
