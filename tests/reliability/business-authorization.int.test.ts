@@ -3,6 +3,7 @@ import type { Permission } from '../../shared/auth/scopes';
 import { PERMISSIONS } from '../../shared/auth/scopes';
 import { startBusinessApi, type BusinessApiHarness } from '../support/business-api';
 import { marketBodyOn } from '../support/storefront-admin-fixture';
+import { createTestEngine, type EmbeddedTestEngine } from '../support/storefront-fixture';
 import { SEED_TIMEOUT_MS } from '../support/business-data';
 import { documentedOperations } from '../support/route-inventory';
 import { tenantFingerprint } from '../support/tenant-fingerprint';
@@ -20,8 +21,12 @@ import { twoTenantBusiness, type OnlyInA } from '../support/two-tenant-business'
 
 type Principal = 'anonymous' | 'readOnly' | 'otherTenant' | 'lacking' | 'owner';
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
-/** One request per operation, valid for tenant A's owner; `needs` is the permission it requires, `otherTenant` what B gets when no id is involved. */
-type Case = { path: (a: OnlyInA) => string; query?: Record<string, string>; body?: (a: OnlyInA) => object; needs?: Permission; otherTenant?: number };
+/**
+ * One request per operation, valid for tenant A's owner; `needs` is the permission it requires, `otherTenant` what B
+ * gets when no id is involved, `owner` what the owner gets when it is not the documented success (a 409 for an
+ * action the state does not allow: authorization let it through).
+ */
+type Case = { path: (a: OnlyInA) => string; query?: Record<string, string>; body?: (a: OnlyInA) => object; needs?: Permission; otherTenant?: number; owner?: number };
 
 const LINE = { productNumber: 'MX-1', description: 'Matrix line', quantity: 2, price: 10, vatRate: 25 };
 // Storefront admin: each entity route changes one of two seeded entities and removes the other (seedAdminDraft).
@@ -82,10 +87,22 @@ const CASES: Record<string, Case> = {
   'delete /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => ON_SITE(a, '/query-rules/2') },
   'get /storefront/sites/{siteId}/synonyms/{language}': { path: (a) => ON_SITE(a, '/synonyms/en') },
   'put /storefront/sites/{siteId}/synonyms/{language}': { path: (a) => ON_SITE(a, '/synonyms/en'), body: () => ({ entries: [{ terms: ['sneaker', 'trainer'] }] }) },
+  'get /storefront/sites/{siteId}/keys': { path: (a) => ON_SITE(a, '/keys') },
+  'post /storefront/sites/{siteId}/keys': { path: (a) => ON_SITE(a, '/keys'), body: () => ({ kind: 'publishable', label: 'matrix' }) },
+  'delete /storefront/sites/{siteId}/keys/{keyId}': { path: (a) => ON_SITE(a, `/keys/${a.siteKey}`) },
+  'get /storefront/sites/{siteId}/draft-diff': { path: (a) => ON_SITE(a, '/draft-diff') },
+  'post /storefront/sites/{siteId}/publish': { path: (a) => ON_SITE(a, '/publish'), body: () => ({ note: 'matrix' }) },
+  'get /storefront/sites/{siteId}/versions': { path: (a) => ON_SITE(a, '/versions') },
+  'post /storefront/sites/{siteId}/reindex': { path: (a) => ON_SITE(a, '/reindex'), body: () => ({ mode: 'full' }) },
+  // No run is gated and no index was live before: the owner's confirm and rollback are refused by the state.
+  'post /storefront/sites/{siteId}/runs/confirm-gated': { path: (a) => ON_SITE(a, '/runs/confirm-gated'), owner: 409 },
+  'post /storefront/sites/{siteId}/rollback': { path: (a) => ON_SITE(a, '/rollback'), owner: 409 },
+  'get /storefront/sites/{siteId}/runs': { path: (a) => ON_SITE(a, '/runs') },
+  'get /storefront/sites/{siteId}/search-preview': { path: (a) => ON_SITE(a, '/search-preview'), query: { queries: 'matrix' } },
 };
 
 /** The code a refusal carries (the company profile answers its 403 as `{error}`, spec rule 2). */
-const CODES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
+const CODES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict' };
 
 describe('authorization matrix of the business API', () => {
   let h: BusinessApiHarness;
@@ -94,16 +111,22 @@ describe('authorization matrix of the business API', () => {
   let beforeRefusals: Record<string, string>;
   let tenantA: number;
   let tenantB: number;
+  let engine: EmbeddedTestEngine | undefined;
   const operations = () => documentedOperations(h.document).map((o) => ({ ...o, method: o.method as Method, case: CASES[o.key] }));
 
   beforeAll(async () => {
-    h = await startBusinessApi();
+    // The search preview reads an (empty) embedded index; confirm and rollback ask it for the live alias.
+    h = await startBusinessApi({ engine: async () => engine!.engine });
+    engine = await createTestEngine(h.t.db);
     const world = await twoTenantBusiness(h.t.db, { a: 61, b: 62 });
     ({ tenantA, tenantB, onlyInA: a } = world);
     tokens = { owner: await h.token(tenantA), readOnly: await h.token(tenantA, { access: 'read-only' }), otherTenant: await h.token(tenantB) };
     beforeRefusals = await tenantFingerprint(h.t.db, tenantA);
   }, SEED_TIMEOUT_MS);
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await h.close();
+    await engine?.cleanup();
+  });
 
   /** The status the matrix expects, derived from the document: the owner's success, and the rules above. */
   function expected(principal: Principal, method: Method, template: string, c: Case): number | undefined {
@@ -112,7 +135,7 @@ describe('authorization matrix of the business API', () => {
     if (principal === 'readOnly') return method === 'get' || `${method} ${template}` === 'post /sales-invoice-lines' ? success : 403;
     if (principal === 'otherTenant') return template.includes('{') ? 404 : (c.otherTenant ?? success);
     if (principal === 'lacking') return c.needs === undefined ? undefined : 403;
-    return success;
+    return c.owner ?? success;
   }
 
   async function tokenOf(principal: Principal, c: Case): Promise<string | undefined> {
@@ -143,7 +166,7 @@ describe('authorization matrix of the business API', () => {
   });
 
   it('tenant B has none of the ids the matrix asks for', async () => {
-    for (const [table, id] of [['customers', a.customer], ['orders', a.order], ['purchase_invoice_drafts', a.draft.id], ['purchase_invoice_drafts', a.wholeOrderDraft.id], ['storefront_sites', a.site], ['storefront_sites', a.spareSite]] as const) {
+    for (const [table, id] of [['customers', a.customer], ['orders', a.order], ['purchase_invoice_drafts', a.draft.id], ['purchase_invoice_drafts', a.wholeOrderDraft.id], ['storefront_sites', a.site], ['storefront_sites', a.spareSite], ['storefront_keys', a.siteKey]] as const) {
       expect([table, await h.t.db(table).where({ tenant_id: tenantB, id }).first('id')]).toEqual([table, undefined]);
     }
   });

@@ -49,6 +49,9 @@ const WRITES: Record<string, Write> = {
   'put /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => SITE(a, '/collections/1'), body: () => COLLECTION, readBack: (a) => [SITE(a)] },
   'post /storefront/sites/{siteId}/query-rules': { path: (a) => SITE(a, '/query-rules'), body: () => ({ query: 'mass', hide: ['7'] }), readBack: (a) => [SITE(a)] },
   'put /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => SITE(a, '/query-rules/1'), body: () => ({ query: 'rule 1', hide: ['8'] }), readBack: (a) => [SITE(a)] },
+  'post /storefront/sites/{siteId}/keys': { path: (a) => SITE(a, '/keys'), body: () => ({ kind: 'publishable', label: 'mass' }), readBack: (a) => [SITE(a, '/keys')] },
+  'post /storefront/sites/{siteId}/publish': { path: (a) => SITE(a, '/publish'), body: () => ({ note: 'mass' }), readBack: (a) => [SITE(a, '/versions')] },
+  'post /storefront/sites/{siteId}/reindex': { path: (a) => SITE(a, '/reindex'), body: () => ({ mode: 'full' }), readBack: (a) => [SITE(a, '/runs')] },
   'put /storefront/sites/{siteId}/synonyms/{language}': {
     path: (a) => SITE(a, '/synonyms/en'),
     body: () => ({ entries: [{ from: 'laptop', to: ['notebook'] }] }),

@@ -1,5 +1,6 @@
 import type { Knex } from '../../shared/db/knex';
 import { saveSite } from '../../shared/storefront-config/drafts';
+import { createKey } from '../../shared/storefront-config/keys';
 import { SEED_AS_OF, seedSmallTenant } from './business-data';
 import { seedAdminDraft, type AdminDraft } from './storefront-admin-fixture';
 
@@ -20,6 +21,8 @@ export type OnlyInA = {
   wholeOrderDraft: { id: number; orderId: number };
   /** A storefront site (site ids are unique across tenants), its draft holding two of each entity (see seedAdminDraft). */
   site: number;
+  /** A storefront API key of `site`. */
+  siteKey: number;
 } & AdminDraft;
 
 type Receipt = { id: number; order_id: number; order_line_id: number; quantity: string; unit_price: string; vendor_id: number; purchase_number: number; product_number: string };
@@ -75,5 +78,6 @@ export async function twoTenantBusiness(db: Knex, seeds: { a: number; b: number 
   const wholeOrderDraft = { id: await draftOf(db, tenantA, fresh + 1, whole), orderId: whole[0].order_id };
   const site = await saveSite(db, tenantA, { code: 'only-in-a', name: 'Only in A', ecomSiteId: 1 });
   const admin = await seedAdminDraft(db, tenantA, site);
-  return { tenantA, tenantB, onlyInA: { customer, order: fresh, line: lines[0]?.id ?? 0, spareLine: lines[1]?.id ?? 0, draft, wholeOrderDraft, site, ...admin } };
+  const siteKey = (await createKey(db, tenantA, site, 'secret', 'only in A')).key.id;
+  return { tenantA, tenantB, onlyInA: { customer, order: fresh, line: lines[0]?.id ?? 0, spareLine: lines[1]?.id ?? 0, draft, wholeOrderDraft, site, siteKey, ...admin } };
 }
