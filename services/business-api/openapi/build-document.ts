@@ -60,6 +60,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Settings: 'Tenant settings: company profile and VAT configuration.',
   Stock: 'Stock per warehouse.',
   Storefront: 'Storefront shops: what shoppers search for (search analytics).',
+  'Storefront admin': 'Storefront shops: sites and their draft configuration, keys, publishing, index runs and the search preview (the functions the MCP tools and the CLI call).',
   'Time reports': 'Reported time lines.',
 };
 
