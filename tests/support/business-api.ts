@@ -10,6 +10,7 @@ import type { StorefrontServices } from '../../services/business-api/storefront-
 import { createIndexQueue } from '../../shared/index-queue';
 import { createRedis } from '../../shared/redis';
 import { TEST_AUDIENCE, TEST_ISSUER, silentLogger, tempSigningKey } from './identity';
+import { EmbeddedSearchEngine } from '../../shared/search/embedded/lifecycle/embedded-engine';
 import { createResponseValidator, type OpenApiDocument } from './openapi-conformance';
 import { createTestDb, type TestDb } from './test-db';
 import { createTestRedis, type TestRedis } from './test-redis';
@@ -41,7 +42,7 @@ export type BusinessApiHarness = {
 type HarnessOptions = Pick<BusinessApiDeps, 'salesOrders' | 'metrics'> & {
   /** The connection pool the app uses instead of the test database's own (e.g. one through a proxy an outage test cuts). */
   appDb?: (t: TestDb) => Knex;
-  /** The storefront admin routes' search engine (the queue is the harness's own); by default none: a route that needs it fails. */
+  /** The storefront admin routes' search engine (the queue is the harness's own); by default an empty in-memory embedded engine. */
   engine?: StorefrontServices['engine'];
 };
 
@@ -58,7 +59,9 @@ export async function startBusinessApi({ appDb, engine, ...options }: HarnessOpt
   const verifyToken = createTokenVerifier({ keys: createLocalJWKSet({ keys: [keys.signingKey.publicJwk] }), issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
   const queueRedis = createRedis(r.url, { maxRetriesPerRequest: null });
   const queue = createIndexQueue(queueRedis, r.prefix);
-  const storefront: StorefrontServices = { queue, deltaEveryMs: 3_600_000, engine: engine ?? (() => Promise.reject(new Error('no engine in this test'))) };
+  // An empty engine, so a route that searches answers as it would on a site never indexed, not with a test's own failure.
+  let empty: EmbeddedSearchEngine | undefined;
+  const storefront: StorefrontServices = { queue, deltaEveryMs: 3_600_000, engine: engine ?? (async () => (empty ??= new EmbeddedSearchEngine())) };
   const app = createApp({ db: appDb ? appDb(t) : t.db, redis: r.redis, logger: silentLogger, verifyToken, storefront, ...options });
   const document = (await request(app).get('/api/v1/openapi.json')).body as OpenApiDocument;
   const validateResponse = createResponseValidator(document);
@@ -85,6 +88,7 @@ export async function startBusinessApi({ appDb, engine, ...options }: HarnessOpt
   };
 
   const close = async () => {
+    await empty?.close();
     await queue.close();
     queueRedis.disconnect();
     await r.cleanup();
