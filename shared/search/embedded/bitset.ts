@@ -106,3 +106,17 @@ export function keepWhere(bits: Uint32Array, out: Uint32Array, keep: (d: number)
     out[w] = kept;
   }
 }
+
+/** Calls visit(d) for each set bit d, ascending, reading only the `words` listed (null: all; the others must be zero). */
+export function forEachBit(bits: Uint32Array, words: Uint32Array | null, visit: (d: number) => void): void {
+  const count = words === null ? bits.length : words.length;
+  for (let i = 0; i < count; i++) {
+    const w = words === null ? i : (words[i] as number);
+    let word = bits[w] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      visit((w << 5) | (31 - Math.clz32(low)));
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import { compareStrings } from '../compare';
 import { partitionPoint } from './query/binary-search';
+import { BoundedCache } from './query/bounded-cache';
 
 /** Looks a term up in a dictionary: its id, or undefined. A Map is one; SortedStrings is another. */
 export interface TermLookup {
@@ -12,6 +13,9 @@ export interface TermLookup {
  */
 export class SortedStrings implements TermLookup {
   private readonly decoder = new TextDecoder();
+  // A lookup decodes a string per probe (a few microseconds); queries repeat their words, each word is looked up
+  // per segment and again for its frequency, and words no product holds (synonyms, typos) cost as much: -1 is absent.
+  private readonly found = new BoundedCache<string, number>(10_000);
 
   constructor(
     readonly bytes: Uint8Array,
@@ -38,7 +42,13 @@ export class SortedStrings implements TermLookup {
   }
 
   get(term: string): number | undefined {
+    let id = this.found.get(term);
+    if (id === undefined) this.found.set(term, (id = this.search(term)));
+    return id < 0 ? undefined : id;
+  }
+
+  private search(term: string): number {
     const at = partitionPoint(this.size, (i) => compareStrings(this.at(i), term) < 0);
-    return at < this.size && this.at(at) === term ? at : undefined;
+    return at < this.size && this.at(at) === term ? at : -1;
   }
 }

@@ -2,6 +2,7 @@ import type { Filter } from '../../filters';
 import { andInto, keepWhere, orInto, popcount, setList } from '../bitset';
 import type { FacetColumn, IndexData, NumericColumn } from '../index-data';
 import { partitionPoint } from './binary-search';
+import { rangeTest, valuesTest } from './filter-test';
 
 // Below this many documents in a filter, setting them all costs less than deciding how to narrow it.
 const FEW_DOCUMENTS = 4096;
@@ -36,7 +37,8 @@ function valuesInto(column: FacetColumn | undefined, values: readonly string[], 
     return;
   }
   if (!all && column !== undefined && base !== null && narrowsBetter(column, values, base)) {
-    anyOfBase(column, values, base, out);
+    // The same test as rank tiers use a document at a time (filter-test.ts).
+    keepWhere(base, out, valuesTest(column, values, false));
     return;
   }
   if (!all) {
@@ -65,20 +67,6 @@ function narrowsBetter(column: FacetColumn, values: readonly string[], base: Uin
   return popcount(base) * 4 * Math.max(1, perDoc) < docs;
 }
 
-/** The documents of `base` holding any of the values. */
-function anyOfBase(column: FacetColumn, values: readonly string[], base: Uint32Array, out: Uint32Array): void {
-  const wanted = new Uint8Array(column.values.length);
-  for (const value of values) {
-    const id = column.valueIds.get(value);
-    if (id !== undefined) wanted[id] = 1;
-  }
-  const { offsets, items } = column.docValues;
-  keepWhere(base, out, (d) => {
-    for (let k = offsets[d] as number; k < (offsets[d + 1] as number); k++) if (wanted[items[k] as number] === 1) return true;
-    return false;
-  });
-}
-
 /** ORs one value's documents into `out` (a dense value through its bitset, a sparse one through its list). */
 function addValue(column: FacetColumn | undefined, value: string, out: Uint32Array): void {
   const id = column?.valueIds.get(value);
@@ -103,14 +91,6 @@ export function rangeInto(column: NumericColumn | undefined, min: number | null,
   const valueAt = (i: number): number => values[sorted[i] as number] as number;
   const from = min === null ? 0 : partitionPoint(sorted.length, (i) => valueAt(i) < min);
   const to = max === null ? sorted.length : partitionPoint(sorted.length, (i) => valueAt(i) <= max);
-  if (base !== null && to - from > FEW_DOCUMENTS && popcount(base) * 4 < to - from) rangeOfBase(values, min ?? -Infinity, max ?? Infinity, base, out);
+  if (base !== null && to - from > FEW_DOCUMENTS && popcount(base) * 4 < to - from) keepWhere(base, out, rangeTest(column, min, max));
   else setList(out, sorted, from, to);
-}
-
-/** The documents of `base` whose value lies in [min, max] (an absent value, NaN, never does). */
-function rangeOfBase(values: Float64Array, min: number, max: number, base: Uint32Array, out: Uint32Array): void {
-  keepWhere(base, out, (d) => {
-    const v = values[d] as number;
-    return v >= min && v <= max;
-  });
 }

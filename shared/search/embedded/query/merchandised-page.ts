@@ -6,11 +6,10 @@ import type { IndexRuntime } from './index-runtime';
 import type { LiveIndex } from './live-index';
 import { pageDocs } from './page-docs';
 import type { SegmentDoc } from './page-merge';
-import { isTiered, tieredPage } from './tiered-page';
+import { isTiered, tieredPage, type RankedSegment } from './tiered-page';
 
-/** One segment's answer as paging sees it: its documents, and the ordinal of each pin in it (-1 where absent). */
-export interface AnsweredSegment {
-  bits: Uint32Array;
+/** One segment's answer as paging sees it: its documents (see RankedSegment), and the ordinal of each pin in it (-1 where absent). */
+export interface AnsweredSegment extends RankedSegment {
   pinned: readonly number[];
 }
 
@@ -32,11 +31,11 @@ export function reordersPage(pins: readonly Pin[], request: SearchRequest): bool
  */
 export function merchandisedPage(index: LiveIndex, request: SearchRequest, pins: readonly Pin[], answer: readonly AnsweredSegment[], window: { from: number; size: number; total: number }, scored: boolean, decoder: TextDecoder): SegmentDoc[] {
   const present = presentPins(pins, answer);
+  if (present.length === 0) return naturalPage(index, request, answer, window, scored, decoder);
   const placed = pinIndices(present.map((p) => p.pin), window.total);
   const { slots, naturalFrom, naturalSize } = pinnedPage(placed, window.from, window.size, window.total);
-  const bits = present.length === 0 ? answer.map((a) => a.bits) : withoutPins(index, answer, present);
-  const page = isTiered(request) ? tieredPage : pageDocs;
-  const natural = naturalSize === 0 ? [] : page(index, request, bits, naturalFrom, naturalSize, scored, decoder);
+  const ranked = withoutPins(index, answer, present);
+  const natural = naturalSize === 0 ? [] : naturalPage(index, request, ranked, { from: naturalFrom, size: naturalSize }, scored, decoder);
   const pinDocs = new Map(present.map((p) => [p.pin.id, p.doc]));
   return slots.flatMap((slot) => {
     const doc = 'pin' in slot ? pinDocs.get(slot.pin) : natural[slot.natural - naturalFrom];
@@ -56,14 +55,23 @@ function presentPins(pins: readonly Pin[], answer: readonly AnsweredSegment[]): 
   return present;
 }
 
-/** Each segment's answer less its present pins: the documents the natural order ranks. */
-function withoutPins(index: LiveIndex, answer: readonly AnsweredSegment[], present: readonly PresentPin[]): Uint32Array[] {
+/** The page [from, from + size) of the natural order: tiered, or the request's sort. */
+function naturalPage(index: LiveIndex, request: SearchRequest, ranked: readonly RankedSegment[], window: { from: number; size: number }, scored: boolean, decoder: TextDecoder): SegmentDoc[] {
+  if (isTiered(request)) return tieredPage(index, request, ranked, window.from, window.size, scored, decoder);
+  return pageDocs(index, request, ranked.map((r) => r.bits), window.from, window.size, scored, decoder, ranked.map((r) => r.words));
+}
+
+/** Each segment's answer less its present pins: the documents the natural order ranks (within the same words). */
+function withoutPins(index: LiveIndex, answer: readonly AnsweredSegment[], present: readonly PresentPin[]): RankedSegment[] {
   return answer.map((a, segment) => {
     const bits = (index.segments[segment] as IndexRuntime).scratch.acquire();
     bits.set(a.bits);
+    let size = a.size;
     for (const { doc } of present) {
-      if (doc.segment === segment) clearBit(bits, doc.ordinal);
+      if (doc.segment !== segment) continue;
+      clearBit(bits, doc.ordinal);
+      size--;
     }
-    return bits;
+    return { bits, size, words: a.words };
   });
 }

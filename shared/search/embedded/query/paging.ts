@@ -27,11 +27,16 @@ function before(scores: Float64Array, a: number, b: number): boolean {
   return sa > sb || (sa === sb && a < b);
 }
 
-/** Ordinals of one page by score: a bounded heap keeps the best skip + take, whose worst sits at the root. */
-export function pageByScore(bits: Uint32Array, scores: Float64Array, skip: number, take: number): number[] {
+/**
+ * Ordinals of one page by score: a bounded heap keeps the best skip + take, whose worst sits at the root. With
+ * `words`, only those words of `bits` are read (the others must be zero): a few matches skip the whole scan.
+ */
+export function pageByScore(bits: Uint32Array, scores: Float64Array, skip: number, take: number, words: Uint32Array | null = null): number[] {
   const limit = skip + take;
   const heap: number[] = [];
-  for (let w = 0; w < bits.length; w++) {
+  const count = words === null ? bits.length : words.length;
+  for (let i = 0; i < count; i++) {
+    const w = words === null ? i : (words[i] as number);
     let word = bits[w] as number;
     while (word !== 0) {
       const low = word & -word;

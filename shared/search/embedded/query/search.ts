@@ -137,8 +137,8 @@ function pageHits(index: LiveIndex, plan: SearchPlan, matches: readonly SegmentM
   const { request } = plan;
   const scored = plan.text !== null;
   const docs = reordersPage(plan.pins, request)
-    ? merchandisedPage(index, request, plan.pins, matches.map((m) => ({ bits: m.final.bits, pinned: m.pinned })), window, scored, decoder)
-    : pageDocs(index, request, matches.map((m) => m.final.bits), window.from, window.size, scored, decoder);
+    ? merchandisedPage(index, request, plan.pins, matches.map((m) => ({ bits: m.final.bits, size: m.final.size, words: m.active, pinned: m.pinned })), window, scored, decoder)
+    : pageDocs(index, request, matches.map((m) => m.final.bits), window.from, window.size, scored, decoder, matches.map((m) => m.active));
   if (scored && (request.sort ?? 'relevance') !== 'relevance') {
     matches.forEach((m, i) => scoreDocuments(m.segment, m.terms ?? [], docs.filter((d) => d.segment === i).map((d) => d.ordinal)));
   }

@@ -34,53 +34,62 @@ export function matchQuery(segment: IndexRuntime, stats: TextStats, language: st
  * alternative) and returns the scoring terms of every word of every alternative, in order. The terms of a
  * word of a multi-word alternative carry the alternative's documents as their mask: a document holding only
  * some of its words gets nothing from them. A term in several alternatives is a term of each, scored once per
- * alternative (as Elasticsearch sums the clauses of a bool should).
+ * alternative (as Elasticsearch sums the clauses of a bool should). An alternative with a word the segment
+ * lacks matches nothing there and is left out: its other words' terms would carry an empty mask, which scores
+ * nothing, so scores are unchanged; a synonym the catalogue never uses then costs its lookups only.
  */
 export function matchClauses(segment: IndexRuntime, stats: TextStats, language: string, clauses: readonly (readonly (readonly WordExpansion[])[])[], out: Uint32Array): ScoringTerm[] {
   const clauseBits = segment.scratch.acquire();
-  const wordBits = segment.scratch.acquire();
+  let wordBits: Uint32Array | null = null;
+  const buffer = () => (wordBits ??= segment.scratch.acquire());
   const all: ScoringTerm[] = [];
   clauses.forEach((alternatives, i) => {
-    clauseBits.fill(0);
-    for (const words of alternatives) addAlternative(segment, stats, language, words, { clauseBits, wordBits, all });
-    if (i === 0) out.set(clauseBits);
-    else andInto(out, clauseBits);
+    // The first clause is written straight into `out`: one copy of a whole bitset fewer.
+    const target = i === 0 ? out : clauseBits;
+    target.fill(0);
+    for (const words of alternatives) {
+      const terms = words.map((word) => wordTerms(segment, stats, language, word));
+      if (terms.every((found) => found.length > 0)) addAlternative(segment, terms, { target, all, buffer });
+    }
+    if (i > 0) andInto(out, clauseBits);
   });
   return all;
 }
 
 interface ClauseState {
   /** Documents matching some alternative of the clause so far. */
-  clauseBits: Uint32Array;
-  /** Work buffer for one word's documents. */
-  wordBits: Uint32Array;
+  target: Uint32Array;
   /** Scoring terms of the text so far. */
   all: ScoringTerm[];
+  /** A work buffer for one word's documents, acquired once a multi-word alternative needs it. */
+  buffer: () => Uint32Array;
 }
 
-function addAlternative(segment: IndexRuntime, stats: TextStats, language: string, words: readonly WordExpansion[], state: ClauseState): void {
-  const only = words.length === 1 ? words[0] : undefined;
-  if (only !== undefined) {
+/** ORs one alternative's documents into the clause's and appends its terms (masked when it has several words). */
+function addAlternative(segment: IndexRuntime, words: readonly ScoringTerm[][], { target, all, buffer }: ClauseState): void {
+  const [only] = words;
+  if (words.length === 1 && only !== undefined) {
     // A word alone matches exactly where its terms are: no mask needed.
-    for (const t of wordTerms(segment, stats, language, only)) {
-      setList(state.clauseBits, t.field.postings.items, t.from, t.to);
-      state.all.push(t);
+    for (const t of only) {
+      setList(target, t.field.postings.items, t.from, t.to);
+      all.push(t);
     }
     return;
   }
   // Held until the query ends: scoring, later, reads it.
   const mask = segment.scratch.acquire();
-  const terms: ScoringTerm[] = [];
-  words.forEach((word, i) => {
-    state.wordBits.fill(0);
-    for (const t of wordTerms(segment, stats, language, word)) {
-      setList(state.wordBits, t.field.postings.items, t.from, t.to);
-      t.mask = mask;
-      terms.push(t);
-    }
-    if (i === 0) mask.set(state.wordBits);
-    else andInto(mask, state.wordBits);
+  words.forEach((terms, i) => {
+    // The first word is written straight into the mask, the others through a buffer of the scratch's.
+    const bits = i === 0 ? mask : buffer();
+    bits.fill(0);
+    for (const t of terms) setList(bits, t.field.postings.items, t.from, t.to);
+    if (i > 0) andInto(mask, bits);
   });
-  orInto(state.clauseBits, mask);
-  for (const t of terms) state.all.push(t);
+  orInto(target, mask);
+  for (const terms of words) {
+    for (const t of terms) {
+      t.mask = mask;
+      all.push(t);
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { createBitset, setBit } from '../../../../../shared/search/embedded/bitset';
+import { createBitset, nonZeroWords, setBit, wordCount } from '../../../../../shared/search/embedded/bitset';
 import { pageAlongOrder, pageByOrdinal, pageByScore } from '../../../../../shared/search/embedded/query/paging';
 
 describe('paging', () => {
@@ -16,6 +16,15 @@ describe('paging', () => {
     [0, 0],
   ])('the score heap returns the same page as a full sort (skip %i, take %i)', (skip, take) => {
     expect(pageByScore(bits, scores, skip, take)).toEqual(byScore.slice(skip, skip + take));
+  });
+
+  it('the score heap reads only the listed words when given them, with the same page', () => {
+    const few = createBitset(n);
+    for (const d of [3, 40, 41, 300, 301, 499]) setBit(few, d);
+    const words = new Uint32Array(wordCount(n));
+    const listed = words.subarray(0, nonZeroWords(few, words));
+    expect(listed.length).toBe(4);
+    expect(pageByScore(few, scores, 1, 4, listed)).toEqual(pageByScore(few, scores, 1, 4));
   });
 
   it('walks a presorted order, then documents without a value in ordinal order', () => {
