@@ -12,7 +12,9 @@ import { afterPublish } from '../shared/storefront-config/on-published';
 import { ensureDemoCredentials, ensureDemoTenant } from './start/demo';
 import { ensureDemoSite } from './start/demo-site';
 import type { Demo } from './start/summary';
-import { processSpecs, shopOrigins } from './start/process-specs';
+import { consoleOrigins, processSpecs, shopOrigins } from './start/process-specs';
+import { consoleClient } from '../services/admin-console/console-client';
+import { saveClient } from '../services/identity/oauth/clients';
 import { summary } from './start/summary';
 import { startProcess, stopAll, waitUntilReady, type ProcessSpec, type Supervised } from './start/supervisor';
 
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
   try {
     // Ports first: the demo site must allow the demo shop's actual origin before the shop's pages call the API.
     const specs = await processSpecs({ ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, ...searchEnv(services) });
-    const demo = await prepareData(services, shopOrigins(specs));
+    const demo = await prepareData(services, { shop: shopOrigins(specs), console: consoleOrigins(specs) });
     procs = startAll(specs, () => stopping !== undefined, () => void shutdown(1));
     await Promise.all(procs.map((proc) => waitUntilReady(proc)));
     console.log(summary(specs, { ...services, elasticsearchUrl: searchEnv(services).ELASTICSEARCH_URL }, demo));
@@ -63,8 +65,11 @@ function startAll(specs: ProcessSpec[], isStopping: () => boolean, onCrash: () =
   return procs;
 }
 
-/** Migrations, the demo tenant (seeded on the first start only), its app password and its storefront site and key. */
-async function prepareData(services: Services, origins: string[]): Promise<Demo> {
+/**
+ * Migrations, the demo tenant (seeded on the first start only), its app password and its storefront site and key,
+ * and the admin console's OAuth client with redirect URIs on the console's current origins.
+ */
+async function prepareData(services: Services, origins: { shop: string[]; console: string[] }): Promise<Demo> {
   const queueConfig = loadConfig(queueConfigSchema);
   const redis = createRedis(services.redisUrl);
   const queue = createIndexQueue(redis, queueConfig.QUEUE_PREFIX);
@@ -74,7 +79,8 @@ async function prepareData(services: Services, origins: string[]): Promise<Demo>
       await ensureDemoTenant(db, mediaDirs(dataDir()).sources);
       const credentials = await ensureDemoCredentials(db, dataDir());
       const onPublished = afterPublish({ redis, queue, deltaEveryMs: queueConfig.STOREFRONT_DELTA_EVERY_MS });
-      const site = await ensureDemoSite(db, dataDir(), { shopOrigins: origins, onPublished });
+      const site = await ensureDemoSite(db, dataDir(), { shopOrigins: origins.shop, onPublished });
+      await saveClient(db, consoleClient(origins.console));
       return { ...credentials, site };
     });
   } finally {

@@ -23,8 +23,8 @@ async function main(jestArgs: string[]): Promise<number> {
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
   try {
     if (!jestArgs.length) {
-      console.log('Type-checking (tsc --noEmit; the demo shop\'s browser modules by their JSDoc types)...');
-      for (const project of ['tsconfig.json', 'services/demo-shop/tsconfig.json']) {
+      console.log('Type-checking (tsc --noEmit; the demo shop\'s and the admin console\'s browser modules by their JSDoc types)...');
+      for (const project of ['tsconfig.json', 'services/demo-shop/tsconfig.json', 'services/admin-console/tsconfig.json']) {
         const typecheck = await runChild(bin('tsc'), ['--noEmit', '-p', project], env);
         if (typecheck !== 0) return typecheck;
       }

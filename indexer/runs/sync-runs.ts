@@ -86,6 +86,12 @@ export async function listRuns(db: Db, scope: Scope, limit = 20): Promise<SyncRu
   return rows.map(toRun);
 }
 
+/** The site's newest run of `mode`, however many runs of other modes came after it; null before one. */
+export async function newestRunOf(db: Db, scope: Scope, mode: RunMode): Promise<SyncRun | null> {
+  const row = await db('storefront_sync_runs').where({ tenant_id: scope.tenantId, site_id: scope.siteId, mode }).orderBy('id', 'desc').first<Row | undefined>();
+  return row === undefined ? null : toRun(row);
+}
+
 /** The run that built an index (its stats feed the gate), or null. */
 export async function runOfIndex(db: Db, scope: Scope, indexName: string): Promise<SyncRun | null> {
   const row = await db('storefront_sync_runs')

@@ -38,6 +38,7 @@ async function identityServer(db: Knex, redis: Redis, dataDir: string): Promise<
     failedAttemptsPerClient: { points: 100, windowSeconds: 900 }, storeTimeoutMs: 500, trustProxy: false as const,
     rateLimitKeyPrefix: `bench-outage-${randomBytes(4).toString('hex')}`,
     resources: [],
+    corsOrigins: [],
   };
   return listen(createIdentityApp({ db, redis, logger, config, signingKey: await loadOrCreateSigningKey(dataDir) }), '127.0.0.1', 0);
 }

@@ -12,6 +12,7 @@ const PROCESSES = [
   { name: 'indexer', entry: 'indexer/main.ts', portVar: 'INDEXER_PORT', port: 3003 },
   { name: 'media-host', entry: 'services/media-host/main.ts', portVar: 'MEDIA_PORT', port: DEFAULT_MEDIA_PORT },
   { name: 'demo-shop', entry: 'services/demo-shop/main.ts', portVar: 'DEMO_SHOP_PORT', port: 5173 },
+  { name: 'admin-console', entry: 'services/admin-console/main.ts', portVar: 'ADMIN_CONSOLE_PORT', port: 5174 },
 ] as const;
 
 export type ProcessName = (typeof PROCESSES)[number]['name'];
@@ -29,6 +30,11 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
   const mcpUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'business-api')]}/mcp`;
   // The demo shop's pages call the storefront API from the browser.
   const storefrontUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'storefront-api')]}`;
+  // The admin console's pages call business-api and the identity provider's token endpoint from the browser: both
+  // must allow its origins (besides any the environment lists), and the console must know business-api's URL.
+  const businessUrl = `http://${HOST}:${ports[PROCESSES.findIndex((d) => d.name === 'business-api')]}`;
+  const consoleAt = loopbackOrigins(ports[PROCESSES.findIndex((d) => d.name === 'admin-console')] ?? 0);
+  const withConsole = (listed: string | undefined) => [...(listed ? [listed] : []), ...consoleAt].join(',');
   const shared = {
     ...base,
     IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? identityUrl,
@@ -37,6 +43,9 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
     MCP_RESOURCE_URL: env.MCP_RESOURCE_URL ?? mcpUrl,
     IDENTITY_RESOURCES: env.IDENTITY_RESOURCES ?? env.MCP_RESOURCE_URL ?? mcpUrl,
     STOREFRONT_API_URL: env.STOREFRONT_API_URL ?? storefrontUrl,
+    BUSINESS_API_URL: env.BUSINESS_API_URL ?? businessUrl,
+    API_ALLOWED_ORIGINS: withConsole(env.API_ALLOWED_ORIGINS),
+    IDENTITY_ALLOWED_ORIGINS: withConsole(env.IDENTITY_ALLOWED_ORIGINS),
   };
   return PROCESSES.map(({ name, entry }, i) => ({
     name,
@@ -46,11 +55,14 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
   }));
 }
 
+/** A loopback port as a browser may name it: 127.0.0.1 or localhost (two origins to CORS and to OAuth redirects). */
+const loopbackOrigins = (port: number): string[] => [`http://${HOST}:${port}`, `http://localhost:${port}`];
+
 /** The origins a browser may load the demo shop from (the site's devOrigins must list them for CORS). */
-export function shopOrigins(specs: ProcessSpec[]): string[] {
-  const url = new URL(baseUrlOf(specs, 'demo-shop'));
-  return [url.origin, `${url.protocol}//localhost:${url.port}`];
-}
+export const shopOrigins = (specs: ProcessSpec[]): string[] => loopbackOrigins(Number(new URL(baseUrlOf(specs, 'demo-shop')).port));
+
+/** The origins a browser may load the admin console from (its OAuth client's redirect URIs are on them). */
+export const consoleOrigins = (specs: ProcessSpec[]): string[] => loopbackOrigins(Number(new URL(baseUrlOf(specs, 'admin-console')).port));
 
 /** The base URL of the named process. */
 export function baseUrlOf(specs: ProcessSpec[], name: ProcessName): string {

@@ -8,7 +8,8 @@ export type Demo = DemoCredentials & { site: DemoSiteKey };
 
 /** What `npm start` prints once every process is ready: URLs, the stores, and the demo credentials. */
 export function summary(specs: ProcessSpec[], services: { databaseUrl: string; redisUrl: string; elasticsearchUrl?: string }, demo: Demo): string {
-  const row = (name: string, value: string) => `  ${name.padEnd(16)} ${value}`;
+  // Names are at most 15 characters: `admin-console   http://...` lines up with the rest.
+  const row = (name: string, value: string) => `  ${name.padEnd(15)} ${value}`;
   const identity = baseUrlOf(specs, 'identity');
   const business = baseUrlOf(specs, 'business-api');
   return [
@@ -35,6 +36,7 @@ export function summary(specs: ProcessSpec[], services: { databaseUrl: string; r
     `  curl -s -H 'X-Site-Key: ${demo.site.key}' '${baseUrlOf(specs, 'storefront-api')}/v1/products?pageSize=2'`,
     '  npm run cli -- sync-status --tenant demo --site demo --limit 3',
     `Demo shop (the storefront API from a browser, with this key): ${baseUrlOf(specs, 'demo-shop')}`,
+    `Admin console (sign in with the client_id and client_secret above): ${baseUrlOf(specs, 'admin-console')}`,
     '',
     'Press Ctrl-C to stop.',
     '',

@@ -1,6 +1,7 @@
 import express, { type Express, type Router } from 'express';
 import type { Registry } from 'prom-client';
 import { pingDb } from '../../shared/db/knex';
+import { allowOrigins } from '../../shared/http/allowed-origins';
 import { healthRouter } from '../../shared/http/health';
 import { requestContext } from '../../shared/http/request-context';
 import { metricsRoutes } from '../../shared/metrics/metrics-routes';
@@ -32,10 +33,19 @@ export type BusinessApiDeps = Pick<HttpServiceDeps, 'db' | 'redis' | 'logger'> &
   metrics?: Registry;
   /** The storefront admin routes' queue and engine (the MCP tools take theirs from `mcp`). */
   storefront?: StorefrontServices;
+  /** Browser origins allowed to call /api/v1 cross-origin (the admin console's); left out, none. */
+  corsOrigins?: readonly string[];
+};
+
+/** What a page on an allowed origin may send to /api/v1 and read from its answers. */
+const API_CORS = {
+  methods: 'GET, POST, PUT, PATCH, DELETE',
+  allowHeaders: 'Authorization, Content-Type, Idempotency-Key, If-Match',
+  exposeHeaders: 'X-Service-Api-Version, Retry-After, WWW-Authenticate',
 };
 
 /** The business-data API: `/api/v1/*` (spec/business-api.md), plus health endpoints and /metrics. */
-export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders, mcp, metrics = createMetricsRegistry('business-api'), storefront }: BusinessApiDeps): Express {
+export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders, mcp, metrics = createMetricsRegistry('business-api'), storefront, corsOrigins = [] }: BusinessApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -49,6 +59,8 @@ export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, re
   if (mcp) app.use(mcpRouter({ db, redis, logger, options: { now: salesOrders?.now, ...mcp }, rejections: rateLimitRejections(metrics) }));
   const routes = apiRoutes({ db, redis, logger, salesOrders, storefront: storefront ?? mcp?.storefront });
   const publicRoutes = docsRouter(buildOpenApiDocument(routes));
+  // Before authentication: a preflight carries no token, and error answers need the headers too to be readable.
+  app.use('/api/v1', allowOrigins(corsOrigins, API_CORS));
   app.use('/api/v1', apiV1Router({ verifyToken, publicRoutes, resources: [...resources, mountRoutes(routes)] }));
   app.use(errorHandler);
   return app;

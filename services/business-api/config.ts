@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpConfigSchema } from '../../shared/config';
+import { originListSchema } from '../../shared/http/allowed-origins';
 import { queueConfigSchema } from '../../shared/index-queue';
 import { searchConfigSchema } from '../../shared/search/search-config';
 
@@ -23,6 +24,8 @@ export const businessApiConfigSchema = httpConfigSchema
       .string()
       .default('')
       .transform((raw) => raw.split(',').map((o) => o.trim()).filter(Boolean)),
+    // Browser origins whose pages call /api/v1 with a bearer token (the admin console's); comma-separated.
+    API_ALLOWED_ORIGINS: originListSchema,
     MCP_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(60),
     ...searchConfigSchema.shape,
     ...queueConfigSchema.shape,

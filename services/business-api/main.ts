@@ -33,7 +33,13 @@ runHttpServiceWith(
       storefront: { queue, deltaEveryMs: config.STOREFRONT_DELTA_EVERY_MS, engine, issuer },
     };
     return {
-      app: createApp({ ...clients, verifyToken: createTokenVerifier({ keys, issuer, audience }), mcp, metrics: createMetricsRegistry('business-api', { nodeMetrics: true }) }),
+      app: createApp({
+        ...clients,
+        verifyToken: createTokenVerifier({ keys, issuer, audience }),
+        mcp,
+        metrics: createMetricsRegistry('business-api', { nodeMetrics: true }),
+        corsOrigins: config.API_ALLOWED_ORIGINS,
+      }),
       closeFirst: [
         { name: 'index-queue', close: () => queue.close() },
         { name: 'engine', close: async () => processEngine?.engine.close() },

@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { Registry } from 'prom-client';
 import type { Knex } from '../../shared/db/knex';
+import { allowOrigins } from '../../shared/http/allowed-origins';
 import { healthRouter, storeChecks } from '../../shared/http/health';
 import { requestContext } from '../../shared/http/request-context';
 import type { Logger } from '../../shared/logger';
@@ -42,6 +43,9 @@ export function createApp({ db, redis, logger, config, signingKey, metrics = cre
   const budget = createLookupBudget(redis, config, rejections);
   const codes = createCodeStore(redis, config.rateLimitKeyPrefix);
   app.use(authorizeRouter({ db, budget, codes, config, registrations: createRegistrationBudget(redis, config, rejections) }));
+  // A browser client (the admin console) exchanges its code from the page: only the token endpoint is cross-origin;
+  // the authorization endpoint is a top-level navigation and stays same-origin (its form posts to itself).
+  app.use('/oauth/token', allowOrigins(config.corsOrigins, { methods: 'POST', allowHeaders: 'Content-Type' }));
   app.use(tokenRouter({ db, signingKey, config, budget, codes }));
   app.use(notFoundHandler);
   app.use(identityErrorHandler);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpConfigSchema } from '../../shared/config';
+import { originListSchema } from '../../shared/http/allowed-origins';
 import { trustProxySchema, type TrustProxy } from '../../shared/http/trust-proxy';
 
 const positiveInt = z.coerce.number().int().positive();
@@ -27,6 +28,8 @@ export const identityConfigSchema = httpConfigSchema
     RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt.max(10_000).default(500),
     TRUST_PROXY: trustProxySchema,
     RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('aisle:identity'),
+    // Browser apps that exchange their authorization code here from the page (the admin console); comma-separated origins.
+    IDENTITY_ALLOWED_ORIGINS: originListSchema,
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.IDENTITY_ISSUER, {
     path: ['IDENTITY_ISSUER'],
@@ -51,6 +54,8 @@ export type IdentitySettings = {
   storeTimeoutMs: number;
   /** Which proxies' X-Forwarded-For to believe for the caller's address (the failure budget's key). */
   trustProxy: TrustProxy;
+  /** Origins whose pages may call the token endpoint cross-origin (browser clients of the code flow). */
+  corsOrigins: readonly string[];
 };
 
 /** Derives the app's settings from the parsed environment. */
@@ -66,5 +71,6 @@ export function identitySettings(config: IdentityConfig): IdentitySettings {
     rateLimitKeyPrefix: config.RATE_LIMIT_KEY_PREFIX,
     storeTimeoutMs: config.RATE_LIMIT_STORE_TIMEOUT_MS,
     trustProxy: config.TRUST_PROXY,
+    corsOrigins: config.IDENTITY_ALLOWED_ORIGINS,
   };
 }

@@ -39,6 +39,7 @@ export function identitySettings(overrides: Partial<IdentitySettings> = {}): Ide
     failedAttemptsPerClient: { points: 100, windowSeconds: 600 },
     storeTimeoutMs: 500,
     trustProxy: false,
+    corsOrigins: [],
     rateLimitKeyPrefix: `identity-${randomBytes(4).toString('hex')}`,
     ...overrides,
   };

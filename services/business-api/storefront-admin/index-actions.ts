@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { AliasActionError, confirmGated, rollback } from '../../../indexer/runs/alias-actions';
 import { loadRunSite, type RunDeps, type RunSite } from '../../../indexer/runs/run-context';
-import { listRuns, type RunOutcome, type SyncRun } from '../../../indexer/runs/sync-runs';
+import { listRuns, newestRunOf, type RunOutcome, type SyncRun } from '../../../indexer/runs/sync-runs';
 import type { Knex } from '../../../shared/db/knex';
 import { requestRun } from '../../../shared/index-queue';
 import type { Logger } from '../../../shared/logger';
@@ -49,8 +49,12 @@ export async function rollbackLive(deps: AliasActionDeps, scope: SiteScope): Pro
   return rollback(await runDeps(deps), site);
 }
 
-/** The site's newest runs, and its status: the outcome of the newest full run (`never-run` before one). */
+/**
+ * The site's newest runs, and its status: the outcome of the newest full run (`never-run` before one). The status
+ * does not depend on `limit`: deltas run every few seconds, so the newest full run is often beyond the page.
+ */
 export async function syncStatus(db: Knex, scope: SiteScope, limit: number): Promise<{ status: RunOutcome | 'never-run'; runs: SyncRun[] }> {
   const runs = await listRuns(db, scope, limit);
-  return { status: runs.find((r) => r.mode === 'full')?.outcome ?? 'never-run', runs };
+  const full = runs.find((r) => r.mode === 'full') ?? (await newestRunOf(db, scope, 'full'));
+  return { status: full?.outcome ?? 'never-run', runs };
 }

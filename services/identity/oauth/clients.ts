@@ -58,3 +58,14 @@ export async function findClient(db: Db, clientId: string): Promise<OAuthClient 
     .first('client_id', 'client_name', 'redirect_uris');
   return row && { clientId: row.client_id, clientName: row.client_name, redirectUris: row.redirect_uris };
 }
+
+/**
+ * Creates or updates a client under a fixed id, for first-party apps the operator sets up (the admin console):
+ * unlike dynamic registration, its id is known in advance, and its redirect URIs follow the app's current address.
+ */
+export async function saveClient(db: Db, client: OAuthClient): Promise<void> {
+  await db('oauth_clients')
+    .insert({ client_id: client.clientId, client_name: client.clientName, redirect_uris: client.redirectUris })
+    .onConflict('client_id')
+    .merge(['client_name', 'redirect_uris']);
+}

@@ -16,6 +16,7 @@ describe('identity config', () => {
       rateLimitKeyPrefix: 'aisle:identity',
       storeTimeoutMs: 500,
       trustProxy: false,
+      corsOrigins: [],
     });
   });
 
