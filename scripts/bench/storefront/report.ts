@@ -77,17 +77,34 @@ export const ZIPF_STEADY = 'Zipf mix, steady state (each of the 5,000 answered o
 export const ZIPF_STEADY_RECORDED = 'Zipf mix, steady state, fresh process, search analytics on';
 export const ZIPF_STEADY_UNRECORDED = 'Zipf mix, steady state, fresh process, search analytics off';
 
-/** What recording search analytics costs the steady Zipf mix: target at most 5% of requests/s. */
+/** The mean of runs of one configuration, as one row named `scenario` (latencies: the mean of the runs' figures). */
+export function meanRow(scenario: string, runs: readonly StorefrontRow[]): StorefrontRow {
+  const mean = (pick: (row: StorefrontRow) => number) => runs.reduce((sum, row) => sum + pick(row), 0) / runs.length;
+  const cpu = runs.every((row) => row.serverUs !== null) ? mean((row) => row.serverUs as number) : null;
+  return {
+    scenario, connections: runs[0]?.connections ?? 0, medianMs: mean((row) => row.medianMs), p99Ms: mean((row) => row.p99Ms),
+    rps: mean((row) => row.rps), requests: Math.round(mean((row) => row.requests)), serverUs: cpu, clientBusy: mean((row) => row.clientBusy),
+  };
+}
+
+/**
+ * What recording search analytics costs the steady Zipf mix: target at most 5% of requests/s. The server's CPU per
+ * request is quoted beside it: with the load generator on the same two cores, requests/s also moves with how busy
+ * autocannon is, while the CPU figure is the server's own.
+ */
 function recordingCost(r: StorefrontBenchResult): string[] {
   const on = r.rows.find((row) => row.scenario === ZIPF_STEADY_RECORDED);
   const off = r.rows.find((row) => row.scenario === ZIPF_STEADY_UNRECORDED);
   if (on === undefined || off === undefined) return [];
   const cost = 1 - on.rps / off.rps;
-  const verdict = cost <= 0.05 ? 'met' : 'not met';
+  const cpu = on.serverUs !== null && off.serverUs !== null ? on.serverUs / off.serverUs - 1 : null;
+  // Judged on the figure as printed (to 0.1%), so 42 against 40 us reads 5.0% and meets a 5% target.
+  const verdict = (share: number) => (Math.round(share * 1000) <= 50 ? 'met' : 'not met');
   return [
     `Search analytics: the steady Zipf mix answered ${Math.round(on.rps).toLocaleString('en-US')} requests/s recording every search and`,
-    `${Math.round(off.rps).toLocaleString('en-US')} without (two fresh processes, ANALYTICS_RECORDING on and off, after the same sweep): recording costs`,
-    `${(cost * 100).toFixed(1)}% of requests/s (target at most 5%: ${verdict}; a negative figure is run-to-run noise).`,
+    `${Math.round(off.rps).toLocaleString('en-US')} without (four fresh processes, ANALYTICS_RECORDING on, off, off, on, after the same sweep; each row the`,
+    `mean of its two): recording costs ${(cost * 100).toFixed(1)}% of requests/s (target at most 5%: ${verdict(cost)}; a negative figure is run-to-run noise)`,
+    cpu === null ? '' : `and ${(cpu * 100).toFixed(1)}% of the server's CPU per request (${on.serverUs?.toFixed(0)} against ${off.serverUs?.toFixed(0)} us: ${verdict(cpu)}).`,
     '',
   ];
 }
