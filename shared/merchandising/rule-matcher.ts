@@ -11,7 +11,10 @@ interface Prepared {
   until: number;
 }
 
-const instant = (value: string | null, open: number) => (value === null ? open : Date.parse(value));
+/** A rule's window in epoch ms: [from, until), open ends as -Infinity and Infinity. */
+export function ruleWindow(rule: Pick<QueryRule, 'activeFrom' | 'activeUntil'>): { from: number; until: number } {
+  return { from: rule.activeFrom === null ? -Infinity : Date.parse(rule.activeFrom), until: rule.activeUntil === null ? Infinity : Date.parse(rule.activeUntil) };
+}
 
 /**
  * The query rules of a config version, indexed for matching: exact rules by their normalised query, contains
@@ -24,7 +27,7 @@ export class RuleMatcher {
 
   constructor(rules: readonly QueryRule[]) {
     rules.forEach((rule, order) => {
-      const prepared = { rule, order, words: tokenize(normaliseQuery(rule.query)), from: instant(rule.activeFrom, -Infinity), until: instant(rule.activeUntil, Infinity) };
+      const prepared = { rule, order, words: tokenize(normaliseQuery(rule.query)), ...ruleWindow(rule) };
       const [first] = prepared.words;
       if (rule.match === 'exact') push(this.exact, normaliseQuery(rule.query), prepared);
       else if (first !== undefined) push(this.byFirstWord, first, prepared);

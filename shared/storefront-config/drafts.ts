@@ -122,12 +122,17 @@ function parseSynonyms(input: unknown, prefix: string): SynonymEntry[] {
     const schema = typeof item === 'object' && item !== null && 'from' in item ? oneWaySynonymSchema : equivalentSynonymSchema;
     const result = schema.safeParse(item);
     if (!result.success) issues.push(...ConfigValidationError.fromZod(result.error, `${prefix}[${i}]`).issues);
-    else issues.push(...synonymEntryIssues(result.data, `${prefix}[${i}]`));
     return result.data;
   });
-  if (issues.length > 0) throw new ConfigValidationError(issues);
-  return entries.filter((e) => e !== undefined);
+  if (issues.length === 0) return entries.filter((e) => e !== undefined);
+  // The terms of the well-formed entries are checked here too, so one answer names every broken entry; a set that
+  // parses gets those checks once, from validateSiteConfig.
+  entries.forEach((entry, i) => entry !== undefined && issues.push(...synonymEntryIssues(entry, `${prefix}[${i}]`)));
+  throw new ConfigValidationError(issues.sort((a, b) => entryIndex(a.field) - entryIndex(b.field)));
 }
+
+/** The entry index of a synonym issue's field (`synonyms.en[3].terms[1]` -> 3), to list issues in entry order. */
+const entryIndex = (field: string): number => Number(/\[(\d+)\]/.exec(field)?.[1] ?? -1);
 
 export type DraftSection = 'markets' | 'facets' | 'collections' | 'queryRules';
 

@@ -170,7 +170,7 @@ export type QueryRule = z.infer<typeof queryRuleSchema>;
 /** One word or phrase of a synonym entry, as a shopper would type it. */
 const synonymTerm = z.string().trim().min(1, 'must not be empty').max(100);
 
-/** Equivalent terms (any finds all) or a one-way entry (`from` finds `to`, not back). */
+/** Equivalent terms (each finds all of them) or a one-way entry (`from` finds `to`, not back). */
 export const equivalentSynonymSchema = z.strictObject({ terms: z.array(synonymTerm).min(2, 'an equivalent group needs at least two terms').max(50) });
 export const oneWaySynonymSchema = z.strictObject({ from: synonymTerm, to: z.array(synonymTerm).min(1, 'a one-way entry needs at least one term in to').max(50) });
 export const synonymEntrySchema = z.union([equivalentSynonymSchema, oneWaySynonymSchema], {

@@ -1,3 +1,4 @@
+import { ruleWindow } from '../merchandising/rule-matcher';
 import { MAX_SYNONYM_WORDS } from '../merchandising/synonym-index';
 import { normaliseQuery } from '../search/analysis/normalise-query';
 import { tokenize } from '../search/analysis/tokenize';
@@ -24,7 +25,6 @@ export function filterKeyIssues(filter: Record<string, string[]>, facetKeys: Rea
   }
 }
 
-const instant = (value: string | null, open: number) => (value === null ? open : Date.parse(value));
 
 /** A rule's query as RuleMatcher compares it: the normalised text (exact), or its words (contains: "Gift-Card" is "gift card"). */
 const matchedQuery = (rule: QueryRule) => (rule.match === 'exact' ? normaliseQuery(rule.query) : tokenize(normaliseQuery(rule.query)).join(' '));
@@ -33,7 +33,8 @@ const matchedQuery = (rule: QueryRule) => (rule.match === 'exact' ? normaliseQue
 function redirectsClash(a: QueryRule, b: QueryRule): boolean {
   if (a.target === null || b.target === null || a.match !== b.match || matchedQuery(a) !== matchedQuery(b)) return false;
   const markets = a.markets.length === 0 || b.markets.length === 0 || a.markets.some((m) => b.markets.includes(m));
-  return markets && instant(a.activeFrom, -Infinity) < instant(b.activeUntil, Infinity) && instant(b.activeFrom, -Infinity) < instant(a.activeUntil, Infinity);
+  const [wa, wb] = [ruleWindow(a), ruleWindow(b)];
+  return markets && wa.from < wb.until && wb.from < wa.until;
 }
 
 function ruleIssues(rule: QueryRule, config: SiteConfig, facetKeys: ReadonlySet<string> | null, at: At): void {
@@ -47,7 +48,8 @@ function ruleIssues(rule: QueryRule, config: SiteConfig, facetKeys: ReadonlySet<
   rule.markets.forEach((code, k) => {
     if (!config.markets.some((m) => m.code === code)) at(`markets[${k}]`, `market "${code}" does not exist`);
   });
-  if (instant(rule.activeFrom, -Infinity) >= instant(rule.activeUntil, Infinity)) at('activeUntil', 'must be after activeFrom');
+  const window = ruleWindow(rule);
+  if (window.from >= window.until) at('activeUntil', 'must be after activeFrom');
   pinHideIssues(rule.pin, rule.hide, at);
   for (const action of ['boost', 'bury', 'filter'] as const) {
     const filter = rule[action];

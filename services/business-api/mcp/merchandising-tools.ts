@@ -23,7 +23,7 @@ export function merchandisingTools(deps: StorefrontToolDeps): AnyTool[] {
       input: z.object({
         siteId: siteIdArg,
         language: z.string().describe('The language the synonyms are for, e.g. en or sv (searches in that language use them).'),
-        synonymsJson: jsonArg('synonymsJson', 'The whole set for the language: an array of entries, each {"terms": ["sneaker", "trainer", "running shoe"]} (equivalent: any finds all) or {"from": "laptop", "to": ["notebook"]} (one-way); [] removes the set'),
+        synonymsJson: jsonArg('synonymsJson', 'The whole set for the language: an array of entries, each {"terms": ["sneaker", "trainer", "running shoe"]} (equivalent: each term finds all of them) or {"from": "laptop", "to": ["notebook"]} (one-way); [] removes the set'),
       }),
       description: `Replaces the synonym set of one language of a site; applied when shoppers search, without a reindex. Returns { language, entries }.${DRAFT}`,
       run: async ({ auth, args }) => ({ language: args.language, entries: await saveSynonyms(db, await instanceOf(deps, auth), args.siteId, args.language, args.synonymsJson) }),

@@ -68,7 +68,7 @@ export const ruleBody = z.object(queryRuleSchema.omit({ id: true }).shape).meta(
 export const synonymsBody = z
   .object({
     entries: synonymSetSchema.meta({
-      description: 'The whole set for the language: {"terms": [...]} (equivalent: any finds all) or {"from": "...", "to": [...]} (one-way). [] removes the set.',
+      description: 'The whole set for the language: {"terms": [...]} (equivalent: each term finds all of them) or {"from": "...", "to": [...]} (one-way). [] removes the set.',
     }),
   })
   .meta({ id: 'StorefrontSynonymsWriteDto' });

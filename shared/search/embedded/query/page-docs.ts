@@ -9,7 +9,7 @@ import { pageAlongOrder, pageByOrdinal, pageByScore } from './paging';
 /**
  * The documents [skip, skip + take) of the request's sort over `bits` (one bitset per segment of the index):
  * one segment is paged directly, several are paged each up to skip + take and merged. `words`, per segment, may
- * list the only words of its bitset that can be non-zero (null: any), which a scored page then reads alone.
+ * list the only words of its bitset that can be non-zero (null: every word may be), which a scored page then reads alone.
  */
 export function pageDocs(index: LiveIndex, request: SearchRequest, bits: readonly Uint32Array[], skip: number, take: number, scored: boolean, decoder: TextDecoder, words: readonly (Uint32Array | null)[] = []): SegmentDoc[] {
   const { segments } = index;
@@ -22,7 +22,7 @@ export function pageDocs(index: LiveIndex, request: SearchRequest, bits: readonl
   return mergePages(segments, pages, compare, skip, take);
 }
 
-/** One segment's documents to page, and the only words of them that can be non-zero (null: any). */
+/** One segment's documents to page, and the only words of them that can be non-zero (null: every word may be). */
 interface PageInput {
   bits: Uint32Array;
   words: Uint32Array | null;

@@ -18,7 +18,7 @@ import type { SegmentDoc } from './page-merge';
  */
 const TESTED_DOC_IN_WORDS = 4;
 
-/** One segment's documents to rank: its bitset, how many it holds, and the only words that can be non-zero (null: any). */
+/** One segment's documents to rank: its bitset, how many it holds, and the only words that can be non-zero (null: every word may be). */
 export interface RankedSegment {
   bits: Uint32Array;
   size: number;
