@@ -8,6 +8,13 @@
  *   siteId: number, code: string, name: string, active: boolean, publishedVersion: number | null,
  *   markets: string[], updatedAt: string,
  * }} SiteSummary
+ * @typedef {{ siteId: number, publishedVersion: number | null, updatedAt: string, draft: SiteConfig }} SiteDetail
+ * The draft as GET /storefront/sites/{siteId} answers it (StorefrontSiteConfigDto); each page narrows the parts it edits.
+ * @typedef {{
+ *   site: { code: string, name: string, active?: boolean, [field: string]: unknown },
+ *   markets: Record<string, unknown>[], facets: Record<string, unknown>[], collections: Record<string, unknown>[],
+ *   queryRules: Record<string, unknown>[], synonyms: Record<string, unknown[]>,
+ * }} SiteConfig
  * @typedef {'running' | 'ok' | 'gated' | 'failed' | 'cancelled'} RunOutcome
  * @typedef {{
  *   id: number, mode: 'full' | 'delta' | 'preview', outcome: RunOutcome, documentCount: number,

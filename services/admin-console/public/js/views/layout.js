@@ -1,7 +1,7 @@
 // @ts-check
 import { h } from '../dom.js';
 
-/** The pages the console has; later slices add theirs here (configuration, index runs, preview, analytics, keys). */
+/** The console-wide pages; a site's own pages are in its site navigation (site-page.js). */
 const PAGES = [{ href: '/', label: 'Overview' }];
 
 /** @param {string} scope the token's scope: `write` in it means read-write */
@@ -10,7 +10,7 @@ const accessLabel = (scope) => (scope.split(' ').includes('write') ? 'Read-write
 /**
  * The header: the console's name, its pages (the current one marked for assistive technology) and, signed in,
  * the access the token grants and a sign-out button.
- * @param {{ current: string, session?: { scope: string, onSignOut: () => void } }} options
+ * @param {{ current: string | null, session?: { scope: string, onSignOut: () => void } }} options
  */
 export function header({ current, session }) {
   const nav = session

@@ -2,6 +2,7 @@
 import { ApiError } from '../api.js';
 import { h, replace } from '../dom.js';
 import { age, count, modeLabel, outcomeLabel, when } from '../format.js';
+import { sitePath } from '../router.js';
 import { notice } from './layout.js';
 
 /** @typedef {import('../types.js').SiteSummary} SiteSummary */
@@ -21,7 +22,7 @@ function siteCell(site) {
   return h(
     'th',
     { scope: 'row', 'data-label': 'Site' },
-    h('span', { class: 'site-name' }, site.name),
+    h('a', { class: 'site-name', href: sitePath(site.siteId, 'runs') }, site.name),
     h('span', { class: 'site-code' }, h('code', null, site.code), site.active ? null : h('span', { class: 'badge badge-off' }, 'Switched off')),
   );
 }
