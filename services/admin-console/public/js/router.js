@@ -5,6 +5,8 @@
 /** A site's pages, in the order the site navigation lists them. */
 export const SECTIONS = /** @type {const} */ ([
   { key: 'configuration', label: 'Configuration' },
+  { key: 'merchandising', label: 'Merchandising' },
+  { key: 'publish', label: 'Publish' },
   { key: 'runs', label: 'Index runs' },
   { key: 'preview', label: 'Preview' },
   { key: 'analytics', label: 'Analytics' },

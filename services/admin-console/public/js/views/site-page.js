@@ -6,7 +6,9 @@ import { notice } from './layout.js';
 import { showAnalytics } from './analytics.js';
 import { showConfiguration } from './configuration.js';
 import { showKeys } from './keys.js';
+import { showMerchandising } from './merchandising.js';
 import { showPreview } from './preview.js';
+import { showPublish } from './publish.js';
 import { showRuns } from './runs.js';
 
 /** @typedef {import('../types.js').SiteDetail} SiteDetail */
@@ -22,7 +24,7 @@ import { showRuns } from './runs.js';
  */
 
 /** @type {Record<Section, (region: HTMLElement, ctx: SitePageContext) => Promise<void>>} */
-const PAGES = { configuration: showConfiguration, runs: showRuns, preview: showPreview, analytics: showAnalytics, keys: showKeys };
+const PAGES = { configuration: showConfiguration, merchandising: showMerchandising, publish: showPublish, runs: showRuns, preview: showPreview, analytics: showAnalytics, keys: showKeys };
 
 /**
  * The tabs of one site's pages, the current one marked.
