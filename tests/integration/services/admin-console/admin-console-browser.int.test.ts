@@ -1,68 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations } from '../../../support/axe';
-import { ADMIN_SCREENSHOT_DIR, chromiumDecision, launchChromium, screenshot } from '../../../support/browser';
-import { startAdminConsoleStack, type AdminConsoleStack, type Credentials } from '../../../support/admin-console-stack';
-import { expectCount, expectText, text, watchProblems } from '../../../support/shop-page';
+import { ADMIN_SCREENSHOT_DIR, screenshot } from '../../../support/browser';
+import { consoleSession, describeConsoleInBrowser, NARROW, TABLET } from '../../../support/admin-console-browser';
+import { expectCount, expectText, text } from '../../../support/shop-page';
 
 // The admin console in Debian's Chromium, against the real identity provider (its consent page) and business-api
 // on loopback ports: signing in with an app password, the overview of the tenant's sites, and signing out.
 
-const decision = chromiumDecision(process.env);
-if (decision.kind === 'skip') console.log(`Skipping the admin console browser tests: ${decision.reason}`);
-const describeInBrowser = decision.kind === 'found' ? describe : describe.skip;
-
-const LAPTOP = { width: 1366, height: 900 };
-const TABLET = { width: 820, height: 1180 };
-// A tablet in split view, or a small window: each site becomes a labelled card.
-const NARROW = { width: 640, height: 1000 };
-
-describeInBrowser('the admin console in a browser', () => {
-  let stack: AdminConsoleStack;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  /** Reviews the page as it stands: no serious or critical axe violation, and a screenshot to look at. */
-  const review = async (name: string) => {
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, name, ADMIN_SCREENSHOT_DIR);
-  };
-
-  /** From the console's sign-in page through the identity provider's consent page, with an app password. */
-  const signIn = async ({ clientId, clientSecret }: Credentials, decisionButton: 'Allow' | 'Deny' = 'Allow') => {
-    await page.goto(stack.consoleUrl);
-    await page.getByRole('button', { name: 'Sign in with an app password' }).click();
-    await page.waitForURL((url) => url.href.startsWith(`${stack.identityUrl}/oauth/authorize?`));
-    await expectText(page.locator('h1'), 'Allow Aisle admin console?');
-    await page.getByLabel('App password client ID').fill(clientId);
-    await page.getByLabel('App password secret').fill(clientSecret);
-    await page.getByRole('button', { name: decisionButton }).click();
-    await page.waitForURL(`${stack.consoleUrl}/`);
-  };
-
-  const storage = () => page.evaluate('({ session: Object.keys(sessionStorage), local: localStorage.length })');
-
-  beforeAll(async () => {
-    stack = await startAdminConsoleStack();
-    browser = await launchChromium(decision.kind === 'found' ? decision.path : '');
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.cleanup();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: LAPTOP, locale: 'en-US' });
-    page = await context.newPage();
-    problems = watchProblems(page);
-  });
-  afterEach(async () => {
-    await context.close();
-    // No script error, no CSP violation, no failed or refused call (CORS included) on any page the test visited.
-    expect(problems).toEqual([]);
-  });
+describeConsoleInBrowser()('the admin console in a browser', () => {
+  const session = consoleSession();
+  const { signIn, review } = session;
+  const storage = () => session.page.evaluate('({ session: Object.keys(sessionStorage), local: localStorage.length })');
 
   it('signs in through the consent page with an app password and lists the sites, on a laptop and a tablet', async () => {
+    const { page, stack } = session;
     await page.goto(stack.consoleUrl);
     await expectText(page.locator('h1'), 'Sign in to the shop admin');
     await review('01-sign-in');
@@ -104,6 +53,7 @@ describeInBrowser('the admin console in a browser', () => {
   });
 
   it('is usable by keyboard: skip link, refresh and sign-out, which forgets the token', async () => {
+    const { page, stack } = session;
     await signIn(stack.shop);
     await expectCount(page.locator('table.sites tbody tr'), 2);
     await page.keyboard.press('Tab');
@@ -124,6 +74,7 @@ describeInBrowser('the admin console in a browser', () => {
   });
 
   it('shows an empty state to a tenant without sites, signed in read-only', async () => {
+    const { page, stack } = session;
     await signIn(stack.empty);
     await expectText(page.locator('h2'), 'No storefront sites yet');
     expect(await text(page.locator('.access'))).toBe('Read-only access');
@@ -131,6 +82,7 @@ describeInBrowser('the admin console in a browser', () => {
   });
 
   it('refuses a denied sign-in and a callback this tab did not start, keeping no token', async () => {
+    const { page, stack } = session;
     await signIn(stack.shop, 'Deny');
     await expectText(page.getByRole('alert'), 'Access was denied on the sign-in page.');
     await review('07-sign-in-denied');
