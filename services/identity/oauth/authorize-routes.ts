@@ -8,6 +8,7 @@ import type { LookupBudget } from '../tokens/lookup-budget';
 import type { CodeStore } from './authorization-codes';
 import { checkAuthorizeRequest, readAuthorizeParams, redirectWith, type AuthorizeParams, type AuthorizeRequest } from './authorize-request';
 import { findClient, parseClientMetadata, registerClient } from './clients';
+import { consentBindingProblem, issueConsentToken } from './consent-binding';
 import { consentPage, errorPage, PAGE_HEADERS } from './consent-page';
 import type { RegistrationBudget } from './registration-budget';
 
@@ -42,13 +43,18 @@ async function signIn(deps: AuthorizeDeps, req: Request): Promise<AppPassword | 
 
 /** POST /oauth/authorize: the user's decision; allowed, a one-time code goes back to the client's redirect URI. */
 async function decide(deps: AuthorizeDeps, req: Request, res: Response): Promise<void> {
-  const found = await checked(deps, req.body as Record<string, unknown>, res);
+  // No form body at all (none sent, JSON, text): an empty form, which names no client.
+  const form = (req.body ?? {}) as Record<string, unknown>;
+  const found = await checked(deps, form, res);
   if (!found) return;
   const { request, params } = found;
+  const again = (status: number, problem: string) => void res.status(status).type('html').send(consentPage(request, params, issueConsentToken(res, deps.config.issuer), problem));
+  const unbound = consentBindingProblem(req, deps.config.issuer);
+  if (unbound !== null) return again(403, unbound);
   const back = (values: Record<string, string | undefined>) => res.redirect(303, redirectWith(request.redirectUri, { ...values, state: request.state, iss: deps.config.issuer }));
-  if ((req.body as Record<string, unknown>).decision !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied access.' });
+  if (form.decision !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied access.' });
   const password = await signIn(deps, req);
-  if (!password) return void res.status(401).type('html').send(consentPage(request, params, WRONG_APP_PASSWORD));
+  if (!password) return again(401, WRONG_APP_PASSWORD);
   const scope = consentScope(password, request.scope);
   const code = await deps.codes.issue({ clientId: request.client.clientId, redirectUri: request.redirectUri, codeChallenge: request.codeChallenge, resource: request.resource, scope, appPasswordId: password.id });
   back({ code });
@@ -73,7 +79,7 @@ export function authorizeRouter(deps: AuthorizeDeps): Router {
   });
   router.get('/oauth/authorize', async (req, res) => {
     const found = await checked(deps, req.query as Record<string, unknown>, res);
-    if (found) res.type('html').send(consentPage(found.request, found.params));
+    if (found) res.type('html').send(consentPage(found.request, found.params, issueConsentToken(res, deps.config.issuer)));
   });
   router.post('/oauth/authorize', express.urlencoded({ extended: false, limit: '16kb' }), (req, res) => decide(deps, req, res));
   return router;

@@ -1,4 +1,5 @@
 import { AUTHORIZE_PARAMS, type AuthorizeParams, type AuthorizeRequest } from './authorize-request';
+import { CONSENT_FIELD } from './consent-binding';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -23,10 +24,12 @@ export const errorPage = (message: string): string => page('Sign-in refused', `<
 
 /**
  * The sign-in and consent page: the user proves who they are with an app password (its client ID and secret,
- * created in the user settings), never a user password, and allows or denies the client.
+ * created in the user settings), never a user password, and allows or denies the client. `consentToken` binds the
+ * form to this rendering (consent-binding.ts).
  */
-export function consentPage(request: AuthorizeRequest, params: AuthorizeParams, problem?: string): string {
-  const hidden = AUTHORIZE_PARAMS.map((name) => (params[name] === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(params[name] ?? '')}">`)).join('');
+export function consentPage(request: AuthorizeRequest, params: AuthorizeParams, consentToken: string, problem?: string): string {
+  const fields = AUTHORIZE_PARAMS.map((name) => (params[name] === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(params[name] ?? '')}">`)).join('');
+  const hidden = `${fields}<input type="hidden" name="${CONSENT_FIELD}" value="${escapeHtml(consentToken)}">`;
   const target = new URL(request.redirectUri);
   const access = request.scope ? `the access <code>${escapeHtml(request.scope)}</code>` : 'the access your app password grants';
   return page(

@@ -50,7 +50,9 @@ describe('OAuth for the tool server: the SDK client signs a user in with PKCE, a
     form.set('app_password_client_id', who.clientId);
     form.set('app_password_secret', who.secret);
     form.set('decision', decision);
-    return fetch(url, { method: 'POST', body: form, redirect: 'manual' });
+    // The browser sends back the cookie the page set (the form is bound to it: consent-binding.ts).
+    const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
+    return fetch(url, { method: 'POST', body: form, headers: { Cookie: cookie }, redirect: 'manual' });
   }
 
   beforeAll(async () => {
