@@ -1,11 +1,14 @@
 import type { Queue } from 'bullmq';
 import { AliasActionError, confirmGated, rollback } from '../../../indexer/runs/alias-actions';
 import { loadRunSite, type RunDeps, type RunSite } from '../../../indexer/runs/run-context';
-import { listRuns, newestRunOf, type RunOutcome, type SyncRun } from '../../../indexer/runs/sync-runs';
+import type { IndexStats } from '../../../indexer/runs/gate';
+import { siteIndexNames } from '../../../indexer/runs/index-names';
+import { listRuns, newestRunOf, runOfIndex, swapHistory, type RunOutcome, type SyncRun } from '../../../indexer/runs/sync-runs';
 import type { Knex } from '../../../shared/db/knex';
 import { requestRun } from '../../../shared/index-queue';
 import type { Logger } from '../../../shared/logger';
 import type { SearchEngine } from '../../../shared/search';
+import { getPublished } from '../../../shared/storefront-config/site-store';
 
 /**
  * Index runs as every front door takes them (the REST admin API, the MCP tools, the CLI): queueing a run,
@@ -51,10 +54,65 @@ export async function rollbackLive(deps: AliasActionDeps, scope: SiteScope): Pro
 
 /**
  * The site's newest runs, and its status: the outcome of the newest full run (`never-run` before one). The status
- * does not depend on `limit`: deltas run every few seconds, so the newest full run is often beyond the page.
+ * does not depend on `limit`: deltas run every few seconds, so the newest full run is often beyond the page. A gated
+ * run a person confirmed keeps its `gated` outcome (the record of what tripped) but no longer awaits anything: the
+ * status is then `ok`.
  */
 export async function syncStatus(db: Knex, scope: SiteScope, limit: number): Promise<{ status: RunOutcome | 'never-run'; runs: SyncRun[] }> {
   const runs = await listRuns(db, scope, limit);
   const full = runs.find((r) => r.mode === 'full') ?? (await newestRunOf(db, scope, 'full'));
+  if (full?.outcome === 'gated' && full.swappedAt !== null) return { status: 'ok', runs };
   return { status: full?.outcome ?? 'never-run', runs };
+}
+
+/** Documents done of the total, as the indexer's worker reports a running job's progress. */
+export type RunProgress = { done: number; total: number };
+
+const isProgress = (value: unknown): value is RunProgress =>
+  typeof value === 'object' && value !== null && Number.isInteger((value as RunProgress).done) && Number.isInteger((value as RunProgress).total);
+
+/**
+ * The progress of each running run, by run id, read from its BullMQ job (the worker sets `{done, total}` after each
+ * batch). A run without a job, or whose job is gone or has reported nothing yet, is left out.
+ */
+export async function runProgress(db: Knex, queue: Queue, runs: SyncRun[]): Promise<Map<number, RunProgress>> {
+  const running = runs.filter((r) => r.outcome === 'running').map((r) => r.id);
+  const progress = new Map<number, RunProgress>();
+  if (running.length === 0) return progress;
+  const jobs: { id: string; job_id: string | null }[] = await db('storefront_sync_runs').whereIn('id', running).whereNotNull('job_id').select('id', 'job_id');
+  await Promise.all(
+    jobs.map(async ({ id, job_id }) => {
+      const job = await queue.getJob(job_id!);
+      if (job !== undefined && isProgress(job.progress)) progress.set(Number(id), { done: job.progress.done, total: job.progress.total });
+    }),
+  );
+  return progress;
+}
+
+/** An index of the site's full runs as the engine holds it, with the run that built it (null when none recorded it). */
+export type SiteIndex = { indexName: string; documentCount: number; runId: number | null; configVersion: number | null; swappedAt: Date | null; stats: IndexStats | null };
+
+/** The live index, and the index a rollback would put live (null when there is none). */
+export type LiveIndices = { live: SiteIndex | null; rollbackTo: SiteIndex | null };
+
+/**
+ * What the live alias points to, with its document count now (deltas change it after its run), and the index a
+ * rollback would choose: the newest one live before it that still exists, as rollback() picks it. Both null before
+ * the site's first publish or first full run.
+ */
+export async function liveIndices(db: Knex, engine: SearchEngine, scope: SiteScope): Promise<LiveIndices> {
+  const published = await getPublished(db, scope.tenantId, scope.siteId);
+  if (published === null) return { live: null, rollbackTo: null };
+  const names = siteIndexNames(scope.siteId, published.config.site.code);
+  const [liveName, existing] = await Promise.all([engine.resolveAlias(names.alias), engine.listIndices(names.fullPrefix)]);
+  const describe = async (indexName: string, docCount: number): Promise<SiteIndex> => {
+    const run = await runOfIndex(db, scope, indexName);
+    return { indexName, documentCount: docCount, runId: run?.id ?? null, configVersion: run?.configVersion ?? null, swappedAt: run?.swappedAt ?? null, stats: run?.stats ?? null };
+  };
+  const counts = new Map(existing.map((i) => [i.name, i.docCount]));
+  const previous = (await swapHistory(db, scope)).find((name) => name !== liveName && counts.has(name));
+  return {
+    live: liveName === null ? null : await describe(liveName, counts.get(liveName) ?? (await engine.count(liveName))),
+    rollbackTo: previous === undefined ? null : await describe(previous, counts.get(previous)!),
+  };
 }

@@ -6,10 +6,10 @@ import { anyRoute, defineRoute, type AnyApiRoute } from '../openapi/api-route';
 import { errorEnvelopeSchema } from '../openapi/common-schemas';
 import type { ResourceDeps } from '../resource-deps';
 import { servicesOf, tenantSite } from './admin-deps';
-import { confirmGatedRun, queueRun, rollbackLive, syncStatus } from './index-actions';
+import { confirmGatedRun, liveIndices, queueRun, rollbackLive, runProgress, syncStatus, type LiveIndices } from './index-actions';
 import { limitQuery, siteParams } from './operations-schemas';
 import { CONFIG_INVALID, NO_INDEXING, SITE_NOT_FOUND, TAG } from './operation-responses';
-import { confirmedDto, queuedRunDto, reindexBody, rolledBackDto, searchPreviewDto, searchPreviewQuery, syncStatusDto, toRunDto } from './run-schemas';
+import { confirmedDto, queuedRunDto, reindexBody, rolledBackDto, searchPreviewDto, searchPreviewQuery, syncStatusDto, toIndicesDto, toRunDto } from './run-schemas';
 
 const QUEUED_NOTE = 'The indexer runs it; follow it with GET /storefront/sites/{siteId}/runs.';
 
@@ -83,21 +83,40 @@ const rollbackRoute = (deps: Deps) =>
     },
   });
 
-const runsRoute = ({ db }: Deps) =>
+const NO_INDICES: LiveIndices = { live: null, rollbackTo: null };
+
+/**
+ * The live index and the rollback target, read from the engine; without one (or when it fails) none, so the runs,
+ * which are what a person checks when indexing misbehaves, are still answered.
+ */
+async function indicesOf({ db, logger, storefront }: Deps, scope: { tenantId: number; siteId: number }): Promise<LiveIndices> {
+  if (storefront === undefined) return NO_INDICES;
+  try {
+    return await liveIndices(db, await storefront.engine(), scope);
+  } catch (err) {
+    logger.warn({ err, siteId: scope.siteId }, 'the live index could not be read for the sync status');
+    return NO_INDICES;
+  }
+}
+
+const runsRoute = (deps: Deps) =>
   defineRoute({
     method: 'get',
     path: '/storefront/sites/{siteId}/runs',
     operationId: 'listStorefrontRuns',
-    summary: 'Indexing status: the newest index runs with their counts, warnings and errors',
-    description: 'Each run: mode, outcome (running, ok, gated, failed, cancelled), documents, warnings naming the products left out (e.g. NO_PRICE) and errors.',
+    summary: 'Indexing status: the newest index runs with their counts, warnings and errors, and the live index',
+    description:
+      'Each run: mode, outcome (running, ok, gated, failed, cancelled), documents, progress while running, warnings naming the products left out (e.g. NO_PRICE), errors, ' +
+      'and for a gated run why it was held back. Beside them the live index (its document count now) and the index a rollback would put live.',
     tag: TAG,
     params: siteParams,
     query: limitQuery(200, 10),
     responses: { 200: { description: 'The status and the runs, newest first', schema: syncStatusDto }, 404: SITE_NOT_FOUND },
     handler: async (req, res) => {
-      const scope = await tenantSite(db, authOf(req).tenantId, req.params.siteId);
-      const { status, runs } = await syncStatus(db, scope, req.query.limit);
-      res.json({ siteId: scope.siteId, status, runs: runs.map(toRunDto) });
+      const scope = await tenantSite(deps.db, authOf(req).tenantId, req.params.siteId);
+      const { status, runs } = await syncStatus(deps.db, scope, req.query.limit);
+      const [progress, indices] = await Promise.all([deps.storefront ? runProgress(deps.db, deps.storefront.queue, runs) : new Map(), indicesOf(deps, scope)]);
+      res.json({ siteId: scope.siteId, status, runs: runs.map((r) => toRunDto(r, progress.get(r.id))), ...toIndicesDto(indices) });
     },
   });
 

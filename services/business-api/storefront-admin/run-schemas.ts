@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { SyncRun } from '../../../indexer/runs/sync-runs';
+import type { IndexStats } from '../../../indexer/runs/gate';
+import type { RunWarning, SyncRun } from '../../../indexer/runs/sync-runs';
+import type { LiveIndices, RunProgress, SiteIndex } from './index-actions';
 import { MAX_PREVIEW_QUERIES, PREVIEW_TOP } from '../../storefront-api/merchandising/preview-changes';
 import { isoDateTime } from './operations-schemas';
 
@@ -44,43 +46,90 @@ const runWarning = z
 
 const count = z.number().int().min(0);
 
+const statsDto = z
+  .object({ count, facetValues: z.record(z.string(), count), inStockShare: z.number().min(0).max(1) })
+  .meta({ id: 'StorefrontIndexStatsDto', description: 'What the gate compares (full and preview runs): documents, distinct values per facet, share in stock.' });
+
+const GATE_CHECKS = ['count', 'facet-values', 'in-stock-share'] as const;
+
+const gateDto = z
+  .object({
+    check: z.enum(GATE_CHECKS).meta({ description: 'count: too few documents against the live index; facet-values: a facet lost more than half its values; in-stock-share: the share in stock fell by more than half.' }),
+    detail: z.string().meta({ description: "The figures, e.g. '5 documents against 20 live (below 50%)'." }),
+  })
+  .meta({ id: 'StorefrontGateTripDto' });
+
 export const syncRunDto = z
   .object({
     id: z.number().int(),
     siteId: z.number().int(),
     mode: z.enum(RUN_MODES),
     outcome: z.enum(RUN_OUTCOMES),
-    documentCount: count.meta({ description: 'Documents written.' }),
+    documentCount: count.meta({ description: 'Documents written (0 while running: see progress).' }),
     total: count.nullable().meta({ description: 'Documents the run expected; null until known.' }),
+    progress: z
+      .object({ done: count, total: count })
+      .nullable()
+      .meta({ description: "A running run's documents done of the total, as the indexer reports them; null when finished or not reported yet." }),
     errors: z.array(z.string()),
     warnings: z.array(runWarning),
+    gate: gateDto.nullable().meta({ description: 'Why a gated run was held back; null for any other run.' }),
     timings: z.record(z.string(), z.number()).meta({ description: 'Milliseconds per phase.' }),
-    stats: z
-      .object({ count, facetValues: z.record(z.string(), count), inStockShare: z.number().min(0).max(1) })
-      .nullable()
-      .meta({ description: 'What the gate compares (full and preview runs): documents, distinct values per facet, share in stock.' }),
+    stats: statsDto.nullable(),
     indexName: z.string().nullable(),
     configVersion: z.number().int().nullable().meta({ description: 'The published version indexed; null for a preview of the draft.' }),
     attempt: z.number().int(),
     startedAt: isoDateTime('When it started.'),
     finishedAt: isoDateTime('When it ended; null while running.').nullable(),
-    swappedAt: isoDateTime('When its index went live; null if it did not.').nullable(),
+    swappedAt: isoDateTime('When its index went live (a gated run: when a person confirmed it); null if it did not.').nullable(),
   })
   .meta({ id: 'StorefrontSyncRunDto' });
 export type SyncRunDto = z.infer<typeof syncRunDto>;
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
-export const toRunDto = (r: SyncRun): SyncRunDto => ({
-  id: r.id, siteId: r.siteId, mode: r.mode, outcome: r.outcome, documentCount: r.documentCount, total: r.total, errors: r.errors,
-  warnings: r.warnings, timings: r.timings, stats: r.stats, indexName: r.indexName, configVersion: r.configVersion, attempt: r.attempt,
-  startedAt: r.startedAt.toISOString(), finishedAt: iso(r.finishedAt), swappedAt: iso(r.swappedAt),
+// Stored stats carry more (the change log's watermark); the answer keeps what the gate compares.
+const statsOf = (s: IndexStats | null) => (s === null ? null : { count: s.count, facetValues: s.facetValues, inStockShare: s.inStockShare });
+
+/** The gate's trip, from the GATED warning the indexer writes as `<check>: <figures>`. */
+function gateOf(warnings: RunWarning[]): z.infer<typeof gateDto> | null {
+  const match = /^([a-z-]+): (.*)$/s.exec(warnings.find((w) => w.code === 'GATED')?.detail ?? '');
+  const check = GATE_CHECKS.find((c) => c === match?.[1]);
+  return check === undefined ? null : { check, detail: match![2]! };
+}
+
+export const toRunDto = (r: SyncRun, progress?: RunProgress): SyncRunDto => ({
+  id: r.id, siteId: r.siteId, mode: r.mode, outcome: r.outcome, documentCount: r.documentCount, total: r.total, progress: progress ?? null, errors: r.errors,
+  warnings: r.warnings, gate: r.outcome === 'gated' ? gateOf(r.warnings) : null, timings: r.timings, stats: statsOf(r.stats), indexName: r.indexName,
+  configVersion: r.configVersion, attempt: r.attempt, startedAt: r.startedAt.toISOString(), finishedAt: iso(r.finishedAt), swappedAt: iso(r.swappedAt),
 });
+
+const siteIndexDto = z
+  .object({
+    indexName: z.string(),
+    documentCount: count.meta({ description: 'Documents in the index now (deltas change it after the run that built it).' }),
+    runId: z.number().int().nullable().meta({ description: 'The full run that built it; null when no run recorded it.' }),
+    configVersion: z.number().int().nullable().meta({ description: 'The published version it was built from.' }),
+    swappedAt: isoDateTime('When it last went live; null if never.').nullable(),
+    stats: statsDto.nullable().meta({ description: 'Its figures when it was built, as the gate compares them.' }),
+  })
+  .meta({ id: 'StorefrontSiteIndexDto' });
+
+const toSiteIndexDto = (i: SiteIndex | null): z.infer<typeof siteIndexDto> | null =>
+  i === null ? null : { indexName: i.indexName, documentCount: i.documentCount, runId: i.runId, configVersion: i.configVersion, swappedAt: iso(i.swappedAt), stats: statsOf(i.stats) };
+
+export const toIndicesDto = (i: LiveIndices) => ({ live: toSiteIndexDto(i.live), rollbackTo: toSiteIndexDto(i.rollbackTo) });
 
 export const syncStatusDto = z
   .object({
     siteId: z.number().int(),
-    status: z.enum([...RUN_OUTCOMES, 'never-run']).meta({ description: 'The outcome of the newest full run (never-run before one).' }),
+    status: z
+      .enum([...RUN_OUTCOMES, 'never-run'])
+      .meta({ description: 'The outcome of the newest full run (never-run before one); ok once a gated run is confirmed.' }),
     runs: z.array(syncRunDto).meta({ description: 'Newest first.' }),
+    live: siteIndexDto
+      .nullable()
+      .meta({ description: 'The index the shop searches now, beside which a gated run is judged; null before one went live (or when this server has no search engine).' }),
+    rollbackTo: siteIndexDto.nullable().meta({ description: 'The index POST /rollback would put live; null when there is none.' }),
   })
   .meta({ id: 'StorefrontSyncStatusDto' });
 

@@ -124,7 +124,7 @@ describe('storefront admin REST API: keys, publishing, index runs, search previe
   it('publishes with a note, lists the version, and the queued runs reach ok with warnings naming dropped products', async () => {
     const [dropped] = await activeRoots();
     await h.t.db('products').where({ tenant_id: tenantId, id: dropped }).update({ is_active: false });
-    expect(await runs()).toEqual({ siteId, status: 'never-run', runs: [] });
+    expect(await runs()).toEqual({ siteId, status: 'never-run', runs: [], live: null, rollbackTo: null });
     const published = await h.call('post', site('/publish'), { token, body: { note: 'launch' } });
     expect(published.body).toEqual({ siteId, version: 1, first: true });
     const versions = await h.call('get', site('/versions'), { token: readOnly });
@@ -168,8 +168,11 @@ describe('storefront admin REST API: keys, publishing, index runs, search previe
     await reindex('full');
     const gated = await until(finished('full', 3));
     expect(gated).toMatchObject({ outcome: 'gated', warnings: expect.arrayContaining([expect.objectContaining({ code: 'GATED' })]) });
-    expect((await runs()).status).toBe('gated');
+    const held = (await h.call('get', site('/runs'), { token, query: { limit: 50 } })).body;
+    expect([held.status, held.runs[0].gate?.check, held.live?.indexName, held.live?.documentCount]).toEqual(['gated', 'count', live, await e.engine.count(live!)]);
     expect((await h.call('post', site('/runs/confirm-gated'), { token })).body).toEqual({ siteId, confirmed: gated!.indexName });
+    const confirmed = (await h.call('get', site('/runs'), { token })).body;
+    expect([confirmed.status, confirmed.live?.indexName, confirmed.rollbackTo?.indexName]).toEqual(['ok', gated!.indexName, live]);
     expect((await h.call('post', site('/rollback'), { token })).body).toEqual({ siteId, live });
     await h.t.db('products').where({ tenant_id: tenantId }).whereIn('id', off).update({ is_active: true });
   }, 60_000);
