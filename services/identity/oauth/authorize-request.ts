@@ -1,5 +1,5 @@
 import { isS256Challenge } from './authorization-codes';
-import type { OAuthClient } from './clients';
+import { normalRedirectUri, type OAuthClient } from './clients';
 
 /** An authorization request that may be shown to the user. */
 export type AuthorizeRequest = {
@@ -37,7 +37,9 @@ export function readAuthorizeParams(source: Record<string, unknown>): AuthorizeP
 /** Checks an authorization request against its registered client and the resources tokens are issued for. */
 export function checkAuthorizeRequest(params: AuthorizeParams, client: OAuthClient | undefined, resources: readonly string[]): AuthorizeRequest | AuthorizeProblem {
   if (!client) return { kind: 'page', message: 'Unknown client: the application must register first (client_id).' };
-  const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+  // Registered URIs are stored in their normal form; one asked for is compared in it too.
+  const asked = params.redirect_uri === undefined ? undefined : (normalRedirectUri(params.redirect_uri) ?? params.redirect_uri);
+  const redirectUri = asked ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (redirectUri === undefined || !client.redirectUris.includes(redirectUri)) {
     return { kind: 'page', message: 'The redirect_uri is not one this client registered.' };
   }

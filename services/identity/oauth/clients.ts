@@ -8,19 +8,33 @@ export type OAuthClient = { clientId: string; clientName: string; redirectUris: 
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+// Control characters, spaces and backslashes: WHATWG URL parsing reads `http://127.0.0.1\\@evil.example/` as a loopback
+// URL, other parsers (and people reading it) as evil.example. None belongs in a redirect URI.
+const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f\\]/;
+const AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)/i;
+
+/** Whether the raw path has a `.` or `..` segment (also percent-encoded), which a URL parser silently resolves. */
+function hasDotSegment(raw: string): boolean {
+  const path = raw.replace(AUTHORITY, '').split(/[?#]/)[0] ?? '';
+  return path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+}
+
 /**
- * Whether a redirect URI may be registered: https anywhere, or http on the loopback interface only (native
- * and command-line clients, RFC 8252 §7.3); never with a fragment (RFC 6749 §3.1.2).
+ * The redirect URI as it is stored and compared (the parser's normal form), or null when it may not be registered:
+ * https anywhere, or http on the loopback interface only (native and command-line clients, RFC 8252 §7.3); never
+ * with a fragment (RFC 6749 §3.1.2), user information, dot-segments, a backslash, whitespace or a control character.
  */
-export function redirectUriAllowed(raw: string): boolean {
+export function normalRedirectUri(raw: string): string | null {
+  if (UNSAFE_CHARACTERS.test(raw) || raw.includes('#') || AUTHORITY.exec(raw)?.[1]?.includes('@') || hasDotSegment(raw)) return null;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return false;
+    return null;
   }
-  if (url.hash !== '' || raw.includes('#')) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  if (url.username !== '' || url.password !== '') return null;
+  const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  return allowed ? url.href : null;
 }
 
 const metadataSchema = z.object({
@@ -39,11 +53,15 @@ export function parseClientMetadata(body: unknown): { clientName: string; redire
   const parsed = metadataSchema.safeParse(body);
   if (!parsed.success) throw clientMetadataError(parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
   const { redirect_uris: redirectUris, client_name: clientName, grant_types: grants, response_types: responses } = parsed.data;
-  const bad = redirectUris.filter((uri) => !redirectUriAllowed(uri));
-  if (bad.length) throw new OAuthError(400, 'invalid_redirect_uri', `Use https, or http on 127.0.0.1/localhost, without a fragment: ${bad.join(' ')}`);
+  const normal = redirectUris.map(normalRedirectUri);
+  const bad = redirectUris.filter((_, i) => normal[i] === null);
+  if (bad.length) {
+    const listed = bad.map((uri) => JSON.stringify(uri)).join(' ');
+    throw new OAuthError(400, 'invalid_redirect_uri', `Use https, or http on 127.0.0.1/localhost, without a fragment, user information, dot-segments, backslashes or control characters: ${listed}`);
+  }
   if (grants && !grants.includes('authorization_code')) throw clientMetadataError('Only the authorization_code grant is registered here.');
   if (responses && responses.some((r) => r !== 'code')) throw clientMetadataError('Only response_type code is supported.');
-  return { clientName: clientName ?? 'MCP client', redirectUris };
+  return { clientName: clientName ?? 'MCP client', redirectUris: [...new Set(normal as string[])] };
 }
 
 export async function registerClient(db: Db, metadata: { clientName: string; redirectUris: string[] }): Promise<OAuthClient> {

@@ -8,6 +8,7 @@ import { issueAccessToken } from '../tokens/issue-access-token';
 import type { LookupBudget } from '../tokens/lookup-budget';
 import { invalidGrant, invalidRequest, invalidTarget } from '../tokens/oauth-error';
 import { isCodeVerifier, s256, type CodeStore } from './authorization-codes';
+import { normalRedirectUri } from './clients';
 
 export type CodeGrantDeps = { db: Knex; budget: LookupBudget; codes: CodeStore; signingKey: SigningKey; config: IdentitySettings };
 
@@ -30,7 +31,7 @@ export async function exchangeCode(deps: CodeGrantDeps, body: unknown): Promise<
   const params = parsed.data;
   if (!isCodeVerifier(params.code_verifier)) throw invalidRequest('code_verifier must be 43 to 128 unreserved characters.');
   const grant = await deps.codes.take(params.code);
-  if (!grant || grant.clientId !== params.client_id || grant.redirectUri !== params.redirect_uri || s256(params.code_verifier) !== grant.codeChallenge) {
+  if (!grant || grant.clientId !== params.client_id || grant.redirectUri !== (normalRedirectUri(params.redirect_uri) ?? params.redirect_uri) || s256(params.code_verifier) !== grant.codeChallenge) {
     throw invalidGrant('The code is invalid, expired, used, or was issued for another client, redirect URI or verifier.');
   }
   if (params.resource !== undefined && params.resource !== grant.resource) throw invalidTarget();

@@ -35,6 +35,17 @@ describe('POST /oauth/register (RFC 7591)', () => {
     expect((await request(app).post('/oauth/register').send({})).body).toMatchObject({ error: 'invalid_client_metadata' });
   });
 
+  it('refuses redirect URIs that parsers read differently, and stores the normal form', async () => {
+    const app = identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey });
+    for (const uri of ['http://127.0.0.1\\@evil.example/', 'http://me@127.0.0.1/cb', 'https://app.example/a/../cb', 'https://app.example/cb\r\nX: y']) {
+      const res = await request(app).post('/oauth/register').send({ redirect_uris: [uri] });
+      expect([res.status, res.body.error]).toEqual([400, 'invalid_redirect_uri']);
+    }
+    const ok = await request(app).post('/oauth/register').send({ redirect_uris: ['HTTP://LocalHost:6274/cb'] });
+    expect(ok.body.redirect_uris).toEqual(['http://localhost:6274/cb']);
+    expect(await t.db('oauth_clients').where({ client_id: ok.body.client_id }).first('redirect_uris')).toEqual({ redirect_uris: ['http://localhost:6274/cb'] });
+  });
+
   it(`allows ${REGISTRATIONS_PER_HOUR} registrations per address per hour, then 429 with Retry-After`, async () => {
     const app = identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey });
     const register = () => request(app).post('/oauth/register').send({ redirect_uris: ['https://client.example/cb'] });

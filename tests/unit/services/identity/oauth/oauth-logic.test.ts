@@ -1,6 +1,6 @@
 import { isCodeVerifier, isS256Challenge, s256 } from '../../../../../services/identity/oauth/authorization-codes';
 import { checkAuthorizeRequest, readAuthorizeParams, redirectWith } from '../../../../../services/identity/oauth/authorize-request';
-import { parseClientMetadata, redirectUriAllowed } from '../../../../../services/identity/oauth/clients';
+import { normalRedirectUri, parseClientMetadata } from '../../../../../services/identity/oauth/clients';
 import { audienceFor } from '../../../../../services/identity/tokens/audience';
 import { consentScope } from '../../../../../services/identity/tokens/grant-scope';
 
@@ -28,7 +28,29 @@ describe('client registration (RFC 7591)', () => {
     ['https://app.example.com/cb#frag', false],
     ['javascript:alert(1)', false],
     ['not a url', false],
-  ])('redirect URI %s -> %s', (uri, allowed) => expect(redirectUriAllowed(uri)).toBe(allowed));
+    // Read as loopback by WHATWG parsing, as evil.example by others: refused.
+    ['http://127.0.0.1\\@evil.example/', false],
+    ['http://127.0.0.1\\evil.example/cb', false],
+    ['http://user@127.0.0.1/cb', false],
+    ['https://user:pass@app.example.com/cb', false],
+    ['https://evil.example@app.example.com/cb', false],
+    ['https://app.example.com/a/../cb', false],
+    ['https://app.example.com/./cb', false],
+    ['https://app.example.com/a/%2e%2E/cb', false],
+    ['https://app.example.com/cb/..', false],
+    ['https://app.example.com/cb\r\nSet-Cookie:x=1', false],
+    ['https://app.example.com/c b', false],
+    ['https://app.example.com/cb\u0000', false],
+    [' https://app.example.com/cb', false],
+    ['https://app.example.com/cb?next=/a/../b', true],
+    ['https://app.example.com/v1.2/cb', true],
+  ])('redirect URI %j allowed: %s', (uri, allowed) => expect(normalRedirectUri(uri) !== null).toBe(allowed));
+
+  it('keeps a redirect URI in its normal form', () => {
+    expect(normalRedirectUri('HTTPS://App.Example.com:443/cb?x=1')).toBe('https://app.example.com/cb?x=1');
+    expect(normalRedirectUri('http://LOCALHOST:6274/cb')).toBe('http://localhost:6274/cb');
+    expect(parseClientMetadata({ redirect_uris: ['https://A.example/cb', 'https://a.example/cb'] }).redirectUris).toEqual(['https://a.example/cb']);
+  });
 
   it('registers public clients, and refuses other grants, response types and bad URIs with the RFC codes', () => {
     expect(parseClientMetadata({ redirect_uris: ['https://a.example/cb'], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'client_secret_basic' })).toEqual({ clientName: 'MCP client', redirectUris: ['https://a.example/cb'] });
@@ -47,6 +69,10 @@ describe('authorization requests', () => {
 
   it('accepts a complete request, defaulting the only registered redirect URI', () => {
     expect(checkAuthorizeRequest(base, client, resources)).toEqual({ client, redirectUri: 'https://a.example/cb', state: 'st', codeChallenge: challenge, resource: undefined, scope: undefined });
+  });
+  it('compares an asked-for redirect URI in its normal form, as registered ones are stored', () => {
+    expect(checkAuthorizeRequest({ ...base, redirect_uri: 'HTTPS://A.example:443/cb' }, client, resources)).toMatchObject({ redirectUri: 'https://a.example/cb' });
+    expect(checkAuthorizeRequest({ ...base, redirect_uri: 'https://a.example/x/../cb' }, client, resources)).toMatchObject({ kind: 'page' });
   });
   it('shows a page, never a redirect, for an unknown client or an unregistered redirect URI', () => {
     expect(checkAuthorizeRequest(base, undefined, resources)).toMatchObject({ kind: 'page' });
