@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { saveCollection, saveFacet, saveMarket, saveSite } from '../../../shared/storefront-config/drafts';
 import { createKey } from '../../../shared/storefront-config/keys';
+import { revokeSiteKey } from '../storefront-admin/key-actions';
 import { jsonArg, siteFields, siteIdArg } from './config-args';
 import { instanceOf, type StorefrontToolDeps } from './storefront-deps';
 import { defineTool, type AnyTool } from './tool-registry';
 
 const DRAFT = ' The change lands in the draft; it goes live with publish_storefront_config.';
 
-/** The draft-saving tools and key creation (spec/storefront-api.md, "Configuration tools"), as the CLI saves them. */
+/** The draft-saving tools, key creation and revocation (spec/storefront-api.md, "Configuration tools"), as the CLI saves them. */
 export function configTools(deps: StorefrontToolDeps): AnyTool[] {
   const { db } = deps;
   return [
@@ -79,6 +80,15 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
       run: async ({ auth, args }) => {
         const { key, raw } = await createKey(db, await instanceOf(deps, auth), args.siteId, args.kind, args.label);
         return { id: key.id, kind: key.kind, label: key.label, key: raw, note: 'Shown only now. The key works after the next publish_storefront_config.' };
+      },
+    }),
+    defineTool({
+      name: 'revoke_storefront_api_key', title: 'Revoke a storefront key', writes: true,
+      input: z.object({ siteId: siteIdArg, keyId: z.number().int().positive().describe('The key\'s id, as create_storefront_api_key returned it.') }),
+      description: 'Revokes a storefront API key of the site at once, without a publish: requests with it get 401 from then on. A leaked key is revoked this way. Returns the key (never its raw value) with revokedAt.',
+      run: async ({ auth, args }) => {
+        const revoked = await revokeSiteKey(deps, { tenantId: await instanceOf(deps, auth), siteId: args.siteId }, args.keyId);
+        return { id: revoked.id, kind: revoked.kind, label: revoked.label, revokedAt: revoked.revokedAt };
       },
     }),
   ];

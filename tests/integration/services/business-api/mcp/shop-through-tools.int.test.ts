@@ -77,7 +77,7 @@ describe('a whole shop created through the tools only', () => {
 
   it('creates a key shown once, shows the diff, publishes, reindexes and reports sync status ok', async () => {
     expect(await refused('create_storefront_api_key', { siteId, kind: 'master', label: 'x' })).toMatch(/kind/);
-    const created = (await ok('create_storefront_api_key', { siteId, kind: 'publishable', label: 'web' })) as { key: string };
+    const created = (await ok('create_storefront_api_key', { siteId, kind: 'publishable', label: 'web' })) as { id: number; key: string };
     expect(created.key).toMatch(/^sfk_pub_/);
     expect(JSON.stringify(await h.t.db('storefront_keys').where({ site_id: siteId }))).not.toContain(created.key);
 
@@ -103,10 +103,25 @@ describe('a whole shop created through the tools only', () => {
     expect(await refused('get_storefront_sync_status', { siteId, limit: 0 })).toMatch(/limit/);
 
     // The storefront answers a listing with the key the tools created.
-    const { app } = await createStorefrontTestApp({ db: h.t.db, redis: h.r.redis, engine: e.engine });
+    const { app, registry } = await createStorefrontTestApp({ db: h.t.db, redis: h.r.redis, engine: e.engine });
+    // Following announcements as a serving process does (no polling within the test's time).
+    const subscriber = h.r.redis.duplicate();
+    await registry.start({ subscriber, logger: createLogger({ name: 'test', level: 'silent' }), pollMs: 600_000 });
     const listing = await request(app).get('/v1/products').set('X-Site-Key', created.key);
     expect(listing.status).toBe(200);
     expect(listing.body.total).toBeGreaterThan(0);
+
+    // Revoked through the tools: 401 at once, without a publish. A key of another site is not found.
+    expect(await refused('revoke_storefront_api_key', { siteId, keyId: 'x' })).toMatch(/keyId/);
+    expect(await refused('revoke_storefront_api_key', { siteId, keyId: created.id + 1_000 })).toMatch(/not_found/);
+    expect(await ok('revoke_storefront_api_key', { siteId, keyId: created.id })).toMatchObject({ id: created.id, kind: 'publishable', revokedAt: expect.any(String) });
+    const refused401 = async () => {
+      const after = await request(app).get('/v1/products').set('X-Site-Key', created.key);
+      return after.status === 401 ? after.body.code : undefined;
+    };
+    expect(await until(refused401, 5_000)).toBe('SITE_KEY_INVALID');
+    await registry.stop();
+    subscriber.disconnect();
   }, 60_000);
 
   it('builds a preview, and confirms a gated run only when one waits', async () => {
