@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 import type { AuthContext } from '../auth/auth-context';
+import { pathsOfStringsContaining } from '../http/json-scan';
+import { jsonPath, NUL_MESSAGE } from '../http/validate';
 
 /** Who calls a tool, and with what. */
 export type ToolCall<A> = { auth: AuthContext; args: A };
@@ -46,6 +48,9 @@ export const toolError = (text: string): CallToolResult => ({ isError: true, con
 export async function runTool(tool: AnyTool, auth: AuthContext, args: unknown, logger: Logger): Promise<CallToolResult> {
   if (!auth.canRead) return toolError('This token grants no access to the API.');
   if (tool.writes && auth.readOnly) return toolError(READ_ONLY_REFUSAL);
+  // As on REST: a NUL cannot be stored or searched (PostgreSQL text), so it is the caller's error, named.
+  const nul = pathsOfStringsContaining(args, '\u0000').map((path) => jsonPath(path).replace(/^\$\.?/, ''));
+  if (nul.length > 0) return toolError(`Invalid arguments: ${nul.join(', ')}: ${NUL_MESSAGE}`);
   try {
     const content = structured(await tool.run({ auth, args: args as never }));
     return { structuredContent: content, content: [{ type: 'text', text: JSON.stringify(content, null, 2) }] };

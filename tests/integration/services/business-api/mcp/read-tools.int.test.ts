@@ -106,6 +106,12 @@ describe('the ten read tools over MCP', () => {
     ['list_customers', { inactive: 'maybe' }, /inactive/],
     ['get_customer', { customerId: 'abc' }, /customerId/],
     ['get_customer', { customerId: 2_000_000_000 }, /not_found: No customer has this id/],
+    // A NUL is the caller's error, named as the REST twins name it (not "failed on the server").
+    ['list_customers', { q: 'a\u0000b' }, /^Invalid arguments: q: The value contains a NUL character/],
+    ['list_sales_orders', { q: '\u0000' }, /^Invalid arguments: q: .*NUL/],
+    ['list_sales_orders', { email: 'a@b.c\u0000' }, /^Invalid arguments: email: .*NUL/],
+    ['list_sales_orders', { shopOrderNumber: '1\u0000', q: 'x\u0000' }, /^Invalid arguments: shopOrderNumber, q: .*NUL|^Invalid arguments: q, shopOrderNumber: .*NUL/],
+    ['find_product', { q: 'shirt\u0000' }, /^Invalid arguments: q: .*NUL/],
   ])('%s with %j is a tool error that says what is wrong', async (tool, args, message) => {
     const result = await callTool(client, tool, args);
     expect(result.isError).toBe(true);
