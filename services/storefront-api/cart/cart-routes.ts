@@ -12,7 +12,8 @@ import type { CartView, CartWarning } from './cart-view';
 export const CART_LINE_LIMIT = 50;
 
 const quantitySchema = z.number().int().positive().max(1_000_000);
-const skuSchema = z.string().trim().min(1).max(100);
+// A NUL cannot reach PostgreSQL text, and no SKU holds a control character: the body is wrong, not the catalogue.
+const skuSchema = z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]*$/);
 const marketBody = z.object({ market: z.string().min(1).max(64) });
 
 function tokenOf(req: Request): string {
@@ -27,6 +28,16 @@ export function expectedVersion(req: Request): number | null {
   if (raw === undefined || raw === '' || raw === '*') return null;
   const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(raw);
   return match === null ? -1 : Number(match[1]);
+}
+
+/**
+ * The request's JSON object. No body, another content type (express leaves `req.body` unset) or JSON that is not
+ * an object is INVALID_BODY, before any field is looked at: the quantity is not what is wrong.
+ */
+function bodyOf(req: Request, what: string): Record<string, unknown> {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('INVALID_BODY', `Send ${what} as a JSON object, with Content-Type: application/json.`);
+  return body as Record<string, unknown>;
 }
 
 function quantityOf(body: unknown): number {
@@ -51,8 +62,9 @@ function send(res: Response, cart: CartView, status = 200): void {
 }
 
 async function addLine(service: CartService, req: Request, ctx: SiteContext, token: string): Promise<CartView> {
-  const quantity = quantityOf(req.body);
-  const sku = parsed(skuSchema, (req.body as { sku?: unknown }).sku, '{sku: string, quantity: integer}');
+  const body = bodyOf(req, '{sku, quantity}');
+  const quantity = quantityOf(body);
+  const sku = parsed(skuSchema, body.sku, '{sku: string without control characters, quantity: integer}');
   const key = req.get('Idempotency-Key');
   const idempotency = key === undefined || key === '' ? undefined : { key, fingerprint: createHash('sha256').update(JSON.stringify([sku, quantity])).digest('hex') };
   if (idempotency !== undefined) {
@@ -78,7 +90,7 @@ async function addLine(service: CartService, req: Request, ctx: SiteContext, tok
 }
 
 async function changeMarket(service: CartService, req: Request, ctx: SiteContext, token: string): Promise<CartView> {
-  const code = parsed(marketBody, req.body, '{market: string}').market;
+  const code = parsed(marketBody, bodyOf(req, '{market}'), '{market: string}').market;
   const market = ctx.catalogue.markets.find((m) => m.code === code);
   if (market === undefined) throw badRequest('MARKET_UNKNOWN', `Unknown market "${code}"; valid markets: ${ctx.catalogue.markets.map((m) => m.code).join(', ')}.`, { validMarkets: ctx.catalogue.markets.map((m) => m.code) });
   const cart = await service.load(ctx, token);
@@ -98,7 +110,7 @@ async function changeMarket(service: CartService, req: Request, ctx: SiteContext
 }
 
 async function setQuantity(service: CartService, req: Request, ctx: SiteContext, token: string): Promise<CartView> {
-  const quantity = quantityOf(req.body);
+  const quantity = quantityOf(bodyOf(req, '{quantity}'));
   const id = String(req.params.id);
   const cart = await service.load(ctx, token);
   const expected = expectedVersion(req);

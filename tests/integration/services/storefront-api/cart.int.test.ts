@@ -147,6 +147,31 @@ describe('storefront cart routes', () => {
     expect([patched.status, patched.body.code, patched.body.cart.version]).toEqual([409, 'STOCK_INSUFFICIENT', 2]);
   });
 
+  it('refuses a body that is no JSON object, and a SKU with a NUL or control character, as INVALID_BODY (never 500)', async () => {
+    const token = await newCart();
+    const [line] = (await add(token, skus[0]!.sku, 1)).body.lines as { id: string }[];
+    const bodies: [string, string | undefined][] = [
+      ['text/plain', JSON.stringify({ sku: skus[0]!.sku, quantity: 1 })],
+      ['application/x-www-form-urlencoded', `sku=${skus[0]!.sku}&quantity=1`],
+      ['application/json', '[1]'],
+      ['application/json', 'null'],
+      ['application/json', '3'],
+      ['application/json', undefined],
+    ];
+    const sent = (req: ReturnType<typeof call>, [type, body]: [string, string | undefined]) => (body === undefined ? req : req.set('Content-Type', type).send(body));
+    for (const body of bodies) {
+      for (const req of [call('post', '/v1/cart/lines', token), call('patch', `/v1/cart/lines/${line!.id}`, token), call('post', '/v1/cart/market', token)]) {
+        const res = await sent(req, body);
+        expect([res.status, res.body.code, body[0]]).toEqual([400, 'INVALID_BODY', body[0]]);
+      }
+    }
+    for (const sku of [`${skus[0]!.sku}\u0000`, '\u0000', 'a\nb', 'x\u007f']) {
+      const res = await add(token, sku, 1);
+      expect([res.status, res.body.code]).toEqual([400, 'INVALID_BODY']);
+    }
+    expect((await call('get', '/v1/cart', token)).body.lines).toHaveLength(1);
+  });
+
   it('holds 50 distinct lines (CART_FULL for the 51st) and still tops up', async () => {
     const token = await newCart();
     for (const s of skus.slice(0, 50)) expect((await add(token, s.sku, 1)).status).toBe(200);
