@@ -37,8 +37,9 @@ export class OriginDirectory {
 }
 
 /**
- * Answers preflights, and gives answers that fail before any site is known (no key, a bad key) the CORS headers
- * of the directory; once the site is known, siteContext sets its own.
+ * Answers preflights (they carry no key, so an origin some site lists is enough). Other requests get CORS headers
+ * only from siteContext, once the key is valid and its own site lists the origin: an answer that fails before (no
+ * key, a bad key) names no origin, or it would tell anyone which origins the sites of every tenant allow.
  */
 export function cors(directory: OriginDirectory): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -52,7 +53,6 @@ export function cors(directory: OriginDirectory): RequestHandler {
       }
       return res.status(204).end();
     }
-    if (directory.has(origin)) allowOrigin(res, origin);
     next();
   };
 }

@@ -7,6 +7,8 @@ import type { SiteContext } from '../keys/site-context';
 import type { MicroCache, PreparedBody } from './micro-cache';
 
 export const VARY = 'X-Site-Key, X-Market, Accept-Language';
+// A CORS request's answer also depends on its Origin (Access-Control-Allow-Origin is there or not).
+const VARY_CORS = `${VARY}, Origin`;
 
 const PUBLIC_CACHING = 'public, max-age=60, stale-while-revalidate=300';
 const MAX_AGE_S = 60;
@@ -33,12 +35,13 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /**
  * Sends a successful read with its caching headers: a strong ETag of the body, 304 when `If-None-Match` names it,
- * the Cache-Control given (see cacheControl) and the Vary of the spec.
+ * the Cache-Control given (see cacheControl) and the Vary of the spec (plus Origin on a request with one).
  * `headers` (name/value pairs) go first. Written with one writeHead: this is every cached answer's path, and
  * headers given to writeHead alone are validated once, without node's per-header bookkeeping of setHeader.
  */
 export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, options: { cacheControl: string; headers?: readonly string[] }): void {
-  const headers = [...(options.headers ?? []), 'ETag', body.etag, 'Vary', VARY, 'Cache-Control', options.cacheControl];
+  const vary = req.headers.origin === undefined ? VARY : VARY_CORS;
+  const headers = [...(options.headers ?? []), 'ETag', body.etag, 'Vary', vary, 'Cache-Control', options.cacheControl];
   if (etagMatches(req.headers['if-none-match'], body.etag)) {
     res.writeHead(304, headers);
     res.end();

@@ -63,6 +63,15 @@ describe('the fast lane of cached reads', () => {
     expect(second).toEqual(routed);
   });
 
+  it('varies a CORS answer on Origin in the fast lane too', async () => {
+    const headers = { ...pub(), Origin: 'https://m1.shop.example' };
+    await get('/v1/products?pageSize=6', headers);
+    const before = await fast();
+    const second = await get('/v1/products?pageSize=6', headers);
+    expect(await fast()).toBe(before + 1);
+    expect([second.headers['access-control-allow-origin'], second.headers.vary]).toEqual(['https://m1.shop.example', 'X-Site-Key, X-Market, Accept-Language, Origin']);
+  });
+
   it('answers If-None-Match with 304, and observes its requests under the route pattern', async () => {
     const path = '/v1/products?pageSize=6';
     const first = await get(path, pub());

@@ -69,6 +69,21 @@ describe('the storefront request pipeline', () => {
       // Node's fetch sends Sec-Fetch-Mode (and Accept-Language: *) on server-to-server calls: not a browser.
       expect((await get('/v1/products?pageSize=1', { 'X-Site-Key': shop.keys.secret, 'Sec-Fetch-Mode': 'cors', 'Accept-Language': '*' })).status).toBe(200);
     });
+
+    it('varies a CORS read on Origin, computed and from the read cache alike', async () => {
+      for (let i = 0; i < 3; i++) {
+        const res = await get('/v1/products?pageSize=2', { Origin: 'https://m2.shop.example' });
+        expect([res.status, res.headers['access-control-allow-origin'], res.headers.vary]).toEqual([200, 'https://m2.shop.example', 'X-Site-Key, X-Market, Accept-Language, Origin']);
+      }
+      expect((await get('/v1/products?pageSize=2')).headers.vary).toBe('X-Site-Key, X-Market, Accept-Language');
+    });
+
+    it('names no origin on an answer that fails before the key is known (no key, an unknown or revoked one)', async () => {
+      for (const key of [undefined, 'sfk_pub_unknown', `${shop.keys.publishable}x`]) {
+        const res = await request(app).get('/v1/products').set({ Origin: 'https://m1.shop.example', ...(key && { 'X-Site-Key': key }) });
+        expect([res.status, res.headers['access-control-allow-origin']]).toEqual([401, undefined]);
+      }
+    });
   });
 
   it('negotiates the language against the site languages, else the market language', async () => {
