@@ -9,8 +9,8 @@ import { parseOptions, required, type Options } from './storefront/options';
 import { withDatabase } from './with-database';
 
 const USAGE =
-  'npm run cli -- analytics --tenant T --site S --report top-queries|no-hit-queries|top-filters|suggest-queries [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--market M] [--limit N]\n' +
-  '  from and to are inclusive UTC days (default the last 7 days, today included); limit 1 to 100 (default 20).';
+  'npm run cli -- analytics --tenant T --site S --report top-queries|no-hit-queries|top-filters|suggest-queries|volume [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--market M] [--limit N]\n' +
+  '  from and to are inclusive UTC days (default the last 7 days, today included); limit 1 to 100 (default 20; volume answers every day).';
 
 type Parsed = { options: Options; request: ReportRequest };
 
@@ -50,7 +50,7 @@ export async function runAnalytics(db: Knex, args: string[], io: CliIo): Promise
 
 /** `npm run cli -- analytics`: the same reports as the MCP tool and the REST route, from the same service function. */
 export const analyticsCommand: CliCommand = {
-  summary: 'search analytics of a storefront site (top queries, no-hit queries, top filters, suggest queries)',
+  summary: 'search analytics of a storefront site (top queries, no-hit queries, top filters, suggest queries, requests per day)',
   usage: USAGE,
   run: async (args, io) => {
     parseAnalyticsArgs(args);

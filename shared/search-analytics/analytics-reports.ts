@@ -1,6 +1,6 @@
 import type { Db } from '../db/knex';
 import { getSite } from '../storefront-config/site-store';
-import { filterStats, queryStats, volumeTotals, type FilterStat, type QueryStat, type RollupSlice, type VolumeTotals } from './report-queries';
+import { dailyVolumes, filterStats, queryStats, volumeTotals, type DayVolume, type FilterStat, type QueryStat, type RollupSlice, type VolumeTotals } from './report-queries';
 import { resolveRequest, type AnalyticsReport, type ReportRequest } from './report-request';
 import type { SearchKind } from './search-fact';
 import { utcDay } from './search-rollup';
@@ -11,8 +11,13 @@ export type ReportScope = { tenantId: number; siteId: number };
 /** An item's `share`: its count over `totals.requests` (0 when the range has no requests), to six decimals. */
 export type QueryItem = QueryStat & { share: number };
 export type FilterItem = FilterStat & { share: number };
+/** An item of the `volume` report: one day's listing requests (no share: the days add up to the totals). */
+export type VolumeItem = DayVolume;
 
-/** One report: what was asked (defaults applied), the kind's request totals, and the items, most counted first. */
+/**
+ * One report: what was asked (defaults applied), the kind's request totals, and the items, most counted first
+ * (`volume`: one per day of the range, oldest first; `limit` does not apply to it).
+ */
 export type SearchAnalyticsAnswer = {
   siteId: number;
   report: AnalyticsReport;
@@ -21,10 +26,10 @@ export type SearchAnalyticsAnswer = {
   market: string | null;
   limit: number;
   totals: VolumeTotals;
-  items: (QueryItem | FilterItem)[];
+  items: (QueryItem | FilterItem | VolumeItem)[];
 };
 
-const KIND_OF: Record<AnalyticsReport, SearchKind> = { 'top-queries': 'listing', 'no-hit-queries': 'listing', 'top-filters': 'listing', 'suggest-queries': 'suggest' };
+const KIND_OF: Record<AnalyticsReport, SearchKind> = { 'top-queries': 'listing', 'no-hit-queries': 'listing', 'top-filters': 'listing', 'suggest-queries': 'suggest', volume: 'listing' };
 
 const shareOf = (count: number, totals: VolumeTotals): number => (totals.requests > 0 ? Math.round((count / totals.requests) * 1e6) / 1e6 : 0);
 
@@ -36,11 +41,16 @@ export async function searchAnalyticsReport(db: Db, scope: ReportScope, request:
   const resolved = resolveRequest(request, utcDay(now.getTime()));
   await getSite(db, scope.tenantId, scope.siteId);
   const slice: RollupSlice = { ...scope, kind: KIND_OF[resolved.report], from: resolved.from, to: resolved.to, market: resolved.market };
+  if (resolved.report === 'volume') {
+    const days = await dailyVolumes(db, slice);
+    const totals = days.reduce((sum, d) => ({ requests: sum.requests + d.requests, noHitRequests: sum.noHitRequests + d.noHitRequests }), { requests: 0, noHitRequests: 0 });
+    return { siteId: scope.siteId, ...resolved, totals, items: days };
+  }
   const [totals, stats] = await Promise.all([volumeTotals(db, slice), statsOf(db, slice, resolved.report, resolved.limit)]);
   return { siteId: scope.siteId, ...resolved, totals, items: stats.map((s) => ({ ...s, share: shareOf(s.count, totals) })) };
 }
 
-function statsOf(db: Db, slice: RollupSlice, report: AnalyticsReport, limit: number): Promise<(QueryStat | FilterStat)[]> {
+function statsOf(db: Db, slice: RollupSlice, report: Exclude<AnalyticsReport, 'volume'>, limit: number): Promise<(QueryStat | FilterStat)[]> {
   if (report === 'top-filters') return filterStats(db, slice, limit);
   return queryStats(db, slice, limit, report === 'no-hit-queries');
 }

@@ -8,6 +8,8 @@ export type RollupSlice = { tenantId: number; siteId: number; kind: SearchKind; 
 export type QueryStat = { query: string; count: number; noHits: number; latestTotal: number };
 export type FilterStat = { filter: string; count: number };
 export type VolumeTotals = { requests: number; noHitRequests: number };
+/** One day's requests of the slice: every request of the kind, and those that found nothing. */
+export type DayVolume = VolumeTotals & { day: string };
 
 /** The slice's rows of a roll-up table: always scoped by tenant and site, whatever else the caller adds. */
 function sliceOf(db: Db, table: string, s: RollupSlice): Knex.QueryBuilder {
@@ -53,4 +55,28 @@ export async function volumeTotals(db: Db, s: RollupSlice): Promise<VolumeTotals
   const row: { requests: string | null; no_hits: string | null } | undefined = await sliceOf(db, 'storefront_search_volumes', s)
     .first(db.raw('sum(requests) as requests'), db.raw('sum(no_hits) as no_hits'));
   return { requests: Number(row?.requests ?? 0), noHitRequests: Number(row?.no_hits ?? 0) };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Every day from `from` to `to` (inclusive, `YYYY-MM-DD`, UTC), oldest first. Pure. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); at <= end; at += DAY_MS) days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
+/**
+ * The slice's requests per day, oldest first, one item for every day of the range: a day nobody searched is 0,
+ * so a chart of the series shows the quiet days instead of joining their neighbours.
+ */
+export async function dailyVolumes(db: Db, s: RollupSlice): Promise<DayVolume[]> {
+  const rows: { day: string; requests: string; no_hits: string }[] = await sliceOf(db, 'storefront_search_volumes', s)
+    .groupBy('day')
+    .select(db.raw("to_char(day, 'YYYY-MM-DD') as day"), db.raw('sum(requests) as requests'), db.raw('sum(no_hits) as no_hits'));
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return daysOf(s.from, s.to).map((day) => {
+    const row = byDay.get(day);
+    return { day, requests: Number(row?.requests ?? 0), noHitRequests: Number(row?.no_hits ?? 0) };
+  });
 }

@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import { MARKET_CODE } from '../storefront-config/schemas';
 
 /** The reports on a site's search analytics (docs/decisions.md, "Search analytics (issue 24)", reading). */
-export const ANALYTICS_REPORTS = ['top-queries', 'no-hit-queries', 'top-filters', 'suggest-queries'] as const;
+export const ANALYTICS_REPORTS = ['top-queries', 'no-hit-queries', 'top-filters', 'suggest-queries', 'volume'] as const;
 export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];
 
 export const REPORT_LIMITS = { defaultLimit: 20, maxLimit: 100, defaultDays: 7, maxDays: 366 } as const;

@@ -4,7 +4,8 @@ import { int32Param } from '../http/path-ids';
 
 const REPORTS_TEXT =
   'top-queries: listing queries, most counted first; no-hit-queries: listing queries whose latest search found nothing, most no-hit requests first ' +
-  '(a query that finds products again leaves the list); top-filters: filter values used in listings; suggest-queries: search-as-you-type queries.';
+  '(a query that finds products again leaves the list); top-filters: filter values used in listings; suggest-queries: search-as-you-type queries; ' +
+  'volume: listing requests per day, one item for every day of the range (0 for a quiet day), oldest first (limit does not apply).';
 
 export const searchAnalyticsParams = z.object({
   siteId: int32Param.meta({ type: 'integer', format: 'int32', description: 'The storefront site; one of another tenant is not found.' }),
@@ -44,6 +45,14 @@ const filterItem = z
   .object({ filter: z.string().meta({ description: 'A filter value as key=value.' }), count: count('Listings in the range that used it.'), share })
   .meta({ id: 'SearchFilterStatDto' });
 
+const volumeItem = z
+  .object({
+    day: z.string().meta({ format: 'date', description: 'The UTC day.' }),
+    requests: count('Listing requests that day, browse listings included.'),
+    noHitRequests: count('Those that found nothing.'),
+  })
+  .meta({ id: 'SearchVolumeDayDto' });
+
 export const searchAnalyticsDto = z
   .object({
     siteId: z.number().int(),
@@ -55,7 +64,9 @@ export const searchAnalyticsDto = z
     totals: z
       .object({ requests: count('Every request of the report\'s kind (listings, or suggests) in the range, browse listings included.'), noHitRequests: count('Those that found nothing.') })
       .meta({ description: 'What the items are a share of: all requests, whether or not their query was kept.' }),
-    items: z.array(z.union([queryItem, filterItem])).meta({ description: 'SearchQueryStatDto for the query reports, SearchFilterStatDto for top-filters; most counted first.' }),
+    items: z
+      .array(z.union([queryItem, filterItem, volumeItem]))
+      .meta({ description: 'SearchQueryStatDto for the query reports, SearchFilterStatDto for top-filters, most counted first; SearchVolumeDayDto for volume, one per day, oldest first.' }),
   })
   .meta({ id: 'SearchAnalyticsReportDto' });
 

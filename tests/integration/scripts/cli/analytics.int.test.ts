@@ -70,6 +70,8 @@ describe('npm run cli -- analytics', () => {
     expect((await run('--tenant', 'cli-analytics', '--site', 'shop', '--report', 'top-filters', ...RANGE)).json()).toMatchObject({ items: [{ filter: 'brand=acme', count: 3 }] });
     expect((await run('--tenant', 'cli-analytics', '--site', 'shop', '--report', 'suggest-queries', ...RANGE)).json()).toMatchObject({ totals: { requests: 0 }, items: [] });
     expect((await run('--tenant', 'cli-analytics', '--site', 'shop', '--report', 'top-queries', '--market', 'no', ...RANGE)).json()).toMatchObject({ items: [] });
+    const volume = (await run('--tenant', 'cli-analytics', '--site', 'shop', '--report', 'volume', ...RANGE)).json() as { items: unknown[]; totals: unknown };
+    expect([volume.items.length, volume.totals]).toEqual([30, { requests: 4, noHitRequests: 1 }]);
   });
 
   it("does not read another tenant's site, by id or by code: exit 1 naming it", async () => {

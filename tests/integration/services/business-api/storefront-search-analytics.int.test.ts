@@ -66,6 +66,33 @@ describe('GET /storefront/sites/{siteId}/search-analytics/{report}', () => {
     expect((await get('suggest-queries', RANGE)).body).toMatchObject({ totals: { requests: 6, noHitRequests: 0 }, items: [{ query: 'ja', count: 6, noHits: 0, latestTotal: 5, share: 1 }] });
   });
 
+  it('answers the volume report: listing requests per day, every day of the range, to a read-only token', async () => {
+    const res = await get('volume', { from: '2025-06-19', to: '2025-06-21', limit: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      siteId: siteA, report: 'volume', from: '2025-06-19', to: '2025-06-21', market: null, limit: 1,
+      totals: { requests: 6, noHitRequests: 3 },
+      items: [
+        { day: '2025-06-19', requests: 0, noHitRequests: 0 },
+        { day: '2025-06-20', requests: 6, noHitRequests: 3 },
+        { day: '2025-06-21', requests: 0, noHitRequests: 0 },
+      ],
+    });
+    expect((await get('volume', { ...RANGE, market: 'se' })).body).toMatchObject({ totals: { requests: 5, noHitRequests: 2 } });
+    expect((await get('volume', RANGE)).body.items).toHaveLength(30);
+    // By default the last 7 days, today's search on the last.
+    const recent = (await get('volume')).body;
+    expect(recent.items.map((i: { requests: number }) => i.requests)).toEqual([0, 0, 0, 0, 0, 0, 1]);
+    expect(recent.items.at(-1).day).toBe(utcDay(Date.now()));
+  });
+
+  it("answers the volume report of another tenant's site with 404, and each tenant its own days", async () => {
+    const res = await get('volume', RANGE, readOnly, siteB);
+    expect([res.status, res.body.code]).toEqual([404, 'not_found']);
+    const own = await get('volume', { from: '2025-06-20', to: '2025-06-20' }, await h.token(tenantB), siteB);
+    expect(own.body.items).toEqual([{ day: '2025-06-20', requests: 1, noHitRequests: 0 }]);
+  });
+
   it('reads the last 7 days including today (UTC) by default', async () => {
     const res = await get('top-queries');
     const today = utcDay(Date.now());
@@ -105,10 +132,18 @@ describe('GET /storefront/sites/{siteId}/search-analytics/{report}', () => {
   it.each([
     ['from after to', { from: '2026-11-10', to: '2026-11-09' }, 'from (2026-11-10) is after to (2026-11-09).'],
     ['a range over 366 days', { from: '2025-01-01', to: '2026-01-02' }, 'from 2025-01-01 to 2026-01-02 is 367 days; a report covers at most 366.'],
-  ])('answers %s with 400 invalid_request', async (_name, query, message) => {
-    const res = await get('top-queries', query);
+  ])('answers %s with 400 invalid_request, for the volume report too', async (_name, query, message) => {
+    for (const report of ['top-queries', 'volume']) {
+      const res = await get(report, query);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'invalid_request', message });
+    }
+  });
+
+  it('answers a bad volume parameter with ValidationProblemDetails naming it', async () => {
+    const res = await get('volume', { from: '2025-02-30', market: 'SE' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'invalid_request', message });
+    expect(Object.keys(res.body.errors).sort()).toEqual(['from', 'market']);
   });
 
   it('needs a token', async () => {

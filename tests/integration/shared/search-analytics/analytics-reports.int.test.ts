@@ -193,6 +193,42 @@ describe('search analytics reports', () => {
     });
   });
 
+  describe('volume', () => {
+    it('counts listing requests per day over markets and languages, every day of the range, oldest first', async () => {
+      const s = await newSite();
+      await flush(
+        [placeOf(s), fact('jacka'), '2026-11-20', 3],
+        [placeOf(s, 'no', 'nb'), fact('skor', { total: 0 }), '2026-11-20', 2],
+        [placeOf(s), fact('', { filters: ['brand=acme'] }), '2026-11-22', 4],
+        [placeOf(s), fact('ja', { kind: 'suggest' }), '2026-11-21', 7],
+        [placeOf(s), fact('re', { kind: 'facet-values' }), '2026-11-21', 7],
+        // Outside the range.
+        [placeOf(s), fact('jacka'), '2026-11-24', 9],
+      );
+      const answer = await report(s, { report: 'volume', from: '2026-11-19', to: '2026-11-23', limit: 1 });
+      expect(answer).toMatchObject({ report: 'volume', from: '2026-11-19', to: '2026-11-23', totals: { requests: 9, noHitRequests: 2 } });
+      // A quiet day is a zero, not a gap; limit does not cut the series.
+      expect(answer.items).toEqual([
+        { day: '2026-11-19', requests: 0, noHitRequests: 0 },
+        { day: '2026-11-20', requests: 5, noHitRequests: 2 },
+        { day: '2026-11-21', requests: 0, noHitRequests: 0 },
+        { day: '2026-11-22', requests: 4, noHitRequests: 0 },
+        { day: '2026-11-23', requests: 0, noHitRequests: 0 },
+      ]);
+      expect((await report(s, { report: 'volume', from: '2026-11-20', to: '2026-11-20', market: 'no' })).items).toEqual([{ day: '2026-11-20', requests: 2, noHitRequests: 2 }]);
+    });
+
+    it('answers the longest range with one item per day, totals equal to the top-queries report', async () => {
+      const s = await newSite();
+      await flush([placeOf(s), fact('jacka'), '2025-11-26'], [placeOf(s), fact('skor', { total: 0 }), '2026-11-26', 2]);
+      const range = { from: '2025-11-26', to: '2026-11-26' };
+      const answer = await report(s, { report: 'volume', ...range });
+      expect(answer.items).toHaveLength(366);
+      expect([answer.items[0], answer.items.at(-1)]).toEqual([{ day: '2025-11-26', requests: 1, noHitRequests: 0 }, { day: '2026-11-26', requests: 2, noHitRequests: 2 }]);
+      expect(answer.totals).toEqual((await report(s, { report: 'top-queries', ...range })).totals);
+    });
+  });
+
   describe('scope', () => {
     it('answers a site without roll-ups with zero totals and no items', async () => {
       const s = await newSite();

@@ -50,7 +50,7 @@ describe('the MCP tool get_storefront_search_analytics', () => {
     expect(tool?.annotations?.readOnlyHint).toBe(true);
     expect(Object.keys(tool?.inputSchema.properties ?? {}).sort()).toEqual(['from', 'limit', 'market', 'report', 'siteId', 'to']);
     expect(tool?.inputSchema.required).toEqual(['siteId', 'report']);
-    expect(tool?.inputSchema.properties?.report).toMatchObject({ enum: ['top-queries', 'no-hit-queries', 'top-filters', 'suggest-queries'] });
+    expect(tool?.inputSchema.properties?.report).toMatchObject({ enum: ['top-queries', 'no-hit-queries', 'top-filters', 'suggest-queries', 'volume'] });
   });
 
   it('answers each query with its count and latest total, to a read-only token', async () => {
