@@ -7,7 +7,8 @@ export class FilterSyntaxError extends Error {
 }
 
 const FILTER_PARAM = /^filter\[([^[\]]*)\]$/;
-const KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+// Any key of this form is a filter; one no facet has (`__proto__` among them) is ignored with FILTER_IGNORED.
+const KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /**
  * The values of one raw filter parameter (rule 9): split on commas; a backslash escapes a comma or a

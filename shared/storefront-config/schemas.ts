@@ -10,6 +10,12 @@ const KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const MARKET_CODE = KEY;
 /** The rule of a facet key (the admin API binds it from the path). */
 export const FACET_KEY = KEY;
+/**
+ * Whether a facet key is one the storefront can take: FACET_KEY's form, and not a name every JavaScript object
+ * already has (`constructor`), which a lookup by key would find without any facet.
+ */
+export const isFacetKey = (key: string): boolean => KEY.test(key) && !(key in Object.prototype);
+const FACET_KEY_MESSAGE = 'must be lowercase letters, digits, hyphens or underscores, and not a name JavaScript objects already have (such as "constructor")';
 // BCP-47 as the storefront uses it: a primary language, optionally a region or script ("en", "de-AT", "zh-Hant").
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
@@ -106,7 +112,7 @@ export const facetDefinitionSchema = z.strictObject({
 });
 export type FacetDefinition = z.infer<typeof facetDefinitionSchema>;
 
-export const facetSchema = z.strictObject({ key: z.string().regex(KEY, 'must be lowercase letters, digits, hyphens or underscores'), definition: facetDefinitionSchema });
+export const facetSchema = z.strictObject({ key: z.string().refine(isFacetKey, FACET_KEY_MESSAGE), definition: facetDefinitionSchema });
 export type Facet = z.infer<typeof facetSchema>;
 
 /** A collection's filter in the listing grammar: facet key to values; `{"all": []}` matches everything. */

@@ -66,6 +66,8 @@ function collectionIssues(collections: readonly Collection[], facetKeys: Set<str
     if (c.parentId !== null && !ids.has(c.parentId)) at('parentId', `collection ${c.parentId} does not exist`);
     if (c.parentId !== null && hasCycle(c.id, parents)) at('parentId', 'a collection cannot be its own ancestor');
     const { all, ...filter } = c.filter;
+    // An empty filter would list everything unasked (a `__proto__` key, never copied by the parser, leaves one).
+    if (Object.keys(c.filter).length === 0) at('filter', 'needs at least one facet, or {"all": []} for every product');
     if (all !== undefined && all.length > 0) at('filter.all', 'the key "all" takes an empty list');
     filterKeyIssues(filter, facetKeys, at, 'filter');
     pinHideIssues(c.pin, c.hide, at);

@@ -2,7 +2,8 @@ import { ruleWindow } from '../merchandising/rule-matcher';
 import { MAX_SYNONYM_WORDS } from '../merchandising/synonym-index';
 import { normaliseQuery } from '../search/analysis/normalise-query';
 import { tokenize } from '../search/analysis/tokenize';
-import { MAX_SYNONYMS_PER_SITE, RESERVED_FACET_KEYS, type PinDef, type QueryRule, type SiteConfig, type SynonymEntry } from './schemas';
+import { isInverted, parseRangeValue } from '../listing/range-value';
+import { isFacetKey, MAX_SYNONYMS_PER_SITE, RESERVED_FACET_KEYS, type PinDef, type QueryRule, type SiteConfig, type SynonymEntry } from './schemas';
 import type { ConfigIssue } from './validate-config';
 
 type At = (field: string, message: string) => void;
@@ -17,14 +18,32 @@ export function pinHideIssues(pin: readonly PinDef[], hide: readonly string[], a
   });
 }
 
-/** A filter (facet key to values) naming only facets of the site; `facetKeys` null means the default facets. */
-export function filterKeyIssues(filter: Record<string, string[]>, facetKeys: ReadonlySet<string> | null, at: At, field: string): void {
-  for (const [key, values] of Object.entries(filter)) {
-    if (facetKeys !== null && !facetKeys.has(key) && !RESERVED_FACET_KEYS.includes(key)) at(`${field}.${key}`, `"${key}" is not a facet of this site`);
-    else if (values.length === 0) at(`${field}.${key}`, 'needs at least one value');
-  }
+/** Why a value of a built-in facet cannot filter (a price range, the in-stock toggle), or null when it can. */
+function builtInValueProblem(key: string, value: string): string | null {
+  if (key === 'in-stock') return value === 'true' || value === 'false' ? null : 'in-stock takes "true" or "false"';
+  if (key !== 'price') return null;
+  const range = parseRangeValue(value);
+  if (range === null || ![range.min, range.max].every((n) => n === null || Number.isFinite(n))) return `"${value}" is not a price range such as "10-50", "10-" or "-50"`;
+  return isInverted(range) ? `"${value}" has its lower bound above its upper bound` : null;
 }
 
+/**
+ * A filter (facet key to values) naming only facets of the site, each with values it can filter by; `facetKeys`
+ * null means the default facets (not known here, so only the key's form is checked). A filter the storefront
+ * would ignore at serving time is refused here, where the admin can still fix it.
+ */
+export function filterKeyIssues(filter: Record<string, string[]>, facetKeys: ReadonlySet<string> | null, at: At, field: string): void {
+  for (const [key, values] of Object.entries(filter)) {
+    const builtIn = RESERVED_FACET_KEYS.includes(key);
+    if (!builtIn && !isFacetKey(key)) at(`${field}.${key}`, `"${key}" is not a facet key`);
+    else if (!builtIn && facetKeys !== null && !facetKeys.has(key)) at(`${field}.${key}`, `"${key}" is not a facet of this site`);
+    else if (values.length === 0) at(`${field}.${key}`, 'needs at least one value');
+    else values.forEach((value, k) => {
+      const problem = builtInValueProblem(key, value);
+      if (problem !== null) at(`${field}.${key}[${k}]`, problem);
+    });
+  }
+}
 
 /** A rule's query as RuleMatcher compares it: the normalised text (exact), or its words (contains: "Gift-Card" is "gift card"). */
 const matchedQuery = (rule: QueryRule) => (rule.match === 'exact' ? normaliseQuery(rule.query) : tokenize(normaliseQuery(rule.query)).join(' '));

@@ -21,7 +21,7 @@ interface Answer {
 }
 
 const first = (pairs: QueryPair[], name: string) => pairs.find(([n]) => n === name)?.[1];
-const FILTER_NAME = /^filter\[[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\]$/;
+const FILTER_NAME = /^filter\[[A-Za-z0-9_.-]{1,64}\]$/;
 
 /** Codes a request deserves by the spec's rules; an empty set means 200. */
 function listingCodes(pairs: QueryPair[]): Set<string> {

@@ -76,6 +76,12 @@ describe.each(engineKinds('GET /v1/products'))('GET /v1/products (%s)', (kind) =
     expect(prices.every((p: number) => p >= 100 && p <= 5000)).toBe(true);
     expect(res.body.warnings).toContainEqual(expect.objectContaining({ code: 'FILTER_IGNORED', facet: 'bogus' }));
     expect(res.body.appliedFilters).toEqual([{ facet: 'price', value: '100-5000', label: '100-5000' }]);
+    // Names every JavaScript object has are facets like any other unknown one (a lookup by key must not find them).
+    const all = (await get('/v1/products?pageSize=5')).body.total;
+    for (const key of ['__proto__', 'constructor', 'toString', '_a']) {
+      const odd = await get(`/v1/products?filter[${key}]=x&pageSize=5`);
+      expect([odd.status, odd.body.total, odd.body.appliedFilters, odd.body.warnings]).toEqual([200, all, [], [expect.objectContaining({ code: 'FILTER_IGNORED', facet: key })]]);
+    }
     expect((await get('/v1/products?sort=cheapest')).body.warnings).toContainEqual(expect.objectContaining({ code: 'SORT_UNKNOWN' }));
     expect((await get('/v1/products?filter[price]=50-10')).body.warnings).toContainEqual(expect.objectContaining({ code: 'RANGE_INVERTED' }));
     expect((await get('/v1/products?page=101&pageSize=100')).body.code).toBe('INVALID_PAGE');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfigValidationError } from '../../../../shared/storefront-config/errors';
 import {
   collectionSchema,
+  facetSchema,
   facetDefinitionSchema,
   marketSchema,
   siteConfigSchema,
@@ -312,6 +313,36 @@ describe('validateSiteConfig', () => {
         (c.collections[2] as Collection).filter = { material: ['wool'], 'kok-bad': ['9'] };
       });
       expect(issuesOf(config)).toEqual([]);
+    });
+
+    it('refuses, configured facets or not, a key no facet can have and a built-in value the storefront would ignore', () => {
+      for (const facets of ['configured', 'none'] as const) {
+        const config = withChange((c) => {
+          if (facets === 'none') c.facets = [];
+          (c.collections[2] as Collection).filter = JSON.parse('{"__proto__": ["x"], "constructor": ["y"], "price": ["-1e309-", "50-10", "10-"], "in-stock": ["yes"]}');
+        });
+        expect(issuesOf(config)).toEqual([
+          { field: 'collections[2].filter.__proto__', message: '"__proto__" is not a facet key' },
+          { field: 'collections[2].filter.constructor', message: '"constructor" is not a facet key' },
+          { field: 'collections[2].filter.price[0]', message: '"-1e309-" is not a price range such as "10-50", "10-" or "-50"' },
+          { field: 'collections[2].filter.price[1]', message: '"50-10" has its lower bound above its upper bound' },
+          { field: 'collections[2].filter.in-stock[0]', message: 'in-stock takes "true" or "false"' },
+        ]);
+      }
+    });
+
+    it('refuses a price bound too large to be a number', () => {
+      const issue = onlyIssue(withChange((c) => ((c.collections[0] as Collection).filter = { price: [`1${'0'.repeat(400)}-`] })));
+      expect(issue).toMatchObject({ field: 'collections[0].filter.price[0]', message: expect.stringContaining('is not a price range') });
+    });
+  });
+
+  describe('facet keys', () => {
+    it.each(['constructor', '__proto__', 'Brand', '-a'])('refuses %j, as every key no lookup can tell from a built-in name', (key) => {
+      expect(facetSchema.shape.key.safeParse(key).success).toBe(false);
+    });
+    it.each(['brand', 'colour-2', 'size_eu', 'tostring'])('accepts %j', (key) => {
+      expect(facetSchema.shape.key.safeParse(key).success).toBe(true);
     });
   });
 

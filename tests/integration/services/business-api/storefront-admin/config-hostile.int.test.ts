@@ -54,16 +54,22 @@ describe('hostile input on the storefront admin configuration routes of an exist
     }
   }, 120_000);
 
-  it('stores names every object has (constructor, toString) as plain names, drops a __proto__ key, and refuses them where a rule says so', async () => {
+  it('stores names every object has (constructor, toString) as plain values, drops a __proto__ key, and refuses them as facet keys', async () => {
     const put = (path: string, body: unknown) => w.h.call('put', `${pathOf('/storefront/sites/{siteId}')}${path}`, { token: w.tokens.owner, body });
-    const swatch = await put('/facets/constructor', { source: { kind: 'option', option: 'Colour' }, type: 'swatch', swatches: { constructor: { color: 'red' }, toString: { color: 'blue' } } });
-    expect([swatch.status, swatch.body.key, Object.keys(swatch.body.definition.swatches).sort()]).toEqual([200, 'constructor', ['constructor', 'toString']]);
-    const proto = await put('/facets/constructor', JSON.parse('{"source":{"kind":"brand"},"type":"list","label":{"__proto__":"x"}}'));
+    const swatch = await put('/facets/colour', { source: { kind: 'option', option: 'Colour' }, type: 'swatch', swatches: { constructor: { color: 'red' }, toString: { color: 'blue' } } });
+    expect([swatch.status, swatch.body.key, Object.keys(swatch.body.definition.swatches).sort()]).toEqual([200, 'colour', ['constructor', 'toString']]);
+    const label = await put('/facets/colour', JSON.parse('{"source":{"kind":"brand"},"type":"list","label":{"__proto__":"x"}}'));
     // zod never copies a __proto__ key (it would set the prototype): it is left out, not stored.
-    expect([proto.status, proto.body.definition.label]).toEqual([200, {}]);
-    const filter = await w.h.call('post', `${pathOf('/storefront/sites/{siteId}')}/collections`, { token: w.tokens.owner, body: { slugs: { en: 'c' }, names: { en: 'C' }, filter: { valueof: ['x'], constructor: ['y'] } } });
-    expect([filter.status, Object.keys(filter.body.errors ?? {})]).toEqual([400, ['$.filter.valueof']]);
-    expect((await w.h.call('delete', `${pathOf('/storefront/sites/{siteId}')}/facets/constructor`, { token: w.tokens.owner })).status).toBe(204);
+    expect([label.status, label.body.definition.label]).toEqual([200, {}]);
+    // One rule for every name an object already has: not a facet key, whether it comes in the path or a filter.
+    const named = await put('/facets/constructor', { source: { kind: 'brand' }, type: 'list' });
+    expect(named.status).toBe(400);
+    const filter = await w.h.call('post', `${pathOf('/storefront/sites/{siteId}')}/collections`, { token: w.tokens.owner, body: JSON.parse('{"slugs": {"en": "c"}, "names": {"en": "C"}, "filter": {"valueof": ["x"], "constructor": ["y"], "__proto__": ["z"]}}') });
+    expect([filter.status, filter.body.errors]).toEqual([400, { '$.filter.valueof': ['"valueof" is not a facet of this site'], '$.filter.constructor': ['"constructor" is not a facet key'] }]);
+    // The parser never copies a __proto__ key: a filter of nothing else is empty, refused rather than listing everything.
+    const proto = await w.h.call('post', `${pathOf('/storefront/sites/{siteId}')}/collections`, { token: w.tokens.owner, body: JSON.parse('{"slugs": {"en": "c"}, "names": {"en": "C"}, "filter": {"__proto__": ["z"]}}') });
+    expect([proto.status, proto.body.errors]).toEqual([400, { '$.filter': ['needs at least one facet, or {"all": []} for every product'] }]);
+    expect((await w.h.call('delete', `${pathOf('/storefront/sites/{siteId}')}/facets/colour`, { token: w.tokens.owner })).status).toBe(204);
   });
 
   it('answers hostile entity segments (codes, keys, ids, languages) without a 5xx, in the documented format', async () => {
