@@ -94,6 +94,7 @@ describeConsoleInBrowser()('the publish page', () => {
     await publish.click();
     await expectText(page.locator('.publish-form .field-error'), 'Write a note: it is how the version history tells this version apart.');
     expect(await page.getByLabel('Note for the version history').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate('document.activeElement?.getAttribute("name")')).toBe('$.note');
     await review('44-publish-note-missing');
 
     const note = 'Finnish market, a brand facet and the sale redirect';
@@ -146,5 +147,33 @@ describeConsoleInBrowser()('the publish page', () => {
     await expectCount(page.locator('table.versions tbody tr'), 2);
     expect(await text(page.locator('.access'))).toBe('Read-only access');
     await review('46-publish-read-only');
+  });
+
+  it('shows a never-published site whole as added, and the API refusing its publish beside the form', async () => {
+    const { page, stack } = session;
+    const res = await fetch(`${stack.apiUrl}/api/v1/storefront/sites`, { headers: { Authorization: `Bearer ${await tokenFor(stack, stack.shop)}` } });
+    const { sites } = (await res.json()) as { sites: { siteId: number; code: string }[] };
+    const spring = sites.find((s) => s.code === 'spring')!.siteId;
+    await signIn(stack.shop);
+    await page.goto(`${stack.consoleUrl}/sites/${spring}/publish`);
+    await expectText(page.locator('.diff-summary'), /^This site has never been published\. Publishing makes the draft version 1: \d+ changes \(\d+ added\)\.$/);
+    const site = await diffRows(page, 'site');
+    expect(site).toContainEqual(['Added', 'Name', 'Not live', 'Spring <b>campaign</b>']);
+    expect(site).toContainEqual(['Added', 'Assortment › Leave out inactive products', 'Not live', 'yes']);
+    expect(site).toContainEqual(['Added', 'URL patterns › Product pages', 'Not live', '/p/{slug}']);
+    expect(await text(page.locator('#version-history'))).toBe('Not published yet: the first publish creates version 1.');
+
+    // The draft has no market: the API refuses the publish (400), and the page says why in words.
+    await page.getByLabel('Note for the version history').fill('Spring campaign, first version');
+    await page.getByRole('button', { name: 'Publish version 1' }).click();
+    await expectText(page.locator('.publish-form .form-errors li'), 'markets: a site needs at least one market before it can be published');
+    expect(await text(page.locator('.publish-form .form-errors p'))).toBe('Nothing was published: the draft breaks these rules. Correct them on the Configuration or Merchandising tab, then publish again.');
+    expect(await page.locator('.published-panel').count()).toBe(0);
+    expect(await text(page.locator('#version-history'))).toBe('Not published yet: the first publish creates version 1.');
+    await review('47-publish-refused');
+    // That refusal (and the browser's console line about it) is the one failed call this test expects.
+    const refused = [`HTTP 400: ${stack.apiUrl}/api/v1/storefront/sites/${spring}/publish`, 'console: Failed to load resource: the server responded with a status of 400 (Bad Request)'];
+    expect([...session.problems].sort()).toEqual([...refused].sort());
+    session.problems.splice(0);
   });
 });

@@ -160,7 +160,9 @@ export function entityFields(part, entity) {
 export function splitFieldChange(field, before, after) {
   if (!isPlainObject(before) || !isPlainObject(after) || typeof before.kind === 'string') return [{ field, before, after }];
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names]
+  const parts = [...names]
     .filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]))
     .flatMap((name) => splitFieldChange(`${field}.${name}`, before[name], after[name]));
+  // Objects that differ only in key order compare equal here: the change is still shown, whole.
+  return parts.length > 0 ? parts : [{ field, before, after }];
 }

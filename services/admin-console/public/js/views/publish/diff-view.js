@@ -47,7 +47,9 @@ function rowsOf(change, draft) {
     return [{ op: change.op, part, item, before: change.op === 'add' ? null : entityFields(part, before), after: change.op === 'remove' ? null : entityFields(part, after) }];
   }
   const owner = part === 'site' ? null : entityName(part, key ?? '', draftEntity(draft, part, key ?? ''));
-  return splitFieldChange(field ?? '', before, after).map((sub) => ({
+  // An object field added or removed whole (a first publish's assortment) is listed by its sub-fields too.
+  const [from, to] = [before === undefined && isPlainObject(after) ? {} : before, after === undefined && isPlainObject(before) ? {} : after];
+  return splitFieldChange(field ?? '', from, to).map((sub) => ({
     op: change.op,
     part,
     item: owner === null ? fieldLabel(sub.field) : `${owner} › ${fieldLabel(sub.field)}`,
@@ -101,13 +103,12 @@ function partTable(part, rows) {
   );
 }
 
-/** "2 added, 1 changed" @param {ConfigChange[]} changes */
-function tally(changes) {
-  const by = (/** @type {ConfigChange['op']} */ op) => changes.filter((c) => c.op === op).length;
+/** "2 added, 1 changed", counted as the tables list them. @param {Row[]} rows */
+function tally(rows) {
   return /** @type {const} */ (['add', 'change', 'remove'])
-    .map((op) => [by(op), OP_LABELS[op].toLowerCase()])
-    .filter(([n]) => Number(n) > 0)
-    .map(([n, label]) => `${count(Number(n))} ${label}`)
+    .map((op) => ({ n: rows.filter((r) => r.op === op).length, label: OP_LABELS[op].toLowerCase() }))
+    .filter(({ n }) => n > 0)
+    .map(({ n, label }) => `${count(n)} ${label}`)
     .join(', ');
 }
 
@@ -137,7 +138,7 @@ export function diffView(diff, draft) {
   const rows = diff.changes.flatMap((c) => rowsOf(c, draft));
   const summary = diff.changes.length === 0
     ? `The configuration is the same as version ${diff.publishedVersion}; publishing version ${next} makes the new keys below work.`
-    : `Publishing makes the draft version ${next}: ${count(diff.changes.length)} ${diff.changes.length === 1 ? 'change' : 'changes'} (${tally(diff.changes)}).`;
+    : `Publishing makes the draft version ${next}: ${count(rows.length)} ${rows.length === 1 ? 'change' : 'changes'} (${tally(rows)}).`;
   return h(
     'div',
     { class: 'diff', dataset: { state: 'changes' } },
