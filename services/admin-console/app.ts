@@ -15,6 +15,17 @@ export interface AdminConsoleDeps {
 const PUBLIC_DIR = path.join(__dirname, 'public');
 
 /**
+ * Files the pages load from installed packages (no CDN): each address names one file, so nothing else of
+ * node_modules is reachable. uPlot draws the analytics page's chart; it styles its elements through the CSSOM,
+ * which `style-src 'self'` allows, and its own stylesheet comes from here too.
+ */
+const UPLOT_DIST = path.join(path.dirname(require.resolve('uplot/package.json')), 'dist');
+const VENDOR_FILES: Record<string, string> = {
+  '/vendor/uplot/uPlot.esm.js': path.join(UPLOT_DIST, 'uPlot.esm.js'),
+  '/vendor/uplot/uPlot.min.css': path.join(UPLOT_DIST, 'uPlot.min.css'),
+};
+
+/**
  * The console's Content-Security-Policy: its own scripts and styles only (no inline ones, so an injected string
  * cannot run), calls only to the admin API and the token endpoint, never framed (clickjacking), no plugins, no
  * <base> rewriting relative module URLs.
@@ -61,6 +72,7 @@ export function createApp({ settings, metrics }: AdminConsoleDeps): Express {
   });
   // Modules change while a developer edits them: revalidate each time (an unchanged file answers 304).
   app.use(express.static(PUBLIC_DIR, { index: false, cacheControl: true, maxAge: 0 }));
+  for (const [route, file] of Object.entries(VENDOR_FILES)) app.get(route, (_req, res) => res.sendFile(file, { maxAge: 0 }));
   app.get('/{*path}', (req, res, next) => {
     // A missing module or stylesheet is a 404, not the page shell.
     if (path.extname(req.path) !== '') return next();
