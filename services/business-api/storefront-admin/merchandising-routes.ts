@@ -5,13 +5,14 @@ import { addRule, putSynonyms, removeEntity, replaceRule, synonymsOf } from './c
 import {
   ADMIN_TAG, INVALID_CONFIG, NO_SITE, notInDraft, ruleBody, ruleCreatedDto, ruleDto, ruleParams, siteParams, synonymParams, synonymsBody, synonymsDto,
 } from './config-schemas';
+import { merchandisedProducts, merchandisedProductsDto, productCandidates, productCandidatesDto, productCandidatesQuery } from './merchandised-products';
 
 const DRAFT = ' The change lands in the draft: a preview key sees it at once, shoppers once the draft is published.';
 const RULE =
   'A query rule acts on the searches it matches (its query exactly or as whole words, in its markets, within its time window): it pins products at ' +
   'positions, hides products, boosts or buries products matching a filter, applies a filter, or redirects. It needs at least one action.';
 
-/** Query rules and synonyms of a site's draft (docs/merchandising.md). */
+/** Query rules and synonyms of a site's draft (docs/merchandising.md), and the names of the products they pin or hide. */
 export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
   anyRoute(
     defineRoute({
@@ -94,6 +95,41 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       handler: async (req, res) => {
         const { siteId, language } = req.params;
         res.json(await putSynonyms(db, { tenantId: authOf(req).tenantId, siteId }, language, req.body.entries));
+      },
+    }),
+  ),
+  anyRoute(
+    defineRoute({
+      method: 'get',
+      path: '/storefront/sites/{siteId}/merchandised-products',
+      operationId: 'listStorefrontMerchandisedProducts',
+      summary: 'The products the draft pins or hides, with their names',
+      description:
+        'Every product the draft\'s query rules and collections pin or hide, with its product number and name (the configuration keeps ids only), ' +
+        'and the ids that name no product of the tenant.',
+      tag: ADMIN_TAG,
+      params: siteParams,
+      responses: { 200: { description: 'The products, by id', schema: merchandisedProductsDto }, 404: NO_SITE },
+      handler: async (req, res) => {
+        res.json(await merchandisedProducts(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }));
+      },
+    }),
+  ),
+  anyRoute(
+    defineRoute({
+      method: 'get',
+      path: '/storefront/sites/{siteId}/merchandisable-products',
+      operationId: 'findStorefrontMerchandisableProducts',
+      summary: 'Find products to pin or hide',
+      description:
+        'The tenant\'s storefront products matching a name, product number or barcode, best first, with the id a rule pins or hides them by. ' +
+        'Variants are left out: a search answers with products, and a variant is part of its product.',
+      tag: ADMIN_TAG,
+      params: siteParams,
+      query: productCandidatesQuery,
+      responses: { 200: { description: 'The matching products (not a page)', schema: productCandidatesDto }, 404: NO_SITE },
+      handler: async (req, res) => {
+        res.json(await productCandidates(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, req.query.q, req.query.limit));
       },
     }),
   ),
