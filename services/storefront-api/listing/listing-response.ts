@@ -1,3 +1,4 @@
+import { decimalString } from '../../../indexer/documents/format';
 import type { FacetResult, FacetValueCount, SearchResponse } from '../../../shared/search';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import { projectCard, type IndexedCard } from '../../../indexer/documents/card';
@@ -25,6 +26,12 @@ export function cardOf(card: IndexedCard, catalogue: SiteCatalogue, market: Mark
   return { ...projected, url: productUrl(market, catalogue.config.site, projected.slug), collections };
 }
 
+/**
+ * A range facet's bound as the spec writes shop data: a decimal string, never a JSON number (the price with at
+ * least two decimals, as its amounts are).
+ */
+const rangeBound = (key: string, n: number | null): string | null => (n === null ? null : key === 'price' ? decimalString(String(n)) : String(n));
+
 function facetOf(spec: FacetSpec, result: FacetResult | undefined, plan: ListingPlan, language: string, swatchImages: SwatchImages) {
   const selected = new Set(plan.applied.filter((a) => a.facet === spec.key).map((a) => a.value));
   const base = {
@@ -32,7 +39,7 @@ function facetOf(spec: FacetSpec, result: FacetResult | undefined, plan: Listing
     help: textIn(spec.help, language), collapsed: spec.collapsed,
   };
   if (result?.kind === 'range') {
-    return { ...base, values: [], truncated: false, range: { unit: spec.range?.unit ?? null, step: spec.range?.step ?? 1, min: result.min, max: result.max } };
+    return { ...base, values: [], truncated: false, range: { unit: spec.range?.unit ?? null, step: spec.range?.step ?? 1, min: rangeBound(spec.key, result.min), max: rangeBound(spec.key, result.max) } };
   }
   if (result?.kind === 'toggle') {
     return { ...base, values: [{ value: 'true', label: base.label, count: result.count, selected: selected.has('true'), help: null }], truncated: false, range: null };

@@ -77,7 +77,12 @@ export const facetSchema = z
     truncated: z.boolean(),
     searchable: z.boolean().meta({ description: 'Whether GET /v1/products/facets/{key} searches it.' }),
     range: z
-      .strictObject({ unit: z.string().nullable(), step: z.number(), min: z.number().nullable(), max: z.number().nullable() })
+      .strictObject({
+        unit: z.string().nullable(),
+        step: z.number(),
+        min: z.string().nullable().meta({ description: 'The lowest value in the filter context, as a decimal string (the price: like its amounts, at least two decimals); null when no product has one.', example: '129.00' }),
+        max: z.string().nullable().meta({ description: 'The highest value in the filter context, as a decimal string; null when no product has one.', example: '2499.50' }),
+      })
       .nullable()
       .meta({ description: 'Range facets only (else null): unit, step, and the bounds over the filter context.' }),
     help: z.string().nullable(),

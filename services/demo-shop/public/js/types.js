@@ -26,7 +26,7 @@
 /**
  * @typedef {{ key: string, label: string, type: 'list' | 'hierarchy' | 'range' | 'toggle' | 'swatch', match: string,
  *   values: FacetValue[], truncated: boolean, searchable: boolean, help: string | null, collapsed: boolean,
- *   range: { unit: string | null, step: number, min?: number | null, max?: number | null } | null }} Facet
+ *   range: { unit: string | null, step: number, min?: string | null, max?: string | null } | null }} Facet
  */
 
 /**

@@ -143,8 +143,8 @@ function rangeBody(facet, ctx) {
   const { min: from, max: to } = parseRange(ctx.query.filters.get(facet.key)?.[0] ?? '') ?? { min: '', max: '' };
   const unit = rangeUnit(facet, ctx.app);
   const step = String(facet.range?.step ?? 1);
-  const low = h('input', { type: 'number', name: 'min', inputmode: 'decimal', step, value: from, placeholder: String(Math.floor(facet.range?.min ?? 0)), 'aria-label': `${facet.label} ${t('min')}` });
-  const high = h('input', { type: 'number', name: 'max', inputmode: 'decimal', step, value: to, placeholder: String(Math.ceil(facet.range?.max ?? 0)), 'aria-label': `${facet.label} ${t('max')}` });
+  const low = h('input', { type: 'number', name: 'min', inputmode: 'decimal', step, value: from, placeholder: String(Math.floor(Number(facet.range?.min ?? 0))), 'aria-label': `${facet.label} ${t('min')}` });
+  const high = h('input', { type: 'number', name: 'max', inputmode: 'decimal', step, value: to, placeholder: String(Math.ceil(Number(facet.range?.max ?? 0))), 'aria-label': `${facet.label} ${t('max')}` });
   const submit = (/** @type {Event} */ e) => {
     e.preventDefault();
     const range = low.value === '' && high.value === '' ? [] : [`${low.value}-${high.value}`];
