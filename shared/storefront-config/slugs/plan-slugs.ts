@@ -11,6 +11,8 @@ export interface SlugState {
   current: Map<string, { slug: string; base: string }>;
   /** `${language}\u0000${slug}` -> the entity that owns the slug (current or historical). */
   owners: Map<string, string>;
+  /** Slugs no entity may have in any language (a route owns the path), even one it has now. */
+  reserved?: ReadonlySet<string>;
 }
 
 /** A change to the store: a new slug row, or a historical slug of the same entity made current again. */
@@ -27,7 +29,8 @@ export const slugKey = (language: string, value: string) => `${language}\u0000${
 /**
  * The slug each want ends up with and the changes that takes (pure). An entity keeps its current slug while
  * its text still yields the same base; otherwise it takes the base, or the first free `base-N`, or its own
- * historical slug of that form. A slug owned by another entity, now or in the past, is never taken. Each
+ * historical slug of that form. A slug owned by another entity, now or in the past, or reserved, is never taken
+ * (and a reserved one an entity has is given up for a new one). Each
  * (entity, language) appears at most once in `wants`.
  */
 export function planSlugs(wants: readonly SlugWant[], state: SlugState): { slugs: Map<string, string>; changes: SlugChange[] } {
@@ -37,14 +40,14 @@ export function planSlugs(wants: readonly SlugWant[], state: SlugState): { slugs
   for (const want of wants) {
     const id = slugKey(want.language, want.entityId);
     const current = state.current.get(id);
-    if (current !== undefined && current.base === want.base) {
+    if (current !== undefined && current.base === want.base && !state.reserved?.has(current.slug)) {
       slugs.set(id, current.slug);
       continue;
     }
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? want.base : `${want.base}-${n}`;
       const owner = owners.get(slugKey(want.language, candidate));
-      if (owner !== undefined && owner !== want.entityId) continue;
+      if ((owner !== undefined && owner !== want.entityId) || state.reserved?.has(candidate)) continue;
       slugs.set(id, candidate);
       changes.push({ entityId: want.entityId, language: want.language, slug: candidate, base: want.base, kind: owner === undefined ? 'mint' : 'reactivate' });
       owners.set(slugKey(want.language, candidate), want.entityId);

@@ -29,8 +29,17 @@ async function loadCurrent(db: Db, scope: Scope, wants: readonly SlugWant[]): Pr
 }
 
 /** Wants whose text no longer yields their current slug's base (or that have none yet): only these mint. */
-function pendingWants(wants: readonly SlugWant[], current: CurrentSlugs): SlugWant[] {
-  return wants.filter((w) => current.get(slugKey(w.language, w.entityId))?.base !== w.base);
+/**
+ * Slugs a storefront route owns: `/v1/products/facets/{key}` is search-in-facet, so a product slugged `facets`
+ * could never reach its variants (`/v1/products/facets/variants`).
+ */
+export const RESERVED_SLUGS: Record<SlugEntity, ReadonlySet<string>> = { product: new Set(['facets']), collection: new Set(), brand: new Set() };
+
+function pendingWants(wants: readonly SlugWant[], current: CurrentSlugs, reserved: ReadonlySet<string>): SlugWant[] {
+  return wants.filter((w) => {
+    const now = current.get(slugKey(w.language, w.entityId));
+    return now?.base !== w.base || reserved.has(now.slug);
+  });
 }
 
 /**
@@ -85,11 +94,12 @@ export async function mintSlugs(db: Db, scope: Scope, requests: readonly SlugReq
   const wants = requests.map((r) => ({ entityId: r.entityId, language: r.language, base: slugify(r.text) }));
   // The common case of a run (every entity keeps its slug) is one read, with no lock and no transaction.
   const seen = await loadCurrent(db, scope, wants);
-  if (pendingWants(wants, seen).length === 0) return planSlugs(wants, { current: seen, owners: new Map() }).slugs;
+  const reserved = RESERVED_SLUGS[scope.entityType];
+  if (pendingWants(wants, seen, reserved).length === 0) return planSlugs(wants, { current: seen, owners: new Map() }).slugs;
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_NAMESPACE, scope.siteId]);
     const current = await loadCurrent(trx, scope, wants);
-    const { slugs, changes } = planSlugs(wants, { current, owners: await loadOwners(trx, scope, pendingWants(wants, current)) });
+    const { slugs, changes } = planSlugs(wants, { current, owners: await loadOwners(trx, scope, pendingWants(wants, current, reserved)), reserved });
     const base = { tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType };
     // Entities whose slug changes lose their current one first (one statement per language), then gain the new one.
     for (const [language, entityIds] of groupBy(changes, (c) => c.language, (c) => c.entityId)) {

@@ -89,6 +89,16 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
     expect((await detail('/v1/products/renamed-marvel-jacket')).redirectTo).toBeNull();
   }, 60_000);
 
+  it('never slugs a product "facets": its variants URL would be search-in-facet\'s', async () => {
+    const target = sold[4]!;
+    await t.db('product_descriptions').where({ tenant_id: shop.tenantId, product_id: Number(target.id), language: 'en' }).update({ name: 'Facets' });
+    expect(await runIndexJob(runDeps(t.db, shop.engine.engine), { type: 'full', siteId: shop.siteId }, { jobId: null, attempt: 1 })).toBe('ok');
+    const renamed = await detail(`/v1/products/${target.id}`);
+    expect([renamed.name, renamed.slug]).toEqual(['Facets', 'facets-2']);
+    const variants = await get('/v1/products/facets-2/variants');
+    expect([variants.status, variants.body.total]).toEqual([200, renamed.variantCount]);
+  }, 60_000);
+
   it('is PRODUCT_NOT_FOUND for an unsold product, a variant id, an unknown slug and an unknown SKU', async () => {
     for (const path of [`/v1/products/${made.unsold}`, `/v1/products/${made.cascadeVariants['Red/S']}`, '/v1/products/no-such-slug', '/v1/products/by-sku/NOPE-1', '/v1/products/by-sku/NOPRICE-1']) {
       const res = await get(path);

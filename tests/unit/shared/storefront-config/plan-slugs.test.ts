@@ -82,6 +82,15 @@ describe('planSlugs', () => {
     expect(store.name('3', 'shirt!')).toBe('shirt-3');
   });
 
+  it('never mints a reserved slug, and gives up a reserved one an entity has', () => {
+    const reserved = new Set(['facets']);
+    const fresh = planSlugs([want('1', 'facets')], { current: new Map(), owners: new Map(), reserved });
+    expect([...fresh.slugs.values()]).toEqual(['facets-2']);
+    const current = new Map([[slugKey('en', '2'), { slug: 'facets', base: 'facets' }]]);
+    const held = planSlugs([want('2', 'facets')], { current, owners: new Map([[slugKey('en', 'facets'), '2']]), reserved });
+    expect(held.changes).toEqual([{ entityId: '2', language: 'en', slug: 'facets-2', base: 'facets', kind: 'mint' }]);
+  });
+
   it('suffixes within one batch, in want order', () => {
     const { slugs, changes } = planSlugs([want('1', 'shirt'), want('2', 'shirt'), want('3', 'shirt')], { current: new Map(), owners: new Map() });
     expect([...slugs.values()]).toEqual(['shirt', 'shirt-2', 'shirt-3']);
