@@ -1,3 +1,4 @@
+import { adminConsoleCommand } from './cli/admin-console';
 import { analyticsCommand } from './cli/analytics';
 import { appPasswordCommand } from './cli/app-password';
 import { UsageError, type CliCommand, type CliIo } from './cli/command';
@@ -8,6 +9,7 @@ import { runMain } from './run-main';
 const commands: Record<string, CliCommand> = {
   'app-password': appPasswordCommand,
   analytics: analyticsCommand,
+  'admin-console': adminConsoleCommand,
   ...Object.fromEntries(STOREFRONT_COMMANDS.map((name) => [name, storefrontCommand(name)])),
 };
 
