@@ -174,7 +174,7 @@ describeConsoleInBrowser()('the merchandising page', () => {
     await expectText(page.locator('.rule-editor h3'), 'Edit the rule for “trainers”');
     expect(await page.getByLabel('Search words').inputValue()).toBe('trainers');
     expect(await page.getByLabel(`Place of ${pinned.name} (${pinned.number})`).inputValue()).toBe('2');
-    await page.getByLabel('Which searches', { exact: true }).selectOption('contains');
+    await page.getByLabel('Applies to').selectOption('contains');
     await page.getByLabel(/^se /).check();
     await page.getByLabel('Starts').fill('2030-12-01T00:00');
     await page.getByLabel('Ends').fill('2030-12-08T00:00');
@@ -208,7 +208,7 @@ describeConsoleInBrowser()('the merchandising page', () => {
     await page.goto(pageUrl('?rule=gift card'));
     await expectText(page.locator('.rule-editor h3'), 'New query rule');
     expect(await page.getByLabel('Search words').inputValue()).toBe('gift card');
-    expect(await page.getByLabel('Which searches', { exact: true }).inputValue()).toBe('exact');
+    expect(await page.getByLabel('Applies to').inputValue()).toBe('exact');
     expect(page.url()).toBe(pageUrl());
     await page.getByLabel('Redirect').selectOption('url');
     await page.getByLabel('Web address').fill('https://outlet.example/se/gift-cards');
@@ -250,6 +250,8 @@ describeConsoleInBrowser()('the merchandising page', () => {
     await page.keyboard.type('mössa, keps');
     await page.keyboard.press('Enter');
     await expectText(synonymNote(page), 'Saved the Swedish (sv) synonyms: 1 entry.');
+    // The row typed in was redrawn as saved: the focus waits on the save button, not lost to the page.
+    expect(await focused(page)).toBe('Save Swedish (sv) synonyms');
     expect((await draft()).synonyms).toEqual({ sv: [{ terms: ['mössa', 'keps'] }] });
     await page.getByRole('button', { name: 'Remove entry 1' }).focus();
     await page.keyboard.press('Enter');
@@ -277,18 +279,25 @@ describeConsoleInBrowser()('the merchandising page', () => {
   it('reads well on a tablet and a narrow window, with the rule form open', async () => {
     const { page, stack } = session;
     const { t, shop } = stack;
-    await saveSynonyms(t.db, shop.tenantId, shop.outletSiteId, 'sv', [{ terms: ['sneaker', 'trainer', 'löparsko'] }, { from: 'laptop', to: ['bärbar dator', 'notebook'] }]);
+    const more = ['jacka, rock', 'byxor, brallor', 'mössa, keps', 'väska, bag', 'tröja, sweater', 'skjorta, blus', 'strumpor, sockor'].map((words) => ({ terms: words.split(', ') }));
+    await saveSynonyms(t.db, shop.tenantId, shop.outletSiteId, 'sv', [{ terms: ['sneaker', 'trainer', 'löparsko'] }, { from: 'laptop', to: ['bärbar dator', 'notebook'] }, ...more]);
     await saveQueryRule(t.db, shop.tenantId, shop.outletSiteId, { query: 'rea', match: 'contains', markets: ['se'], activeFrom: '2030-11-27T00:00:00Z', activeUntil: '2030-11-30T00:00:00Z', hide: [String(products[0]?.id), '99999999'], boost: { brand: ['acme'] } });
     await signIn(shop);
     await page.setViewportSize(TABLET);
     await page.goto(pageUrl());
-    await expectCount(page.locator('table.synonyms tbody tr'), 2);
+    await expectCount(page.locator('table.synonyms tbody tr'), 9);
     // The rule names its products from the catalogue (the configuration keeps their ids), and says which id names none.
     const [shown] = products as [Product];
     await expectText(page.locator('table.rules .rule-actions li').first(), `Hides 2 products: ${shown.name} (${shown.number}), Product id 99999999 (not in the catalogue)`);
     await review('37-merchandising-tablet');
     await page.setViewportSize(NARROW);
+    // A set of more than 8 entries can be narrowed to the entries with a word containing some text.
+    await page.getByLabel('Find an entry').fill('LÖPAR');
+    await expectText(page.locator('.find-count'), 'Showing 1 of 9 entries.');
+    await expectCount(page.locator('table.synonyms tbody tr:not([hidden])'), 1);
     await review('38-merchandising-narrow');
+    await page.getByLabel('Find an entry').fill('');
+    await expectCount(page.locator('table.synonyms tbody tr:not([hidden])'), 9);
     await page.getByRole('button', { name: 'Edit the rule for rea' }).click();
     await expectText(page.locator('.rule-editor h3'), 'Edit the rule for “rea”');
     await review('39-merchandising-rule-form-narrow');

@@ -16,8 +16,16 @@ import { ruleScope } from './rule-scope.js';
 /** @type {QueryRuleBody} */
 const NEW_RULE = { query: '', match: 'exact', markets: [], activeFrom: null, activeUntil: null, target: null, pin: [], hide: [], boost: null, bury: null, filter: null };
 
-/** The API names a rule that does nothing by its query; the page says it beside what the rule does. */
-const rewording = /** @type {import('./errors.js').Rewording} */ ((path, message) => ({ path: /^the rule does nothing/.test(message) ? '$.actions' : path, message: inPageWords(message) }));
+/**
+ * Where the page shows what the API names: a rule that does nothing (named by its query) beside what the rule does,
+ * and a redirect clash, which the API names on whichever of the two rules comes later, beside this rule's words.
+ * @type {import('./errors.js').Rewording}
+ */
+function rewording(path, message) {
+  if (/^the rule does nothing/.test(message)) return { path: '$.actions', message: inPageWords(message) };
+  if (/^queryRules\[\d+\]\.query$/.test(path) && /^another rule has this query/.test(message)) return { path: '$.query', message: inPageWords(message) };
+  return { path, message: inPageWords(message) };
+}
 
 /**
  * @param {{

@@ -42,6 +42,7 @@ const rewording = (sent) => (path, message) => {
  * @param {{
  *   api: import('../../api.js').AdminApi, siteId: number, language: string, languageName: string, canWrite: boolean,
  *   entries: SynonymEntry[], onDirty: (dirty: boolean) => void, say: (text: string, inDraft?: boolean) => void, clear: () => void,
+ *   signal: AbortSignal,
  * }} o
  * @returns {SynonymEditor}
  */
@@ -162,8 +163,12 @@ export function synonymEditor(o) {
     try {
       const answer = /** @type {{ entries: SynonymEntry[] }} */ (await o.api.request('PUT', `/storefront/sites/${o.siteId}/synonyms/${encodeURIComponent(o.language)}`, { entries }));
       clearErrors(form);
+      const hadFocus = form.contains(document.activeElement);
       load(answer.entries);
       setDirty(false);
+      // Saved with Enter in a row the redraw replaced: the focus goes to the save button, beside the outcome.
+      save.disabled = false;
+      if (hadFocus && !form.contains(document.activeElement)) save.focus();
       o.say(`Saved the ${o.languageName} synonyms: ${entriesWord(answer.entries.length)}.`);
     } catch (err) {
       o.clear();
@@ -173,6 +178,8 @@ export function synonymEditor(o) {
     }
   };
 
+  // Leaving the page (reload, close) with unsaved changes asks first; the listener goes with the page.
+  window.addEventListener('beforeunload', (event) => dirty && event.preventDefault(), { signal: o.signal });
   if (o.canWrite) {
     const toolbar = h('div', { class: 'set-toolbar' }, addButton, h('span', { class: 'toolbar-end' }, flag, save));
     form.append(toolbar, findBox, empty, table);

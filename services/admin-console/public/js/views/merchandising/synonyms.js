@@ -68,7 +68,7 @@ export function synonymsSection(ctx, draft, shortcut) {
         else unsaved.delete(code);
         relabel();
       };
-      const editor = synonymEditor({ api: ctx.api, siteId, language: code, languageName: name, canWrite: ctx.canWrite, entries, onDirty, say: status.say, clear: status.clear });
+      const editor = synonymEditor({ api: ctx.api, siteId, language: code, languageName: name, canWrite: ctx.canWrite, entries, onDirty, say: status.say, clear: status.clear, signal: ctx.signal });
       replace(box, editor.element);
       return editor;
     } catch (err) {
