@@ -92,7 +92,8 @@ export async function runFull(deps: RunDeps, site: RunSite, job: { jobId: string
   }
   const alias = job.preview ? site.names.previewAlias : site.names.alias;
   const live = await deps.engine.resolveAlias(alias);
-  const trip = job.preview ? null : evaluateGate(await liveStats(deps, site, live), stats, deps.gateFraction);
+  const facetKeys = new Set(site.index.facets.map((f) => f.key));
+  const trip = job.preview ? null : evaluateGate(await liveStats(deps, site, live), stats, deps.gateFraction, facetKeys);
   const timings = (swap: number) => ({ buildMs: built - started, swapMs: swap, totalMs: Date.now() - started });
   if (trip !== null) {
     warnings.add({ code: 'GATED', detail: `${trip.check}: ${trip.detail}` });

@@ -16,14 +16,17 @@ export interface GateTrip {
 /**
  * Whether a new full index may replace the live one: its document count must not fall below `fraction` of the
  * live count, no facet may lose more than half its distinct values, and the share of products in stock must
- * not fall by more than half. Null when it passes (always, without a live index).
+ * not fall by more than half. Null when it passes (always, without a live index). The gate looks for lost data,
+ * not for a new configuration: only facets that the live index has and the new configuration still defines
+ * (`facetKeys`) are compared, so a facet removed, renamed or replaced by configured ones passes.
  */
-export function evaluateGate(live: IndexStats | null, next: IndexStats, fraction: number): GateTrip | null {
+export function evaluateGate(live: IndexStats | null, next: IndexStats, fraction: number, facetKeys: ReadonlySet<string>): GateTrip | null {
   if (live === null || live.count === 0) return null;
   if (next.count < live.count * fraction) {
     return { check: 'count', detail: `${next.count} documents against ${live.count} live (below ${Math.round(fraction * 1000) / 10}%)` };
   }
   for (const [key, before] of Object.entries(live.facetValues)) {
+    if (!facetKeys.has(key)) continue;
     const after = next.facetValues[key] ?? 0;
     if (before >= 2 && after < before / 2) return { check: 'facet-values', detail: `facet ${key}: ${after} distinct values against ${before} live` };
   }
