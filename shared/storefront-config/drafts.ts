@@ -5,7 +5,7 @@ import {
   collectionSchema, equivalentSynonymSchema, facetDefinitionSchema, languageSchema, marketSchema, MAX_SYNONYMS_PER_LANGUAGE, oneWaySynonymSchema,
   queryRuleSchema, siteConfigSchema, siteSchema, type Collection, type QueryRule, type SiteConfig, type SynonymEntry,
 } from './schemas';
-import { findSiteByCode, getSite, insertSite, loadConfigFacts, writeDraft } from './site-store';
+import { getSite, insertSite, loadConfigFacts, writeDraft } from './site-store';
 import { validateSiteConfig, type ConfigIssue } from './validate-config';
 import { synonymEntryIssues } from './validate-merchandising';
 
@@ -34,18 +34,22 @@ export async function mutateDraft(db: Knex, tenantId: number, siteId: number, ch
 }
 
 /**
- * Creates the site, or updates the draft of the site with `siteId` (or, without one, the site whose draft
- * has this code). Returns the site id.
+ * Creates the site (without `siteId`: a code another site of the tenant has is a ConfigValidationError on
+ * `site.code`, never an update), or updates the draft of the site with `siteId`, keeping every field the input
+ * leaves out (undefined). Returns the site id.
  */
 export async function saveSite(db: Knex, tenantId: number, input: { siteId?: number | undefined } & Record<string, unknown>): Promise<number> {
   const { siteId, ...fields } = input;
+  if (siteId === undefined) return createSite(db, tenantId, fields);
+  const named = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  await mutateDraft(db, tenantId, siteId, (draft) => ({ ...draft, site: parse(siteSchema, { ...draft.site, ...named }, 'site') }));
+  return siteId;
+}
+
+/** Replaces the site's own fields in the draft: what `fields` leaves out takes its default (REST PUT). */
+export async function replaceSite(db: Knex, tenantId: number, siteId: number, fields: unknown): Promise<SiteConfig> {
   const site = parse(siteSchema, fields, 'site');
-  const existing = siteId ?? (await findSiteByCode(db, tenantId, site.code))?.id;
-  if (existing !== undefined) {
-    await mutateDraft(db, tenantId, existing, (draft) => ({ ...draft, site }));
-    return existing;
-  }
-  return createSite(db, tenantId, site);
+  return mutateDraft(db, tenantId, siteId, (draft) => ({ ...draft, site }));
 }
 
 /** Creates a site with an empty draft; a code another site of the tenant has is a ConfigValidationError on `site.code`. Returns its id. */

@@ -6,7 +6,7 @@ import { publishAction, reindexAction, rollbackAction, syncStatusAction, type Se
 import { withCliServices } from './services';
 
 const USAGE = {
-  site: 'site save --tenant T --code C --name N --ecom-site-id N [--dev-origins a,b] [--site S]  |  site list --tenant T  |  site remove --tenant T --site S',
+  site: 'site save --tenant T --code C --name N --ecom-site-id N [--dev-origins a,b]  (creates)  |  site save --tenant T --site S [--code C] [--name N] [--ecom-site-id N] [--dev-origins a,b]  (changes only what it names)  |  site list --tenant T  |  site remove --tenant T --site S',
   market: 'market save --tenant T --site S --json \'{"code":"se","language":"sv","currency":"SEK","country":"SE","urlTemplate":"https://shop.example/{path}","priceListId":1,"isDefault":true}\'  |  market remove --tenant T --site S --code C',
   facet: 'facet save --tenant T --site S --key K --definition \'{"source":{"kind":"brand"},"type":"list"}\'  |  facet remove --tenant T --site S --key K',
   collection: 'collection save --tenant T --site S --json \'{"slugs":{"en":"sale"},"names":{"en":"Sale"},"filter":{"all":[]}}\'  |  collection remove --tenant T --site S --id N',

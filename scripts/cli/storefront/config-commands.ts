@@ -21,13 +21,16 @@ const site: Record<string, Action> = {
   save: async ({ db }, args, print) => {
     const o = parseOptions(args, SITE_OPTIONS);
     const tenantId = await tenantOf(db, o);
-    const fields = typeof o.json === 'string' ? (jsonOption(o, 'json') as Record<string, unknown>) : {
-      code: required(o, 'code'),
-      name: required(o, 'name'),
-      ecomSiteId: Number(required(o, 'ecom-site-id')),
-      devOrigins: typeof o['dev-origins'] === 'string' ? o['dev-origins'].split(',').map((s) => s.trim()).filter(Boolean) : [],
-    };
     const siteId = typeof o.site === 'string' ? (await siteOf(db, o)).siteId : undefined;
+    // Creating names every required field; an update (--site) changes only the options given.
+    const given = (name: string) => (siteId === undefined ? required(o, name) : typeof o[name] === 'string' ? o[name] : undefined);
+    const ecomSiteId = given('ecom-site-id');
+    const fields = typeof o.json === 'string' ? (jsonOption(o, 'json') as Record<string, unknown>) : {
+      code: given('code'),
+      name: given('name'),
+      ecomSiteId: ecomSiteId === undefined ? undefined : Number(ecomSiteId),
+      devOrigins: typeof o['dev-origins'] === 'string' ? o['dev-origins'].split(',').map((s) => s.trim()).filter(Boolean) : siteId === undefined ? [] : undefined,
+    };
     print({ siteId: await saveSite(db, tenantId, { ...fields, siteId }) });
   },
   list: async ({ db }, args, print) => {

@@ -15,7 +15,7 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
     defineTool({
       name: 'save_storefront_site', title: 'Create or change a site', writes: true,
       input: z.object({
-        siteId: siteIdArg.optional().describe('Omit to create a site (or update the one with this code).'),
+        siteId: siteIdArg.optional().describe('The site to change; omit to create one (a code another site has is refused: pass that site\'s siteId to change it).'),
         code: z.string().describe('1 to 40 lowercase letters, digits or hyphens.'),
         name: z.string(),
         ecomSiteId: z.number().int().positive().describe('The webshop site id in the business system.'),
@@ -23,7 +23,7 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
         assortmentJson: jsonArg('assortmentJson', 'Optional {categoryRootIds: number[], excludeInactive: boolean}').optional(),
         urlPatterns: z.record(z.string(), z.unknown()).optional().describe('Optional {product: "/p/{slug}", collection: "/k/{path}"}.'),
       }),
-      description: `Creates a storefront site, or changes its draft. Returns { siteId }.${DRAFT}`,
+      description: `Creates a storefront site, or changes the draft of the site with siteId: fields left out (assortmentJson, urlPatterns) keep their values. Returns { siteId }.${DRAFT}`,
       run: async ({ auth, args }) => ({ siteId: await saveSite(db, await instanceOf(deps, auth), { siteId: args.siteId, ...siteFields(args) }) }),
     }),
     defineTool({

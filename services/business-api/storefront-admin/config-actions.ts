@@ -1,7 +1,7 @@
 import type { Knex } from '../../../shared/db/knex';
 import { unscheduleDeltas } from '../../../shared/index-queue';
 import {
-  createSite, removeFromDraft, saveCollection, saveFacet, saveMarket, saveQueryRule, saveSite, saveSynonyms, type DraftSection,
+  createSite, removeFromDraft, saveCollection, saveFacet, saveMarket, replaceSite, saveQueryRule, saveSynonyms, type DraftSection,
 } from '../../../shared/storefront-config/drafts';
 import { ConfigNotFoundError } from '../../../shared/storefront-config/errors';
 import type { Collection, Market, QueryRule, SiteFields } from '../../../shared/storefront-config/schemas';
@@ -35,8 +35,7 @@ export async function siteDetail(db: Knex, { tenantId, siteId }: SiteScope): Pro
 export const addSite = (db: Knex, tenantId: number, body: Body): Promise<number> => inRequestTerms(createSite(db, tenantId, body), [['site', '$']]);
 
 export async function replaceSiteFields(db: Knex, { tenantId, siteId }: SiteScope, body: Body): Promise<SiteFields> {
-  await inRequestTerms(saveSite(db, tenantId, { ...body, siteId }), [['site', '$']]);
-  return (await getSite(db, tenantId, siteId)).draft.site;
+  return (await inRequestTerms(replaceSite(db, tenantId, siteId, body), [['site', '$']])).site;
 }
 
 /** Removes the site (its keys stop working, its runs are cancelled) and stops its scheduled delta runs, as the CLI does. */

@@ -65,7 +65,12 @@ describe('npm run cli -- storefront configuration and index commands', () => {
   });
 
   it('builds a site: site, markets (an unknown price list refused), a facet, a collection and a key', async () => {
-    expect((await cli('site', 'save', '--tenant', 'clishop', '--code', 'web', '--name', 'Web shop', '--ecom-site-id', '1')).out).toEqual({ siteId: expect.any(Number) });
+    expect((await cli('site', 'save', '--tenant', 'clishop', '--code', 'web', '--name', 'Web shop', '--ecom-site-id', '1', '--dev-origins', 'http://localhost:5173')).out).toEqual({ siteId: expect.any(Number) });
+    // A second save under the code is refused; an update (--site) changes only what it names.
+    const again = await cli('site', 'save', '--tenant', 'clishop', '--code', 'web', '--name', 'Other', '--ecom-site-id', '1');
+    expect([again.code, again.err]).toEqual([1, expect.stringContaining('another site of this tenant has the code "web"')]);
+    expect((await cli('site', 'save', ...site, '--name', 'Web shop')).code).toBe(0);
+    expect((await t.db('storefront_sites').whereNull('removed_at').first()).draft.site).toMatchObject({ code: 'web', name: 'Web shop', devOrigins: ['http://localhost:5173'] });
     const market = (code: string, list: number, currency: string, isDefault: boolean) =>
       JSON.stringify({ code, language: code === 'se' ? 'sv' : 'en', currency, country: code === 'se' ? 'SE' : 'IE', urlTemplate: `https://${code}.web.example/{path}`, priceListId: list, isDefault });
     expect((await cli('market', 'save', ...site, '--json', market('se', lists[0]!.id, lists[0]!.currency, true))).code).toBe(0);

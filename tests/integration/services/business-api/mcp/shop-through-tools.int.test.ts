@@ -61,6 +61,14 @@ describe('a whole shop created through the tools only', () => {
     expect(await refused('save_storefront_site', { name: 'x', ecomSiteId: 1, devOrigins: [] })).toMatch(/code/);
     ({ siteId } = (await ok('save_storefront_site', { code: 'tool-shop', name: 'Tool shop', ecomSiteId: 1, devOrigins: ['http://localhost:5173'], assortmentJson: '{"excludeInactive": true}' })) as { siteId: number });
     expect(siteId).toEqual(expect.any(Number));
+    // An update keeps what it does not name; a new site under a taken code is refused, never an overwrite.
+    const draftSite = async () => (await h.t.db('storefront_sites').where({ id: siteId }).first()).draft.site;
+    await h.t.db('storefront_sites').where({ id: siteId }).update({ draft: h.t.db.raw(`jsonb_set(jsonb_set(draft, '{site,active}', 'false'), '{site,urlPatterns}', '{"product": "/item/{slug}", "collection": "/c/{path}"}')`) });
+    expect(await ok('save_storefront_site', { siteId, code: 'tool-shop', name: 'Tool shop, renamed', ecomSiteId: 1, devOrigins: ['http://localhost:5173'] })).toEqual({ siteId });
+    expect(await draftSite()).toMatchObject({ name: 'Tool shop, renamed', active: false, urlPatterns: { product: '/item/{slug}' }, assortment: { excludeInactive: true } });
+    expect(await refused('save_storefront_site', { code: 'tool-shop', name: 'Imposter', ecomSiteId: 1, devOrigins: [] })).toMatch(/another site of this tenant has the code "tool-shop"/);
+    await h.t.db('storefront_sites').where({ id: siteId }).update({ draft: h.t.db.raw(`jsonb_set(draft, '{site,active}', 'true')`) });
+    expect(await draftSite()).toMatchObject({ name: 'Tool shop, renamed', active: true });
 
     const [list] = await twoPriceLists(h.t.db, tenantId);
     const market = { siteId, code: 'main', language: 'en', currency: list!.currency, country: 'SE', urlTemplate: 'https://shop.example/{path}', priceListId: list!.id, isDefault: true };
