@@ -8,7 +8,7 @@ import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import { corsHeaders } from '../cors/cors';
 import { isBrowserRequest } from '../keys/browser';
 import type { KeyCache, LiveKey } from '../keys/key-cache';
-import { siteOf, type SiteContext } from '../keys/site-context';
+import { servesKey, siteOf, type SiteContext } from '../keys/site-context';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import { cacheControl, readKey, sendPrepared, servingToken } from './cached-json';
 import type { MicroCache } from './micro-cache';
@@ -41,8 +41,9 @@ function knownContext(deps: FastReadsDeps, req: IncomingMessage): SiteContext | 
   // A preview key reads its draft from PostgreSQL; a secret key from a browser is refused.
   if (key == null || key.kind === 'preview' || (key.kind === 'secret' && isBrowserRequest(req))) return null;
   const published = deps.registry.get(key.siteId);
-  const catalogue = published === undefined ? undefined : deps.catalogues.published(key.siteId, published.version);
-  if (published === undefined || catalogue === undefined) return null;
+  if (!servesKey(published, key)) return null;
+  const catalogue = deps.catalogues.published(key.siteId, published.version);
+  if (catalogue === undefined) return null;
   try {
     return siteOf(req, key, catalogue, String(published.version), deps.media);
   } catch {

@@ -6,6 +6,8 @@ export interface LiveKey {
   tenantId: number;
   siteId: number;
   kind: KeyKind;
+  /** The published configuration version the key first went live in: it answers only from that version on. */
+  publishedVersion: number;
 }
 
 const MAX_ENTRIES = 50_000;
@@ -26,7 +28,7 @@ export class KeyCache {
     let entry = this.entries.get(hash);
     if (entry === undefined) {
       if (this.entries.size >= MAX_ENTRIES) this.clear();
-      const lookup = findActiveKey(this.db, raw).then((k) => (k === null ? null : { id: k.id, tenantId: k.tenantId, siteId: k.siteId, kind: k.kind }));
+      const lookup = findActiveKey(this.db, raw).then((k) => (k === null ? null : { id: k.id, tenantId: k.tenantId, siteId: k.siteId, kind: k.kind, publishedVersion: k.publishedVersion ?? 0 }));
       // A failed lookup (the database down) is not remembered.
       lookup.then((key) => this.entries.get(hash) === lookup && this.settled.set(hash, key), () => this.entries.delete(hash));
       this.entries.set(hash, lookup);

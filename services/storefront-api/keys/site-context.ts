@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound, unauthorized, unavailable } from '../..
 import type { MediaReader } from '../../../shared/media/site-media';
 import type { ConfigRegistry } from '../../../shared/storefront-config/config-registry';
 import type { Market } from '../../../shared/storefront-config/schemas';
+import type { PublishedConfig } from '../../../shared/storefront-config/site-store';
 import { getSite } from '../../../shared/storefront-config/site-store';
 import { siteIndexNames } from '../../../indexer/runs/index-names';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
@@ -33,6 +34,10 @@ export type SiteContextDeps = { db: Knex; registry: ConfigRegistry; keys: KeyCac
 
 export const contextOf = (res: Response): SiteContext => res.locals.site as SiteContext;
 
+/** Whether the published config this process holds for the key's site contains the key (its version or a later one). */
+export const servesKey = (published: PublishedConfig | undefined, key: LiveKey): published is PublishedConfig =>
+  published !== undefined && published.version >= key.publishedVersion;
+
 async function catalogueFor(deps: SiteContextDeps, key: LiveKey): Promise<{ catalogue: SiteCatalogue; version: string }> {
   if (key.kind === 'preview') {
     const site = await getSite(deps.db, key.tenantId, key.siteId);
@@ -40,8 +45,8 @@ async function catalogueFor(deps: SiteContextDeps, key: LiveKey): Promise<{ cata
     return { catalogue: await deps.catalogues.get(key.tenantId, key.siteId, site.draft, null, site.updatedAt.toISOString()), version: String(site.publishedVersion ?? 0) };
   }
   const published = deps.registry.get(key.siteId);
-  // Published after this process last looked: the key is inert until the new version is picked up.
-  if (published === undefined) throw unauthorized('SITE_KEY_INVALID', 'The site key is unknown, revoked or not yet published.');
+  // Published after this process last looked: the key is inert until this process holds a version that contains it.
+  if (!servesKey(published, key)) throw unauthorized('SITE_KEY_INVALID', 'The site key is unknown, revoked or not yet published.');
   return { catalogue: await deps.catalogues.get(key.tenantId, key.siteId, published.config, published.version, ''), version: String(published.version) };
 }
 

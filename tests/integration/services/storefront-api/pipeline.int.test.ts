@@ -7,7 +7,7 @@ import { publishConfig } from '../../../../shared/storefront-config/publish';
 import { createRateLimits, RATE_LIMITS } from '../../../../services/storefront-api/rate-limit/rate-limits';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
-import { indexedShop, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
+import { indexedShop, publishTwoMarketSite, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
 import { storefrontConformance, type StorefrontConformance } from '../../../support/storefront-openapi';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
 
@@ -150,6 +150,18 @@ describe('the storefront request pipeline', () => {
     it('keeps a fresh key inert until a publish contains it', async () => {
       const { raw } = await createKey(t.db, shop.tenantId, shop.siteId, 'publishable', 'late');
       expect((await get('/v1/site', { 'X-Site-Key': raw })).body.code).toBe('SITE_KEY_INVALID');
+    });
+
+    it('keeps a key inert in a process that does not yet hold the version that contains it', async () => {
+      const third = await publishTwoMarketSite(t.db, shop.tenantId, 'third');
+      const { app: lagging, registry } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine });
+      const { raw } = await createKey(t.db, shop.tenantId, third, 'secret', 'newer');
+      const { version } = await publishConfig(t.db, shop.tenantId, third, 'the key');
+      const ask = () => request(lagging).get('/v1/site').set('X-Site-Key', raw);
+      for (let i = 0; i < 2; i++) expect([(await ask()).status, (await ask()).body.code]).toEqual([401, 'SITE_KEY_INVALID']);
+      await registry.refresh();
+      const live = await ask();
+      expect([live.status, live.headers['x-config-version']]).toEqual([200, String(version)]);
     });
   });
   // Last: these spend the keys' budgets, which the other tests' apps share through Redis.
