@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { createTokenVerifier, remoteKeys } from './auth/token-verifier';
 import { authSettings, businessApiConfigSchema, mcpResourceUrl } from './config';
 import { clientErrorEnvelope } from './http/client-error-envelope';
+import { isLoopbackHost } from './mcp/mcp-guards';
 
 runHttpServiceWith(
   'business-api',
@@ -29,6 +30,7 @@ runHttpServiceWith(
       authorizationServers: [issuer],
       verifyToken: createTokenVerifier({ keys, issuer, audience: resourceUrl }),
       allowedOrigins: config.MCP_ALLOWED_ORIGINS,
+      loopback: isLoopbackHost(config.HOST),
       callRate: { points: config.MCP_CALLS_PER_MINUTE, windowSeconds: 60, keyPrefix: 'aisle:business:mcp-calls' },
       storefront: { queue, deltaEveryMs: config.STOREFRONT_DELTA_EVERY_MS, engine, issuer },
     };

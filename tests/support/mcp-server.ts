@@ -61,6 +61,8 @@ export async function startMcpServer(options: HarnessOptions = {}): Promise<McpH
     authorizationServers: [issuer],
     verifyToken: createTokenVerifier({ keys: jwks, issuer, audience: resourceUrl }),
     allowedOrigins: options.allowedOrigins ?? [],
+    // It listens on 127.0.0.1, as npm start's business-api does.
+    loopback: true,
     callRate: { points: options.callsPerMinute ?? 1000, windowSeconds: 60, keyPrefix: 'mcp-calls' },
     storefront: { queue, deltaEveryMs: 3_600_000, engine: options.engine ?? (() => Promise.reject(new Error('no engine in this test'))), issuer },
     now: options.now,

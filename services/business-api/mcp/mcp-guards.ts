@@ -8,10 +8,30 @@ import { UNAUTHORIZED_MESSAGE } from '../auth/authenticate';
 import { TokenRejectedError, type TokenVerifier } from '../auth/token-verifier';
 import { bearerChallenge } from './protected-resource';
 
-/** Whether a request from `origin` may reach the tool server: none (not a browser), its own, or a listed one. */
-export function originAllowed(origin: string | undefined, resourceUrl: string, allowed: readonly string[]): boolean {
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The host name of a Host header or an origin (`localhost:3001`, `http://[::1]:8080`), or null when it has none. */
+function hostNameOf(value: string, asOrigin: boolean): string | null {
+  try {
+    return new URL(asOrigin ? value : `http://${value}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+const isLoopbackName = (name: string | null) => name !== null && LOOPBACK_NAMES.has(name);
+
+/** Whether a listen address (HOST) is the loopback interface only: the tool server is then reachable from this machine alone. */
+export const isLoopbackHost = (host: string): boolean => ['localhost', '::1', '[::1]'].includes(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
+/**
+ * Whether a request from `origin` may reach the tool server: none (not a browser), its own, a listed one, or, while
+ * it listens on loopback, any origin naming localhost, 127.0.0.1 or [::1] (any port: a local client).
+ */
+export function originAllowed(origin: string | undefined, resourceUrl: string, allowed: readonly string[], loopback = false): boolean {
   if (origin === undefined) return true;
-  return origin === new URL(resourceUrl).origin || allowed.includes(origin);
+  if (origin === new URL(resourceUrl).origin || allowed.includes(origin)) return true;
+  return loopback && isLoopbackName(hostNameOf(origin, true));
 }
 
 const CORS_HEADERS = {
@@ -22,13 +42,16 @@ const CORS_HEADERS = {
 };
 
 /**
- * DNS-rebinding protection (MCP transport spec): a foreign `Origin` is 403 before anything else runs. A listed
- * browser origin gets CORS headers, and its preflight (OPTIONS) is answered here, before authentication.
+ * DNS-rebinding protection (MCP transport spec): a foreign `Origin` is 403 before anything else runs, and while the
+ * server listens on loopback so is a `Host` naming anything but localhost, 127.0.0.1 or [::1] (a rebound name
+ * reaches it with the attacker's Host). A listed browser origin gets CORS headers, and its preflight (OPTIONS) is
+ * answered here, before authentication.
  */
-export function originGuard(resourceUrl: string, allowed: readonly string[]): RequestHandler {
+export function originGuard(resourceUrl: string, allowed: readonly string[], loopback = false): RequestHandler {
   return (req, res, next) => {
-    const { origin } = req.headers;
-    if (!originAllowed(origin, resourceUrl, allowed)) return next(forbidden('forbidden', 'This Origin may not call the tool server.'));
+    const { origin, host } = req.headers;
+    if (loopback && !isLoopbackName(hostNameOf(host ?? '', false))) return next(forbidden('forbidden', 'This Host may not call the tool server: it listens on loopback only.'));
+    if (!originAllowed(origin, resourceUrl, allowed, loopback)) return next(forbidden('forbidden', 'This Origin may not call the tool server.'));
     if (origin === undefined) return next();
     res.set({ ...CORS_HEADERS, 'Access-Control-Allow-Origin': origin, Vary: 'Origin' });
     if (req.method === 'OPTIONS') return void res.status(204).end();

@@ -29,6 +29,8 @@ export type McpOptions = {
   verifyToken: TokenVerifier;
   /** Browser origins allowed besides the server's own (DNS-rebinding protection). */
   allowedOrigins: string[];
+  /** The server listens on loopback only: Host and Origin must then name localhost, 127.0.0.1 or [::1] (or be listed). */
+  loopback?: boolean;
   callRate: CallRateSettings;
   /** The storefront configuration tools' queue and engine. */
   storefront: Omit<StorefrontToolDeps, 'db' | 'redis' | 'logger'>;
@@ -81,7 +83,7 @@ export function mcpRouter(deps: RouterDeps): Router {
   const { options } = deps;
   const router = Router();
   router.use(protectedResourceRouter(options.resourceUrl, options.authorizationServers));
-  const guards = [originGuard(options.resourceUrl, options.allowedOrigins), mcpAuthenticate(options.verifyToken, options.resourceUrl)];
+  const guards = [originGuard(options.resourceUrl, options.allowedOrigins, options.loopback), mcpAuthenticate(options.verifyToken, options.resourceUrl)];
   router.post('/mcp', ...guards, express.json({ limit: '4mb' }), callRateLimit(deps.redis, options.callRate, deps.rejections), handleMcpPost(allTools(deps), deps.logger));
   router.all('/mcp', ...guards, methodNotAllowed);
   return router;

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { generateKeyPair, SignJWT } from 'jose';
 import { insertTenant, TEST_AUDIENCE, TEST_ISSUER } from '../../../../support/identity';
 import { callTool, startMcpServer, textOf, type McpHarness } from '../../../../support/mcp-server';
@@ -82,6 +83,29 @@ describe('the tool server: OAuth resource rules, Origin and call rate', () => {
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://inspector.example');
     expect(allowed.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
     expect((await preflight('https://evil.example')).status).toBe(403);
+  });
+
+  it('on loopback, accepts Host and Origin naming localhost, 127.0.0.1 or [::1] on any port, and refuses every other name', async () => {
+    const { port } = new URL(h.resourceUrl);
+    let caller = 0;
+    // node:http sends the Host given (fetch does not let a caller set it).
+    const withHost = async (host: string, origin?: string) => {
+      // A caller of its own each time: this file's call rate is 3 a minute.
+      const auth = { Authorization: `Bearer ${await h.token(tenantId, { userId: `rebinding-${++caller}` })}` };
+      return new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify(toolCall(1));
+        const req = httpRequest(h.resourceUrl, { method: 'POST', headers: { ...auth, Host: host, ...(origin && { Origin: origin }), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    };
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) expect([host, await withHost(host)]).toEqual([host, 200]);
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, 'localhost.evil.example']) expect([host, await withHost(host)]).toEqual([host, 403]);
+    for (const origin of ['http://localhost:3001', 'http://127.0.0.1:6274', 'http://[::1]:9', 'https://localhost']) expect([origin, await withHost(`127.0.0.1:${port}`, origin)]).toEqual([origin, 200]);
+    for (const origin of ['http://evil.example', 'http://localhost.evil.example:3001', 'null']) expect([origin, await withHost(`127.0.0.1:${port}`, origin)]).toEqual([origin, 403]);
   });
 
   it('honours the protocol-version header and takes POST only', async () => {
