@@ -24,7 +24,7 @@ export const errorPage = (message: string): string => page('Sign-in refused', `<
 
 /**
  * The sign-in and consent page: the user proves who they are with an app password (its client ID and secret,
- * created in the user settings), never a user password, and allows or denies the client. `consentToken` binds the
+ * created with the CLI), never a user password, and allows or denies the client. `consentToken` binds the
  * form to this rendering (consent-binding.ts).
  */
 export function consentPage(request: AuthorizeRequest, params: AuthorizeParams, consentToken: string, problem?: string): string {
@@ -37,7 +37,7 @@ export function consentPage(request: AuthorizeRequest, params: AuthorizeParams, 
     `<h1>Allow ${escapeHtml(request.client.clientName)}?</h1>
 <p><strong>${escapeHtml(request.client.clientName)}</strong> (returning to <code>${escapeHtml(target.origin)}</code>) asks for ${access}
 to <code>${escapeHtml(request.resource ?? 'the Aisle API')}</code> on your behalf.</p>
-<p>Sign in with an <strong>app password</strong> (user settings → app passwords): its client ID and its secret. Your ordinary password is never asked for.</p>
+<p>Sign in with an <strong>app password</strong> of your tenant: its client ID and its secret (an administrator creates one with <code>npm run cli -- app-password create</code>). Your ordinary password is never asked for.</p>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
 <form method="post" action="">${hidden}
 <label for="ap_id">App password client ID</label><input type="text" id="ap_id" name="app_password_client_id" autocomplete="username" required>

@@ -21,7 +21,8 @@
  *   total: number | null, warnings: { code: string }[], errors: string[], configVersion: number | null,
  *   startedAt: string, finishedAt: string | null,
  * }} SyncRun
- * @typedef {{ siteId: number, status: RunOutcome | 'never-run', runs: SyncRun[] }} SyncStatus
+ * @typedef {{ indexName: string, documentCount: number, runId: number | null, configVersion: number | null }} SiteIndex
+ * @typedef {{ siteId: number, status: RunOutcome | 'never-run', runs: SyncRun[], live: SiteIndex | null }} SyncStatus
  */
 
 export {};

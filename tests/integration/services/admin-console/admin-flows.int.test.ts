@@ -79,6 +79,11 @@ describeConsoleInBrowser()('admin flows across the console', () => {
     for (let i = 0; i < 2; i++) expect((await shopperSearch(stack, { q: NO_HIT })).total).toBe(0);
     await stack.flushAnalytics();
 
+    // The overview, reloaded, shows the index the run built: its size and health.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const outlet = page.locator('table.sites tbody tr', { hasText: 'Nordic Outlet' });
+    await expectText(outlet.locator('[data-label="Index size"]'), '20 products');
+    await expectText(outlet.locator('[data-label="Health"]'), 'OK');
     // The shop admin opens the outlet from the sites, then its Analytics tab: the query is among those that found nothing.
     await page.getByRole('link', { name: 'Nordic Outlet' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/runs'));

@@ -49,31 +49,42 @@ function lastRunCell(runs) {
 }
 
 /**
- * The live index's health: the outcome of the newest full run (a gated one awaits confirmation).
+ * The site's health: the outcome of the newest full run (a gated one awaits confirmation).
  * @param {SyncStatus | Error} runs
  */
-const indexCell = (runs) => h('td', { 'data-label': 'Index status' }, runs instanceof Error ? h('span', { class: 'muted' }, 'Unknown') : outcomeBadge(runs.status));
+const healthCell = (runs) => h('td', { 'data-label': 'Health' }, runs instanceof Error ? h('span', { class: 'muted' }, 'Unknown') : outcomeBadge(runs.status));
+
+/**
+ * The live index's size: the products shoppers can find now (deltas change it after the run that built it).
+ * @param {SyncStatus | Error} runs
+ */
+function sizeCell(runs) {
+  const live = runs instanceof Error ? undefined : runs.live;
+  if (live === undefined) return h('td', { 'data-label': 'Index size' }, h('span', { class: 'muted' }, 'Unknown'));
+  if (live === null) return h('td', { 'data-label': 'Index size' }, h('span', { class: 'muted' }, 'No live index'));
+  return h('td', { 'data-label': 'Index size', class: 'index-size' }, `${count(live.documentCount)}\u00a0${live.documentCount === 1 ? 'product' : 'products'}`);
+}
 
 /**
  * @param {SiteSummary} site
  * @param {SyncStatus | Error} runs
  */
 const siteRow = (site, runs) =>
-  h('tr', { dataset: { siteId: String(site.siteId) } }, siteCell(site), versionCell(site), indexCell(runs), lastRunCell(runs), h('td', { 'data-label': 'Markets' }, site.markets.join(', ') || '—'));
+  h('tr', { dataset: { siteId: String(site.siteId) } }, siteCell(site), versionCell(site), healthCell(runs), sizeCell(runs), lastRunCell(runs), h('td', { 'data-label': 'Markets' }, site.markets.join(', ') || '—'));
 
 /**
  * @param {SiteSummary[]} sites
  * @param {(SyncStatus | Error)[]} runs
  */
 function sitesTable(sites, runs) {
-  const columns = ['Site', 'Live version', 'Index status', 'Last run', 'Markets'];
+  const columns = ['Site', 'Live version', 'Health', 'Index size', 'Last run', 'Markets'];
   return h(
     'div',
     { class: 'table-wrap' },
     h(
       'table',
       { class: 'sites' },
-      h('caption', { class: 'visually-hidden' }, 'Storefront sites with their live configuration version and index runs'),
+      h('caption', { class: 'visually-hidden' }, 'Storefront sites with their live configuration version, health, index size and last index run'),
       h('thead', null, h('tr', null, columns.map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', null, sites.map((site, i) => siteRow(site, /** @type {SyncStatus | Error} */ (runs[i])))),
     ),
