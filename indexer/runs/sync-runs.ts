@@ -80,9 +80,11 @@ export async function failAbandonedRuns(db: Db, scope: Scope): Promise<void> {
     .update({ outcome: 'failed', errors: JSON.stringify(['the worker stopped during the run']), finished_at: db.fn.now() });
 }
 
-/** The site's runs, newest first. */
-export async function listRuns(db: Db, scope: Scope, limit = 20): Promise<SyncRun[]> {
-  const rows: Row[] = await db('storefront_sync_runs').where({ tenant_id: scope.tenantId, site_id: scope.siteId }).orderBy('id', 'desc').limit(limit);
+/** The site's runs, newest first; with `modes`, only runs of those modes (deltas otherwise crowd out full runs). */
+export async function listRuns(db: Db, scope: Scope, limit = 20, modes?: readonly RunMode[]): Promise<SyncRun[]> {
+  const query = db('storefront_sync_runs').where({ tenant_id: scope.tenantId, site_id: scope.siteId });
+  if (modes !== undefined && modes.length > 0) query.whereIn('mode', modes);
+  const rows: Row[] = await query.orderBy('id', 'desc').limit(limit);
   return rows.map(toRun);
 }
 

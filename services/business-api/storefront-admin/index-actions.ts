@@ -3,7 +3,7 @@ import { AliasActionError, confirmGated, rollback } from '../../../indexer/runs/
 import { loadRunSite, type RunDeps, type RunSite } from '../../../indexer/runs/run-context';
 import type { IndexStats } from '../../../indexer/runs/gate';
 import { siteIndexNames } from '../../../indexer/runs/index-names';
-import { listRuns, newestRunOf, runOfIndex, swapHistory, type RunOutcome, type SyncRun } from '../../../indexer/runs/sync-runs';
+import { listRuns, newestRunOf, runOfIndex, swapHistory, type RunMode, type RunOutcome, type SyncRun } from '../../../indexer/runs/sync-runs';
 import type { Knex } from '../../../shared/db/knex';
 import { requestRun } from '../../../shared/index-queue';
 import type { Logger } from '../../../shared/logger';
@@ -53,13 +53,13 @@ export async function rollbackLive(deps: AliasActionDeps, scope: SiteScope): Pro
 }
 
 /**
- * The site's newest runs, and its status: the outcome of the newest full run (`never-run` before one). The status
+ * The site's newest runs (of `modes` when given), and its status: the outcome of the newest full run (`never-run` before one). The status
  * does not depend on `limit`: deltas run every few seconds, so the newest full run is often beyond the page. A gated
  * run a person confirmed keeps its `gated` outcome (the record of what tripped) but no longer awaits anything: the
  * status is then `ok`.
  */
-export async function syncStatus(db: Knex, scope: SiteScope, limit: number): Promise<{ status: RunOutcome | 'never-run'; runs: SyncRun[] }> {
-  const runs = await listRuns(db, scope, limit);
+export async function syncStatus(db: Knex, scope: SiteScope, limit: number, modes?: readonly RunMode[]): Promise<{ status: RunOutcome | 'never-run'; runs: SyncRun[] }> {
+  const runs = await listRuns(db, scope, limit, modes);
   const full = runs.find((r) => r.mode === 'full') ?? (await newestRunOf(db, scope, 'full'));
   if (full?.outcome === 'gated' && full.swappedAt !== null) return { status: 'ok', runs };
   return { status: full?.outcome ?? 'never-run', runs };

@@ -7,9 +7,9 @@ import { errorEnvelopeSchema } from '../openapi/common-schemas';
 import type { ResourceDeps } from '../resource-deps';
 import { servicesOf, tenantSite } from './admin-deps';
 import { confirmGatedRun, liveIndices, queueRun, rollbackLive, runProgress, syncStatus, type LiveIndices } from './index-actions';
-import { limitQuery, siteParams } from './operations-schemas';
+import { siteParams } from './operations-schemas';
 import { CONFIG_INVALID, NO_INDEXING, SITE_NOT_FOUND, TAG } from './operation-responses';
-import { confirmedDto, queuedRunDto, reindexBody, rolledBackDto, searchPreviewDto, searchPreviewQuery, syncStatusDto, toIndicesDto, toRunDto } from './run-schemas';
+import { confirmedDto, queuedRunDto, reindexBody, rolledBackDto, runsQuery, searchPreviewDto, searchPreviewQuery, syncStatusDto, toIndicesDto, toRunDto } from './run-schemas';
 
 const QUEUED_NOTE = 'The indexer runs it; follow it with GET /storefront/sites/{siteId}/runs.';
 
@@ -110,11 +110,11 @@ const runsRoute = (deps: Deps) =>
       'and for a gated run why it was held back. Beside them the live index (its document count now) and the index a rollback would put live.',
     tag: TAG,
     params: siteParams,
-    query: limitQuery(200, 10),
+    query: runsQuery,
     responses: { 200: { description: 'The status and the runs, newest first', schema: syncStatusDto }, 404: SITE_NOT_FOUND },
     handler: async (req, res) => {
       const scope = await tenantSite(deps.db, authOf(req).tenantId, req.params.siteId);
-      const { status, runs } = await syncStatus(deps.db, scope, req.query.limit);
+      const { status, runs } = await syncStatus(deps.db, scope, req.query.limit, req.query.mode);
       const [progress, indices] = await Promise.all([deps.storefront ? runProgress(deps.db, deps.storefront.queue, runs) : new Map(), indicesOf(deps, scope)]);
       res.json({ siteId: scope.siteId, status, runs: runs.map((r) => toRunDto(r, progress.get(r.id))), ...toIndicesDto(indices) });
     },

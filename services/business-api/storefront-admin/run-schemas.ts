@@ -3,12 +3,22 @@ import type { IndexStats } from '../../../indexer/runs/gate';
 import type { RunWarning, SyncRun } from '../../../indexer/runs/sync-runs';
 import type { LiveIndices, RunProgress, SiteIndex } from './index-actions';
 import { MAX_PREVIEW_QUERIES, PREVIEW_TOP } from '../../storefront-api/merchandising/preview-changes';
-import { isoDateTime } from './operations-schemas';
+import { isoDateTime, limitQuery } from './operations-schemas';
 
 /** Request and response DTOs of index runs (reindex, confirm, rollback, sync status) and the search preview. */
 
 const RUN_MODES = ['full', 'delta', 'preview'] as const;
 const RUN_OUTCOMES = ['running', 'ok', 'gated', 'failed', 'cancelled'] as const;
+
+// A query parameter given once is a string, repeated an array (queries=a&queries=b).
+const asList = (value: unknown): unknown => (typeof value === 'string' ? [value] : value);
+
+export const runsQuery = limitQuery(200, 10).extend({
+  mode: z
+    .preprocess(asList, z.array(z.enum(RUN_MODES)).max(RUN_MODES.length))
+    .meta({ type: 'array', items: { type: 'string', enum: [...RUN_MODES] }, maxItems: RUN_MODES.length, description: 'Only runs of these modes (repeat the parameter); left out, every mode. Deltas run every few seconds and crowd full runs off a page.' })
+    .optional(),
+});
 
 export const reindexBody = z
   .object({
@@ -132,9 +142,6 @@ export const syncStatusDto = z
     rollbackTo: siteIndexDto.nullable().meta({ description: 'The index POST /rollback would put live; null when there is none.' }),
   })
   .meta({ id: 'StorefrontSyncStatusDto' });
-
-// A query parameter given once is a string, repeated an array (queries=a&queries=b).
-const asList = (value: unknown): unknown => (typeof value === 'string' ? [value] : value);
 
 export const searchPreviewQuery = z.object({
   queries: z

@@ -126,6 +126,25 @@ describe('GET /storefront/sites/{siteId}/runs: the live index, the gate and prog
     expect([res.body.live.runId, res.body.live.documentCount, res.body.rollbackTo.indexName]).toEqual([ids.gated, 5, index(2)]);
   });
 
+  it('lists only the modes asked for, the status still that of the newest full run (confirmed: ok)', async () => {
+    const scope = { tenantId, siteId };
+    const delta = await startRun(h.t.db, scope, { mode: 'delta', jobId: null, attempt: 1, configVersion: 1, indexName: index(2) });
+    await finishRun(h.t.db, delta, { outcome: 'ok', documentCount: 1, warnings: [], timings: {} });
+    try {
+      const modes = async (query: string) => {
+        const res = await h.call('get', `/storefront/sites/${siteId}/runs?${query}`, { token: readOnly });
+        return [res.body.status, res.body.runs.map((r: { mode: string }) => r.mode)];
+      };
+      expect(await modes('mode=delta')).toEqual(['ok', ['delta']]);
+      expect(await modes('mode=full&mode=preview&limit=2')).toEqual(['ok', ['full', 'full']]);
+      expect(await modes('limit=1')).toEqual(['ok', ['delta']]);
+      const bad = await h.call('get', `/storefront/sites/${siteId}/runs?mode=weekly`, { token });
+      expect([bad.status, Object.keys(bad.body.errors)]).toEqual([400, ['mode.0']]);
+    } finally {
+      await h.t.db('storefront_sync_runs').where({ id: delta }).delete();
+    }
+  });
+
   it("answers 401 without a token and 404 for another tenant's site, and names a bad limit", async () => {
     expect((await h.call('get', `/storefront/sites/${siteId}/runs`)).status).toBe(401);
     const theirs = await runs(stranger);
