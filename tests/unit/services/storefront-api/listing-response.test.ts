@@ -109,12 +109,12 @@ describe('listingResponse', () => {
       ],
     });
     expect(features).toEqual({ key: 'features', label: 'Features', type: 'list', match: 'all', searchable: false, help: null, collapsed: true, truncated: false, range: null, values: [] });
-    expect(weight).toEqual({ key: 'weight', label: 'Weight', type: 'range', match: 'any', searchable: false, help: null, collapsed: false, truncated: false, values: [], range: { unit: 'kg', step: 0.5, min: 0.5, max: 4 } });
+    expect(weight).toEqual({ key: 'weight', label: 'Weight', type: 'range', match: 'any', searchable: false, help: null, collapsed: false, truncated: false, values: [], range: { unit: 'kg', step: 0.5, min: '0.5', max: '4' } });
     expect(organic).toEqual({
       key: 'organic', label: 'Organic', type: 'toggle', match: 'any', searchable: false, help: null, collapsed: false, truncated: false, range: null,
       values: [{ value: 'true', label: 'Organic', count: 0, selected: false, help: null }],
     });
-    expect(priceFacet).toEqual({ key: 'price', label: 'Price', type: 'range', match: 'any', searchable: false, help: null, collapsed: false, truncated: false, values: [], range: { unit: null, step: 1, min: 10, max: 250 } });
+    expect(priceFacet).toEqual({ key: 'price', label: 'Price', type: 'range', match: 'any', searchable: false, help: null, collapsed: false, truncated: false, values: [], range: { unit: null, step: 1, min: '10.00', max: '250.00' } });
     expect(inStock).toEqual({
       key: 'in-stock', label: 'In stock', type: 'toggle', match: 'any', searchable: false, help: null, collapsed: false, truncated: false, range: null,
       values: [{ value: 'true', label: 'In stock', count: 2, selected: true, help: null }],
