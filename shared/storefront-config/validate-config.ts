@@ -1,5 +1,6 @@
 import type { Collection, Facet, FacetDefinition, SiteConfig } from './schemas';
 import { RESERVED_FACET_KEYS } from './schemas';
+import { slugify } from './slugs/slugify';
 import { filterKeyIssues, pinHideIssues, queryRuleIssues, synonymIssues } from './validate-merchandising';
 
 /** One broken rule: the dotted path of the field, and what is wrong with it. */
@@ -58,6 +59,7 @@ function collectionIssues(collections: readonly Collection[], facetKeys: Set<str
   const issues: ConfigIssue[] = [];
   const ids = new Set(collections.map((c) => c.id));
   for (const i of duplicates(collections, (c) => c.id)) issues.push({ field: `collections[${i}].id`, message: 'duplicate collection id' });
+  issues.push(...sharedSlugIssues(collections));
   const parents = new Map(collections.map((c) => [c.id, c.parentId]));
   collections.forEach((c, i) => {
     const at = (field: string, message: string) => issues.push({ field: `collections[${i}].${field}`, message });
@@ -71,6 +73,25 @@ function collectionIssues(collections: readonly Collection[], facetKeys: Set<str
     if (all !== undefined && all.length > 0) at('filter.all', 'the key "all" takes an empty list');
     filterKeyIssues(filter, facetKeys, at, 'filter');
     pinHideIssues(c.pin, c.hide, at);
+  });
+  return issues;
+}
+
+/**
+ * Two collections whose slugs in one language slugify alike would be minted `base` and `base-2`, and a shopper
+ * could not tell which one the merchant meant: the second (and any later one) is refused, naming the first.
+ */
+function sharedSlugIssues(collections: readonly Collection[]): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const first = new Map<string, number>();
+  collections.forEach((c, i) => {
+    for (const [language, text] of Object.entries(c.slugs)) {
+      const key = `${language}\u0000${slugify(text)}`;
+      const owner = first.get(key);
+      if (owner === undefined) first.set(key, i);
+      // A repeated id is its own issue.
+      else if (collections[owner]?.id !== c.id) issues.push({ field: `collections[${i}].slugs.${language}`, message: `collection ${collections[owner]?.id} already has the slug "${slugify(text)}" in ${language}` });
+    }
   });
   return issues;
 }

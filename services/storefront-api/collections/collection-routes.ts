@@ -8,7 +8,10 @@ import { listingParams } from '../listing/listing-params';
 import { runListing, type ListingDeps } from '../listing/run-listing';
 import { breadcrumbOf, collectionAlternates, collectionOf, collectionTree } from './collection-view';
 
-/** `GET /v1/collections` (the tree) and `GET /v1/collections/{slugOrId}` (collection, breadcrumb, hreflang and its listing). */
+/**
+ * `GET /v1/collections` (the tree) and `GET /v1/collections/{slugOrId}` (collection, breadcrumb, hreflang and its
+ * listing; `redirectTo` when the slug asked for is not the collection's current one in the request language).
+ */
 export function collectionRoutes(listing: ListingDeps, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/collections', async (req, res) => {
@@ -20,10 +23,12 @@ export function collectionRoutes(listing: ListingDeps, cache: MicroCache): Route
     const ref = String(req.params.slugOrId);
     const params = { ...listingParams(req), collection: undefined };
     await sendRead(req, res, cache, ctx, async () => {
-      const collection = ctx.catalogue.collection(ref, ctx.language);
-      if (collection === undefined) throw notFound('COLLECTION_NOT_FOUND', `No collection "${ref}" on this site.`);
+      const found = ctx.catalogue.resolveCollection(ref, ctx.language);
+      if (found === undefined) throw notFound('COLLECTION_NOT_FOUND', `No collection "${ref}" on this site.`);
+      const { collection, redirectTo } = found;
       return {
         collection: collectionOf(collection, ctx.catalogue, ctx.market, ctx.language),
+        redirectTo,
         breadcrumb: breadcrumbOf(collection, ctx.catalogue, ctx.market, ctx.language),
         alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
         listing: await runListing(listing, ctx, params, collection),

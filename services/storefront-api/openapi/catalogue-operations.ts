@@ -55,7 +55,7 @@ export const CATALOGUE_OPERATIONS: StorefrontOperation[] = [
     path: '/v1/collections/{slugOrId}',
     operationId: 'getCollection',
     summary: 'A collection page',
-    description: 'The collection, its breadcrumb, hreflang alternates and its listing (every listing parameter except `collection`: the page is the scope).',
+    description: 'The collection, its breadcrumb, hreflang alternates and its listing (every listing parameter except `collection`: the page is the scope). A historical slug (or one in another language or case) answers the collection with `redirectTo`.',
     tag: 'Catalogue',
     params: slugOrIdParams,
     query: scopedListingQuery,

@@ -130,3 +130,20 @@ export async function resolveSlug(
     .first<{ slug: string } | undefined>('slug');
   return { entityId: row.entity_id, current: false, currentSlug: now?.slug ?? null };
 }
+
+/** One minted slug of an entity, current or historical. */
+export interface SlugRow {
+  entityId: string;
+  language: string;
+  slug: string;
+  base: string;
+  current: boolean;
+}
+
+/** Every slug ever minted for the site's entities of one type (for collections: a handful per collection). */
+export async function siteSlugs(db: Db, scope: Scope): Promise<SlugRow[]> {
+  const rows: { entity_id: string; language: string; slug: string; base: string; current: boolean }[] = await db('storefront_slugs')
+    .where({ tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType })
+    .select('entity_id', 'language', 'slug', 'base', 'current');
+  return rows.map((r) => ({ entityId: r.entity_id, language: r.language, slug: r.slug, base: r.base, current: r.current }));
+}

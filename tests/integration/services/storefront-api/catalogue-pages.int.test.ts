@@ -3,7 +3,10 @@ import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
-import { saveCollection, saveMarket } from '../../../../shared/storefront-config/drafts';
+import { removeFromDraft, saveCollection, saveMarket } from '../../../../shared/storefront-config/drafts';
+import { ConfigValidationError } from '../../../../shared/storefront-config/errors';
+import { publishConfig } from '../../../../shared/storefront-config/publish';
+import type { ConfigRegistry } from '../../../../shared/storefront-config/config-registry';
 import { collectionPageSchema, collectionTreeSchema } from '../../../../services/storefront-api/collections/collection-schema';
 import { categoryTreeSchema } from '../../../../services/storefront-api/categories/category-schema';
 import { sitemapPageSchema } from '../../../../services/storefront-api/sitemap/sitemap-schema';
@@ -15,6 +18,8 @@ describe('collections, categories, sitemap and brands', () => {
   let r: TestRedis;
   let shop: IndexedShop;
   let app: RequestListener;
+  let registry: ConfigRegistry;
+  let sale: number;
   let brand: { id: number; slug: string; name: string };
   let hiddenCategory: number;
   let doc: StorefrontConformance;
@@ -41,14 +46,14 @@ describe('collections, categories, sitemap and brands', () => {
           .where('b.tenant_id', tenantId).whereNull('p.parent_id').groupBy('b.tenant_id', 'b.id').orderByRaw('count(*) desc, b.id').first('b.id', 'b.slug', 'b.name'));
         const women = await saveCollection(t.db, tenantId, siteId, { slugs: { en: 'women', sv: 'dam' }, names: { en: 'Women', sv: 'Dam' }, filter: { all: [] }, position: 1 });
         await saveCollection(t.db, tenantId, siteId, { slugs: { en: 'brand-picks', sv: 'marke' }, names: { en: 'Brand picks', sv: 'Märke' }, filter: { brand: [brand.slug] }, parentId: women });
-        await saveCollection(t.db, tenantId, siteId, { slugs: { en: 'sale', sv: 'rea' }, names: { en: 'Sale', sv: 'Rea' }, filter: { all: [] }, position: 0 });
+        sale = await saveCollection(t.db, tenantId, siteId, { slugs: { en: 'sale', sv: 'rea' }, names: { en: 'Sale', sv: 'Rea' }, filter: { all: [] }, position: 0 });
         const lists = await twoPriceLists(t.db, tenantId);
         await saveMarket(t.db, tenantId, siteId, { code: 'm2', language: 'sv', currency: lists[1]!.currency, country: 'SE', urlTemplate: 'https://m2.shop.example/{path}', priceListId: lists[1]!.id, isDefault: false, brandUrlPattern: '/b/{slug}' });
         hiddenCategory = (await t.db('categories').where({ tenant_id: tenantId }).whereNotNull('parent_id').orderBy('id').first<{ id: number }>('id')).id;
         await t.db('categories').where({ tenant_id: tenantId, id: hiddenCategory }).update({ active: false });
       },
     });
-    ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
+    ({ app, registry } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
     doc = await storefrontConformance(app);
   }, 120_000);
   afterAll(async () => {
@@ -80,10 +85,52 @@ describe('collections, categories, sitemap and brands', () => {
     expect(page.listing.items.length).toBeLessThanOrEqual(5);
     const byId = collectionPageSchema.parse(await ok(`/v1/collections/${page.collection.id}`));
     expect(byId.collection.id).toBe(page.collection.id);
-    expect(collectionPageSchema.parse(await ok('/v1/collections/marke')).collection.slug).toBe('brand-picks');
+    expect(page.redirectTo).toBeNull();
+    expect(collectionPageSchema.parse(await ok('/v1/collections/marke'))).toMatchObject({ collection: { slug: 'brand-picks' }, redirectTo: 'brand-picks' });
     await problem('/v1/collections/nope', 404, 'COLLECTION_NOT_FOUND');
     await problem('/v1/collections/sale?pageSize=101', 400, 'INVALID_PAGE');
     await problem('/v1/collections/sale?filter[a][b]=1', 400, 'INVALID_FILTER');
+  });
+
+  it('finds a collection by its slug in another case, redirecting to the minted slug, on the page and in collection=', async () => {
+    const page = collectionPageSchema.parse(await ok('/v1/collections/Brand-Picks?pageSize=1'));
+    expect(page).toMatchObject({ collection: { slug: 'brand-picks' }, redirectTo: 'brand-picks' });
+    expect(collectionPageSchema.parse(await ok('/v1/collections/REA?pageSize=1', { 'X-Market': 'm2' }))).toMatchObject({ collection: { slug: 'rea' }, redirectTo: 'rea' });
+    const scoped = await ok('/v1/products?collection=Brand-Picks&pageSize=1');
+    expect(scoped.warnings).toEqual([]);
+    expect(scoped.total).toBe(page.listing.total);
+  });
+
+  it('refuses at save a collection slug another collection has in the same language, naming the field', async () => {
+    const saving = saveCollection(t.db, shop.tenantId, shop.siteId, { slugs: { en: 'Women', sv: 'herr' }, names: { en: 'Men' }, filter: { all: [] } });
+    await expect(saving).rejects.toBeInstanceOf(ConfigValidationError);
+    await expect(saving).rejects.toMatchObject({ issues: [{ field: 'collections[3].slugs.en', message: expect.stringContaining('"women"') }] });
+    // Another language's slug may repeat it.
+    const other = await saveCollection(t.db, shop.tenantId, shop.siteId, { slugs: { en: 'men', sv: 'women' }, names: { en: 'Men' }, filter: { all: [] } });
+    await removeFromDraft(t.db, shop.tenantId, shop.siteId, 'collections', String(other));
+  });
+
+  it('answers a collection slug renamed and published with redirectTo the new one, the new one without', async () => {
+    const publish = async (slugs: Record<string, string>) => {
+      await saveCollection(t.db, shop.tenantId, shop.siteId, { id: sale, slugs, names: { en: 'Sale', sv: 'Rea' }, filter: { all: [] }, position: 0 });
+      await publishConfig(t.db, shop.tenantId, shop.siteId, 'collection slug');
+      await registry.refresh();
+    };
+    await publish({ en: 'Deals', sv: 'rea' });
+    const old = collectionPageSchema.parse(await ok('/v1/collections/sale?pageSize=1'));
+    expect(old).toMatchObject({ collection: { id: String(sale), slug: 'deals', path: 'deals', url: 'https://m1.shop.example/k/deals' }, redirectTo: 'deals' });
+    expect(collectionPageSchema.parse(await ok('/v1/collections/deals?pageSize=1')).redirectTo).toBeNull();
+    expect(collectionPageSchema.parse(await ok('/v1/collections/rea?pageSize=1', { 'X-Market': 'm2' })).redirectTo).toBeNull();
+    // Cards, the tree and the listing's collection= use the minted slug too; the old one still scopes.
+    const card = await ok('/v1/products?collection=sale&pageSize=1');
+    expect(card.warnings).toEqual([]);
+    expect(card.items[0].collections).toContain('deals');
+    expect(card.items[0].collections).not.toContain('sale');
+    expect(collectionTreeSchema.parse(await ok('/v1/collections')).items.map((c) => c.slug)).toEqual(['deals', 'women']);
+    // Back to the old text: its own historical slug is current again, and `deals` now redirects.
+    await publish({ en: 'sale', sv: 'rea' });
+    expect(collectionPageSchema.parse(await ok('/v1/collections/sale?pageSize=1')).redirectTo).toBeNull();
+    expect(collectionPageSchema.parse(await ok('/v1/collections/deals?pageSize=1')).redirectTo).toBe('sale');
   });
 
   it('answers the active category tree with each node’s facet filter', async () => {

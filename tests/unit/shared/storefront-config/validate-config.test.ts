@@ -279,6 +279,14 @@ describe('validateSiteConfig', () => {
       expect(issue).toEqual({ field: 'collections[3].id', message: 'duplicate collection id' });
     });
 
+    it('refuses a slug another collection has in the same language, in any case or spelling that slugifies alike', () => {
+      const issue = onlyIssue(withChange((c) => ((c.collections[2] as Collection).slugs = { en: 'C-1', sv: 'c-1' })));
+      expect(issue).toEqual({ field: 'collections[2].slugs.en', message: 'collection 1 already has the slug "c-1" in en' });
+      expect(issuesOf(withChange((c) => ((c.collections[2] as Collection).slugs = { sv: 'c-1' })))).toEqual([]);
+      const both = issuesOf(withChange((c) => c.collections.push(collection(4, { slugs: { en: 'c 2' } }), collection(5, { slugs: { en: 'C_2' } }))));
+      expect(both.map((i) => i.field)).toEqual(['collections[3].slugs.en', 'collections[4].slugs.en']);
+    });
+
     it('refuses a collection without names', () => {
       const issue = onlyIssue(withChange((c) => ((c.collections[1] as Collection).names = {})));
       expect(issue.field).toBe('collections[1].names');

@@ -70,9 +70,10 @@ describe('storefront admin API: markets, facets, collections, query rules, synon
   });
 
   it.each<[string, Record<string, unknown>, string[]]>([
-    ['a filter key that is not a facet, and a parent that does not exist', { ...COLLECTION, filter: { size: ['42'] }, parentId: 99 }, ['$.filter.size', '$.parentId']],
+    ['a filter key that is not a facet, and a parent that does not exist', { ...COLLECTION, slugs: { en: 'boots' }, filter: { size: ['42'] }, parentId: 99 }, ['$.filter.size', '$.parentId']],
     ['a bad slug language (a field rule, checked first)', { ...COLLECTION, names: {}, slugs: { English: 'x' } }, ['$.slugs.English']],
-    ['no name (a rule of the whole collection, checked after the field rules)', { ...COLLECTION, names: {} }, ['$.names']],
+    ['no name (a rule of the whole collection, checked after the field rules)', { ...COLLECTION, slugs: { en: 'boots' }, names: {} }, ['$.names']],
+    ['a slug collection 1 has in that language, in another case', { ...COLLECTION, slugs: { en: 'SHOES' } }, ['$.slugs.en']],
   ])('POST /collections names %s', async (_name, body, fields) => {
     expect(brokenFields(await call('post', '/collections', body))).toEqual(fields);
   });

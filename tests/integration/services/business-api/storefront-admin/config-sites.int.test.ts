@@ -101,7 +101,7 @@ describe('storefront admin API: sites', () => {
         ['get', s], ['put', s, { code: 'matrix', name: 'Matrix', ecomSiteId: 1 }], ['delete', `/storefront/sites/${spareSite}`],
         ['put', `${s}/markets/se`, marketBodyOn(w.priceList, true)], ['delete', `${s}/markets/spare`],
         ['put', `${s}/facets/brand`, { source: { kind: 'brand' }, type: 'list' }], ['delete', `${s}/facets/spare`],
-        ['post', `${s}/collections`, COLLECTION], ['put', `${s}/collections/1`, COLLECTION], ['delete', `${s}/collections/2`],
+        ['post', `${s}/collections`, COLLECTION], ['put', `${s}/collections/1`, { ...COLLECTION, slugs: { en: 'all-1' } }], ['delete', `${s}/collections/2`],
         ['post', `${s}/query-rules`, { query: 'new', hide: ['1'] }], ['put', `${s}/query-rules/1`, { query: 'rule 1', hide: ['3'] }], ['delete', `${s}/query-rules/2`],
         ['get', `${s}/synonyms/en`], ['put', `${s}/synonyms/en`, { entries: [{ terms: ['a', 'b'] }] }],
       ];
