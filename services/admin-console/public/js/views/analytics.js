@@ -29,11 +29,12 @@ const problemText = (err) => (err instanceof ApiError && Object.keys(err.fields)
 
 /**
  * A panel with a heading; its body is the report, or the reason it could not be read.
+ * @template T
  * @param {string} id
  * @param {string} title
  * @param {string} intro
- * @param {PromiseSettledResult<unknown>} result
- * @param {(value: any) => Node} render
+ * @param {PromiseSettledResult<T>} result
+ * @param {(value: T) => Node} render
  */
 function reportPanel(id, title, intro, result, render) {
   const body = result.status === 'fulfilled' ? render(result.value) : notice(`This report could not be read: ${problemText(result.reason)}`, 'alert');
