@@ -31,7 +31,9 @@ type Case = { path: (a: OnlyInA) => string; query?: Record<string, string>; body
 const LINE = { productNumber: 'MX-1', description: 'Matrix line', quantity: 2, price: 10, vatRate: 25 };
 // Storefront admin: each entity route changes one of two seeded entities and removes the other (seedAdminDraft).
 const ON_SITE = (a: OnlyInA, rest: string) => `/storefront/sites/${a.site}${rest}`;
-const COLLECTION = { slugs: { en: 'matrix' }, names: { en: 'Matrix' }, filter: { all: [] } };
+// A slug of its own each time: two collections may not share one in a language.
+let collections = 0;
+const COLLECTION = () => ({ slugs: { en: `matrix-${++collections}` }, names: { en: 'Matrix' }, filter: { all: [] } });
 const CASES: Record<string, Case> = {
   'get /products/find': { path: () => '/products/find', query: { q: 'a' } },
   'get /warehouse-stock': { path: () => '/warehouse-stock' },
@@ -79,8 +81,8 @@ const CASES: Record<string, Case> = {
   'delete /storefront/sites/{siteId}/markets/{code}': { path: (a) => ON_SITE(a, '/markets/spare') },
   'put /storefront/sites/{siteId}/facets/{key}': { path: (a) => ON_SITE(a, '/facets/brand'), body: () => ({ source: { kind: 'brand' }, type: 'list', size: 50 }) },
   'delete /storefront/sites/{siteId}/facets/{key}': { path: (a) => ON_SITE(a, '/facets/spare') },
-  'post /storefront/sites/{siteId}/collections': { path: (a) => ON_SITE(a, '/collections'), body: () => COLLECTION },
-  'put /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => ON_SITE(a, '/collections/1'), body: () => COLLECTION },
+  'post /storefront/sites/{siteId}/collections': { path: (a) => ON_SITE(a, '/collections'), body: COLLECTION },
+  'put /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => ON_SITE(a, '/collections/1'), body: COLLECTION },
   'delete /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => ON_SITE(a, '/collections/2') },
   'post /storefront/sites/{siteId}/query-rules': { path: (a) => ON_SITE(a, '/query-rules'), body: () => ({ query: 'matrix', hide: ['7'] }) },
   'put /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => ON_SITE(a, '/query-rules/1'), body: () => ({ query: 'rule 1', hide: ['8'] }) },

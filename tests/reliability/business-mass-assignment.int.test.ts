@@ -19,7 +19,9 @@ type Write = { path: (a: OnlyInA) => string; body: (a: OnlyInA) => Record<string
 
 const LINE = { productNumber: 'MA-1', description: 'Mass-assignment line', quantity: 2, price: 10, vatRate: 25 };
 const SITE = (a: OnlyInA, rest = '') => `/storefront/sites/${a.site}${rest}`;
-const COLLECTION = { slugs: { en: 'mass' }, names: { en: 'Mass' }, filter: { all: [] } };
+// A slug of its own each time: two collections may not share one in a language.
+let collections = 0;
+const COLLECTION = () => ({ slugs: { en: `mass-${++collections}` }, names: { en: 'Mass' }, filter: { all: [] } });
 const WRITES: Record<string, Write> = {
   'post /sales-invoice-lines': { path: () => '/sales-invoice-lines', body: () => ({}), readBack: () => [] },
   'patch /tenant-settings/company-profile': { path: () => '/tenant-settings/company-profile', body: () => ({ city: 'Massville' }), readBack: () => ['/tenant-settings/company-profile'] },
@@ -45,8 +47,8 @@ const WRITES: Record<string, Write> = {
   'put /storefront/sites/{siteId}': { path: (a) => SITE(a), body: () => ({ code: 'only-in-a', name: 'Only in A', ecomSiteId: 1 }), readBack: (a) => [SITE(a)] },
   'put /storefront/sites/{siteId}/markets/{code}': { path: (a) => SITE(a, '/markets/se'), body: (a) => marketBodyOn(a.priceList, true), readBack: (a) => [SITE(a)] },
   'put /storefront/sites/{siteId}/facets/{key}': { path: (a) => SITE(a, '/facets/brand'), body: () => ({ source: { kind: 'brand' }, type: 'list' }), readBack: (a) => [SITE(a)] },
-  'post /storefront/sites/{siteId}/collections': { path: (a) => SITE(a, '/collections'), body: () => COLLECTION, readBack: (a) => [SITE(a)] },
-  'put /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => SITE(a, '/collections/1'), body: () => COLLECTION, readBack: (a) => [SITE(a)] },
+  'post /storefront/sites/{siteId}/collections': { path: (a) => SITE(a, '/collections'), body: COLLECTION, readBack: (a) => [SITE(a)] },
+  'put /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => SITE(a, '/collections/1'), body: COLLECTION, readBack: (a) => [SITE(a)] },
   'post /storefront/sites/{siteId}/query-rules': { path: (a) => SITE(a, '/query-rules'), body: () => ({ query: 'mass', hide: ['7'] }), readBack: (a) => [SITE(a)] },
   'put /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => SITE(a, '/query-rules/1'), body: () => ({ query: 'rule 1', hide: ['8'] }), readBack: (a) => [SITE(a)] },
   'post /storefront/sites/{siteId}/keys': { path: (a) => SITE(a, '/keys'), body: () => ({ kind: 'publishable', label: 'mass' }), readBack: (a) => [SITE(a, '/keys')] },
