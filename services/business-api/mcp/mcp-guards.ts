@@ -2,13 +2,12 @@ import type { RequestHandler } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { forbidden, RateLimitedError, unauthorized } from '../../../shared/errors';
 import type { RateLimitRejections } from '../../../shared/metrics/rate-limit-metrics';
+import { LOOPBACK_HOST_NAMES } from '../../../shared/http/loopback';
 import type { Redis } from '../../../shared/redis';
 import type { AuthContext } from '../auth/auth-context';
 import { UNAUTHORIZED_MESSAGE } from '../auth/authenticate';
 import { TokenRejectedError, type TokenVerifier } from '../auth/token-verifier';
 import { bearerChallenge } from './protected-resource';
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The host name of a Host header or an origin (`localhost:3001`, `http://[::1]:8080`), or null when it has none. */
 function hostNameOf(value: string, asOrigin: boolean): string | null {
@@ -19,7 +18,7 @@ function hostNameOf(value: string, asOrigin: boolean): string | null {
   }
 }
 
-const isLoopbackName = (name: string | null) => name !== null && LOOPBACK_NAMES.has(name);
+const isLoopbackName = (name: string | null) => name !== null && LOOPBACK_HOST_NAMES.has(name);
 
 /** Whether a listen address (HOST) is the loopback interface only: the tool server is then reachable from this machine alone. */
 export const isLoopbackHost = (host: string): boolean => ['localhost', '::1', '[::1]'].includes(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);

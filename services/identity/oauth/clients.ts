@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../../shared/db/knex';
+import { LOOPBACK_HOST_NAMES } from '../../../shared/http/loopback';
 import { OAuthError } from '../tokens/oauth-error';
 
 /** A client registered for the authorization-code flow: public (no secret), PKCE required. */
 export type OAuthClient = { clientId: string; clientName: string; redirectUris: string[] };
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 // Control characters, spaces and backslashes: WHATWG URL parsing reads `http://127.0.0.1\\@evil.example/` as a loopback
 // URL, other parsers (and people reading it) as evil.example. None belongs in a redirect URI.
@@ -33,7 +33,7 @@ export function normalRedirectUri(raw: string): string | null {
     return null;
   }
   if (url.username !== '' || url.password !== '') return null;
-  const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOST_NAMES.has(url.hostname));
   return allowed ? url.href : null;
 }
 
