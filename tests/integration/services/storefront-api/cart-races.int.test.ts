@@ -5,8 +5,7 @@ import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
 import { sellableSkus, type SellableSku } from '../../../support/cart-fixture';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { CartStore } from '../../../../services/storefront-api/cart/cart-store';
 
 describe('storefront cart under concurrency and expiry', () => {
   let t: TestDb;
@@ -58,24 +57,40 @@ describe('storefront cart under concurrency and expiry', () => {
   });
 
   it('expires after the window without a successful mutation; each mutation resets the window, a read does not', async () => {
-    const { app: short } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, cartTtlSeconds: 3 });
-    const get = (token: string) => request(short).get('/v1/cart').set({ ...headers(), 'X-Cart-Token': token });
-    const token = await newCart(short);
-    await sleep(2000);
-    expect((await add(token, skus[1]!.sku, 1, {}, short)).status).toBe(200);
-    await sleep(2000);
-    // 4 s after creation, 2 s after the add: alive because the add reset the window.
+    // The window is read from the cart key's PTTL and spent with PEXPIRE, instead of waited through.
+    const ttlMs = 600_000;
+    const nearlySpent = 2_000;
+    const { app: windowed } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, cartTtlSeconds: ttlMs / 1000 });
+    const get = (token: string) => request(windowed).get('/v1/cart').set({ ...headers(), 'X-Cart-Token': token });
+    const token = await newCart(windowed);
+    const key = new CartStore(r.redis, { ttlSeconds: ttlMs / 1000, idempotencyTtlSeconds: 60 }).keyOf(token);
+    const pttl = () => r.redis.pttl(key);
+    // A full window is within a minute of the configured one (the test's own latency is far below that).
+    const full = ttlMs - 60_000;
+    expect(await pttl()).toBeGreaterThan(full);
+
+    await r.redis.pexpire(key, nearlySpent);
+    expect((await add(token, skus[1]!.sku, 1, {}, windowed)).status).toBe(200);
+    expect(await pttl()).toBeGreaterThan(full);
+
+    await r.redis.pexpire(key, nearlySpent);
     expect((await get(token)).status).toBe(200);
-    await sleep(2000);
-    // The GET did not extend it: 4 s after the add it has lapsed.
+    expect(await pttl()).toBeLessThanOrEqual(nearlySpent);
+    // A mutation that fails (a stale If-Match) does not reset it either.
+    const stale = await add(token, skus[2]!.sku, 1, { 'If-Match': '"1"' }, windowed);
+    expect([stale.status, stale.body.code]).toEqual([409, 'CART_CONFLICT']);
+    expect(await pttl()).toBeLessThanOrEqual(nearlySpent);
+
+    // The window runs out (a non-positive PEXPIRE is Redis expiring the key now).
+    await r.redis.pexpire(key, 0);
     const lapsed = await get(token);
     expect([lapsed.status, lapsed.body.code]).toEqual([410, 'CART_EXPIRED']);
     for (const res of [
-      await add(token, skus[1]!.sku, 1, {}, short),
-      await request(short).patch('/v1/cart/lines/l1').set({ ...headers(), 'X-Cart-Token': token }).send({ quantity: 2 }),
-      await request(short).delete('/v1/cart/lines/l1').set({ ...headers(), 'X-Cart-Token': token }),
-      await request(short).post('/v1/cart/market').set({ ...headers(), 'X-Cart-Token': token }).send({ market: 'm2' }),
+      await add(token, skus[1]!.sku, 1, {}, windowed),
+      await request(windowed).patch('/v1/cart/lines/l1').set({ ...headers(), 'X-Cart-Token': token }).send({ quantity: 2 }),
+      await request(windowed).delete('/v1/cart/lines/l1').set({ ...headers(), 'X-Cart-Token': token }),
+      await request(windowed).post('/v1/cart/market').set({ ...headers(), 'X-Cart-Token': token }).send({ market: 'm2' }),
     ]) expect([res.status, res.body.code]).toEqual([410, 'CART_EXPIRED']);
-    expect((await request(short).post('/v1/cart').set(headers())).status).toBe(201);
+    expect((await request(windowed).post('/v1/cart').set(headers())).status).toBe(201);
   });
 });
