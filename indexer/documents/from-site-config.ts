@@ -21,7 +21,7 @@ export function facetSource({ key, definition: d }: Facet): FacetSource {
 /**
  * What the indexer needs of a site config: its active markets, their languages (the default market's
  * first), the configured facets (or, with none, the zero-config facets derived from the tenant's data),
- * the assortment and the collections.
+ * the assortment, the collections and the content block.
  */
 export function siteIndexConfig(config: SiteConfig, facts: TenantFacts): SiteIndexConfig {
   const markets = config.markets.filter((m) => m.active).sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
@@ -33,6 +33,7 @@ export function siteIndexConfig(config: SiteConfig, facts: TenantFacts): SiteInd
     facets,
     assortment: config.site.assortment,
     collections: config.collections.map((c) => ({ id: c.id, filter: c.filter })),
+    content: config.content,
   };
 }
 

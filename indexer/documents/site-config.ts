@@ -1,5 +1,5 @@
 import type { Db } from '../../shared/db/knex';
-import { RESERVED_FACET_KEYS } from '../../shared/storefront-config/schemas';
+import { RESERVED_FACET_KEYS, type ContentConfig } from '../../shared/storefront-config/schemas';
 import { slugify } from '../../shared/storefront-config/slugs/slugify';
 
 // What the document builder needs of a site: from a published (or draft) storefront configuration
@@ -33,6 +33,8 @@ export interface SiteIndexConfig {
   assortment?: { categoryRootIds: number[]; excludeInactive: boolean };
   /** Collections whose membership each card carries (by id). */
   collections?: CollectionRule[];
+  /** Which product properties fill the content fields; absent means zero-config's. */
+  content?: ContentConfig;
 }
 
 /** A collection as the indexer sees it: its id and its filter in the listing grammar. */

@@ -7,7 +7,9 @@ import { collectionIds, facetKinds } from './collection-membership';
 import { brandKey, documentFacets, productBrands } from './document-facets';
 import { htmlToText } from './format';
 import { marketOffer, priceOn, type MarketOffer } from './market-offers';
+import { contentOf, sourceText } from './product-content';
 import type { SiteIndexConfig } from './site-config';
+import type { ContentConfig } from '../../shared/storefront-config/schemas';
 import { slugify } from '../../shared/storefront-config/slugs/slugify';
 import { displayImage } from '../../shared/media/build-descriptor';
 import type { MediaDescriptor } from '../../shared/media/descriptor';
@@ -17,6 +19,9 @@ import type { MediaDescriptor } from '../../shared/media/descriptor';
  * site has a price for any of its active variants (a product with no price on a market never appears there),
  * or the site's assortment leaves it out.
  */
+/** The spec's limit on a short description. */
+export const SHORT_MAX = 500;
+
 export type SkipReason = 'INACTIVE' | 'NO_VARIANTS' | 'NO_PRICE' | 'OUT_OF_ASSORTMENT' | 'INACTIVE_CATEGORY';
 
 export interface SkippedProduct {
@@ -39,10 +44,16 @@ function nameIn(product: CatalogueProduct, language: string, languages: readonly
   return product.name;
 }
 
-function localizedText(product: CatalogueProduct, name: string, brands: string, language: string): LocalizedText {
-  const content = product.descriptions[language];
-  const description = [content?.shortDescription ?? '', htmlToText(content?.html ?? '')].filter((t) => t !== '').join(' ');
-  return { name, brand: brands, description };
+function localizedText(product: CatalogueProduct, name: string, brands: string, language: string, content: ContentConfig): LocalizedText {
+  const own = product.descriptions[language] ?? null;
+  const texts = [sourceText(product, own, content.shortDescription), sourceText(product, own, content.description)];
+  return { name, brand: brands, description: texts.map((t) => htmlToText(t ?? '')).filter((t) => t !== '').join(' ') };
+}
+
+/** A card's short description: the mapped source's plain text, at most 500 characters, or null. */
+function cardShortText(product: CatalogueProduct, language: string, content: ContentConfig): string | null {
+  const text = htmlToText(sourceText(product, product.descriptions[language] ?? null, content.shortDescription) ?? '').slice(0, SHORT_MAX);
+  return text === '' ? null : text;
 }
 
 /** Latest change to anything on the card: the product, its sellable variants, their prices, its content. */
@@ -55,9 +66,9 @@ function lastUpdated(product: CatalogueProduct, sellable: readonly CatalogueVari
   return new Date(latest).toISOString();
 }
 
-type CardInput = { product: CatalogueProduct; sellable: readonly CatalogueVariant[]; offers: Map<string, MarketOffer>; names: Record<string, string>; slugs: Record<string, string>; media: readonly MediaDescriptor[] };
+type CardInput = { product: CatalogueProduct; content: ContentConfig; sellable: readonly CatalogueVariant[]; offers: Map<string, MarketOffer>; names: Record<string, string>; slugs: Record<string, string>; media: readonly MediaDescriptor[] };
 
-function buildCard({ product, sellable, offers, names, slugs, media }: CardInput): IndexedCard {
+function buildCard({ product, content, sellable, offers, names, slugs, media }: CardInput): IndexedCard {
   const id = String(product.id);
   const entries = [...offers];
   return {
@@ -65,7 +76,7 @@ function buildCard({ product, sellable, offers, names, slugs, media }: CardInput
     sku: product.sku,
     slug: Object.fromEntries(Object.entries(names).map(([l, name]) => [l, slugs[l] ?? `${slugify(name)}-${id}`])),
     name: names,
-    shortDescription: Object.fromEntries(Object.keys(names).map((l) => [l, product.descriptions[l]?.shortDescription ?? null])),
+    shortDescription: Object.fromEntries(Object.keys(names).map((l) => [l, cardShortText(product, l, content)])),
     price: Object.fromEntries(entries.map(([m, o]) => [m, o.price])),
     priceVaries: Object.fromEntries(entries.map(([m, o]) => [m, o.priceVaries])),
     inStock: Object.fromEntries(entries.map(([m, o]) => [m, o.inStock])),
@@ -105,11 +116,12 @@ export function toSearchDocument(product: CatalogueProduct, config: SiteIndexCon
   const names = productNames(product, config.languages);
   const brandText = productBrands(product, sellable).map((b) => b.name).join(' ');
   const { facets, labels, numbers, flags } = documentFacets(product, sellable, config);
-  const card = buildCard({ product, sellable, offers, names, slugs, media });
+  const content = contentOf(config);
+  const card = buildCard({ product, content, sellable, offers, names, slugs, media });
   const document: SearchDocument = {
     id: productId,
     markets: [...offers.keys()],
-    text: Object.fromEntries(config.languages.map((l) => [l, localizedText(product, names[l] ?? product.name, brandText, l)])),
+    text: Object.fromEntries(config.languages.map((l) => [l, localizedText(product, names[l] ?? product.name, brandText, l, content)])),
     skus: [...new Set([product.sku, ...sellable.map((v) => v.sku)])],
     facets,
     labels,

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { SiteConfig, SynonymEntry } from './schemas';
+import { emptyConfig, type SiteConfig, type SynonymEntry } from './schemas';
 
 /** One difference publish would make: `path` names the entity (by its key) and field. */
 export type ConfigChange =
@@ -51,10 +51,10 @@ function synonymChanges(before: SiteConfig['synonyms'], after: SiteConfig['synon
 /**
  * What publishing `draft` over `published` (null before the first publish) would add, change and remove,
  * field by field; markets are keyed by code, facets by key, collections and query rules by id,
- * synonym entries by their content per language.
+ * synonym entries by their content per language; the content block field by field.
  */
 export function diffConfigs(published: SiteConfig | null, draft: SiteConfig): ConfigChange[] {
-  const base: SiteConfig = published ?? { site: {} as SiteConfig['site'], markets: [], facets: [], collections: [], queryRules: [], synonyms: {} };
+  const base = published ?? emptyConfig({} as SiteConfig['site']);
   return [
     ...fieldChanges('site', base.site, draft.site),
     ...entityChanges('markets', base.markets, draft.markets, (m) => m.code),
@@ -62,5 +62,6 @@ export function diffConfigs(published: SiteConfig | null, draft: SiteConfig): Co
     ...entityChanges('collections', base.collections, draft.collections, (c) => c.id),
     ...entityChanges('queryRules', base.queryRules, draft.queryRules, (r) => r.id),
     ...synonymChanges(base.synonyms, draft.synonyms),
+    ...fieldChanges('content', base.content, draft.content),
   ];
 }

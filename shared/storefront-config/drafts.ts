@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Knex } from '../db/knex';
 import { ConfigNotFoundError, ConfigValidationError } from './errors';
 import {
-  collectionSchema, equivalentSynonymSchema, facetDefinitionSchema, languageSchema, marketSchema, MAX_SYNONYMS_PER_LANGUAGE, oneWaySynonymSchema,
-  queryRuleSchema, siteConfigSchema, siteSchema, type Collection, type QueryRule, type SiteConfig, type SynonymEntry,
+  collectionSchema, contentSchema, emptyConfig, equivalentSynonymSchema, facetDefinitionSchema, languageSchema, marketSchema, MAX_SYNONYMS_PER_LANGUAGE, oneWaySynonymSchema,
+  queryRuleSchema, siteConfigSchema, siteSchema, type Collection, type ContentConfig, type QueryRule, type SiteConfig, type SynonymEntry,
 } from './schemas';
 import { getSite, insertSite, loadConfigFacts, writeDraft } from './site-store';
 import { validateSiteConfig, type ConfigIssue } from './validate-config';
@@ -58,7 +58,7 @@ export async function createSite(db: Knex, tenantId: number, fields: unknown): P
   return db.transaction(async (trx) => {
     // Serialises site creation per tenant, so two saves cannot both take one code.
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [0x517e, tenantId]);
-    const draft = await validated(trx, tenantId, null, { site, markets: [], facets: [], collections: [], queryRules: [], synonyms: {} });
+    const draft = await validated(trx, tenantId, null, emptyConfig(site));
     return insertSite(trx, tenantId, draft);
   });
 }
@@ -116,6 +116,12 @@ export async function saveSynonyms(db: Knex, tenantId: number, siteId: number, l
     return { ...draft, synonyms: entries.length === 0 ? others : { ...others, [code]: entries } };
   });
   return entries.length;
+}
+
+/** Replaces the site's content block (what `input` leaves out takes its zero-config default). Returns the block saved. */
+export async function saveContent(db: Knex, tenantId: number, siteId: number, input: unknown): Promise<ContentConfig> {
+  const content = parse(contentSchema, input, 'content');
+  return (await mutateDraft(db, tenantId, siteId, (draft) => ({ ...draft, content }))).content;
 }
 
 /** A synonym set, each entry read by the shape it names (`from`: one-way, else equivalent), every broken one named. */

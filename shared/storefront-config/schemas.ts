@@ -190,6 +190,47 @@ export const MAX_SYNONYMS_PER_SITE = 20_000;
 
 export const synonymSetSchema = z.array(synonymEntrySchema).max(MAX_SYNONYMS_PER_LANGUAGE);
 
+/** The types a shown attribute can take (the spec's attribute `type`). */
+export const CONTENT_ATTRIBUTE_TYPES = ['text', 'html', 'number', 'bool', 'list'] as const;
+
+const attributeKey = z.string().trim().min(1).max(100);
+
+/**
+ * Where a canonical text field comes from: one of the product's own description properties, an attribute's value
+ * (by the attribute's key), or nothing (the field is always null).
+ */
+export const contentSourceSchema = z.union(
+  [z.strictObject({ property: z.enum(['shortDescription', 'description']) }), z.strictObject({ attribute: attributeKey }), z.null()],
+  { error: 'must be {"property": "shortDescription" | "description"}, {"attribute": "<attribute key>"} or null' },
+);
+export type ContentSource = z.infer<typeof contentSourceSchema>;
+
+/** One attribute the product page shows: its key on the page, the product attribute it reads, and how. */
+export const contentAttributeSchema = z.strictObject({
+  key: z.string().regex(KEY, 'must be lowercase letters, digits, hyphens or underscores (at most 64)'),
+  attribute: attributeKey,
+  label: perLanguage(100).default({}),
+  /** null: the type the product's attribute has (zero-config). */
+  type: z.enum(CONTENT_ATTRIBUTE_TYPES).nullable().default(null),
+});
+export type ContentAttribute = z.infer<typeof contentAttributeSchema>;
+
+/** Zero-config content: each field from its own property, every attribute with its own label and type. */
+export const DEFAULT_CONTENT = {
+  shortDescription: { property: 'shortDescription' },
+  description: { property: 'description' },
+  attributes: null,
+} as const satisfies { shortDescription: ContentSource; description: ContentSource; attributes: null };
+
+/** The site's `content` block (spec "Product content"): which product properties fill the canonical fields and attributes. */
+export const contentSchema = z.strictObject({
+  shortDescription: contentSourceSchema.default(DEFAULT_CONTENT.shortDescription),
+  description: contentSourceSchema.default(DEFAULT_CONTENT.description),
+  /** The attributes shown, in this order; null: every attribute the product has, in the merchant's order. */
+  attributes: z.array(contentAttributeSchema).max(200).nullable().default(null),
+});
+export type ContentConfig = z.infer<typeof contentSchema>;
+
 /** A site's whole configuration: the draft, and each published version, have this shape. */
 export const siteConfigSchema = z.strictObject({
   site: siteSchema,
@@ -199,5 +240,12 @@ export const siteConfigSchema = z.strictObject({
   queryRules: z.array(queryRuleSchema).max(5000),
   /** Synonym entries per language code, applied to searches in that language. */
   synonyms: z.record(languageSchema, synonymSetSchema).default({}),
+  /** Which product properties fill the page's content fields. */
+  content: contentSchema.default(DEFAULT_CONTENT),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** A new site's configuration: its own fields, and nothing else configured yet. */
+export const emptyConfig = (site: SiteConfig['site']): SiteConfig => ({
+  site, markets: [], facets: [], collections: [], queryRules: [], synonyms: {}, content: contentSchema.parse({}),
+});

@@ -1,22 +1,13 @@
 import type { Market } from '../../../shared/storefront-config/schemas';
-import type { CatalogueAttribute, CatalogueBrand, CatalogueDescription, CatalogueProduct } from '../../../indexer/documents/catalogue-product';
+import type { CatalogueBrand } from '../../../indexer/documents/catalogue-product';
+import type { ShownAttribute } from '../../../indexer/documents/product-content';
+import { SHORT_MAX } from '../../../indexer/documents/to-search-document';
 import { brandKey } from '../../../indexer/documents/document-facets';
 import type { SiteIndexConfig } from '../../../indexer/documents/site-config';
 import { marketUrl } from '../catalogue/urls';
 import type { MediaDescriptor } from '../openapi/media-schema';
 import type { PartyLinks, PartyRow } from './product-rows';
 import { descriptionOf, sanitizeDescription, htmlText } from './sanitize';
-
-const SHORT_MAX = 500;
-
-/** The content in the language, else in the first site language that has some (the rule names follow). */
-export function contentIn(product: CatalogueProduct, language: string, languages: readonly string[]): (CatalogueDescription & { language: string }) | null {
-  for (const l of [language, ...languages]) {
-    const found = product.descriptions[l];
-    if (found !== undefined) return { ...found, language: l };
-  }
-  return null;
-}
 
 /** Plain text of at most 500 characters, or null. */
 export function shortDescriptionOf(raw: string | null | undefined): string | null {
@@ -61,11 +52,11 @@ export function responsibleOf(links: PartyLinks | undefined, parties: Map<number
 
 /**
  * One attribute as the spec shows it: a list fills `values`, any other type `value` (and `html` when it is
- * html). `facetKey` names the site's list facet fed by the attribute; `valueKeys` is left out entirely unless
- * every value has a key of its own.
+ * html). `facetKey` names the site's list facet fed by the product attribute it shows; `valueKeys` is left out
+ * entirely unless every value has a key of its own.
  */
-export function attributeOf(attribute: CatalogueAttribute, index: SiteIndexConfig) {
-  const facet = index.facets.find((f) => f.kind === 'attribute' && f.attribute === attribute.key && (f.as === undefined || f.as === 'terms'));
+export function attributeOf(attribute: ShownAttribute, index: SiteIndexConfig) {
+  const facet = index.facets.find((f) => f.kind === 'attribute' && f.attribute === attribute.source && (f.as === undefined || f.as === 'terms'));
   const keys = attribute.valueKeys;
   const keyed = keys !== null && keys.length === attribute.values.length && keys.every((k) => k !== '');
   const list = attribute.type === 'list';

@@ -5,7 +5,8 @@ import type { SiteContext } from '../keys/site-context';
 import { cardOf } from '../listing/listing-response';
 import { listedVariants, optionsOf } from '../variants/variant-options';
 import { variantOf } from '../variants/variant-view';
-import { attributeOf, brandOf, contentIn, descriptionOf, responsibleOf, shortDescriptionOf } from './content';
+import { contentOf, descriptionIn, shownAttributes, sourceText } from '../../../indexer/documents/product-content';
+import { attributeOf, brandOf, descriptionOf, responsibleOf, shortDescriptionOf } from './content';
 import type { ProductParts } from './product-parts';
 import type { bundleOf, relatedGroups } from './related';
 import type { SoldProduct } from './sold-products';
@@ -58,7 +59,8 @@ export function productDetail(parts: ProductParts, ctx: SiteContext, extras: Det
   const { product, card: indexed } = parts.sold;
   const card = cardOf(indexed, ctx.catalogue, ctx.market, ctx.language);
   if (card === null) throw new Error(`product ${product.id} has no price on ${ctx.market.code}`);
-  const content = contentIn(product, ctx.language, ctx.catalogue.languages);
+  const content = descriptionIn(product, ctx.language, ctx.catalogue.languages);
+  const mapping = contentOf(ctx.catalogue.index);
   const seo = parts.seo.find((s) => s.language === ctx.language) ?? parts.seo.find((s) => s.language === content?.language);
   const variants = listedVariants(product);
   return {
@@ -76,11 +78,11 @@ export function productDetail(parts: ProductParts, ctx: SiteContext, extras: Det
     matchedVariantId: extras.matchedVariantId,
     seo: { title: seo?.seo_title ?? card.name, description: seo?.seo_description ?? null },
     updatedAt: card.updatedAt,
-    shortDescription: shortDescriptionOf(content?.shortDescription),
-    description: descriptionOf(content?.html),
+    shortDescription: shortDescriptionOf(sourceText(product, content, mapping.shortDescription)),
+    description: descriptionOf(sourceText(product, content, mapping.description)),
     brand: brandOf(product.brand, parts.brands),
     responsible: responsibleOf(parts.links.get(product.id), parts.parties),
-    attributes: product.attributes.map((a) => attributeOf(a, ctx.catalogue.index)),
+    attributes: shownAttributes(product, mapping, ctx.language).map((a) => attributeOf(a, ctx.catalogue.index)),
     related: extras.related,
     bundle: extras.bundle,
   };

@@ -158,4 +158,17 @@ describe('diffConfigs', () => {
       { op: 'add', path: 'queryRules.5.note', after: 'x' },
     ]);
   });
+
+  it('reports the content block field by field, from zero-config on a first publish', () => {
+    const attributes = [{ key: 'fabric', attribute: 'material', label: { en: 'Fabric' }, type: null }];
+    const draft = draftWith((d) => {
+      d.content.shortDescription = { attribute: 'teaser' };
+      d.content.attributes = attributes;
+    });
+    expect(diffConfigs(PUBLISHED, draft)).toEqual([
+      { op: 'change', path: 'content.shortDescription', before: { property: 'shortDescription' }, after: { attribute: 'teaser' } },
+      { op: 'change', path: 'content.attributes', before: null, after: attributes },
+    ]);
+    expect(paths(diffConfigs(null, draft)).filter((p) => p.includes('content'))).toEqual(['change content.shortDescription', 'change content.attributes']);
+  });
 });
