@@ -1,29 +1,15 @@
 import { Router } from 'express';
-import type { Knex } from '../../../shared/db/knex';
-import { cannotBeStored } from '../../../shared/db/storable-text';
 import { notFound } from '../../../shared/errors';
 import type { Collection } from '../../../shared/storefront-config/schemas';
 import { sendRead } from '../http/cached-json';
 import type { MicroCache } from '../http/micro-cache';
-import { contextOf, type SiteContext } from '../keys/site-context';
+import { contextOf } from '../keys/site-context';
 import { listingParams } from '../listing/listing-params';
 import { runListing, type ListingDeps } from '../listing/run-listing';
 import { brandFacetKey, brandPagesOn } from '../products/content';
-import { brandAlternates, brandViews, marketBrands, type BrandRow } from './market-brands';
+import { brandAlternates, brandNamed, brandViews, marketBrands, type BrandRow } from './market-brands';
 
 const noBrand = (ref: string) => notFound('NOT_FOUND', `No brand page "${ref}" on this market.`);
-
-/** The brand a slug (any language's, current or historical), id or filter key names, among the market's brands. */
-async function brandNamed(db: Knex, ctx: SiteContext, ref: string, sold: BrandRow[]): Promise<{ row: BrandRow; bySlug: boolean }> {
-  const slug = cannotBeStored(ref) ? undefined : await db('storefront_slugs')
-    .where({ site_id: ctx.key.siteId, slug: ref, tenant_id: ctx.key.tenantId, entity_type: 'brand' })
-    .whereIn('language', [...new Set([ctx.language, ...ctx.catalogue.languages])])
-    .orderByRaw('(language = ?) desc, current desc', [ctx.language])
-    .first<{ entity_id: string } | undefined>('entity_id');
-  const row = sold.find((b) => (slug !== undefined ? String(b.id) === slug.entity_id : String(b.id) === ref || b.slug === ref));
-  if (row === undefined) throw noBrand(ref);
-  return { row, bySlug: slug !== undefined };
-}
 
 /** A brand's listing scope: the site's brand filter with the brand's value, as a collection would fix it. */
 const brandScope = (facet: string, row: BrandRow): Collection => ({ id: 0, slugs: {}, names: {}, filter: { [facet]: [row.slug] }, parentId: null, position: 0, pin: [], hide: [] });
@@ -46,7 +32,9 @@ export function brandRoutes(listing: ListingDeps, cache: MicroCache): Router {
     await sendRead(req, res, cache, ctx, async () => {
       const facet = brandFacetKey(ctx.catalogue.index);
       if (!brandPagesOn(ctx.market, ctx.catalogue.index) || facet === null) throw noBrand(ref);
-      const { row, bySlug } = await brandNamed(db, ctx, ref, (await marketBrands(engine, db, ctx)).map((b) => b.row));
+      const named = await brandNamed(db, ctx, ref, (await marketBrands(engine, db, ctx)).map((b) => b.row));
+      if (named === null) throw noBrand(ref);
+      const { row, bySlug } = named;
       const [brand] = await brandViews(db, ctx, [row]);
       if (brand === undefined) throw noBrand(ref);
       return {

@@ -1,5 +1,6 @@
 import type { Knex } from '../../../shared/db/knex';
 import type { SearchEngine } from '../../../shared/search';
+import { findBySlug } from '../../../shared/storefront-config/slugs/slug-store';
 import { brandFacetKey } from '../products/content';
 import { brandLogos } from '../products/product-media';
 import { currentSlugs } from '../products/product-rows';
@@ -25,6 +26,13 @@ export async function marketBrands(engine: SearchEngine, db: Knex, ctx: SiteCont
   if (counts.size === 0) return [];
   const rows: BrandRow[] = await db('brands').where({ tenant_id: ctx.key.tenantId }).whereIn('slug', [...counts.keys()]).orderBy('name').select('id', 'name', 'slug', 'description', 'updated_at');
   return rows.map((row) => ({ row, count: counts.get(row.slug) ?? 0 }));
+}
+
+/** The brand a slug (any language's, current or historical), id or filter key names among `sold`; null when none. */
+export async function brandNamed(db: Knex, ctx: SiteContext, ref: string, sold: readonly BrandRow[]): Promise<{ row: BrandRow; bySlug: boolean } | null> {
+  const hit = await findBySlug(db, { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId, entityType: 'brand' }, ref, ctx.language, ctx.catalogue.languages);
+  const row = sold.find((b) => (hit !== null ? String(b.id) === hit.entityId : String(b.id) === ref || b.slug === ref));
+  return row === undefined ? null : { row, bySlug: hit !== null };
 }
 
 /** The public view of brands: label, slug (minted by the indexer), page URL on markets with brand pages, logo. */

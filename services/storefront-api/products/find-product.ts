@@ -1,8 +1,9 @@
 import type { Knex } from '../../../shared/db/knex';
 import { notFound } from '../../../shared/errors';
+import { findBySlug } from '../../../shared/storefront-config/slugs/slug-store';
 import type { SiteContext } from '../keys/site-context';
 import type { CategoryTrees } from './category-trees';
-import { productBySku, productBySlug } from './product-rows';
+import { productBySku } from './product-rows';
 import { loadSold, type SoldProduct } from './sold-products';
 
 /** Product ids are PostgreSQL integers: a longer number names no product (and would fail the query). */
@@ -17,8 +18,8 @@ const notSold = (ref: string) => notFound('PRODUCT_NOT_FOUND', `No product "${re
  * does not sell, is PRODUCT_NOT_FOUND.
  */
 export async function findProduct<T = null>(db: Knex, trees: CategoryTrees, ctx: SiteContext, ref: string, alongside?: Alongside<T>): Promise<Found<T> & { redirectTo: string | null }> {
-  const bySlug = await productBySlug(db, { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId }, ctx.catalogue.languages, ctx.language, ref);
-  const id = bySlug ?? idOf(ref);
+  const bySlug = await findBySlug(db, { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId, entityType: 'product' }, ref, ctx.language, ctx.catalogue.languages);
+  const id = bySlug === null ? idOf(ref) : Number(bySlug.entityId);
   if (id === null) throw notSold(ref);
   const { sold, extra } = await loadWith(db, trees, ctx, id, alongside);
   if (sold === undefined) throw notSold(ref);

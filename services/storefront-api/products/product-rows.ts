@@ -62,22 +62,6 @@ export async function currentSlugs(db: Knex, scope: SlugScope, entityType: 'prod
   return out;
 }
 
-/**
- * The product a slug names on the site: the request language's slug first, then any language's, current before
- * historical. Null when no product ever had the slug.
- */
-export async function productBySlug(db: Knex, scope: SlugScope, languages: readonly string[], language: string, slug: string): Promise<number | null> {
-  if (cannotBeStored(slug)) return null;
-  const found = await rows<{ entity_id: string }>(
-    db,
-    // language = any(...) lets the (site, language, slug) unique index answer, one probe per site language.
-    `select entity_id from storefront_slugs where site_id = ? and language = any(?::text[]) and slug = ? and tenant_id = ? and entity_type = 'product'
-     order by (language = ?) desc, current desc limit 1`,
-    [scope.siteId, [...new Set([language, ...languages])], slug, scope.tenantId, language],
-  );
-  return found[0] === undefined ? null : Number(found[0].entity_id);
-}
-
 /** The root (storefront product) a SKU names, and the variant when the SKU is a variant's. */
 export async function productBySku(db: Knex, tenantId: number, sku: string): Promise<{ rootId: number; variantId: number | null } | null> {
   if (cannotBeStored(sku)) return null;

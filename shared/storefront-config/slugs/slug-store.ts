@@ -1,4 +1,5 @@
 import type { Db } from '../../db/knex';
+import { cannotBeStored } from '../../db/storable-text';
 import { planSlugs, slugKey, type SlugChange, type SlugState, type SlugWant } from './plan-slugs';
 import { slugify } from './slugify';
 
@@ -113,22 +114,26 @@ export async function mintSlugs(db: Db, scope: Scope, requests: readonly SlugReq
   });
 }
 
-/** The entity a slug names on the site, and whether it is the entity's current slug; null when unknown. */
-export async function resolveSlug(
-  db: Db,
-  scope: Scope,
-  language: string,
-  slug: string,
-): Promise<{ entityId: string; current: boolean; currentSlug: string | null } | null> {
-  const row = await db('storefront_slugs')
-    .where({ tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType, language, slug })
-    .first<{ entity_id: string; current: boolean } | undefined>('entity_id', 'current');
-  if (row === undefined) return null;
-  if (row.current) return { entityId: row.entity_id, current: true, currentSlug: slug };
-  const now = await db('storefront_slugs')
-    .where({ tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType, language, entity_id: row.entity_id, current: true })
-    .first<{ slug: string } | undefined>('slug');
-  return { entityId: row.entity_id, current: false, currentSlug: now?.slug ?? null };
+/** The entity a slug names, and whether the slug is the entity's current one (else historical). */
+export interface SlugHit {
+  entityId: string;
+  current: boolean;
+}
+
+/**
+ * The entity of the scope's type a slug names on the site: the request language's slug first, then any site
+ * language's, current before historical. Null when no entity of the type ever had the slug.
+ */
+export async function findBySlug(db: Db, scope: Scope, slug: string, language: string, siteLanguages: readonly string[]): Promise<SlugHit | null> {
+  if (cannotBeStored(slug)) return null;
+  const { rows }: { rows: { entity_id: string; current: boolean }[] } = await db.raw(
+    // language = any(...) lets the (site, language, slug) unique index answer, one probe per site language.
+    `select entity_id, current from storefront_slugs where site_id = ? and language = any(?::text[]) and slug = ? and tenant_id = ? and entity_type = ?
+     order by (language = ?) desc, current desc limit 1`,
+    [scope.siteId, [...new Set([language, ...siteLanguages])], slug, scope.tenantId, scope.entityType, language],
+  );
+  const hit = rows[0];
+  return hit === undefined ? null : { entityId: hit.entity_id, current: hit.current };
 }
 
 /** One minted slug of an entity, current or historical. */

@@ -1,6 +1,6 @@
 import { seedTenant } from '../../../../scripts/seed/seed-tenant';
 import { slugKey } from '../../../../shared/storefront-config/slugs/plan-slugs';
-import { mintSlugs, resolveSlug, type SlugEntity } from '../../../../shared/storefront-config/slugs/slug-store';
+import { findBySlug, mintSlugs, type SlugEntity } from '../../../../shared/storefront-config/slugs/slug-store';
 import { publishTwoMarketSite } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 
@@ -13,6 +13,8 @@ describe('minting slugs in the store', () => {
   const mint = (entityType: SlugEntity, requests: [string, string][], language = 'en') =>
     mintSlugs(t.db, { ...scope, entityType }, requests.map(([entityId, text]) => ({ entityId, language, text })));
   const slugOf = (minted: Map<string, string>, entityId: string, language = 'en') => minted.get(slugKey(language, entityId));
+  const find = (entityType: SlugEntity, slug: string, language = 'en', siteLanguages: string[] = []) =>
+    findBySlug(t.db, { ...scope, entityType }, slug, language, siteLanguages);
   const rowCount = async () => Number((await t.db('storefront_slugs').count<{ count: string }[]>({ count: '*' }))[0]?.count);
 
   beforeAll(async () => {
@@ -46,11 +48,21 @@ describe('minting slugs in the store', () => {
   it('a rename mints a new slug, keeps the old one as history, and renaming back reactivates it', async () => {
     const renamed = await mint('product', [['1', 'Tea Pot']]);
     expect(slugOf(renamed, '1')).toBe('tea-pot');
-    expect(await resolveSlug(t.db, { ...scope, entityType: 'product' }, 'en', 'cafe-creme')).toEqual({ entityId: '1', current: false, currentSlug: 'tea-pot' });
+    expect([await find('product', 'cafe-creme'), await find('product', 'tea-pot')]).toEqual([{ entityId: '1', current: false }, { entityId: '1', current: true }]);
     // The old slug stays the renamed product's: a newcomer with that name gets a suffix.
     expect(slugOf(await mint('product', [['6', 'Café Crème']]), '6')).toBe('cafe-creme-5');
     expect(slugOf(await mint('product', [['1', 'Café Crème']]), '1')).toBe('cafe-creme');
-    expect(await resolveSlug(t.db, { ...scope, entityType: 'product' }, 'en', 'tea-pot')).toEqual({ entityId: '1', current: false, currentSlug: 'cafe-creme' });
+    expect([await find('product', 'tea-pot'), await find('product', 'cafe-creme')]).toEqual([{ entityId: '1', current: false }, { entityId: '1', current: true }]);
+  });
+
+  it('finds a slug of its own entity type only, the request language first, then the site languages', async () => {
+    await mint('brand', [['b9', 'Birch Works']]);
+    expect([await find('brand', 'birch-works'), await find('product', 'birch-works')]).toEqual([{ entityId: 'b9', current: true }, null]);
+    await mint('product', [['7', 'Lampa']], 'sv');
+    await mint('product', [['8', 'Lampa']], 'en');
+    expect([await find('product', 'lampa', 'sv', ['en']), await find('product', 'lampa', 'en', ['sv'])]).toEqual([{ entityId: '7', current: true }, { entityId: '8', current: true }]);
+    expect([await find('product', 'lampa', 'de', []), await find('product', 'lampa', 'de', ['sv'])]).toEqual([null, { entityId: '7', current: true }]);
+    expect(await find('product', 'lam\u0000pa')).toBeNull();
   });
 
   it('mints thousands of colliding names batch by batch, each slug unique and per language', async () => {
