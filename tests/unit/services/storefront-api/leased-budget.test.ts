@@ -101,25 +101,6 @@ describe('LeasedBudget', () => {
     expect(shared.calls.filter((n) => n === 1)).toHaveLength(2);
   });
 
-  it('does not carry what is left of a lease into a window the store has already started anew', async () => {
-    // The process's clock runs at half speed, so its lease is still current after the store's 1 s window ended: the
-    // lease asked for ahead lands in the store's next window, which the old lease's points are no part of.
-    const started = Date.now();
-    const store = new RateLimiterMemory({ points: 6000, duration: 1 });
-    const budget = new LeasedBudget({ consume: (key, n) => store.consume(key, n) }, 6000, () => started + (Date.now() - started) / 2);
-    await budget.consume('k');
-    await budget.consume('k');
-    for (let i = 0; i < 46; i++) budget.spendHeld('k');
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(budget.spendHeld('k')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((await store.get('k'))?.consumedPoints).toBe(MAX_LEASE);
-    let held = 0;
-    while (budget.spendHeld('k')) held++;
-    // The new lease only: the 16 points left of the old window's lease are gone with it.
-    expect(held).toBe(MAX_LEASE);
-  });
-
   it('never allows more than the budget between processes sharing the store, and loses at most their leases', async () => {
     const shared = sharedCounter(600);
     const processes = [new LeasedBudget(shared.counter, 600), new LeasedBudget(shared.counter, 600)];
@@ -136,13 +117,36 @@ describe('LeasedBudget', () => {
     expect(allowed).toBeGreaterThanOrEqual(600 - 2 * MAX_LEASE);
   });
 
-  it('starts over when the window ends', async () => {
-    let now = 1_000_000;
-    const store = new RateLimiterMemory({ points: 3, duration: 1 });
-    const budget = new LeasedBudget({ consume: (key, n) => store.consume(key, n) }, 3, () => now);
-    expect((await spend(budget, 'k', 4)).allowed).toBe(3);
-    await new Promise((resolve) => setTimeout(resolve, 1_050));
-    now += 1_050;
-    expect((await spend(budget, 'k', 4)).allowed).toBe(3);
+  describe('across windows (one fake clock for the budget and the store: jest moves time, nothing sleeps)', () => {
+    // Promises and setImmediate stay real: a refill is a promise chain, and the tests let it land with setImmediate.
+    beforeEach(() => jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
+    afterEach(() => jest.useRealTimers());
+
+    it('does not carry what is left of a lease into a window the store has already started anew', async () => {
+      // The process's clock runs at half speed, so its lease is still current after the store's 1 s window ended:
+      // the lease asked for ahead lands in the store's next window, which the old lease's points are no part of.
+      const started = Date.now();
+      const store = new RateLimiterMemory({ points: 6000, duration: 1 });
+      const budget = new LeasedBudget({ consume: (key, n) => store.consume(key, n) }, 6000, () => started + (Date.now() - started) / 2);
+      await budget.consume('k');
+      await budget.consume('k');
+      for (let i = 0; i < 46; i++) budget.spendHeld('k');
+      jest.advanceTimersByTime(1_200);
+      expect(budget.spendHeld('k')).toBe(true);
+      await new Promise(setImmediate);
+      expect((await store.get('k'))?.consumedPoints).toBe(MAX_LEASE);
+      let held = 0;
+      while (budget.spendHeld('k')) held++;
+      // The new lease only: the 16 points left of the old window's lease are gone with it.
+      expect(held).toBe(MAX_LEASE);
+    });
+
+    it('starts over when the window ends', async () => {
+      const store = new RateLimiterMemory({ points: 3, duration: 1 });
+      const budget = new LeasedBudget({ consume: (key, n) => store.consume(key, n) }, 3, () => Date.now());
+      expect((await spend(budget, 'k', 4)).allowed).toBe(3);
+      jest.advanceTimersByTime(1_050);
+      expect((await spend(budget, 'k', 4)).allowed).toBe(3);
+    });
   });
 });
