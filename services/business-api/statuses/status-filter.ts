@@ -16,8 +16,6 @@ const STATUS_KIND_FLAG: Record<StatusKind, 'is_order_intake' | 'is_sales' | 'is_
   all: null,
 };
 
-export const isStatusKind = (value: string): value is StatusKind => (STATUS_KINDS as readonly string[]).includes(value);
-
 export const statusKindFilter = (natural: StatusKind) =>
   enumFilter(
     'statusKind',

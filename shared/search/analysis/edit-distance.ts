@@ -1,22 +1,4 @@
 /**
- * True when a and b differ by at most one insertion, deletion, substitution or swap of adjacent
- * characters (optimal string alignment distance <= 1). Linear time; used to verify typo candidates.
- */
-export function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  const la = a.length;
-  const lb = b.length;
-  if (Math.abs(la - lb) > 1) return false;
-  let i = 0;
-  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  if (la === lb) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-/**
  * The optimal string alignment distance between a and b (insertions, deletions, substitutions, swaps of
  * adjacent characters) when it is at most `max`, else `max + 1`. Banded, so it costs O(length × max).
  */
