@@ -1,8 +1,9 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Knex } from '../db/knex';
+import { cannotBeStored } from '../db/storable-text';
 import type { Logger } from '../logger';
 import { deleteOlderThan, writeRollups } from './analytics-store';
-import type { RecordedSearch } from './search-fact';
+import type { RecordedSearch, SearchFact } from './search-fact';
 import { DEFAULT_ROLLUP_BOUNDS, SearchRollup, utcDay, type RollupBounds, type Rollups } from './search-rollup';
 
 export interface AnalyticsOptions {
@@ -20,6 +21,9 @@ export const DEFAULT_ANALYTICS: AnalyticsOptions = { flushEveryMs: 5_000, retent
 const RETENTION_EVERY_MS = 3_600_000;
 
 const requestsIn = (rollups: Rollups) => rollups.volumes.reduce((sum, v) => sum + v.requests, 0);
+
+/** A query or filter with a NUL: PostgreSQL text (and jsonb) cannot hold it, so the flush holding it would fail. */
+const unstorable = (fact: SearchFact) => cannotBeStored(fact.query) || fact.filters.some(cannotBeStored);
 
 /**
  * Search analytics of one storefront process: searches counted in memory (`record`, O(1), never I/O) and
@@ -44,7 +48,7 @@ export class SearchAnalytics {
     this.rollup = new SearchRollup(options.bounds);
     this.dropped = new Counter({
       name: 'storefront_search_analytics_dropped_total',
-      help: 'Searches not recorded: their roll-up could not be stored in time (store) or every group slot was taken (groups).',
+      help: 'Searches not recorded: their roll-up could not be stored in time (store), every group slot was taken (groups), or their text holds a NUL (unstorable).',
       labelNames: ['reason'],
       registers: [deps.metrics],
     });
@@ -52,8 +56,12 @@ export class SearchAnalytics {
     new Gauge({ name: 'storefront_search_analytics_pending_flushes', help: 'Roll-ups waiting for PostgreSQL.', registers: [deps.metrics], collect() { this.set(pending()); } });
   }
 
-  /** Counts one search (a served answer); never waits. */
+  /**
+   * Counts one search (a served answer); never waits. A search with a NUL is left out: the storefront answers it
+   * (free text), but the flush holding it would fail, and every flush after it, losing every site's searches.
+   */
   readonly record = (search: RecordedSearch): void => {
+    if (unstorable(search.fact)) return void this.dropped.inc({ reason: 'unstorable' });
     if (!this.rollup.record(search.place, search.fact)) this.dropped.inc({ reason: 'groups' });
   };
 

@@ -6,6 +6,7 @@ import { createDb, type Knex } from '../../shared/db/knex';
 import { createLogger } from '../../shared/logger';
 import { mediaReader } from '../../shared/media/site-media';
 import type { SearchEngine } from '../../shared/search';
+import type { SearchRecorder } from '../../shared/search-analytics/search-fact';
 import { SearchEngineError } from '../../shared/search/errors';
 import { ConfigRegistry } from '../../shared/storefront-config/config-registry';
 import { saveCollection, saveFacet, saveMarket, saveQueryRule, saveSite } from '../../shared/storefront-config/drafts';
@@ -48,8 +49,8 @@ export interface ConformanceShop {
   app: StorefrontApp;
   doc: StorefrontConformance;
   keys: { unbuilt: string; inactive: string };
-  /** Another app on the same database: registry, engine, limiter Redis or database replaced. */
-  appWith: (parts: { registry?: ConfigRegistry; engine?: SearchEngine; limiterRedis?: TestRedis; db?: Knex }) => Promise<StorefrontApp>;
+  /** Another app on the same database: registry, engine, limiter Redis or database replaced, or searches recorded. */
+  appWith: (parts: { registry?: ConfigRegistry; engine?: SearchEngine; limiterRedis?: TestRedis; db?: Knex; recordSearch?: SearchRecorder }) => Promise<StorefrontApp>;
   /** A database that refuses every connection (PostgreSQL down: 503). */
   downDb: () => Knex;
   /** A database whose every query fails for a reason other than an outage (it does not exist: a fault, 500). */
@@ -90,14 +91,15 @@ async function brokenSites(db: Knex, tenantId: number): Promise<{ unbuilt: strin
   return { unbuilt: unbuiltKey, inactive: inactiveKey };
 }
 
-export async function conformanceShop(tenant: string, seed: number): Promise<ConformanceShop> {
+/** The shop; `products` seeded (fewer make a faster fixture for suites that need every kind of route, not volume). */
+export async function conformanceShop(tenant: string, seed: number, products = 150): Promise<ConformanceShop> {
   const t = await createTestDb();
   const r = createTestRedis();
   const redises: TestRedis[] = [r];
   const downs: Knex[] = [];
   let made: DetailProducts | undefined;
   const shop = await indexedShop(t.db, {
-    tenant, products: 150, seed,
+    tenant, products, seed,
     configure: async (siteId, tenantId) => {
       made = await addDetailProducts(t.db, tenantId);
       await linkProducts(t.db, tenantId, made.cascade, { similar: [made.huge, made.unsold] }, made.bundle, [[made.cascade, '2'], [made.unsold, '1']]);
@@ -113,6 +115,7 @@ export async function conformanceShop(tenant: string, seed: number): Promise<Con
     return createApp({
       db: parts.db ?? t.db, redis: r.redis, limiterRedis: (parts.limiterRedis ?? r).redis, logger: createLogger({ name: 'test', level: 'silent' }), registry,
       engine: parts.engine ?? shop.engine.engine, media: mediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
+      ...(parts.recordSearch ? { recordSearch: parts.recordSearch } : {}),
       config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: 0, TRUST_PROXY: false },
     });
   };
