@@ -21,13 +21,18 @@ export const forbidden = (code: string, message: string) => new AppError(403, co
 export const unauthorized = (code: string, message: string) => new AppError(401, code, message);
 export const unavailable = (code: string, message: string) => new AppError(503, code, message);
 
-/** 429: a budget is spent for now; `retryAfterSeconds` becomes the integer `Retry-After` header. */
+/**
+ * 429: a budget is spent for now; `retryAfterSeconds` becomes the integer `Retry-After` header, and is in `extra`
+ * for an API whose error body carries it (the storefront's problem+json). `code` is the API's own spelling: the
+ * business API and identity say `rate_limited`, the storefront `RATE_LIMITED`.
+ */
 export class RateLimitedError extends AppError {
   constructor(
     readonly retryAfterSeconds: number,
     message = 'Too many requests; retry after the number of seconds in Retry-After.',
+    code = 'rate_limited',
   ) {
-    super(429, 'rate_limited', message);
+    super(429, code, message, { retryAfterSeconds });
     this.name = 'RateLimitedError';
   }
 }

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { isDatabaseUnreachable } from '../../../shared/db/outage';
-import { AppError, unavailable } from '../../../shared/errors';
+import { AppError, RateLimitedError, unavailable } from '../../../shared/errors';
 import { isBodyParserError } from '../../../shared/http/body-parser-error';
 import type { ClientErrorRenderer } from '../../../shared/http/client-error';
 import type { Logger } from '../../../shared/logger';
@@ -48,7 +48,7 @@ export function problemHandler(docUrl: string, logger: Logger): ErrorRequestHand
   return (err: unknown, req, res, _next) => {
     const known = err instanceof AppError ? err : (searchAppError(err) ?? databaseDown(err));
     if (known !== null) {
-      if (known.status === 429) res.set('Retry-After', String(known.extra.retryAfterSeconds));
+      if (known instanceof RateLimitedError) res.set('Retry-After', String(known.retryAfterSeconds));
       return sendProblem(res, docUrl, known.status, known.code, known.message, known.extra);
     }
     const unreadable = unreadableBody(err);

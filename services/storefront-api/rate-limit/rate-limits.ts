@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '../../../shared/errors';
+import { RateLimitedError } from '../../../shared/errors';
 import type { RateLimitRejections } from '../../../shared/metrics/rate-limit-metrics';
 import type { Redis, RedisOptions } from '../../../shared/redis';
 import type { KeyKind } from '../../../shared/storefront-config/keys';
@@ -8,12 +8,8 @@ import { LeasedBudget } from './leased-budget';
 /** Requests per window (a minute in production) by caller class (spec "Limits"). */
 export const RATE_LIMITS = { key: 600, secret: 6000, anonymous: 60 } as const;
 
-export class RateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', `Too many requests; retry after ${retryAfterSeconds} s.`, { retryAfterSeconds });
-    this.name = 'RateLimitedError';
-  }
-}
+/** The storefront's refusal: the spec's RATE_LIMITED code, with `retryAfterSeconds` in the problem body too. */
+const rateLimited = (retryAfterSeconds: number) => new RateLimitedError(retryAfterSeconds, `Too many requests; retry after ${retryAfterSeconds} s.`, 'RATE_LIMITED');
 
 /**
  * The options of the limiter's own connection: no offline queue, so while Redis is down a call fails at once and
@@ -57,7 +53,7 @@ export function createRateLimits(redis: Redis, windowSeconds: number, rejections
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       rejections?.rejected(limit);
-      throw new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+      throw rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
     }
   };
   const keyLimit = (kind: KeyKind) => (kind === 'secret' ? 'secret' : 'key');

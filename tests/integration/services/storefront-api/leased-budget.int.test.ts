@@ -1,6 +1,7 @@
 import { createRedis, type Redis } from '../../../../shared/redis';
 import { MAX_LEASE } from '../../../../services/storefront-api/rate-limit/leased-budget';
-import { createRateLimits, RATE_LIMITS, RateLimitedError, type RateLimits } from '../../../../services/storefront-api/rate-limit/rate-limits';
+import { createRateLimits, RATE_LIMITS, type RateLimits } from '../../../../services/storefront-api/rate-limit/rate-limits';
+import { RateLimitedError } from '../../../../shared/errors';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 
 /** Spends `n` requests of a publishable key's budget one after another; how many were allowed and refused. */
