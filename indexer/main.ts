@@ -1,21 +1,14 @@
-import { z } from 'zod';
-import { httpConfigSchema } from '../shared/config';
 import { exitOnBootFailure, runHttpServiceWith } from '../shared/http/run-http-service';
 import { createProcessEngine } from '../shared/search/process-engine';
-import { elasticsearchConnection, searchConfigSchema } from '../shared/search/search-config';
-import { createIndexQueue, queueConfigSchema, scheduleDeltas } from '../shared/index-queue';
+import { elasticsearchConnection } from '../shared/search/search-config';
+import { createIndexQueue, scheduleDeltas } from '../shared/index-queue';
 import { publishedVersions } from '../shared/storefront-config/site-store';
 import { createMetricsRegistry } from '../shared/metrics/registry';
 import { createIndexerApp } from './app';
 import { indexRunMetrics } from './runs/run-metrics';
 import { createWorker } from './worker';
 import { createMediaPipeline } from './media-pipeline';
-import { mediaSourceConfigSchema } from '../shared/media/media-config';
-
-const indexerConfigSchema = httpConfigSchema.extend(queueConfigSchema.shape).extend(mediaSourceConfigSchema.shape).extend(searchConfigSchema.shape).extend({
-  /** A full run whose document count falls below this share of the live count is gated. */
-  INDEX_GATE_FRACTION: z.coerce.number().gt(0).max(1).default(0.5),
-});
+import { indexerConfigSchema } from './config';
 
 runHttpServiceWith(
   'indexer',

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { baseConfigSchema, loadConfig } from '../../shared/config';
+import { loadConfig } from '../../shared/config';
 import { exitOnBootFailure } from '../../shared/http/run-http-service';
 import { listen } from '../../shared/http/listen';
 import { createLogger } from '../../shared/logger';
@@ -7,16 +6,10 @@ import { createMetricsRegistry } from '../../shared/metrics/registry';
 import { onShutdown } from '../../shared/shutdown';
 import { readDemoKeyFile } from './site-key';
 import { createApp } from './app';
-
-// The demo shop needs no database and no Redis: the storefront API's URL and the key `npm start` saved.
-const configSchema = baseConfigSchema.pick({ NODE_ENV: true, LOG_LEVEL: true, DATA_DIR: true, SHUTDOWN_TIMEOUT_MS: true }).extend({
-  HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535),
-  STOREFRONT_API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000'),
-});
+import { demoShopConfigSchema } from './config';
 
 async function main(): Promise<void> {
-  const config = loadConfig(configSchema);
+  const config = loadConfig(demoShopConfigSchema);
   const logger = createLogger({ name: 'demo-shop', level: config.LOG_LEVEL });
   const siteKey = async () => {
     const saved = await readDemoKeyFile(config.DATA_DIR);

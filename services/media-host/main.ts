@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { baseConfigSchema, loadConfig } from '../../shared/config';
+import { loadConfig } from '../../shared/config';
 import { exitOnBootFailure } from '../../shared/http/run-http-service';
 import { listen } from '../../shared/http/listen';
 import { createLogger } from '../../shared/logger';
@@ -8,15 +7,10 @@ import { mediaDirs } from '../../shared/media/media-config';
 import { RenditionStore } from '../../shared/media/rendition-store';
 import { onShutdown } from '../../shared/shutdown';
 import { createApp } from './app';
-
-// The media host needs no database and no Redis: only the rendition store under DATA_DIR.
-const configSchema = baseConfigSchema.pick({ NODE_ENV: true, LOG_LEVEL: true, DATA_DIR: true, SHUTDOWN_TIMEOUT_MS: true }).extend({
-  HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535),
-});
+import { mediaHostConfigSchema } from './config';
 
 async function main(): Promise<void> {
-  const config = loadConfig(configSchema);
+  const config = loadConfig(mediaHostConfigSchema);
   const logger = createLogger({ name: 'media-host', level: config.LOG_LEVEL });
   const store = new RenditionStore(mediaDirs(config.DATA_DIR).renditions);
   const running = await listen(createApp({ store, logger, metrics: createMetricsRegistry('media-host', { nodeMetrics: true }) }), config.HOST, config.PORT);
