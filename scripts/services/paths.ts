@@ -1,6 +1,8 @@
 import path from 'node:path';
 
-export const projectRoot = path.resolve(__dirname, '..', '..');
+const twoUp = path.resolve(__dirname, '..', '..');
+/** The checkout (or the image's /app): two folders up from this file, or three when it runs compiled from dist/. */
+export const projectRoot = path.basename(twoUp) === 'dist' ? path.dirname(twoUp) : twoUp;
 
 /** Where the private instances live: DATA_DIR, else `.data/` in the project (an empty DATA_DIR counts as unset). */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -6,9 +7,25 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export type ProcessSpec = { name: string; entry: string; env: NodeJS.ProcessEnv; url: string };
 export type Supervised = { spec: ProcessSpec; child: ChildProcess; exited: Promise<number | null> };
 
-/** Starts `tsx <entry>` with its output prefixed by the process name. */
-export function startProcess(spec: ProcessSpec, format: (line: string) => string): Supervised {
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', spec.entry], {
+/**
+ * How a process runs: its TypeScript entry through tsx, or its compiled file under dist/ (`npm run build`), on
+ * the Node binary `node`. Paths are relative to the project root, the supervisor's working directory.
+ */
+export type Runner = { node: string; compiled: boolean };
+
+/** The supervisor's own way: compiled children when it runs compiled itself (node dist/scripts/start.js). */
+export const ownRunner: Runner = { node: process.execPath, compiled: path.extname(__filename) === '.js' };
+
+/** The compiled file of a TypeScript entry: services/identity/main.ts -> dist/services/identity/main.js. */
+export const compiledEntry = (entry: string): string => path.posix.join('dist', entry.replace(/\.ts$/, '.js'));
+
+/** The argv (after the Node binary) that starts `entry` with `runner`. */
+export const entryArgs = (entry: string, runner: Runner): string[] =>
+  runner.compiled ? [compiledEntry(entry)] : ['node_modules/tsx/dist/cli.mjs', entry];
+
+/** Starts the process's entry with its output prefixed by the process name. */
+export function startProcess(spec: ProcessSpec, format: (line: string) => string, runner: Runner = ownRunner): Supervised {
+  const child = spawn(runner.node, entryArgs(spec.entry, runner), {
     env: spec.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
