@@ -17,6 +17,9 @@ const PROCESSES = [
 
 export type ProcessName = (typeof PROCESSES)[number]['name'];
 
+/** The variables that set each process's port (STOREFRONT_PORT, ...): unset, the default port when it is free. */
+export const PORT_VARIABLES: readonly string[] = PROCESSES.map((p) => p.portVar);
+
 /** Every process `npm start` runs, each on its port (the default when free) with the shared environment. */
 export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[]> {
   const base = { ...env, HOST, DATA_DIR: dataDir(env), LOG_LEVEL: env.LOG_LEVEL ?? 'info' };
