@@ -73,7 +73,9 @@ export function minimalValue(root: unknown, raw: JsonSchema): unknown {
   const s = resolved(root, raw);
   if (s.const !== undefined) return s.const;
   if (s.enum !== undefined) return s.enum[0];
-  const branch = [...(s.anyOf ?? []), ...(s.oneOf ?? [])].find((b) => !typesOf(resolved(root, b)).includes('null'));
+  // An object where a union allows one: a `...Json` tool argument takes JSON text or the value, and 'x' is no JSON.
+  const branches = [...(s.anyOf ?? []), ...(s.oneOf ?? [])].filter((b) => !typesOf(resolved(root, b)).includes('null'));
+  const branch = branches.find((b) => typesOf(resolved(root, b)).includes('object')) ?? branches[0];
   if (branch !== undefined && s.type === undefined) return minimalValue(root, branch);
   if (s.allOf !== undefined) return Object.assign({}, ...s.allOf.map((part) => minimalValue(root, part)));
   const type = typesOf(s).find((t) => t !== 'null') ?? (s.properties === undefined ? 'null' : 'object');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../../shared/errors';
@@ -16,6 +17,9 @@ const quantitySchema = z.number().int().positive().max(1_000_000);
 const skuSchema = z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]*$/);
 const marketBody = z.object({ market: z.string().min(1).max(64) });
 
+/** Requests whose JSON body had no bytes: body-parser reads those as `{}`, though no object was sent. */
+const emptyBodies = new WeakSet<IncomingMessage>();
+
 function tokenOf(req: Request): string {
   const token = req.get('X-Cart-Token');
   if (token === undefined || token === '') throw badRequest('NOT_FOUND', 'Send the cart token in the X-Cart-Token header.');
@@ -31,11 +35,12 @@ export function expectedVersion(req: Request): number | null {
 }
 
 /**
- * The request's JSON object. No body, another content type (express leaves `req.body` unset) or JSON that is not
- * an object is INVALID_BODY, before any field is looked at: the quantity is not what is wrong.
+ * The request's JSON object. No body (an empty application/json one included), another content type (express
+ * leaves `req.body` unset) or JSON that is not an object is INVALID_BODY, before any field is looked at: the
+ * quantity is not what is wrong.
  */
 function bodyOf(req: Request, what: string): Record<string, unknown> {
-  const body: unknown = req.body;
+  const body: unknown = emptyBodies.has(req) ? undefined : req.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('INVALID_BODY', `Send ${what} as a JSON object, with Content-Type: application/json.`);
   return body as Record<string, unknown>;
 }
@@ -133,7 +138,12 @@ async function setQuantity(service: CartService, req: Request, ctx: SiteContext,
 export function cartRoutes(service: CartService, counted: CartOperations): Router {
   const router = Router();
   // Only the routes that take a body read one: create, read and remove answer the same whatever bytes come along.
-  const json = express.json({ limit: '16kb' });
+  const json = express.json({
+    limit: '16kb',
+    verify: (req, _res, bytes) => {
+      if (bytes.length === 0) emptyBodies.add(req);
+    },
+  });
   router.post('/v1/cart', counted('create'), async (_req, res) => {
     const ctx = contextOf(res);
     const token = newCartToken();
