@@ -25,8 +25,11 @@ export function sourceText(product: CatalogueProduct, description: CatalogueDesc
   return values.length === 0 ? null : values.join(', ');
 }
 
-/** An attribute as a page shows it: `key`, `label` and `type` as the site maps them, `source` the product attribute read. */
-export type ShownAttribute = CatalogueAttribute & { source: string };
+/**
+ * An attribute as a page shows it: `key`, `label` and `type` as the site maps them; `source` is the product
+ * attribute read and `storedType` its own type (html shown as another type still needs its markup taken out).
+ */
+export type ShownAttribute = CatalogueAttribute & { source: string; storedType: string };
 
 /** Values in another shape than stored: a list shown as one value is its values joined (and has no filter key). */
 function retyped(attribute: CatalogueAttribute, type: string): Pick<CatalogueAttribute, 'values' | 'valueKeys'> {
@@ -39,13 +42,13 @@ function retyped(attribute: CatalogueAttribute, type: string): Pick<CatalogueAtt
  * order, as stored; else the mapped ones in the mapping's order, those the product lacks or leaves empty left out.
  */
 export function shownAttributes(product: CatalogueProduct, content: ContentConfig, language: string): ShownAttribute[] {
-  if (content.attributes === null) return product.attributes.map((a) => ({ ...a, source: a.key }));
+  if (content.attributes === null) return product.attributes.map((a) => ({ ...a, source: a.key, storedType: a.type }));
   const byKey = new Map(product.attributes.map((a) => [a.key, a]));
   return content.attributes.flatMap((shown) => {
     const attribute = byKey.get(shown.attribute);
     if (attribute === undefined || attribute.values.length === 0) return [];
     const type = shown.type ?? attribute.type;
-    return [{ key: shown.key, source: attribute.key, label: shown.label[language] ?? attribute.label, type, ...retyped(attribute, type) }];
+    return [{ key: shown.key, source: attribute.key, storedType: attribute.type, label: shown.label[language] ?? attribute.label, type, ...retyped(attribute, type) }];
   });
 }
 

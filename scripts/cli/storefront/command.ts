@@ -12,6 +12,7 @@ const USAGE = {
   collection: 'collection save --tenant T --site S --json \'{"slugs":{"en":"sale"},"names":{"en":"Sale"},"filter":{"all":[]}}\'  |  collection remove --tenant T --site S --id N',
   rule: 'rule save --tenant T --site S --json \'{"query":"trainers","pin":[{"productId":"12","position":1}],"hide":["34"]}\'  |  rule remove --tenant T --site S --id N',
   synonyms: 'synonyms save --tenant T --site S --language en --json \'[{"terms":["sneaker","trainer"]},{"from":"laptop","to":["notebook"]}]\'  |  synonyms show --tenant T --site S [--language en]',
+  content: 'content save --tenant T --site S --json \'{"shortDescription":{"attribute":"teaser"},"attributes":[{"key":"fabric","attribute":"material","label":{"en":"Fabric"}}]}\'  |  content show --tenant T --site S',
   key: 'key create --tenant T --site S --kind publishable|preview|secret [--label L]  |  key list --tenant T --site S  |  key revoke --tenant T --id N',
   publish: 'publish --tenant T --site S [--note "..."]',
   diff: 'diff --tenant T --site S [--results [--queries a,b] [--market M]]',

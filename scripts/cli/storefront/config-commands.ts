@@ -2,7 +2,7 @@ import type { Knex } from '../../../shared/db/knex';
 import { unscheduleDeltas } from '../../../shared/index-queue';
 import { announceRevocation } from '../../../shared/storefront-config/config-registry';
 import type { CliServices } from './services';
-import { removeFromDraft, saveCollection, saveFacet, saveMarket, saveQueryRule, saveSite, saveSynonyms, type DraftSection } from '../../../shared/storefront-config/drafts';
+import { removeFromDraft, saveCollection, saveContent, saveFacet, saveMarket, saveQueryRule, saveSite, saveSynonyms, type DraftSection } from '../../../shared/storefront-config/drafts';
 import { createKey, listKeys, revokeKey, type KeyKind } from '../../../shared/storefront-config/keys';
 import { getSite, listSites, removeSite } from '../../../shared/storefront-config/site-store';
 import { previewSearchChanges } from '../../../services/storefront-api/merchandising/preview-changes';
@@ -95,6 +95,19 @@ const synonyms: Record<string, Action> = {
   },
 };
 
+/** `content save|show`: the site's content block as --json (the whole block), or the draft's. */
+const content: Record<string, Action> = {
+  save: async ({ db }, args, print) => {
+    const o = parseOptions(args, ['tenant', 'site', 'json']);
+    const { tenantId, siteId } = await siteOf(db, o);
+    print(await saveContent(db, tenantId, siteId, jsonOption(o, 'json')));
+  },
+  show: async ({ db }, args, print) => {
+    const { tenantId, siteId } = await siteOf(db, parseOptions(args, ['tenant', 'site']));
+    print((await getSite(db, tenantId, siteId)).draft.content);
+  },
+};
+
 /** Configuration commands: `<group> <subcommand> ...`, each printing JSON. */
 export const configGroups: Record<string, Record<string, Action>> = {
   site,
@@ -103,6 +116,7 @@ export const configGroups: Record<string, Record<string, Action>> = {
   collection: entity('collections', 'id', (db, s, o) => saveCollection(db, s.tenantId, s.siteId, jsonOption(o, 'json') as Record<string, unknown>).then((id) => ({ collectionId: id }))),
   rule: entity('queryRules', 'id', (db, s, o) => saveQueryRule(db, s.tenantId, s.siteId, jsonOption(o, 'json') as Record<string, unknown>).then((id) => ({ ruleId: id }))),
   synonyms,
+  content,
   key,
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { saveCollection, saveFacet, saveMarket, saveSite } from '../../../shared/storefront-config/drafts';
+import { saveCollection, saveContent, saveFacet, saveMarket, saveSite } from '../../../shared/storefront-config/drafts';
 import { createKey } from '../../../shared/storefront-config/keys';
 import { revokeSiteKey } from '../storefront-admin/key-actions';
 import { jsonArg, siteFields, siteIdArg } from './config-args';
@@ -72,6 +72,20 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
         const input = { ...rest, slugs: slugsJson, names: namesJson, filter: filterJson };
         return { collectionId: await saveCollection(db, await instanceOf(deps, auth), siteId, input) };
       },
+    }),
+    defineTool({
+      name: 'save_storefront_content', title: 'Choose what fills product content', writes: true,
+      input: z.object({
+        siteId: siteIdArg,
+        contentJson: jsonArg(
+          'contentJson',
+          'The content block: {"shortDescription": {"property": "shortDescription"|"description"}|{"attribute": "<key>"}|null, "description": (the same), ' +
+            '"attributes": [{"key": "fabric", "attribute": "material", "label": {"en": "Fabric"}, "type": "text"|"html"|"number"|"bool"|"list"|null}] or null (every attribute, as stored)}; ' +
+            'left-out fields take these zero-config defaults',
+        ),
+      }),
+      description: `Replaces the site's content block: which product properties fill the short description, the description and the attributes of product pages (and the short description of cards). Returns { content }.${DRAFT}`,
+      run: async ({ auth, args }) => ({ content: await saveContent(db, await instanceOf(deps, auth), args.siteId, args.contentJson) }),
     }),
     defineTool({
       name: 'create_storefront_api_key', title: 'Create a storefront key', writes: true,

@@ -1,10 +1,10 @@
 import type { Knex } from '../../../shared/db/knex';
 import { unscheduleDeltas } from '../../../shared/index-queue';
 import {
-  createSite, removeFromDraft, saveCollection, saveFacet, saveMarket, replaceSite, saveQueryRule, saveSynonyms, type DraftSection,
+  createSite, removeFromDraft, saveCollection, saveContent, saveFacet, saveMarket, replaceSite, saveQueryRule, saveSynonyms, type DraftSection,
 } from '../../../shared/storefront-config/drafts';
 import { ConfigNotFoundError } from '../../../shared/storefront-config/errors';
-import type { Collection, Market, QueryRule, SiteFields } from '../../../shared/storefront-config/schemas';
+import type { Collection, ContentConfig, Market, QueryRule, SiteFields } from '../../../shared/storefront-config/schemas';
 import { getSite, listSites, removeSite, type SiteRecord } from '../../../shared/storefront-config/site-store';
 import type { StorefrontServices } from './admin-deps';
 import type { FacetDto, SiteDetailDto, SiteSummaryDto, SynonymsDto } from './config-schemas';
@@ -107,6 +107,12 @@ export async function putSynonyms(db: Knex, scope: SiteScope, language: string, 
   await inRequestTerms(saveSynonyms(db, scope.tenantId, scope.siteId, language, entries), [[`synonyms.${language}`, '$.entries']]);
   return synonymsOf(db, scope, language);
 }
+
+export const contentOf = async (db: Knex, { tenantId, siteId }: SiteScope): Promise<ContentConfig> => (await getSite(db, tenantId, siteId)).draft.content;
+
+/** Replaces the draft's content block; answers it as stored. */
+export const putContent = (db: Knex, { tenantId, siteId }: SiteScope, body: Body): Promise<ContentConfig> =>
+  inRequestTerms(saveContent(db, tenantId, siteId, body), [['content', '$']]);
 
 /** Removes an entity by its key; 404 when the draft has none. A removal that would break another entity is a validation error naming it. */
 export async function removeEntity(db: Knex, { tenantId, siteId }: SiteScope, section: DraftSection, key: string | number): Promise<void> {

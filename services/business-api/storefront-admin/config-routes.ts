@@ -4,13 +4,16 @@ import type { ResourceDeps } from '../resource-deps';
 import { servicesOf } from './admin-deps';
 import { addSite, dropSite, replaceSiteFields, siteDetail, siteSummaries } from './config-actions';
 import { ADMIN_TAG, INVALID_CONFIG, NO_SITE, siteBody, siteCreatedDto, siteDetailDto, siteListDto, siteParams } from './config-schemas';
+import { contentRoutes } from './content-routes';
 import { draftEntityRoutes } from './draft-entity-routes';
 import { merchandisingRoutes } from './merchandising-routes';
 
 const DRAFT = ' The change lands in the draft; it goes live when the draft is published.';
 
-/** Sites and their draft configuration: markets, facets, collections, query rules, synonyms. */
-export const storefrontConfigRoutes = (deps: ResourceDeps): AnyApiRoute[] => [...siteRoutes(deps), ...draftEntityRoutes(deps), ...merchandisingRoutes(deps)];
+/** Sites and their draft configuration: markets, facets, collections, query rules, synonyms, content. */
+export const storefrontConfigRoutes = (deps: ResourceDeps): AnyApiRoute[] => [
+  ...siteRoutes(deps), ...draftEntityRoutes(deps), ...merchandisingRoutes(deps), ...contentRoutes(deps),
+];
 
 function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
   return [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  collectionSchema, FACET_KEY, facetDefinitionSchema, languageSchema, MARKET_CODE, marketSchema, queryRuleSchema, siteSchema, synonymSetSchema,
+  collectionSchema, contentSchema, FACET_KEY, facetDefinitionSchema, languageSchema, MARKET_CODE, marketSchema, queryRuleSchema, siteSchema, synonymSetSchema,
 } from '../../../shared/storefront-config/schemas';
 import { int32Param } from '../http/path-ids';
 import { PROBLEM_CONTENT_TYPE } from '../http/problem-details';
@@ -65,6 +65,13 @@ export const ruleBody = z.object(queryRuleSchema.omit({ id: true }).shape).meta(
   id: 'StorefrontQueryRuleWriteDto',
   description: 'A query rule: the searches it matches (query, match, markets, time window) and what it does to them (pin, hide, boost, bury, filter, redirect).',
 });
+export const contentBody = z.object(contentSchema.shape).meta({
+  id: 'StorefrontContentDto',
+  description:
+    'Which product properties fill the product page\'s content: shortDescription and description each read {"property": "shortDescription" | "description"}, ' +
+    '{"attribute": "<attribute key>"} or null (never shown); attributes lists the attributes shown, in order, each {key, attribute, label: {language: text}, type}, ' +
+    'or null for every attribute the product has, as stored (zero-config). Left-out fields take those zero-config defaults.',
+});
 export const synonymsBody = z
   .object({
     entries: synonymSetSchema.meta({
@@ -89,6 +96,7 @@ export const siteConfigDto = z
     collections: z.array(collectionDto),
     queryRules: z.array(ruleDto),
     synonyms: z.record(z.string(), synonymSetSchema).meta({ description: 'Synonym entries per language code.' }),
+    content: contentBody,
   })
   .meta({ id: 'StorefrontSiteConfigDto' });
 

@@ -62,12 +62,14 @@ export function attributeOf(attribute: ShownAttribute, index: SiteIndexConfig) {
   const list = attribute.type === 'list';
   const first = attribute.values[0] ?? null;
   const html = attribute.type === 'html' && first !== null ? sanitizeDescription(first) : null;
+  // Stored html shown as another type is its text: markup never reaches a field the spec calls plain.
+  const plain = (value: string) => (attribute.storedType === 'html' ? htmlText(sanitizeDescription(value)) : value);
   return {
     key: attribute.key,
     label: attribute.label,
     type: attribute.type,
-    value: list ? null : html !== null ? htmlText(html) : first,
-    values: list ? attribute.values : null,
+    value: list || first === null ? null : html !== null ? htmlText(html) : plain(first),
+    values: list ? attribute.values.map(plain) : null,
     html,
     facetKey: facet?.key ?? null,
     ...(keyed && { valueKeys: keys }),

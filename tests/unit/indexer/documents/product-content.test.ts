@@ -1,8 +1,7 @@
 import { descriptionIn, shownAttributes, sourceText } from '../../../../indexer/documents/product-content';
-import { isSkipped, toSearchDocument } from '../../../../indexer/documents/to-search-document';
 import type { CatalogueAttribute } from '../../../../indexer/documents/catalogue-product';
 import { contentSchema, type ContentConfig } from '../../../../shared/storefront-config/schemas';
-import { CONFIG, simpleProduct } from './product-fixture';
+import { cardOf, CONFIG, documentOf, simpleProduct } from './product-fixture';
 
 const ZERO = contentSchema.parse({});
 const content = (block: unknown): ContentConfig => contentSchema.parse(block);
@@ -53,7 +52,7 @@ describe('shownAttributes', () => {
   it('zero-config: every attribute in the merchant\'s order, as stored', () => {
     const shown = shownAttributes(product, ZERO, 'en');
     expect(shown.map((a) => a.key)).toEqual(['material', 'care', 'teaser', 'empty']);
-    expect(shown[0]).toEqual({ ...product.attributes[0], source: 'material' });
+    expect(shown[0]).toEqual({ ...product.attributes[0], source: 'material', storedType: 'list' });
   });
   it('mapped: only the listed ones, in the mapping\'s order, under their key and label in the language', () => {
     const block = content({ attributes: [{ key: 'fabric', attribute: 'material', label: { en: 'Fabric', sv: 'Tyg' } }, { key: 'care', attribute: 'care' }] });
@@ -77,19 +76,14 @@ describe('shownAttributes', () => {
 });
 
 describe('documents follow the content block', () => {
-  const documentWith = (block: unknown) => {
-    const document = toSearchDocument(product, { ...CONFIG, content: content(block) });
-    if (isSkipped(document)) throw new Error('the fixture product is sellable');
-    return document;
-  };
+  const documentWith = (block: unknown, of = product) => documentOf(of, { ...CONFIG, content: content(block) });
   it('the card\'s short description is the mapped source\'s plain text, at most 500 characters', () => {
-    expect(documentWith({}).card.shortDescription).toEqual({ en: 'A warm jacket.', sv: 'En varm jacka.' });
-    expect(documentWith({ shortDescription: { property: 'description' } }).card.shortDescription).toEqual({ en: 'Made of cotton & love.', sv: null });
-    expect(documentWith({ shortDescription: { attribute: 'teaser' } }).card.shortDescription.en).toBe('Light and warm.');
-    expect(documentWith({ shortDescription: null }).card.shortDescription).toEqual({ en: null, sv: null });
+    expect(cardOf(documentWith({})).shortDescription).toEqual({ en: 'A warm jacket.', sv: 'En varm jacka.' });
+    expect(cardOf(documentWith({ shortDescription: { property: 'description' } })).shortDescription).toEqual({ en: 'Made of cotton & love.', sv: null });
+    expect(cardOf(documentWith({ shortDescription: { attribute: 'teaser' } })).shortDescription.en).toBe('Light and warm.');
+    expect(cardOf(documentWith({ shortDescription: null })).shortDescription).toEqual({ en: null, sv: null });
     const long = simpleProduct({ attributes: [attr('long', 'text', ['x'.repeat(900)])] });
-    const document = toSearchDocument(long, { ...CONFIG, content: content({ shortDescription: { attribute: 'long' } }) });
-    expect(isSkipped(document) ? null : document.card.shortDescription.en).toHaveLength(500);
+    expect(cardOf(documentWith({ shortDescription: { attribute: 'long' } }, long)).shortDescription.en).toHaveLength(500);
   });
   it('search text holds the mapped fields\' words, and not an unmapped field\'s', () => {
     expect(documentWith({}).text.en?.description).toBe('A warm jacket. Made of cotton & love.');

@@ -34,19 +34,24 @@ describe('shortDescriptionOf', () => {
 
 describe('attributeOf', () => {
   it('leaves valueKeys out entirely when a value lacks its key', () => {
-    const a = attributeOf({ key: 'material', source: 'material', label: 'Material', type: 'list', values: ['A', 'B'], valueKeys: ['a', ''] }, index);
+    const a = attributeOf({ key: 'material', source: 'material', label: 'Material', type: 'list', storedType: 'list', values: ['A', 'B'], valueKeys: ['a', ''] }, index);
     expect(a).not.toHaveProperty('valueKeys');
     expect(a).toEqual({ key: 'material', label: 'Material', type: 'list', value: null, values: ['A', 'B'], html: null, facetKey: 'mat' });
-    expect(attributeOf({ key: 'material', source: 'material', label: 'M', type: 'list', values: ['A'], valueKeys: null }, index)).not.toHaveProperty('valueKeys');
-    expect(attributeOf({ key: 'material', source: 'material', label: 'M', type: 'list', values: ['A'], valueKeys: ['a'] }, index).valueKeys).toEqual(['a']);
+    expect(attributeOf({ key: 'material', source: 'material', label: 'M', type: 'list', storedType: 'list', values: ['A'], valueKeys: null }, index)).not.toHaveProperty('valueKeys');
+    expect(attributeOf({ key: 'material', source: 'material', label: 'M', type: 'list', storedType: 'list', values: ['A'], valueKeys: ['a'] }, index).valueKeys).toEqual(['a']);
   });
   it('names the facet fed by the product attribute shown, whatever key the page shows it under', () => {
-    expect(attributeOf({ key: 'fabric', source: 'material', label: 'Fabric', type: 'list', values: ['A'], valueKeys: ['a'] }, index)).toMatchObject({ key: 'fabric', facetKey: 'mat' });
-    expect(attributeOf({ key: 'material', source: 'fabric', label: 'M', type: 'list', values: ['A'], valueKeys: ['a'] }, index).facetKey).toBeNull();
+    expect(attributeOf({ key: 'fabric', source: 'material', label: 'Fabric', type: 'list', storedType: 'list', values: ['A'], valueKeys: ['a'] }, index)).toMatchObject({ key: 'fabric', facetKey: 'mat' });
+    expect(attributeOf({ key: 'material', source: 'fabric', label: 'M', type: 'list', storedType: 'list', values: ['A'], valueKeys: ['a'] }, index).facetKey).toBeNull();
+  });
+  it('takes the markup out of stored html shown as another type', () => {
+    const care = { key: 'care', source: 'care', label: 'C', values: ['<p>Wash <b>cold</b><script>x()</script></p>', '<i>Dry</i>'], valueKeys: null, storedType: 'html' };
+    expect(attributeOf({ ...care, type: 'text' }, index)).toMatchObject({ value: 'Wash cold', html: null });
+    expect(attributeOf({ ...care, type: 'list' }, index)).toMatchObject({ value: null, values: ['Wash cold', 'Dry'] });
   });
   it('fills value for single types and names only list facets', () => {
-    expect(attributeOf({ key: 'weight', source: 'weight', label: 'W', type: 'number', values: ['1.5'], valueKeys: null }, index)).toMatchObject({ value: '1.5', values: null, html: null, facetKey: null });
-    expect(attributeOf({ key: 'care', source: 'care', label: 'C', type: 'html', values: ['<p onclick="x">Hot</p>'], valueKeys: null }, index)).toMatchObject({ value: 'Hot', html: '<p>Hot</p>' });
+    expect(attributeOf({ key: 'weight', source: 'weight', label: 'W', type: 'number', storedType: 'number', values: ['1.5'], valueKeys: null }, index)).toMatchObject({ value: '1.5', values: null, html: null, facetKey: null });
+    expect(attributeOf({ key: 'care', source: 'care', label: 'C', type: 'html', storedType: 'html', values: ['<p onclick="x">Hot</p>'], valueKeys: null }, index)).toMatchObject({ value: 'Hot', html: '<p>Hot</p>' });
   });
 });
 

@@ -9,7 +9,8 @@ const BUSINESS_TOOLS = [
 ];
 const CONFIG_TOOLS = [
   'list_instances', 'set_default_instance', 'get_company_profile', 'list_storefront_sites', 'save_storefront_site', 'save_storefront_market',
-  'save_storefront_facet_config', 'save_storefront_collection', 'create_storefront_api_key', 'revoke_storefront_api_key', 'publish_storefront_config',
+  'save_storefront_facet_config', 'save_storefront_collection', 'save_storefront_content', 'create_storefront_api_key', 'revoke_storefront_api_key',
+  'publish_storefront_config',
   'get_storefront_draft_diff', 'get_storefront_sync_status', 'trigger_storefront_reindex', 'build_storefront_preview', 'get_storefront_search_analytics',
   'save_storefront_synonyms', 'save_storefront_query_rule', 'remove_storefront_query_rule', 'preview_storefront_search_changes',
 ];

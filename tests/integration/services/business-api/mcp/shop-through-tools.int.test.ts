@@ -81,6 +81,13 @@ describe('a whole shop created through the tools only', () => {
 
     expect(await refused('save_storefront_collection', { siteId, slugsJson: { EN: 'all' }, namesJson: { en: 'All' }, filterJson: { all: [] } })).toMatch(/language code/);
     expect(await ok('save_storefront_collection', { siteId, slugsJson: '{"en": "everything"}', namesJson: '{"en": "Everything"}', filterJson: '{"all": []}' })).toEqual({ collectionId: 1 });
+
+    const fabric = { key: 'fabric', attribute: 'material', label: { en: 'Fabric' } };
+    expect(await refused('save_storefront_content', { siteId, contentJson: { attributes: [fabric, { ...fabric, attribute: 'lining' }] } })).toMatch(/content\.attributes\[1\]\.key/);
+    expect(await refused('save_storefront_content', { siteId, contentJson: { description: { property: 'seoTitle' } } })).toMatch(/content\.description/);
+    expect(await ok('save_storefront_content', { siteId, contentJson: JSON.stringify({ shortDescription: { attribute: 'teaser' }, attributes: [fabric] }) })).toEqual({
+      content: { shortDescription: { attribute: 'teaser' }, description: { property: 'description' }, attributes: [{ ...fabric, type: null }] },
+    });
   });
 
   it('creates a key shown once, shows the diff, publishes, reindexes and reports sync status ok', async () => {
