@@ -19,6 +19,7 @@ export const PARTS = /** @type {const} */ ([
   { key: 'collections', label: 'Collections', one: 'Collection' },
   { key: 'queryRules', label: 'Query rules', one: 'Query rule' },
   { key: 'synonyms', label: 'Synonyms', one: 'Synonyms' },
+  { key: 'content', label: 'Product content', one: 'Content' },
 ]);
 
 /** @typedef {(typeof PARTS)[number]['key']} PartKey */
@@ -35,6 +36,7 @@ const FIELD_LABELS = /** @type {Record<string, string>} */ ({
   swatches: 'Swatches', slugs: 'Slugs', names: 'Names', filter: 'Filter', parentId: 'Parent collection',
   pin: 'Pinned products', hide: 'Hidden products', query: 'Query', markets: 'Markets', activeFrom: 'Active from',
   activeUntil: 'Active until', target: 'Redirect', boost: 'Boosted', bury: 'Buried',
+  shortDescription: 'Short description', description: 'Description', attributes: 'Attributes shown', property: 'Property', attribute: 'Attribute',
 });
 
 /** @param {string} name a field's name, or a dotted path of names (`definition.label`) */
@@ -53,14 +55,15 @@ export function languageName(code) {
 }
 
 /**
- * Where a change is: its part, the entity's key (none for site fields and synonyms' language is the key), and the field.
+ * Where a change is: its part, the entity's key (none for site and content fields; synonyms' language is the key), and the field.
  * @param {string} path
  * @returns {{ part: PartKey, key: string | null, field: string | null }}
  */
 export function locate(path) {
   const [part = '', ...rest] = path.split('.');
   const known = PARTS.find((p) => p.key === part)?.key ?? 'site';
-  if (known === 'site') return { part: 'site', key: null, field: rest.join('.') || null };
+  // Site settings and the content block are one object each: a change names only its field.
+  if (known === 'site' || known === 'content') return { part: known, key: null, field: rest.join('.') || null };
   return { part: known, key: rest[0] ?? null, field: rest.slice(1).join('.') || null };
 }
 

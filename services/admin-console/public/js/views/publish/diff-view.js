@@ -24,7 +24,7 @@ const OP_LABELS = { add: 'Added', change: 'Changed', remove: 'Removed' };
  * @returns {Record<string, unknown> | undefined}
  */
 function draftEntity(draft, part, key) {
-  if (part === 'site' || part === 'synonyms') return undefined;
+  if (part === 'site' || part === 'synonyms' || part === 'content') return undefined;
   const list = /** @type {Record<string, unknown>[]} */ (draft[part] ?? []);
   return list.find((e) => String(e.code ?? e.key ?? e.id) === key);
 }
@@ -41,12 +41,12 @@ function rowsOf(change, draft) {
   const before = change.op === 'add' ? undefined : change.before;
   const after = change.op === 'remove' ? undefined : change.after;
   if (part === 'synonyms') return [{ op: change.op, part, item: entityName(part, key ?? '', undefined), before: change.op === 'add' ? null : valueText(before), after: change.op === 'remove' ? null : valueText(after) }];
-  if (part !== 'site' && field === null) {
+  if (part !== 'site' && part !== 'content' && field === null) {
     const entity = /** @type {unknown} */ (after ?? before);
     const item = entityName(part, key ?? '', isPlainObject(entity) ? entity : undefined);
     return [{ op: change.op, part, item, before: change.op === 'add' ? null : entityFields(part, before), after: change.op === 'remove' ? null : entityFields(part, after) }];
   }
-  const owner = part === 'site' ? null : entityName(part, key ?? '', draftEntity(draft, part, key ?? ''));
+  const owner = part === 'site' || part === 'content' ? null : entityName(part, key ?? '', draftEntity(draft, part, key ?? ''));
   // An object field added or removed whole (a first publish's assortment) is listed by its sub-fields too.
   const [from, to] = [before === undefined && isPlainObject(after) ? {} : before, after === undefined && isPlainObject(before) ? {} : after];
   return splitFieldChange(field ?? '', from, to).map((sub) => ({
