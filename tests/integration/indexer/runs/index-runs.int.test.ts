@@ -2,7 +2,7 @@ import { seedTenant } from '../../../../scripts/seed/seed-tenant';
 import { runIndexJob } from '../../../../indexer/runs/run-job';
 import { confirmGated, rollback } from '../../../../indexer/runs/alias-actions';
 import { loadRunSite } from '../../../../indexer/runs/run-context';
-import { listRuns } from '../../../../indexer/runs/sync-runs';
+import { listRuns, type SyncRun } from '../../../../indexer/runs/sync-runs';
 import type { IndexedCard } from '../../../../indexer/documents/card';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createEngineOf, publishTwoMarketSite, runDeps } from '../../../support/storefront-fixture';
@@ -12,11 +12,14 @@ const AS_OF = new Date('2025-06-01T00:00:00Z');
 const job = { jobId: null, attempt: 1 };
 
 // The index lifecycle through the indexer, on each engine: full run, delta, replay, gate, confirm, rollback, pruning.
+// The first full run is made in beforeAll and every test builds on it alone: each passes by itself (jest -t).
 describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (kind) => {
   let t: TestDb;
   let e: TestEngine;
   let tenantId: number;
   let siteId: number;
+  /** The first full run and what the engine served right after it. */
+  let first: { outcome: string; row: SyncRun | undefined; live: string | null; count: number };
   const scope = () => ({ tenantId, siteId });
   const alias = () => `sf${siteId}-shop`;
   const run = (type: 'full' | 'delta' | 'preview', extra = {}) => runIndexJob(runDeps(t.db, e.engine, extra), { type, siteId }, job);
@@ -33,18 +36,20 @@ describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (
     e = await createEngineOf(kind, t.db);
     tenantId = (await seedTenant(t.db, { tenant: 'runs', products: 400, orders: 0, seed: 5, asOf: AS_OF, analyze: false })).tenantId;
     siteId = await publishTwoMarketSite(t.db, tenantId);
-  }, 60_000);
+    const outcome = await run('full');
+    first = { outcome, row: await latest(), live: await e.engine.resolveAlias(alias()), count: await e.engine.count(alias()) };
+  }, 120_000);
   afterAll(async () => {
     await e.cleanup();
     await t.drop();
   });
 
   it('a first full run builds an index, swaps the alias and records an ok row with the count', async () => {
-    expect(await run('full')).toBe('ok');
-    const row = await latest();
+    expect(first.outcome).toBe('ok');
+    const { row } = first;
     expect(row).toMatchObject({ mode: 'full', outcome: 'ok', configVersion: 1 });
-    expect(await e.engine.resolveAlias(alias())).toBe(row?.indexName);
-    expect(row?.documentCount).toBe(await e.engine.count(alias()));
+    expect(first.live).toBe(row?.indexName);
+    expect(row?.documentCount).toBe(first.count);
     expect(row?.documentCount).toBeGreaterThan(100);
     // The progress total: every storefront product of the catalogue, sold or not.
     const [{ n }] = await t.db('products').where({ tenant_id: tenantId }).whereNull('parent_id').count<{ n: string }[]>({ n: '*' });
