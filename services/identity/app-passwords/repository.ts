@@ -1,4 +1,5 @@
 import type { Db } from '../../../shared/db/knex';
+import { cannotBeStored } from '../../../shared/db/storable-text';
 import { ACCESS_LEVELS, isPermission, type AccessLevel, type Permission } from '../../../shared/auth/scopes';
 
 /** An app password as the rest of the code sees it; the secret's hash never leaves this file. */
@@ -90,11 +91,12 @@ export async function getAppPassword(db: Db, id: number): Promise<AppPassword | 
   return row && toAppPassword(row);
 }
 
-/** The unrevoked app password with this client id and its secret's hash, or undefined. */
+/** The unrevoked app password with this client id and its secret's hash, or undefined (a NUL names none: no query). */
 export async function findActiveByClientId(
   db: Db,
   clientId: string,
 ): Promise<{ password: AppPassword; secretHash: string } | undefined> {
+  if (cannotBeStored(clientId)) return undefined;
   const row = await selectPasswords(db).where('p.client_id', clientId).whereNull('p.revoked_at').first();
   return row && { password: toAppPassword(row), secretHash: row.secret_hash };
 }

@@ -34,6 +34,8 @@ export function readAuthorizeParams(source: Record<string, unknown>): AuthorizeP
   return params;
 }
 
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 /** Checks an authorization request against its registered client and the resources tokens are issued for. */
 export function checkAuthorizeRequest(params: AuthorizeParams, client: OAuthClient | undefined, resources: readonly string[]): AuthorizeRequest | AuthorizeProblem {
   if (!client) return { kind: 'page', message: 'Unknown client: the application must register first (client_id).' };
@@ -45,6 +47,8 @@ export function checkAuthorizeRequest(params: AuthorizeParams, client: OAuthClie
   }
   const { state } = params;
   const fail = (error: string, description: string): AuthorizeProblem => ({ kind: 'redirect', redirectUri, state, error, description });
+  // RFC 6749 Appendix A: state and scope are printable characters (VSCHAR, NQCHAR), the others fixed forms.
+  if (Object.values(params).some((value) => value !== undefined && CONTROL_CHARACTER.test(value))) return fail('invalid_request', 'A parameter holds a control character.');
   if (params.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
   if (params.code_challenge_method !== 'S256' || !params.code_challenge || !isS256Challenge(params.code_challenge)) {
     return fail('invalid_request', 'PKCE is required: code_challenge (base64url SHA-256) with code_challenge_method=S256.');

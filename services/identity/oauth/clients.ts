@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../../shared/db/knex';
+import { cannotBeStored } from '../../../shared/db/storable-text';
 import { LOOPBACK_HOST_NAMES } from '../../../shared/http/loopback';
 import { OAuthError } from '../tokens/oauth-error';
 
@@ -39,7 +40,8 @@ export function normalRedirectUri(raw: string): string | null {
 
 const metadataSchema = z.object({
   redirect_uris: z.array(z.string().max(2000)).min(1).max(10),
-  client_name: z.string().trim().min(1).max(100).optional(),
+  // Shown on the consent page; a control character has no place there (and a NUL cannot be stored).
+  client_name: z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters').optional(),
   // Every client registered here is public (PKCE instead of a secret): a requested method is overridden (RFC 7591 §3.2.1).
   token_endpoint_auth_method: z.string().optional(),
   grant_types: z.array(z.string()).optional(),
@@ -70,7 +72,9 @@ export async function registerClient(db: Db, metadata: { clientName: string; red
   return { clientId, ...metadata };
 }
 
+/** The registered client, or undefined (a client id with a NUL names none: PostgreSQL text cannot hold one). */
 export async function findClient(db: Db, clientId: string): Promise<OAuthClient | undefined> {
+  if (cannotBeStored(clientId)) return undefined;
   const row: { client_id: string; client_name: string; redirect_uris: string[] } | undefined = await db('oauth_clients')
     .where({ client_id: clientId })
     .first('client_id', 'client_name', 'redirect_uris');

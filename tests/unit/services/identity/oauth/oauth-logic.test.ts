@@ -83,6 +83,7 @@ describe('authorization requests', () => {
     [{ code_challenge_method: 'plain' }, 'invalid_request'],
     [{ code_challenge: undefined }, 'invalid_request'],
     [{ resource: 'https://other.example/mcp' }, 'invalid_target'],
+    [{ scope: 'read\u0000write' }, 'invalid_request'],
   ])('redirects %j back with %s', (change, error) => {
     expect(checkAuthorizeRequest({ ...base, ...change }, client, resources)).toMatchObject({ kind: 'redirect', redirectUri: 'https://a.example/cb', state: 'st', error });
   });
