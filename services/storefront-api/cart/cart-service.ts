@@ -1,11 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from '../../../shared/db/knex';
-import { AppError } from '../../../shared/errors';
+import { AppError, badRequest } from '../../../shared/errors';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import type { SiteContext } from '../keys/site-context';
 import type { CategoryTrees } from '../products/category-trees';
 import { resolveSkus, type ResolvedSku } from './cart-catalogue';
-import type { CartStore, MutationResult, StoredCart } from './cart-store';
+import { newCartToken, type CartStore, type MutationResult } from './cart-store';
+import type { Cart, LinePrice } from './cart-types';
 import { cartView, reconcile, type CartView, type CartWarning } from './cart-view';
+
+/** Spec "Limits": a cart holds at most this many distinct lines. */
+export const CART_LINE_LIMIT = 50;
 
 /** SKUs already resolved on one market during this request. */
 export type KnownSkus = { market: string; skus: ReadonlyMap<string, ResolvedSku | null> };
@@ -29,20 +34,108 @@ const ERRORS = {
   MARKET: [409, 'CART_CONFLICT', 'The cart changed market while the line was added; retry.'],
 } as const;
 
-/** Reads carts against the catalogue, and turns the store's answers into the spec's answers and errors. */
+/** The price a line keeps from the catalogue: the unit amount and currency. */
+const linePrice = (sku: ResolvedSku): LinePrice => ({ amount: sku.price.amount, currency: sku.price.currency });
+
+/**
+ * The cart operations of spec "Cart rules", each answering the whole cart: reads carts against the catalogue,
+ * decides each change from it, and turns the store's answers into the spec's answers and errors. `expected` is
+ * the If-Match version (null: the last write wins).
+ */
 export class CartService {
-  constructor(private readonly db: Knex, private readonly trees: CategoryTrees, readonly store: CartStore) {}
+  constructor(private readonly db: Knex, private readonly trees: CategoryTrees, private readonly store: CartStore) {}
+
+  /** A new empty cart on the request's market; the answer carries its token. */
+  async create(ctx: SiteContext): Promise<CartView> {
+    const token = newCartToken();
+    return this.render(ctx, token, await this.store.create(token, ctx.key.siteId, ctx.market.code), { persist: false });
+  }
+
+  async read(ctx: SiteContext, token: string): Promise<CartView> {
+    return this.render(ctx, token, await this.load(ctx, token), { persist: true });
+  }
+
+  /**
+   * Adds `quantity` of `sku` (to its line when the cart has one) at the cart's market's price now. With an
+   * Idempotency-Key, a retry of the same body replays the first answer and another body is refused.
+   */
+  async addLine(ctx: SiteContext, token: string, line: { sku: string; quantity: number }, expected: number | null, idempotencyKey?: string): Promise<CartView> {
+    const { sku, quantity } = line;
+    const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint: createHash('sha256').update(JSON.stringify([sku, quantity])).digest('hex') };
+    if (idempotency !== undefined) {
+      // A retry answers from its record without touching the catalogue; the script checks it again atomically.
+      const seen = await this.store.recorded(token, idempotency.key);
+      if (seen !== null && seen.cart.site === ctx.key.siteId) return this.outcome(ctx, token, seen.fingerprint === idempotency.fingerprint ? { kind: 'replay', cart: seen.cart } : { kind: 'error', error: 'REUSED', cart: seen.cart });
+    }
+    let result: MutationResult = { kind: 'error', error: 'EXPIRED' };
+    let known: KnownSkus | undefined;
+    // A market change between the read and the script makes the script refuse; the line is then priced again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const cart = await this.load(ctx, token);
+      const market = this.marketOf(ctx, cart.market);
+      const skus = await this.resolve(ctx, market, [...cart.lines.map((l) => l.sku), sku]);
+      known = { market: market.code, skus };
+      const found = skus.get(sku) ?? null;
+      if (found === null) throw new AppError(404, 'PRODUCT_NOT_FOUND', `No product with SKU "${sku}" on market ${market.code}.`);
+      const change = { kind: 'add' as const, sku, quantity, stock: found.stock, lineLimit: CART_LINE_LIMIT, cartMarket: cart.market, price: linePrice(found) };
+      result = await this.store.mutate(token, { site: ctx.key.siteId, expected, change, idempotency });
+      if (result.kind !== 'error' || result.error !== 'MARKET') break;
+    }
+    return this.outcome(ctx, token, result, { known });
+  }
+
+  /** Sets a line's quantity; a line no longer sold takes none, and the answer drops it with PRODUCT_GONE. */
+  async setQuantity(ctx: SiteContext, token: string, lineId: string, quantity: number, expected: number | null): Promise<CartView> {
+    const cart = await this.load(ctx, token);
+    const line = cart.lines.find((l) => l.id === lineId);
+    // Line ids are never reused, so a line missing now stays missing: the script answers the version check first, then 404.
+    const market = this.marketOf(ctx, cart.market);
+    const skus = await this.resolve(ctx, market, cart.lines.map((l) => l.sku));
+    const known = { market: market.code, skus };
+    const found = line === undefined ? undefined : (skus.get(line.sku) ?? null);
+    if (found === null) {
+      if (expected !== null && expected !== cart.version) return this.outcome(ctx, token, { kind: 'error', error: 'CONFLICT', cart }, { known });
+      return this.render(ctx, token, cart, { persist: true, known });
+    }
+    const result = await this.store.mutate(token, { site: ctx.key.siteId, expected, change: { kind: 'set', lineId, quantity, stock: found?.stock ?? 0 } });
+    return this.outcome(ctx, token, result, { known });
+  }
+
+  async removeLine(ctx: SiteContext, token: string, lineId: string, expected: number | null): Promise<CartView> {
+    return this.outcome(ctx, token, await this.store.mutate(token, { site: ctx.key.siteId, expected, change: { kind: 'remove', lineId } }));
+  }
+
+  /** Moves the cart to market `code`: every line re-priced there, and lines the market does not sell dropped. */
+  async changeMarket(ctx: SiteContext, token: string, code: string, expected: number | null): Promise<CartView> {
+    const markets = ctx.catalogue.markets.map((m) => m.code);
+    const market = ctx.catalogue.markets.find((m) => m.code === code);
+    if (market === undefined) throw badRequest('MARKET_UNKNOWN', `Unknown market "${code}"; valid markets: ${markets.join(', ')}.`, { validMarkets: markets });
+    const cart = await this.load(ctx, token);
+    const resolved = await this.resolve(ctx, market, cart.lines.map((l) => l.sku));
+    const drop: Record<string, true> = {};
+    const price: Record<string, LinePrice> = {};
+    const warnings: CartWarning[] = [];
+    for (const line of cart.lines) {
+      const now = resolved.get(line.sku) ?? null;
+      if (now === null || now.stock <= 0) {
+        drop[line.id] = true;
+        warnings.push({ code: 'PRODUCT_GONE', lineId: line.id });
+      } else price[line.id] = linePrice(now);
+    }
+    const result = await this.store.mutate(token, { site: ctx.key.siteId, expected, change: { kind: 'market', market: code, drop, cut: {}, price } });
+    return this.outcome(ctx, token, result, { warnings, known: { market: code, skus: resolved } });
+  }
 
   /** The cart's market as configured now; the default market when the cart's one was removed. */
-  marketOf(ctx: SiteContext, code: string): Market {
+  private marketOf(ctx: SiteContext, code: string): Market {
     return ctx.catalogue.markets.find((m) => m.code === code) ?? ctx.catalogue.defaultMarket ?? ctx.market;
   }
 
-  resolve(ctx: SiteContext, market: Market, skus: readonly string[]) {
+  private resolve(ctx: SiteContext, market: Market, skus: readonly string[]) {
     return resolveSkus(this.db, this.trees, ctx, market, skus);
   }
 
-  async load(ctx: SiteContext, token: string): Promise<StoredCart> {
+  private async load(ctx: SiteContext, token: string): Promise<Cart> {
     const cart = await this.store.get(token, ctx.key.siteId);
     if (cart === null) throw cartExpired();
     return cart;
@@ -52,13 +145,13 @@ export class CartService {
    * The whole cart as the catalogue shows it now. With `persist`, lines gone or over stock are dropped or cut in
    * Redis too (a clean-up: the version moves, the expiry window does not), so each warning is given once.
    */
-  async render(ctx: SiteContext, token: string, stored: StoredCart, options: RenderOptions): Promise<CartView> {
+  private async render(ctx: SiteContext, token: string, stored: Cart, options: RenderOptions): Promise<CartView> {
     const market = this.marketOf(ctx, stored.market);
     const resolved = await this.resolveWith(ctx, market, stored.lines.map((l) => l.sku), options.known);
     const seen = reconcile(stored.lines, resolved);
     let cart = stored;
     if (options.persist && seen.fix !== null) {
-      const fixed = await this.store.mutate(token, { site: ctx.key.siteId, expected: stored.v, change: { t: 'fix', ...seen.fix }, touch: false });
+      const fixed = await this.store.mutate(token, { site: ctx.key.siteId, expected: stored.version, change: { kind: 'fix', ...seen.fix }, touch: false });
       // A concurrent write won: this answer shows the lines it saw, and the next read cleans up.
       if (fixed.kind === 'ok') cart = fixed.cart;
     }
@@ -66,7 +159,7 @@ export class CartService {
   }
 
   /** The SKUs on `market`, reusing what this request already resolved there (one catalogue read per answer). */
-  async resolveWith(ctx: SiteContext, market: Market, skus: readonly string[], known?: KnownSkus): Promise<Map<string, ResolvedSku | null>> {
+  private async resolveWith(ctx: SiteContext, market: Market, skus: readonly string[], known?: KnownSkus): Promise<Map<string, ResolvedSku | null>> {
     const reuse = known !== undefined && known.market === market.code ? known.skus : new Map<string, ResolvedSku | null>();
     const missing = skus.filter((sku) => !reuse.has(sku));
     const fresh = missing.length === 0 ? new Map<string, ResolvedSku | null>() : await this.resolve(ctx, market, missing);
@@ -74,7 +167,7 @@ export class CartService {
   }
 
   /** The successful cart of a mutation, or the spec's error (with the current cart where the spec puts one). */
-  async outcome(ctx: SiteContext, token: string, result: MutationResult, options: Omit<RenderOptions, 'persist'> = {}): Promise<CartView> {
+  private async outcome(ctx: SiteContext, token: string, result: MutationResult, options: Omit<RenderOptions, 'persist'> = {}): Promise<CartView> {
     if (result.kind === 'ok') return this.render(ctx, token, result.cart, { ...options, persist: true });
     if (result.kind === 'replay') return this.render(ctx, token, result.cart, { known: options.known, persist: false });
     if (result.error === 'EXPIRED') throw cartExpired();

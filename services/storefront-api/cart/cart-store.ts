@@ -1,43 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { unavailable } from '../../../shared/errors';
 import { withoutWaiting, type Redis } from '../../../shared/redis';
+import { decodeCart, encodeCart, encodeChange, type StoredCart } from './cart-codec';
 import { CART_MUTATE_LUA } from './cart-lua';
-
-/** A line as stored: only the SKU and quantity matter; `p`/`c` are the unit price and currency when added. */
-export interface StoredLine {
-  id: string;
-  sku: string;
-  q: number;
-  p: string;
-  c: string;
-}
-
-/** A cart as stored under `cart:<sha256(token)>` (the token itself is never stored). */
-export interface StoredCart {
-  v: number;
-  site: number;
-  market: string;
-  created: string;
-  updated: string;
-  /** The number of the next line id (`l<n>`): ids are never reused within a cart. */
-  n: number;
-  lines: StoredLine[];
-}
-
-export type CartChange =
-  | { t: 'add'; sku: string; q: number; max: number; limit: number; m: string; p: string; c: string }
-  | { t: 'set'; id: string; q: number; max: number }
-  | { t: 'del'; id: string }
-  | { t: 'market'; m: string; drop: Record<string, true>; cut: Record<string, number>; price: Record<string, { p: string; c: string }> }
-  | { t: 'fix'; drop: Record<string, true>; cut: Record<string, number> };
+import type { Cart, CartChange } from './cart-types';
 
 export type MutationError = 'EXPIRED' | 'CONFLICT' | 'REUSED' | 'STOCK' | 'FULL' | 'LINE' | 'MARKET';
 
 export type MutationResult =
-  | { kind: 'ok'; cart: StoredCart }
-  | { kind: 'replay'; cart: StoredCart }
+  | { kind: 'ok'; cart: Cart }
+  | { kind: 'replay'; cart: Cart }
   | { kind: 'error'; error: 'EXPIRED' }
-  | { kind: 'error'; error: Exclude<MutationError, 'EXPIRED'>; cart: StoredCart };
+  | { kind: 'error'; error: Exclude<MutationError, 'EXPIRED'>; cart: Cart };
 
 export interface Mutation {
   site: number;
@@ -75,10 +49,10 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 /** 256 random bits, URL-safe. */
 export const newCartToken = (): string => randomBytes(32).toString('base64url');
 
-// cjson writes an empty Lua table as {}: an empty line list comes back as an object.
-const normalized = (cart: StoredCart): StoredCart => ({ ...cart, lines: Array.isArray(cart.lines) ? cart.lines : [] });
-
-/** Carts in Redis: one JSON value per token with a sliding TTL; every change goes through one Lua script. */
+/**
+ * Carts in Redis: one JSON value per token with a sliding TTL; every change goes through one Lua script. Carts and
+ * changes cross into Redis in their compact form (cart-codec.ts) here and nowhere else.
+ */
 export class CartStore {
   private readonly redis: CartRedis;
   private readonly now: () => Date;
@@ -101,42 +75,42 @@ export class CartStore {
     return `cart-idem:${sha256(token)}:${sha256(key)}`;
   }
 
-  async create(token: string, site: number, market: string): Promise<StoredCart> {
+  async create(token: string, site: number, market: string): Promise<Cart> {
     const at = this.now().toISOString();
-    const cart: StoredCart = { v: 1, site, market, created: at, updated: at, n: 1, lines: [] };
-    const set = await this.command((r) => r.set(this.keyOf(token), JSON.stringify(cart), 'EX', this.options.ttlSeconds, 'NX'));
+    const cart: Cart = { version: 1, site, market, created: at, updated: at, nextLineNumber: 1, lines: [] };
+    const set = await this.command((r) => r.set(this.keyOf(token), JSON.stringify(encodeCart(cart)), 'EX', this.options.ttlSeconds, 'NX'));
     if (set !== 'OK') throw new Error('cart token collision');
     return cart;
   }
 
   /** The cart, or null when it lapsed, never existed or belongs to another site. */
-  async get(token: string, site: number): Promise<StoredCart | null> {
+  async get(token: string, site: number): Promise<Cart | null> {
     const raw = await this.command((r) => r.get(this.keyOf(token)));
     if (raw === null) return null;
-    const cart = normalized(JSON.parse(raw) as StoredCart);
+    const cart = decodeCart(JSON.parse(raw) as StoredCart);
     return cart.site === site ? cart : null;
   }
 
   /** The cart an Idempotency-Key recorded, with its fingerprint; null when the key is new. */
-  async recorded(token: string, key: string): Promise<{ fingerprint: string; cart: StoredCart } | null> {
+  async recorded(token: string, key: string): Promise<{ fingerprint: string; cart: Cart } | null> {
     const raw = await this.command((r) => r.get(this.idempotencyKeyOf(token, key)));
     if (raw === null) return null;
     const record = JSON.parse(raw) as { f: string; cart: StoredCart };
-    return { fingerprint: record.f, cart: normalized(record.cart) };
+    return { fingerprint: record.f, cart: decodeCart(record.cart) };
   }
 
   async mutate(token: string, m: Mutation): Promise<MutationResult> {
     const idem = m.idempotency === undefined ? this.keyOf(token) : this.idempotencyKeyOf(token, m.idempotency.key);
     const raw = await this.command((r) => r.cartMutate(
       this.keyOf(token), idem,
-      m.expected === null ? '' : String(m.expected), JSON.stringify(m.change), String(this.options.ttlSeconds),
+      m.expected === null ? '' : String(m.expected), JSON.stringify(encodeChange(m.change)), String(this.options.ttlSeconds),
       m.idempotency?.fingerprint ?? '', String(this.options.idempotencyTtlSeconds), this.now().toISOString(),
       m.touch === false ? '0' : '1', String(m.site),
     ));
     const answer = JSON.parse(raw) as { ok?: StoredCart; replay?: StoredCart; err?: MutationError; cart?: StoredCart };
-    if (answer.ok !== undefined) return { kind: 'ok', cart: normalized(answer.ok) };
-    if (answer.replay !== undefined) return { kind: 'replay', cart: normalized(answer.replay) };
+    if (answer.ok !== undefined) return { kind: 'ok', cart: decodeCart(answer.ok) };
+    if (answer.replay !== undefined) return { kind: 'replay', cart: decodeCart(answer.replay) };
     if (answer.err === undefined || answer.err === 'EXPIRED' || answer.cart === undefined) return { kind: 'error', error: 'EXPIRED' };
-    return { kind: 'error', error: answer.err, cart: normalized(answer.cart) };
+    return { kind: 'error', error: answer.err, cart: decodeCart(answer.cart) };
   }
 }

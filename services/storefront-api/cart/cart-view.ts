@@ -1,5 +1,5 @@
-import type { StoredCart, StoredLine } from './cart-store';
 import type { ResolvedSku } from './cart-catalogue';
+import type { Cart, CartLine, LineFix } from './cart-types';
 import { addDecimals, formatDecimal, lineTotalInc, sameAmount, ZERO } from './money';
 
 /**
@@ -10,22 +10,19 @@ import { addDecimals, formatDecimal, lineTotalInc, sameAmount, ZERO } from './mo
 export type CartWarning = { code: 'PRODUCT_GONE' | 'QUANTITY_REDUCED' | 'PRICE_CHANGED'; lineId: string };
 
 export interface ReconciledLine {
-  stored: StoredLine;
+  stored: CartLine;
   quantity: number;
   resolved: ResolvedSku;
 }
 
-/** The clean-up a read makes persistent: lines no longer sold (or out of stock) dropped, quantities cut to stock. */
-export interface CartFix {
-  drop: Record<string, true>;
-  cut: Record<string, number>;
-}
-
-/** The stored lines against the catalogue now (pure): what stays, at what quantity, and why anything changed. */
-export function reconcile(lines: readonly StoredLine[], resolved: ReadonlyMap<string, ResolvedSku | null>): { lines: ReconciledLine[]; warnings: CartWarning[]; fix: CartFix | null } {
+/**
+ * The stored lines against the catalogue now (pure): what stays, at what quantity, and why anything changed. `fix`
+ * is the clean-up a read makes persistent: lines no longer sold (or out of stock) dropped, quantities cut to stock.
+ */
+export function reconcile(lines: readonly CartLine[], resolved: ReadonlyMap<string, ResolvedSku | null>): { lines: ReconciledLine[]; warnings: CartWarning[]; fix: LineFix | null } {
   const kept: ReconciledLine[] = [];
   const warnings: CartWarning[] = [];
-  const fix: CartFix = { drop: {}, cut: {} };
+  const fix: LineFix = { drop: {}, cut: {} };
   for (const line of lines) {
     const now = resolved.get(line.sku) ?? null;
     if (now === null || now.stock <= 0) {
@@ -33,12 +30,12 @@ export function reconcile(lines: readonly StoredLine[], resolved: ReadonlyMap<st
       fix.drop[line.id] = true;
       continue;
     }
-    const quantity = Math.min(line.q, now.stock);
-    if (quantity < line.q) {
+    const quantity = Math.min(line.quantity, now.stock);
+    if (quantity < line.quantity) {
       warnings.push({ code: 'QUANTITY_REDUCED', lineId: line.id });
       fix.cut[line.id] = quantity;
     }
-    if (line.c !== now.price.currency || !sameAmount(line.p, now.price.amount)) warnings.push({ code: 'PRICE_CHANGED', lineId: line.id });
+    if (line.addedPrice.currency !== now.price.currency || !sameAmount(line.addedPrice.amount, now.price.amount)) warnings.push({ code: 'PRICE_CHANGED', lineId: line.id });
     kept.push({ stored: line, quantity, resolved: now });
   }
   const changed = Object.keys(fix.drop).length > 0 || Object.keys(fix.cut).length > 0;
@@ -46,7 +43,7 @@ export function reconcile(lines: readonly StoredLine[], resolved: ReadonlyMap<st
 }
 
 /** The spec's Cart (pure): lines as the catalogue shows them now, totals summed exactly. */
-export function cartView(token: string, cart: StoredCart, currency: string, lines: readonly ReconciledLine[], warnings: readonly CartWarning[]) {
+export function cartView(token: string, cart: Cart, currency: string, lines: readonly ReconciledLine[], warnings: readonly CartWarning[]) {
   let subtotal = ZERO;
   for (const line of lines) subtotal = addDecimals(subtotal, lineTotalInc(line.resolved.price, line.quantity));
   const total = formatDecimal(subtotal);
@@ -55,7 +52,7 @@ export function cartView(token: string, cart: StoredCart, currency: string, line
     market: cart.market,
     currency,
     status: 'active' as const,
-    version: cart.v,
+    version: cart.version,
     lines: lines.map(({ stored, quantity, resolved }) => ({
       id: stored.id,
       sku: stored.sku,

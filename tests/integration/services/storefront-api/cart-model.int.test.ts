@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
-import { CartStore, newCartToken, type CartChange, type MutationResult, type StoredCart } from '../../../../services/storefront-api/cart/cart-store';
+import { CartStore, newCartToken, type MutationResult } from '../../../../services/storefront-api/cart/cart-store';
+import type { Cart, CartChange, LinePrice } from '../../../../services/storefront-api/cart/cart-types';
 
 // A model test of the cart's one Lua script against real Redis: random sequences of add, change quantity,
 // remove and market change, each with no, a fresh or a stale If-Match (a stale one stands for another client's
@@ -22,7 +23,7 @@ type Command =
   | { op: 'del'; line: number; ifMatch: IfMatch }
   | { op: 'market'; market: string; ifMatch: IfMatch };
 
-type Model = { cart: Pick<StoredCart, 'v' | 'market' | 'n' | 'lines'>; idem: Map<string, { fp: string; cart: Model['cart'] }> };
+type Model = { cart: Pick<Cart, 'version' | 'market' | 'nextLineNumber' | 'lines'>; idem: Map<string, { fp: string; cart: Model['cart'] }> };
 
 const ifMatchArb: fc.Arbitrary<IfMatch> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'none' as const }), weight: 3 },
@@ -43,29 +44,29 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 const clone = <T>(value: T): T => structuredClone(value);
 /** A line index past the end names a line that does not exist. */
 const lineId = (model: Model, index: number) => model.cart.lines[index]?.id ?? `l${900 + index}`;
-const expectedOf = (model: Model, ifMatch: IfMatch) => (ifMatch.kind === 'none' ? null : ifMatch.kind === 'fresh' ? model.cart.v : model.cart.v + ifMatch.delta);
+const expectedOf = (model: Model, ifMatch: IfMatch) => (ifMatch.kind === 'none' ? null : ifMatch.kind === 'fresh' ? model.cart.version : model.cart.version + ifMatch.delta);
 
 /** What the routes would send the script for a command, decided from the model's (= Redis's) cart; null: refused before. */
 function changeOf(model: Model, c: Command): CartChange | null {
   const offer = CATALOGUE[model.cart.market]!;
   if (c.op === 'add') {
     const sold = offer[c.sku];
-    return sold === undefined ? null : { t: 'add', sku: c.sku, q: c.q, max: sold.stock, limit: LIMIT, m: model.cart.market, p: sold.price, c: sold.currency };
+    return sold === undefined ? null : { kind: 'add', sku: c.sku, quantity: c.q, stock: sold.stock, lineLimit: LIMIT, cartMarket: model.cart.market, price: { amount: sold.price, currency: sold.currency } };
   }
   if (c.op === 'set') {
     const line = model.cart.lines[c.line];
-    return { t: 'set', id: lineId(model, c.line), q: c.q, max: line === undefined ? 0 : (offer[line.sku]?.stock ?? 0) };
+    return { kind: 'set', lineId: lineId(model, c.line), quantity: c.q, stock: line === undefined ? 0 : (offer[line.sku]?.stock ?? 0) };
   }
-  if (c.op === 'del') return { t: 'del', id: lineId(model, c.line) };
+  if (c.op === 'del') return { kind: 'remove', lineId: lineId(model, c.line) };
   const target = CATALOGUE[c.market]!;
   const drop: Record<string, true> = {};
-  const price: Record<string, { p: string; c: string }> = {};
+  const price: Record<string, LinePrice> = {};
   for (const line of model.cart.lines) {
     const sold = target[line.sku];
     if (sold === undefined) drop[line.id] = true;
-    else price[line.id] = { p: sold.price, c: sold.currency };
+    else price[line.id] = { amount: sold.price, currency: sold.currency };
   }
-  return { t: 'market', m: c.market, drop, cut: {}, price };
+  return { kind: 'market', market: c.market, drop, cut: {}, price };
 }
 
 /** The model's answer: the independent statement of the script's rules. */
@@ -76,40 +77,40 @@ function apply(model: Model, c: Command, change: CartChange): { kind: MutationRe
     if (seen !== undefined) return seen.fp === fp ? { kind: 'replay', cart: clone(seen.cart) } : { kind: 'REUSED', cart: clone(model.cart) };
   }
   const expected = expectedOf(model, c.ifMatch);
-  if (expected !== null && expected !== model.cart.v) return { kind: 'CONFLICT', cart: clone(model.cart) };
+  if (expected !== null && expected !== model.cart.version) return { kind: 'CONFLICT', cart: clone(model.cart) };
   const next = clone(model.cart);
   const fail = (kind: string) => ({ kind, cart: clone(model.cart) });
-  if (change.t === 'add') {
+  if (change.kind === 'add') {
     const line = next.lines.find((l) => l.sku === change.sku);
     if (line !== undefined) {
-      if (line.q + change.q > change.max) return fail('STOCK');
-      line.q += change.q;
+      if (line.quantity + change.quantity > change.stock) return fail('STOCK');
+      line.quantity += change.quantity;
     } else {
       if (next.lines.length >= LIMIT) return fail('FULL');
-      if (change.q > change.max) return fail('STOCK');
-      next.lines.push({ id: `l${next.n}`, sku: change.sku, q: change.q, p: change.p, c: change.c });
-      next.n += 1;
+      if (change.quantity > change.stock) return fail('STOCK');
+      next.lines.push({ id: `l${next.nextLineNumber}`, sku: change.sku, quantity: change.quantity, addedPrice: { ...change.price } });
+      next.nextLineNumber += 1;
     }
-  } else if (change.t === 'set') {
-    const line = next.lines.find((l) => l.id === change.id);
+  } else if (change.kind === 'set') {
+    const line = next.lines.find((l) => l.id === change.lineId);
     if (line === undefined) return fail('LINE');
-    if (change.q > change.max) return fail('STOCK');
-    line.q = change.q;
-  } else if (change.t === 'del') {
-    const at = next.lines.findIndex((l) => l.id === change.id);
+    if (change.quantity > change.stock) return fail('STOCK');
+    line.quantity = change.quantity;
+  } else if (change.kind === 'remove') {
+    const at = next.lines.findIndex((l) => l.id === change.lineId);
     if (at < 0) return fail('LINE');
     next.lines.splice(at, 1);
-  } else if (change.t === 'market') {
-    next.lines = next.lines.filter((l) => change.drop[l.id] !== true).map((l) => ({ ...l, p: change.price[l.id]!.p, c: change.price[l.id]!.c }));
-    next.market = change.m;
+  } else if (change.kind === 'market') {
+    next.lines = next.lines.filter((l) => change.drop[l.id] !== true).map((l) => ({ ...l, addedPrice: { ...change.price[l.id]! } }));
+    next.market = change.market;
   }
-  next.v += 1;
+  next.version += 1;
   model.cart = next;
   if (c.op === 'add' && c.idem !== null) model.idem.set(c.idem, { fp, cart: clone(next) });
   return { kind: 'ok', cart: clone(next) };
 }
 
-const comparable = (cart: StoredCart) => ({ v: cart.v, market: cart.market, n: cart.n, lines: cart.lines });
+const comparable = (cart: Cart) => ({ version: cart.version, market: cart.market, nextLineNumber: cart.nextLineNumber, lines: cart.lines });
 
 describe('cart Lua script against a model', () => {
   let r: TestRedis;
@@ -126,7 +127,7 @@ describe('cart Lua script against a model', () => {
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 30 }), async (steps) => {
         const token = newCartToken();
         await store.create(token, SITE, 'm1');
-        const model: Model = { cart: { v: 1, market: 'm1', n: 1, lines: [] }, idem: new Map() };
+        const model: Model = { cart: { version: 1, market: 'm1', nextLineNumber: 1, lines: [] }, idem: new Map() };
         let lastAdd: Command | null = null;
         for (const step of steps) {
           const c: Command | null = step.op === 'retry' ? lastAdd : step;
@@ -134,7 +135,7 @@ describe('cart Lua script against a model', () => {
           if (c.op === 'add') lastAdd = c;
           const change = changeOf(model, c);
           if (change === null) continue;
-          const before = model.cart.v;
+          const before = model.cart.version;
           const fingerprint = c.op === 'add' ? `${c.sku}/${c.q}` : '';
           const idempotency = c.op === 'add' && c.idem !== null ? { key: c.idem, fingerprint } : undefined;
           const actual = await store.mutate(token, { site: SITE, expected: expectedOf(model, c.ifMatch), change, idempotency });
@@ -142,7 +143,7 @@ describe('cart Lua script against a model', () => {
           const kind = actual.kind === 'error' ? actual.error : actual.kind;
           expect(kind).toBe(wanted.kind);
           if (actual.kind !== 'error' || actual.error !== 'EXPIRED') expect(comparable(actual.cart)).toEqual(wanted.cart);
-          expect(model.cart.v).toBe(kind === 'ok' ? before + 1 : before);
+          expect(model.cart.version).toBe(kind === 'ok' ? before + 1 : before);
           seen.set(kind, (seen.get(kind) ?? 0) + 1);
           const stored = await store.get(token, SITE);
           expect(stored === null ? null : comparable(stored)).toEqual(model.cart);

@@ -1,6 +1,6 @@
 import { cartView, reconcile } from '../../../../../services/storefront-api/cart/cart-view';
 import type { ResolvedSku } from '../../../../../services/storefront-api/cart/cart-catalogue';
-import type { StoredCart, StoredLine } from '../../../../../services/storefront-api/cart/cart-store';
+import type { Cart, CartLine } from '../../../../../services/storefront-api/cart/cart-types';
 
 const sku = (stock: number, amount = '10.00'): ResolvedSku => ({
   price: { amount, currency: 'EUR', vatRate: '25.00', vatIncluded: true },
@@ -9,7 +9,7 @@ const sku = (stock: number, amount = '10.00'): ResolvedSku => ({
   product: { id: '1', name: 'Thing', slug: 'thing' },
   variant: { id: '2', selectedOptions: {} },
 });
-const line = (id: string, s: string, q: number, p = '10.00'): StoredLine => ({ id, sku: s, q, p, c: 'EUR' });
+const line = (id: string, s: string, quantity: number, amount = '10.00'): CartLine => ({ id, sku: s, quantity, addedPrice: { amount, currency: 'EUR' } });
 
 describe('cart reconcile and view', () => {
   it('drops lines no longer sold or out of stock, cuts quantities to stock, flags price changes', () => {
@@ -33,7 +33,7 @@ describe('cart reconcile and view', () => {
   });
 
   it('shows the spec fields with exact totals', () => {
-    const cart: StoredCart = { v: 4, site: 1, market: 'm1', created: '', updated: '', n: 3, lines: [line('l1', 'a', 3, '0.10'), line('l2', 'b', 1, '0.20')] };
+    const cart: Cart = { version: 4, site: 1, market: 'm1', created: '', updated: '', nextLineNumber: 3, lines: [line('l1', 'a', 3, '0.10'), line('l2', 'b', 1, '0.20')] };
     const seen = reconcile(cart.lines, new Map([['a', sku(9, '0.10')], ['b', sku(9, '0.20')]]));
     const view = cartView('tok', cart, 'EUR', seen.lines, seen.warnings);
     expect(view).toMatchObject({ token: 'tok', market: 'm1', currency: 'EUR', status: 'active', version: 4, subtotalInc: '0.50', grandTotalInc: '0.50', warnings: [] });
