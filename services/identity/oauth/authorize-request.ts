@@ -34,6 +34,7 @@ export function readAuthorizeParams(source: Record<string, unknown>): AuthorizeP
   return params;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /** Checks an authorization request against its registered client and the resources tokens are issued for. */

@@ -41,6 +41,7 @@ export function normalRedirectUri(raw: string): string | null {
 const metadataSchema = z.object({
   redirect_uris: z.array(z.string().max(2000)).min(1).max(10),
   // Shown on the consent page; a control character has no place there (and a NUL cannot be stored).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
   client_name: z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters').optional(),
   // Every client registered here is public (PKCE instead of a secret): a requested method is overridden (RFC 7591 §3.2.1).
   token_endpoint_auth_method: z.string().optional(),
