@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { RequestListener } from 'node:http';
 import { createRedis } from '../../../../shared/redis';
 import { saveCollection, saveMarket, saveQueryRule, saveSite } from '../../../../shared/storefront-config/drafts';
-import { createKey } from '../../../../shared/storefront-config/keys';
+import { createKey, hashKey } from '../../../../shared/storefront-config/keys';
 import { publishConfig } from '../../../../shared/storefront-config/publish';
 import { createRateLimits, RATE_LIMITS } from '../../../../services/storefront-api/rate-limit/rate-limits';
 import { createTestDb, type TestDb } from '../../../support/test-db';
@@ -164,14 +164,18 @@ describe('the storefront request pipeline', () => {
       expect([live.status, live.headers['x-config-version']]).toEqual([200, String(version)]);
     });
   });
-  // Last: these spend the keys' budgets, which the other tests' apps share through Redis.
   describe('rate limits (window shortened to 5 s)', () => {
-    // Counters of their own (a fresh Redis prefix), so no other test's requests count against these budgets.
+    // Counters of their own (a fresh Redis prefix), so no other test's requests count against these budgets, in
+    // whatever order the tests run; and the shop's own keys, found by their hash (other tests add keys to the shop).
     let limited: TestRedis;
     let rl: RequestListener;
+    const keyIds = { publishable: 0, secret: 0 };
+    const idOf = async (raw: string) => (await t.db('storefront_keys').where({ key_hash: hashKey(raw) }).first<{ id: number }>('id')).id;
     beforeAll(async () => {
       limited = createTestRedis();
       ({ app: rl } = await createStorefrontTestApp({ db: t.db, redis: limited.redis, engine: shop.engine.engine, windowSeconds: WINDOW }));
+      keyIds.publishable = await idOf(shop.keys.publishable);
+      keyIds.secret = await idOf(shop.keys.secret);
     });
     afterAll(() => limited.cleanup());
     const getRl = (path: string, headers: Record<string, string> = {}) => request(rl).get(path).set({ 'X-Site-Key': shop.keys.publishable, ...headers });
@@ -191,14 +195,12 @@ describe('the storefront request pipeline', () => {
 
     it('allows 600 calls per publishable key and 6000 per secret key in a window', async () => {
       const limits = createRateLimits(limited.redis, WINDOW);
-      const key = await t.db('storefront_keys').where({ kind: 'publishable' }).first<{ id: number }>('id');
-      for (let i = 0; i < RATE_LIMITS.key - 1; i++) await limits.key('publishable', key.id);
+      for (let i = 0; i < RATE_LIMITS.key - 1; i++) await limits.key('publishable', keyIds.publishable);
       expect((await getRl('/v1/products?pageSize=1')).status).toBe(200);
       const over = await getRl('/v1/products?pageSize=1');
       expect(over.status).toBe(429);
       expect(over.headers['retry-after']).toMatch(/^\d+$/);
-      const secret = await t.db('storefront_keys').where({ kind: 'secret' }).first<{ id: number }>('id');
-      for (let i = 0; i < RATE_LIMITS.secret - 1; i++) await limits.key('secret', secret.id);
+      for (let i = 0; i < RATE_LIMITS.secret - 1; i++) await limits.key('secret', keyIds.secret);
       expect((await getRl('/v1/products?pageSize=1', { 'X-Site-Key': shop.keys.secret })).status).toBe(200);
       expect((await getRl('/v1/products?pageSize=1', { 'X-Site-Key': shop.keys.secret })).status).toBe(429);
     }, 30_000);
