@@ -47,28 +47,34 @@ describe('GET /sales-orders: include, paging and request errors', () => {
   });
 
   it('is stable under concurrent inserts: no duplicates, no gaps among rows that existed', async () => {
-    const before = (await expectedOrders(h.t.db, tenantA, SEED_AS_OF)).filter((o) => o.intake).map((o) => o.dto.id as number);
+    const before = (await expectedOrders(h.t.db, tenantA, SEED_AS_OF)).filter((o) => o.intake);
+    const ids = before.map((o) => o.dto.id as number);
+    // Three orders inserted while each page is being read: a newer one, one on the instant of the row the page
+    // starts after, and one on the instant of an existing row a few places ahead of it.
+    const insertAround = (after: Item | undefined, position: number) => {
+      const ahead = before[Math.min(before.length - 1, position + 5)]!.dateOrder.toISOString();
+      return Promise.all([
+        insertOrder(h.t.db, tenantA, { date_order: '2025-03-14T11:00:00Z' }),
+        insertOrder(h.t.db, tenantA, { date_order: after?.dateOrder ?? ahead }),
+        insertOrder(h.t.db, tenantA, { date_order: ahead }),
+      ]);
+    };
     const seen: number[] = [];
+    let after: Item | undefined;
     let cursor: string | undefined;
     let page = 0;
     do {
-      const res = await list({ pageSize: 20, ...(cursor && { cursor }) });
+      const [res] = await Promise.all([list({ pageSize: 20, ...(cursor && { cursor }) }), insertAround(after, seen.length)]);
       const items = res.body.items as Item[];
       seen.push(...items.map((i) => i.id));
-      const last = items[items.length - 1];
-      if (last) {
-        // A newer order, one on the same instant as the cursor row, and one on the same instant as a later row.
-        await insertOrder(h.t.db, tenantA, { date_order: '2025-03-14T11:00:00Z' });
-        await insertOrder(h.t.db, tenantA, { date_order: last.dateOrder });
-        const ahead = before[Math.min(before.length - 1, seen.length + 5)];
-        const aheadDate = ahead === undefined ? last.dateOrder : (await h.t.db('orders').where({ tenant_id: tenantA, id: ahead }).first('date_order')).date_order;
-        await insertOrder(h.t.db, tenantA, { date_order: aheadDate });
-      }
+      after = items[items.length - 1];
       cursor = res.body.nextCursor ?? undefined;
       page++;
     } while (cursor && page < 100);
     expect(new Set(seen).size).toBe(seen.length);
-    expect(before.filter((id) => !seen.includes(id))).toEqual([]);
+    expect(ids.filter((id) => !seen.includes(id))).toEqual([]);
+    // The pages did read past rows inserted while earlier pages were read.
+    expect(seen.some((id) => !ids.includes(id))).toBe(true);
   });
 
   it('pages with keyset cursors, not offsets: a cursor from an old page still continues after its row', async () => {
