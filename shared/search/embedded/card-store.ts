@@ -7,6 +7,10 @@ export interface CardStore {
   card(ordinal: number): Uint8Array;
   /** Every card, to persist: bytes and offsets (card i is bytes[offsets[i] .. offsets[i + 1])). */
   all(): { bytes: Uint8Array; offsets: Float64Array };
+  /** One more holder (an index slot serving these cards); each holder releases once. */
+  retain(): void;
+  /** A holder is done: the last release (or a release of cards nobody held) frees what the cards keep open. */
+  release(): void;
 }
 
 /** Cards in one buffer: the index a build produces, and small snapshots. */
@@ -27,25 +31,50 @@ export class MemoryCards implements CardStore {
   all(): { bytes: Uint8Array; offsets: Float64Array } {
     return { bytes: this.bytes, offsets: this.offsets };
   }
-}
 
-// Closes the file of a FileCards once nothing can read it any more (its generation was replaced and freed).
-const closer = new FinalizationRegistry<number>((fd) => closeSync(fd));
+  // The buffer is the garbage collector's to free.
+  retain(): void {}
+  release(): void {}
+}
 
 /**
  * Cards read from the snapshot's card file when a page needs them (one positioned read per hit, from the page
  * cache). The cards are most of a snapshot's bytes; leaving them in the file keeps them out of every serving
  * process's memory, and the open descriptor keeps them readable after the generation's directory is removed.
+ * The descriptor is closed when the last holder releases the cards (its generation was replaced or dropped);
+ * a read after that fails rather than reading another file that reused the number.
  */
 export class FileCards implements CardStore {
-  private readonly fd: number;
+  private fd: number | null;
+  private holders = 0;
 
   constructor(
     path: string,
     private readonly offsets: Float64Array,
   ) {
     this.fd = openSync(path, 'r');
-    closer.register(this, this.fd);
+  }
+
+  /** False once the descriptor was closed. */
+  get open(): boolean {
+    return this.fd !== null;
+  }
+
+  retain(): void {
+    if (this.fd === null) throw new Error('card file already closed');
+    this.holders++;
+  }
+
+  release(): void {
+    if (this.holders > 0) this.holders--;
+    if (this.holders > 0 || this.fd === null) return;
+    closeSync(this.fd);
+    this.fd = null;
+  }
+
+  private descriptor(): number {
+    if (this.fd === null) throw new Error('card file already closed');
+    return this.fd;
   }
 
   get count(): number {
@@ -55,13 +84,13 @@ export class FileCards implements CardStore {
   card(ordinal: number): Uint8Array {
     const start = this.offsets[ordinal] as number;
     const buffer = Buffer.allocUnsafe((this.offsets[ordinal + 1] as number) - start);
-    readSync(this.fd, buffer, 0, buffer.length, start);
+    readSync(this.descriptor(), buffer, 0, buffer.length, start);
     return buffer;
   }
 
   all(): { bytes: Uint8Array; offsets: Float64Array } {
     const bytes = Buffer.allocUnsafe(this.offsets[this.count] as number);
-    readSync(this.fd, bytes, 0, bytes.length, 0);
+    readSync(this.descriptor(), bytes, 0, bytes.length, 0);
     return { bytes, offsets: this.offsets };
   }
 }

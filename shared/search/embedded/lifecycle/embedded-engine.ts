@@ -104,6 +104,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
     this.synced.delete(name);
     // A merge still writing would recreate the snapshots just removed.
     await slot?.idle().catch(() => undefined);
+    slot?.release();
     await this.snapshots?.remove(name);
     for (const [alias, index] of [...this.aliases]) {
       if (index !== name) continue;
@@ -153,6 +154,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
 
   async close(): Promise<void> {
     await Promise.all([...this.slots.values()].map((slot) => slot.idle().catch(() => undefined)));
+    for (const slot of this.slots.values()) slot.release();
     this.slots.clear();
     this.synced.clear();
     this.aliases.clear();
@@ -184,6 +186,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
     for (const name of [...this.synced]) {
       if (served.has(name)) continue;
       this.synced.delete(name);
+      this.slots.get(name)?.release();
       this.slots.delete(name);
     }
     return failures;
@@ -194,23 +197,38 @@ export class EmbeddedSearchEngine implements SearchEngine {
     await this.load(name, false);
   }
 
-  /** `bySync`: loaded for an alias, so dropped again when no alias points to it. `alias`: the one it is loaded for. */
+  /**
+   * `bySync`: loaded for an alias, so dropped again when no alias points to it. `alias`: the one it is loaded for.
+   * The slot it replaces is released; a base the new generation shares with it stays open for the new slot.
+   */
   private async load(name: string, bySync: boolean, alias?: string): Promise<void> {
     const current = this.slots.get(name);
-    const loaded = await this.snapshots?.read(name, current?.loadedBase ?? undefined);
-    if (loaded === undefined || loaded === null) throw new SearchEngineError('INDEX_NOT_FOUND', `no snapshot of "${name}"`);
-    const reuse = current !== undefined && loaded.base === current.loadedBase ? current.baseRuntime : undefined;
-    const slot = IndexSlot.loaded(name, loaded, this.persistence, reuse);
-    warmUp(slot.live, this.recent.of(alias === undefined ? [name] : [alias, name]), this.decoder);
-    this.slots.set(name, slot);
-    if (bySync && (current === undefined || this.synced.has(name))) this.synced.add(name);
+    const have = current?.loadedBase ?? undefined;
+    // The read may hand `have` back as the new generation's base: keep it open meanwhile, even if `current` goes.
+    have?.data.cards.retain();
+    try {
+      const loaded = await this.snapshots?.read(name, have);
+      if (loaded === undefined || loaded === null) throw new SearchEngineError('INDEX_NOT_FOUND', `no snapshot of "${name}"`);
+      const reuse = current !== undefined && loaded.base === current.loadedBase ? current.baseRuntime : undefined;
+      const slot = IndexSlot.loaded(name, loaded, this.persistence, reuse);
+      warmUp(slot.live, this.recent.of(alias === undefined ? [name] : [alias, name]), this.decoder);
+      const replaced = this.slots.get(name);
+      this.slots.set(name, slot);
+      replaced?.release();
+      if (bySync && (current === undefined || this.synced.has(name))) this.synced.add(name);
+    } finally {
+      have?.data.cards.release();
+    }
   }
 
-  /** The document count of a persisted index this process does not hold (its snapshot read, then let go). */
+  /** The document count of a persisted index this process does not hold (its snapshot read, then released). */
   private async persistedCount(name: string): Promise<number> {
     const loaded = await this.snapshots?.read(name);
     if (loaded === undefined || loaded === null) return 0;
-    return IndexSlot.loaded(name, loaded, this.persistence).live.docCount;
+    const slot = IndexSlot.loaded(name, loaded, this.persistence);
+    const count = slot.live.docCount;
+    slot.release();
+    return count;
   }
 
   /** True when this process does not hold the index, or holds a generation it loaded that is no longer the newest. */

@@ -3,6 +3,7 @@ import type { SearchDocument } from '../../document';
 import type { IndexSettings } from '../../index-settings';
 import { operationFailure } from '../../validate-document';
 import { buildIndex } from '../build/build-index';
+import type { CardStore } from '../card-store';
 import { IndexRuntime } from '../query/index-runtime';
 import type { LiveIndex } from '../query/live-index';
 import type { LoadedBase, LoadedGeneration, SnapshotStore } from '../snapshot/snapshot-store';
@@ -24,7 +25,11 @@ type Changes = Map<string, SearchDocument | null>;
  * index builds a base; later ones apply their changes as a delta (an overlay build of the changed documents and
  * the replaced base documents masked), in proportion to the changes; once the delta grows past the merge policy
  * a full rebuild into a new base follows in the background. Each refresh swaps in a new immutable LiveIndex, so
- * queries holding the old one finish on it undisturbed.
+ * queries holding the old one finish on it undisturbed (a query runs synchronously on one LiveIndex).
+ *
+ * A slot holds the card stores of what it serves (a loaded generation's may be open files): it retains each one
+ * it takes up, releases each one a refresh or merge leaves behind, and releases the rest when its owner releases
+ * the slot.
  */
 export class IndexSlot {
   private pending: Changes = new Map();
@@ -34,6 +39,8 @@ export class IndexSlot {
   private merging: Promise<void> = Promise.resolve();
   private refreshing: Promise<unknown> = Promise.resolve();
   private readonly memo = new OverlayMemo();
+  private held: CardStore[] = [];
+  private released = false;
 
   private constructor(
     readonly name: string,
@@ -50,6 +57,7 @@ export class IndexSlot {
   ) {
     this.delta = delta;
     this.documents = loadSource === null ? new Map() : null;
+    this.hold();
   }
 
   /** A new empty index. */
@@ -123,6 +131,7 @@ export class IndexSlot {
       this.generation = await store.writeDelta(this.name, record, overlay, this.delta.overlay.values(), this.memo.line);
     }
     this.live = live;
+    this.hold();
     if (store !== null) await this.persistence.publish(this.name);
     if (needsMerge(this.base.data.docCount, this.delta, this.persistence.merge)) this.merging = this.mergeSoon(documents);
     return true;
@@ -145,7 +154,27 @@ export class IndexSlot {
     this.live = liveIndexOf(this.base, this.delta, null);
     this.generation = generation;
     this.loadedBase = generation === null ? null : { generation, data, documents: async () => new Map(documents) };
+    this.hold();
     if (store !== null) await this.persistence.publish(this.name);
+  }
+
+  /**
+   * The slot is no longer served (replaced by a newer load, dropped or deleted): its card stores are released,
+   * closing the files no other slot holds. A refresh or merge still finishing takes up nothing after this.
+   */
+  release(): void {
+    this.released = true;
+    for (const cards of this.held) cards.release();
+    this.held = [];
+  }
+
+  /** Retains the card stores the slot serves now, then releases those it served before and no longer does. */
+  private hold(): void {
+    if (this.released) return;
+    const now = [...new Set([this.base.data.cards, ...this.live.segments.map((s) => s.data.cards), ...(this.loadedBase === null ? [] : [this.loadedBase.data.cards])])];
+    for (const cards of now) if (!this.held.includes(cards)) cards.retain();
+    for (const cards of this.held) if (!now.includes(cards)) cards.release();
+    this.held = now;
   }
 
   /** A merge after the current refresh has returned: the change is already visible, the rebuild only tidies. */

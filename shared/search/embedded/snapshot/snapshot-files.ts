@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SearchDocument } from '../../document';
-import { FileCards, MemoryCards } from '../card-store';
+import { FileCards, MemoryCards, type CardStore } from '../card-store';
 import type { IndexData } from '../index-data';
 import { decodeIndex } from './decode-index';
 import { encodeIndex } from './encode-index';
@@ -14,7 +14,7 @@ const ARRAYS = 'arrays.bin';
 const DOCUMENTS = 'documents.ndjson';
 const CARDS = 'cards.bin';
 /** Card files up to this size are read into memory; larger ones are read per hit (see FileCards). */
-const MEMORY_CARDS_MAX = 32 * 1024 * 1024;
+export const MEMORY_CARDS_MAX = 32 * 1024 * 1024;
 
 /** One document as a line of documents.ndjson. */
 export type DocumentLine = (doc: SearchDocument) => string;
@@ -64,16 +64,25 @@ async function writeDocuments(path: string, documents: Iterable<SearchDocument>,
   }
 }
 
-/** Loads a snapshot's index: one read of the packed arrays, viewed in place. */
-export async function readSnapshot(dir: string): Promise<IndexData> {
+/**
+ * Loads a snapshot's index: one read of the packed arrays, viewed in place. A card file over `memoryCardsMax`
+ * bytes stays open (FileCards): whoever serves the index retains its cards and releases them when done.
+ */
+export async function readSnapshot(dir: string, memoryCardsMax = MEMORY_CARDS_MAX): Promise<IndexData> {
   const [metaText, file] = await Promise.all([readFile(join(dir, META), 'utf8'), readFile(join(dir, ARRAYS))]);
   const meta = JSON.parse(metaText) as SnapshotMeta;
   // Typed-array views need 8-byte alignment; a pooled Buffer might not give it, so copy only then.
   const aligned = file.byteOffset % 8 === 0 ? file : Buffer.from(file);
   const cardsPath = join(dir, CARDS);
-  const inMemory = (await stat(cardsPath)).size <= MEMORY_CARDS_MAX ? await readFile(cardsPath) : null;
-  const cards = (offsets: Float64Array) => (inMemory === null ? new FileCards(cardsPath, offsets) : new MemoryCards(inMemory, offsets));
-  return decodeIndex(meta, aligned.buffer as ArrayBuffer, aligned.byteOffset, cards);
+  const inMemory = (await stat(cardsPath)).size <= memoryCardsMax ? await readFile(cardsPath) : null;
+  let opened: CardStore | null = null;
+  const cards = (offsets: Float64Array) => (opened = inMemory === null ? new FileCards(cardsPath, offsets) : new MemoryCards(inMemory, offsets));
+  try {
+    return decodeIndex(meta, aligned.buffer as ArrayBuffer, aligned.byteOffset, cards);
+  } catch (error) {
+    (opened as CardStore | null)?.release();
+    throw error;
+  }
 }
 
 /** The source documents of a snapshot, by id. */

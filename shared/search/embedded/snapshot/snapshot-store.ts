@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
 import type { IndexData } from '../index-data';
 import { DELTA, readDeltaFile, writeDeltaFile, type DeltaRecord } from './delta-file';
-import { readSnapshot, readSnapshotDocuments, writeSnapshot, type DocumentLine } from './snapshot-files';
+import { MEMORY_CARDS_MAX, readSnapshot, readSnapshotDocuments, writeSnapshot, type DocumentLine } from './snapshot-files';
 
 const GENERATION = /^g(\d{9})$/;
 /** A replaced generation stays this long, so a process still loading it finishes (loads take seconds). */
@@ -17,7 +17,10 @@ export interface LoadedBase {
   documents: () => Promise<Map<string, SearchDocument>>;
 }
 
-/** One generation as loaded: a base, plus for a delta generation the overlay build and what it removed from the base. */
+/**
+ * One generation as loaded: a base, plus for a delta generation the overlay build and what it removed from the
+ * base. Its card stores may hold open files: whoever serves it retains them and releases them when done.
+ */
 export interface LoadedGeneration {
   generation: number;
   base: LoadedBase;
@@ -28,6 +31,8 @@ export interface SnapshotStoreOptions {
   /** How long a replaced generation is kept (default 60 s). */
   graceMs?: number;
   now?: () => number;
+  /** Card files up to this many bytes are read into memory; larger ones stay open and are read per hit (default 32 MiB). */
+  memoryCardsMax?: number;
 }
 
 const isMissing = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'ENOENT';
@@ -41,6 +46,7 @@ const isMissing = (error: unknown): boolean => (error as { code?: unknown } | nu
 export class SnapshotStore {
   private readonly graceMs: number;
   private readonly now: () => number;
+  private readonly memoryCardsMax: number;
 
   constructor(
     readonly root: string,
@@ -48,6 +54,7 @@ export class SnapshotStore {
   ) {
     this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     this.now = options.now ?? Date.now;
+    this.memoryCardsMax = options.memoryCardsMax ?? MEMORY_CARDS_MAX;
   }
 
   /** Writes a full build as a new generation; returns its number. */
@@ -103,14 +110,21 @@ export class SnapshotStore {
     const dir = this.dirOf(name, generation);
     if (!(await readdir(dir)).includes(DELTA)) return { generation, base: await this.loadBase(name, generation, have), delta: null };
     const record = await readDeltaFile(dir);
-    const [base, overlay] = await Promise.all([this.loadBase(name, record.base, have), readSnapshot(dir)]);
-    return { generation, base, delta: { removed: record.removed, loss: record.loss, overlay, overlayDocuments: () => readSnapshotDocuments(dir) } };
+    const [base, overlay] = await Promise.allSettled([this.loadBase(name, record.base, have), readSnapshot(dir, this.memoryCardsMax)]);
+    if (base.status === 'rejected' || overlay.status === 'rejected') {
+      // Whatever was read is nobody's: its card files close now.
+      if (base.status === 'fulfilled' && base.value !== have) base.value.data.cards.release();
+      if (overlay.status === 'fulfilled') overlay.value.cards.release();
+      throw base.status === 'rejected' ? base.reason : (overlay as PromiseRejectedResult).reason;
+    }
+    const delta = { removed: record.removed, loss: record.loss, overlay: overlay.value, overlayDocuments: () => readSnapshotDocuments(dir) };
+    return { generation, base: base.value, delta };
   }
 
   private async loadBase(name: string, generation: number, have?: LoadedBase): Promise<LoadedBase> {
     if (have?.generation === generation) return have;
     const dir = this.dirOf(name, generation);
-    return { generation, data: await readSnapshot(dir), documents: () => readSnapshotDocuments(dir) };
+    return { generation, data: await readSnapshot(dir, this.memoryCardsMax), documents: () => readSnapshotDocuments(dir) };
   }
 
   /** Removes generations replaced more than the grace period ago that no kept generation builds on. */

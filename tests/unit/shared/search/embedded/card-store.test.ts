@@ -27,4 +27,22 @@ describe('card stores', () => {
     expect(Buffer.from(file.all().bytes)).toEqual(Buffer.from(bytes));
     expect(new MemoryCards(bytes, offsets).card(3)).toEqual(built.card(3));
   });
+
+  it('a card file stays open until its last holder releases it, then refuses reads', async () => {
+    const { bytes, offsets } = buildCards(fixtureDocuments()).all();
+    await writeFile(join(dir, 'cards.bin'), bytes);
+    const file = new FileCards(join(dir, 'cards.bin'), offsets);
+    file.retain();
+    file.retain();
+    file.release();
+    expect([file.open, file.card(0).length > 0]).toEqual([true, true]);
+    file.release();
+    expect(file.open).toBe(false);
+    expect(() => file.card(0)).toThrow('card file already closed');
+    expect(() => file.retain()).toThrow('card file already closed');
+    // Cards nobody took up (a load that failed half-way) close on their first release.
+    const unheld = new FileCards(join(dir, 'cards.bin'), offsets);
+    unheld.release();
+    expect(unheld.open).toBe(false);
+  });
 });
