@@ -27,8 +27,17 @@ describe('reportRedisErrors', () => {
 
   it('logs each lost connection once, and its return once, however many reconnects fail', async () => {
     const lines: { msg: string; connection: string }[] = [];
-    const sink = new Writable({ write: (chunk: Buffer, _enc, done) => { lines.push(JSON.parse(chunk.toString())); done(); } });
-    const redis = reportRedisErrors(createRedis(server.url, { retryStrategy: () => 20 }), pino(sink), 'test-connection');
+    const sink = new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    const redis = reportRedisErrors(
+      createRedis(server.url, { retryStrategy: () => 20 }),
+      pino(sink),
+      'test-connection',
+    );
     // Counted without an error listener of the test's own, which would stand in for the one under test.
     let reconnects = 0;
     redis.on('reconnecting', () => reconnects++);
@@ -47,7 +56,10 @@ describe('reportRedisErrors', () => {
       await redis.ping();
       await outage();
       await outage();
-      const lostAndBack = [['redis connection lost; retrying', 'test-connection'], ['redis connection back', 'test-connection']];
+      const lostAndBack = [
+        ['redis connection lost; retrying', 'test-connection'],
+        ['redis connection back', 'test-connection'],
+      ];
       expect(lines.map((l) => [l.msg, l.connection])).toEqual([...lostAndBack, ...lostAndBack]);
       // ioredis prints each error no listener takes (jest's realm hides that print: its check is instanceof Error).
       expect(redis.listenerCount('error')).toBeGreaterThan(0);

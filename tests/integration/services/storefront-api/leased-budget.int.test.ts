@@ -1,6 +1,10 @@
 import { createRedis, type Redis } from '../../../../shared/redis';
 import { MAX_LEASE } from '../../../../services/storefront-api/rate-limit/leased-budget';
-import { createRateLimits, RATE_LIMITS, type RateLimits } from '../../../../services/storefront-api/rate-limit/rate-limits';
+import {
+  createRateLimits,
+  RATE_LIMITS,
+  type RateLimits,
+} from '../../../../services/storefront-api/rate-limit/rate-limits';
 import { RateLimitedError } from '../../../../shared/errors';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 
