@@ -25,10 +25,21 @@ export type StoredChange =
   | { t: 'add'; sku: string; q: number; max: number; limit: number; m: string; p: string; c: string }
   | { t: 'set'; id: string; q: number; max: number }
   | { t: 'del'; id: string }
-  | { t: 'market'; m: string; drop: Record<string, true>; cut: Record<string, number>; price: Record<string, { p: string; c: string }> }
+  | {
+      t: 'market';
+      m: string;
+      drop: Record<string, true>;
+      cut: Record<string, number>;
+      price: Record<string, { p: string; c: string }>;
+    }
   | { t: 'fix'; drop: Record<string, true>; cut: Record<string, number> };
 
-const lineOf = (l: StoredLine): CartLine => ({ id: l.id, sku: l.sku, quantity: l.q, addedPrice: { amount: l.p, currency: l.c } });
+const lineOf = (l: StoredLine): CartLine => ({
+  id: l.id,
+  sku: l.sku,
+  quantity: l.q,
+  addedPrice: { amount: l.p, currency: l.c },
+});
 
 /** A stored cart as the service sees it. cjson writes an empty Lua table as {}: an empty line list may come back as an object. */
 export const decodeCart = (s: StoredCart): Cart => ({
@@ -48,20 +59,37 @@ export const encodeCart = (cart: Cart): StoredCart => ({
   created: cart.created,
   updated: cart.updated,
   n: cart.nextLineNumber,
-  lines: cart.lines.map((l) => ({ id: l.id, sku: l.sku, q: l.quantity, p: l.addedPrice.amount, c: l.addedPrice.currency })),
+  lines: cart.lines.map((l) => ({
+    id: l.id,
+    sku: l.sku,
+    q: l.quantity,
+    p: l.addedPrice.amount,
+    c: l.addedPrice.currency,
+  })),
 });
 
 /** A change as the Lua script reads it (its ARGV[2]). */
 export function encodeChange(change: CartChange): StoredChange {
   switch (change.kind) {
     case 'add':
-      return { t: 'add', sku: change.sku, q: change.quantity, max: change.stock, limit: change.lineLimit, m: change.cartMarket, p: change.price.amount, c: change.price.currency };
+      return {
+        t: 'add',
+        sku: change.sku,
+        q: change.quantity,
+        max: change.stock,
+        limit: change.lineLimit,
+        m: change.cartMarket,
+        p: change.price.amount,
+        c: change.price.currency,
+      };
     case 'set':
       return { t: 'set', id: change.lineId, q: change.quantity, max: change.stock };
     case 'remove':
       return { t: 'del', id: change.lineId };
     case 'market': {
-      const price = Object.fromEntries(Object.entries(change.price).map(([id, p]) => [id, { p: p.amount, c: p.currency }]));
+      const price = Object.fromEntries(
+        Object.entries(change.price).map(([id, p]) => [id, { p: p.amount, c: p.currency }]),
+      );
       return { t: 'market', m: change.market, drop: change.drop, cut: change.cut, price };
     }
     case 'fix':

@@ -39,7 +39,15 @@ export interface LineFix {
  * refuses the add when the cart has changed market since.
  */
 export type CartChange =
-  | { kind: 'add'; sku: string; quantity: number; stock: number; lineLimit: number; cartMarket: string; price: LinePrice }
+  | {
+      kind: 'add';
+      sku: string;
+      quantity: number;
+      stock: number;
+      lineLimit: number;
+      cartMarket: string;
+      price: LinePrice;
+    }
   | { kind: 'set'; lineId: string; quantity: number; stock: number }
   | { kind: 'remove'; lineId: string }
   | ({ kind: 'market'; market: string; price: Record<string, LinePrice> } & LineFix)

@@ -1,4 +1,9 @@
-import { decodeCart, encodeCart, encodeChange, type StoredCart } from '../../../../../services/storefront-api/cart/cart-codec';
+import {
+  decodeCart,
+  encodeCart,
+  encodeChange,
+  type StoredCart,
+} from '../../../../../services/storefront-api/cart/cart-codec';
 import type { Cart } from '../../../../../services/storefront-api/cart/cart-types';
 
 // The compact form is what Redis already holds and what the Lua script reads: these pin it, so a rename in the
@@ -35,10 +40,23 @@ describe('cart codec', () => {
 
   it('sends each change in the form the Lua script reads', () => {
     const eur = { amount: '10.50', currency: 'EUR' };
-    expect(encodeChange({ kind: 'add', sku: 'a', quantity: 2, stock: 9, lineLimit: 50, cartMarket: 'm1', price: eur })).toEqual({ t: 'add', sku: 'a', q: 2, max: 9, limit: 50, m: 'm1', p: '10.50', c: 'EUR' });
-    expect(encodeChange({ kind: 'set', lineId: 'l2', quantity: 5, stock: 9 })).toEqual({ t: 'set', id: 'l2', q: 5, max: 9 });
+    expect(
+      encodeChange({ kind: 'add', sku: 'a', quantity: 2, stock: 9, lineLimit: 50, cartMarket: 'm1', price: eur }),
+    ).toEqual({ t: 'add', sku: 'a', q: 2, max: 9, limit: 50, m: 'm1', p: '10.50', c: 'EUR' });
+    expect(encodeChange({ kind: 'set', lineId: 'l2', quantity: 5, stock: 9 })).toEqual({
+      t: 'set',
+      id: 'l2',
+      q: 5,
+      max: 9,
+    });
     expect(encodeChange({ kind: 'remove', lineId: 'l2' })).toEqual({ t: 'del', id: 'l2' });
-    expect(encodeChange({ kind: 'market', market: 'm2', drop: { l1: true }, cut: {}, price: { l2: eur } })).toEqual({ t: 'market', m: 'm2', drop: { l1: true }, cut: {}, price: { l2: { p: '10.50', c: 'EUR' } } });
+    expect(encodeChange({ kind: 'market', market: 'm2', drop: { l1: true }, cut: {}, price: { l2: eur } })).toEqual({
+      t: 'market',
+      m: 'm2',
+      drop: { l1: true },
+      cut: {},
+      price: { l2: { p: '10.50', c: 'EUR' } },
+    });
     expect(encodeChange({ kind: 'fix', drop: {}, cut: { l2: 1 } })).toEqual({ t: 'fix', drop: {}, cut: { l2: 1 } });
   });
 });

@@ -43,12 +43,18 @@ describe('card files of released generations', () => {
     const api = new EmbeddedSearchEngine({ aliasStore, snapshots: new SnapshotStore(root, { memoryCardsMax: 0 }) });
     const docs = fixtureDocuments();
     const edit = async (index: number) => {
-      await writer.bulk('shop', [{ action: 'index', document: docs[index]! }]);
+      await writer.bulk(
+        'shop',
+        docs.slice(index, index + 1).map((document) => ({ action: 'index' as const, document })),
+      );
       await writer.refresh('shop');
       await api.syncAliases();
     };
     await writer.createIndex('shop-1', { languages: ['en'] });
-    await writer.bulk('shop-1', docs.map((document) => ({ action: 'index', document })));
+    await writer.bulk(
+      'shop-1',
+      docs.map((document) => ({ action: 'index', document })),
+    );
     await writer.refresh('shop-1');
     await writer.swapAlias('shop', 'shop-1');
     await api.syncAliases();
@@ -66,7 +72,10 @@ describe('card files of released generations', () => {
 
     // The alias moves to another index: the old one is dropped; counting it (listIndices) opens and closes it.
     await writer.createIndex('shop-2', { languages: ['en'] });
-    await writer.bulk('shop-2', docs.slice(0, 2).map((document) => ({ action: 'index', document })));
+    await writer.bulk(
+      'shop-2',
+      docs.slice(0, 2).map((document) => ({ action: 'index', document })),
+    );
     await writer.refresh('shop-2');
     await writer.swapAlias('shop', 'shop-2');
     await api.syncAliases();
@@ -83,9 +92,15 @@ describe('card files of released generations', () => {
     const writer = new EmbeddedSearchEngine({ snapshots: new SnapshotStore(root) });
     const docs = fixtureDocuments();
     await writer.createIndex('shop-1', { languages: ['en'] });
-    await writer.bulk('shop-1', docs.map((document) => ({ action: 'index', document })));
+    await writer.bulk(
+      'shop-1',
+      docs.map((document) => ({ action: 'index', document })),
+    );
     await writer.refresh('shop-1');
-    await writer.bulk('shop-1', [{ action: 'index', document: docs[0]! }]);
+    await writer.bulk(
+      'shop-1',
+      docs.slice(0, 1).map((document) => ({ action: 'index' as const, document })),
+    );
     await writer.refresh('shop-1');
     await writer.close();
     await writeFile(join(root, 'shop-1', 'g000000002', 'meta.json'), '{');
