@@ -89,6 +89,8 @@ const CASES: Record<string, Case> = {
   'delete /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => ON_SITE(a, '/query-rules/2') },
   'get /storefront/sites/{siteId}/synonyms/{language}': { path: (a) => ON_SITE(a, '/synonyms/en') },
   'put /storefront/sites/{siteId}/synonyms/{language}': { path: (a) => ON_SITE(a, '/synonyms/en'), body: () => ({ entries: [{ terms: ['sneaker', 'trainer'] }] }) },
+  'get /storefront/sites/{siteId}/content': { path: (a) => ON_SITE(a, '/content') },
+  'put /storefront/sites/{siteId}/content': { path: (a) => ON_SITE(a, '/content'), body: () => ({ attributes: [{ key: 'fabric', attribute: 'material' }] }) },
   'get /storefront/sites/{siteId}/merchandised-products': { path: (a) => ON_SITE(a, '/merchandised-products') },
   'get /storefront/sites/{siteId}/merchandisable-products': { path: (a) => ON_SITE(a, '/merchandisable-products'), query: { q: 'a' } },
   'get /storefront/sites/{siteId}/keys': { path: (a) => ON_SITE(a, '/keys') },
