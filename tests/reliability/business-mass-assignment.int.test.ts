@@ -59,6 +59,11 @@ const WRITES: Record<string, Write> = {
     body: () => ({ entries: [{ from: 'laptop', to: ['notebook'] }] }),
     readBack: (a) => [SITE(a, '/synonyms/en')],
   },
+  'put /storefront/sites/{siteId}/content': {
+    path: (a) => SITE(a, '/content'),
+    body: () => ({ shortDescription: { attribute: 'teaser' }, attributes: [{ key: 'fabric', attribute: 'material' }] }),
+    readBack: (a) => [SITE(a, '/content'), SITE(a, '')],
+  },
 };
 
 // Values no answer holds by chance, one per JSON type; a field of another type is injected as a string.
