@@ -42,15 +42,15 @@ export function parseMediaPath(rawPath: string): MediaRequest | null {
   const rendition = RENDITION.exec(rawPath);
   if (rendition) {
     const [, route, hex, recipe, width, format] = rendition;
-    return { route: route === 'r' ? 'image' : 'poster', hex: hex!, recipe: Number(recipe), width: Number(width), format: format as ImageFormat };
+    return { route: route === 'r' ? 'image' : 'poster', hex, recipe: Number(recipe), width: Number(width), format: format as ImageFormat };
   }
   const video = VIDEO.exec(rawPath);
-  if (video) return { route: 'video', hex: video[1]!, recipe: Number(video[2]), variant: video[3]!, format: video[4]! };
+  if (video) return { route: 'video', hex: video[1], recipe: Number(video[2]), variant: video[3], format: video[4] };
   const file = FILE.exec(rawPath);
   if (!file) return null;
-  const filename = decodeSegment(file[3]!);
+  const filename = decodeSegment(file[3]);
   if (filename === null || !isSafeFilename(filename)) return null;
-  return { route: 'file', hex: file[1]!, recipe: Number(file[2]), filename };
+  return { route: 'file', hex: file[1], recipe: Number(file[2]), filename };
 }
 
 function decodeSegment(segment: string): string | null {
@@ -71,6 +71,10 @@ export function isSafeFilename(name: string): boolean {
 export function renditionPath(descriptor: MediaDescriptor, width: number, format: ImageFormat): string | null {
   const hex = hexOf(descriptor.id);
   if (hex === null || !descriptor.widths.includes(width) || !descriptor.formats.includes(format)) return null;
+  return renditionUrl(descriptor, hex, width, format);
+}
+
+function renditionUrl(descriptor: MediaDescriptor, hex: string, width: number, format: ImageFormat): string {
   const route = descriptor.kind === 'video' ? 'p' : 'r';
   return `/${route}/${hex}/${descriptor.recipe}/${width}.${format}`;
 }
@@ -80,7 +84,7 @@ export function announcedPaths(descriptor: MediaDescriptor): string[] {
   const hex = hexOf(descriptor.id);
   if (hex === null) return [];
   const base = `${hex}/${descriptor.recipe}`;
-  const renditions = descriptor.widths.flatMap((w) => descriptor.formats.map((f) => renditionPath(descriptor, w, f)!));
+  const renditions = descriptor.widths.flatMap((w) => descriptor.formats.map((f) => renditionUrl(descriptor, hex, w, f)));
   const variants = (descriptor.variants ?? []).map((v) => `/v/${base}/${v.name}.${v.format}`);
   const file = descriptor.kind === 'file' && descriptor.filename !== null ? [`/f/${base}/${encodeURIComponent(descriptor.filename)}`] : [];
   return [...renditions, ...variants, ...file];

@@ -1,4 +1,4 @@
-import { AppError, unavailable } from '../errors';
+import { type AppError, unavailable } from '../errors';
 import { SearchEngineError } from './errors';
 
 /**

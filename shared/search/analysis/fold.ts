@@ -1,4 +1,5 @@
 const COMBINING_MARKS = /\p{M}+/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range starts at NUL; this is no control-character check
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /**

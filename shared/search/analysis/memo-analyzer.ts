@@ -17,7 +17,8 @@ export function memoAnalyzer(analyzer: Analyzer, limit = MEMO_LIMIT): Analyzer {
       let tokens = memo.get(text);
       if (tokens === undefined) {
         if (memo.size >= limit) memo.clear();
-        memo.set(text, (tokens = analyzer.analyze(text)));
+        tokens = analyzer.analyze(text);
+        memo.set(text, tokens);
       }
       return tokens;
     },

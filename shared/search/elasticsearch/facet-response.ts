@@ -40,23 +40,24 @@ function withPath(entry: CountedValue): HierarchyValueCount {
 
 /** The results of the requested facets from a search response's aggregations, in request order. Pure. */
 export function mapFacets(facets: readonly FacetRequest[], aggregations: unknown): FacetResult[] {
-  return facets.map((facet, position) => {
-    const aggregate = child(aggregations, facetAggName(position));
-    switch (facet.kind) {
-      case 'terms':
-      case 'hierarchy': {
-        const terms = readTerms(child(aggregate, 'values'));
-        const all = countedValues(terms.buckets);
-        const size = Math.max(0, facet.size ?? UNSIZED_FACET_BUCKETS);
-        const kept = all.slice(0, size);
-        const truncated = terms.othersLeftOut || kept.length < all.length;
-        if (facet.kind === 'terms') return { kind: 'terms', key: facet.key, values: kept.map(plain), truncated };
-        return { kind: 'hierarchy', key: facet.key, values: kept.map(withPath), truncated };
-      }
-      case 'range':
-        return { kind: 'range', key: facet.key, ...readStats(child(aggregate, 'stats')) };
-      case 'toggle':
-        return { kind: 'toggle', key: facet.key, count: docCount(aggregate) };
+  return facets.map((facet, position) => mapFacet(facet, child(aggregations, facetAggName(position))));
+}
+
+function mapFacet(facet: FacetRequest, aggregate: Record<string, unknown> | null): FacetResult {
+  switch (facet.kind) {
+    case 'terms':
+    case 'hierarchy': {
+      const terms = readTerms(child(aggregate, 'values'));
+      const all = countedValues(terms.buckets);
+      const size = Math.max(0, facet.size ?? UNSIZED_FACET_BUCKETS);
+      const kept = all.slice(0, size);
+      const truncated = terms.othersLeftOut || kept.length < all.length;
+      if (facet.kind === 'terms') return { kind: 'terms', key: facet.key, values: kept.map(plain), truncated };
+      return { kind: 'hierarchy', key: facet.key, values: kept.map(withPath), truncated };
     }
-  });
+    case 'range':
+      return { kind: 'range', key: facet.key, ...readStats(child(aggregate, 'stats')) };
+    case 'toggle':
+      return { kind: 'toggle', key: facet.key, count: docCount(aggregate) };
+  }
 }

@@ -78,7 +78,10 @@ export function nonZeroWords(bits: Uint32Array, out: Uint32Array): number {
 
 /** target &= other over the `words` listed (null: all); elsewhere target must already be zero. */
 export function andWords(target: Uint32Array, other: Uint32Array, words: Uint32Array | null): void {
-  if (words === null) return andInto(target, other);
+  if (words === null) {
+    andInto(target, other);
+    return;
+  }
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as number;
     target[w] = (target[w]) & (other[w]);

@@ -27,9 +27,13 @@ export class SortedStrings implements TermLookup {
     const encoder = new TextEncoder();
     const chunks = sorted.map((s) => encoder.encode(s));
     const offsets = new Float64Array(chunks.length + 1);
-    chunks.forEach((chunk, i) => (offsets[i + 1] = (offsets[i] as number) + chunk.length));
+    chunks.forEach((chunk, i) => {
+      offsets[i + 1] = (offsets[i] as number) + chunk.length;
+    });
     const bytes = new Uint8Array(offsets[chunks.length] as number);
-    chunks.forEach((chunk, i) => bytes.set(chunk, offsets[i] as number));
+    chunks.forEach((chunk, i) => {
+      bytes.set(chunk, offsets[i] as number);
+    });
     return new SortedStrings(bytes, offsets);
   }
 
@@ -43,7 +47,10 @@ export class SortedStrings implements TermLookup {
 
   get(term: string): number | undefined {
     let id = this.found.get(term);
-    if (id === undefined) this.found.set(term, (id = this.search(term)));
+    if (id === undefined) {
+      id = this.search(term);
+      this.found.set(term, id);
+    }
     return id < 0 ? undefined : id;
   }
 

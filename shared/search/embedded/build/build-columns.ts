@@ -9,7 +9,10 @@ function buildBitsets(docs: readonly SearchDocument[], namesOf: (doc: SearchDocu
   docs.forEach((doc, ordinal) => {
     for (const name of namesOf(doc)) {
       let bits = sets.get(name);
-      if (bits === undefined) sets.set(name, (bits = createBitset(docs.length)));
+      if (bits === undefined) {
+        bits = createBitset(docs.length);
+        sets.set(name, bits);
+      }
       setBit(bits, ordinal);
     }
   });

@@ -15,7 +15,10 @@ export function buildFacets(docs: readonly SearchDocument[], languages: readonly
   for (const doc of docs) {
     for (const [key, values] of Object.entries(doc.facets)) {
       let set = valuesByKey.get(key);
-      if (set === undefined) valuesByKey.set(key, (set = new Set()));
+      if (set === undefined) {
+        set = new Set();
+        valuesByKey.set(key, set);
+      }
       for (const value of values) set.add(value);
     }
   }

@@ -60,9 +60,13 @@ export function buildSortNames(docs: readonly SearchDocument[], languages: reado
       return encoder.encode(name);
     });
     const offsets = new Uint32Array(docs.length + 1);
-    chunks.forEach((chunk, i) => (offsets[i + 1] = (offsets[i] as number) + chunk.length));
+    chunks.forEach((chunk, i) => {
+      offsets[i + 1] = (offsets[i] as number) + chunk.length;
+    });
     const bytes = new Uint8Array(offsets[docs.length] as number);
-    chunks.forEach((chunk, i) => bytes.set(chunk, offsets[i] as number));
+    chunks.forEach((chunk, i) => {
+      bytes.set(chunk, offsets[i] as number);
+    });
     columns.set(lang, { bytes, offsets, present });
   }
   return columns;

@@ -27,6 +27,8 @@ export function buildSku(docs: readonly SearchDocument[]): SkuText {
   });
   const order = terms.map((_, id) => id).sort((a, b) => compareStrings(terms[a] as string, terms[b] as string));
   const rank = new Uint32Array(terms.length);
-  order.forEach((id, position) => (rank[id] = position));
+  order.forEach((id, position) => {
+    rank[id] = position;
+  });
   return { terms: SortedStrings.of(order.map((id) => terms[id] as string)), field: field.finish(terms.length, rank) };
 }

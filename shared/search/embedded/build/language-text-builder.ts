@@ -101,7 +101,9 @@ export class LanguageTextBuilder {
   private finishNameWords(): { words: string[]; rows: LanguageText['nameWordDocs'] } {
     const used = [...new Set(this.wordOf.toArray())].sort((a, b) => compareStrings(this.surfaces[a] ?? '', this.surfaces[b] ?? ''));
     const position = new Uint32Array(this.surfaces.length);
-    used.forEach((surfaceId, i) => (position[surfaceId] = i));
+    used.forEach((surfaceId, i) => {
+      position[surfaceId] = i;
+    });
     const rowOf = new GrowableU32();
     for (let k = 0; k < this.wordOf.length; k++) rowOf.push(position[this.wordOf.get(k)] as number);
     const rows = groupByRow(used.length, rowOf, this.wordDocs).rows;

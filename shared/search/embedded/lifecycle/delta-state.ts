@@ -52,7 +52,10 @@ function addLoss(base: IndexData, loss: Map<string, Map<number, number>>, doc: S
     const fields = doc.text[language];
     if (fields === undefined) continue;
     let analyzer = analyzers.get(language);
-    if (analyzer === undefined) analyzers.set(language, (analyzer = createAnalyzer(language)));
+    if (analyzer === undefined) {
+      analyzer = createAnalyzer(language);
+      analyzers.set(language, analyzer);
+    }
     const surfaces = new Set<number>();
     for (const field of [fields.name, fields.brand, fields.description]) {
       for (const token of analyzer.analyze(field)) {
@@ -61,7 +64,10 @@ function addLoss(base: IndexData, loss: Map<string, Map<number, number>>, doc: S
       }
     }
     let lost = loss.get(language);
-    if (lost === undefined) loss.set(language, (lost = new Map()));
+    if (lost === undefined) {
+      lost = new Map();
+      loss.set(language, lost);
+    }
     for (const id of surfaces) lost.set(id, (lost.get(id) ?? 0) + 1);
   }
 }

@@ -148,7 +148,10 @@ export class EmbeddedSearchEngine implements SearchEngine {
     const slot = this.findSlot(target);
     if (slot === undefined) return null;
     let serial = this.liveSerials.get(slot.live);
-    if (serial === undefined) this.liveSerials.set(slot.live, (serial = ++this.lastSerial));
+    if (serial === undefined) {
+      serial = ++this.lastSerial;
+      this.liveSerials.set(slot.live, serial);
+    }
     return `${slot.name}#${serial}`;
   }
 

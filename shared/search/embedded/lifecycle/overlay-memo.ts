@@ -15,7 +15,10 @@ export class OverlayMemo {
 
   readonly analyzerOf = (language: string): Analyzer => {
     let analyzer = this.analyzers.get(language);
-    if (analyzer === undefined) this.analyzers.set(language, (analyzer = memoAnalyzer(createAnalyzer(language))));
+    if (analyzer === undefined) {
+      analyzer = memoAnalyzer(createAnalyzer(language));
+      this.analyzers.set(language, analyzer);
+    }
     return analyzer;
   };
 

@@ -32,7 +32,8 @@ export class RecentSearches {
     let ring = this.rings.get(target);
     if (ring === undefined) {
       if (this.rings.size >= this.targets) this.rings.delete(this.rings.keys().next().value as string);
-      this.rings.set(target, (ring = { requests: new Array<SearchRequest | undefined>(this.kept), next: 0 }));
+      ring = { requests: new Array<SearchRequest | undefined>(this.kept), next: 0 };
+      this.rings.set(target, ring);
     }
     if (ring.requests[(ring.next + this.kept - 1) % this.kept] === request) return;
     ring.requests[ring.next] = request;

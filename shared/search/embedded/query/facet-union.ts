@@ -46,7 +46,10 @@ function unionLabels(columns: readonly (FacetColumn | undefined)[], maps: (Uint3
     const map = maps[i];
     for (const [lang, list] of column.labels) {
       let target = labels.get(lang);
-      if (target === undefined) labels.set(lang, (target = new Array<string | null>(size).fill(null)));
+      if (target === undefined) {
+        target = new Array<string | null>(size).fill(null);
+        labels.set(lang, target);
+      }
       list.forEach((label, id) => {
         const at = map == null ? id : (map[id] as number);
         if (label !== null && target[at] === null) target[at] = label;

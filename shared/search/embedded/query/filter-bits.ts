@@ -14,11 +14,14 @@ const FEW_DOCUMENTS = 4096;
 export function filterInto(data: IndexData, filter: Filter, out: Uint32Array, spare: Uint32Array, base: Uint32Array | null = null): void {
   switch (filter.kind) {
     case 'terms':
-      return valuesInto(data.facets.get(filter.key), filter.values, filter.match === 'all', out, spare, base);
+      valuesInto(data.facets.get(filter.key), filter.values, filter.match === 'all', out, spare, base);
+      return;
     case 'hierarchy':
-      return valuesInto(data.facets.get(filter.key), filter.paths, filter.match === 'all', out, spare, base);
+      valuesInto(data.facets.get(filter.key), filter.paths, filter.match === 'all', out, spare, base);
+      return;
     case 'range':
-      return rangeInto(data.numbers.get(filter.key), filter.min, filter.max, out, base);
+      rangeInto(data.numbers.get(filter.key), filter.min, filter.max, out, base);
+      return;
     case 'toggle': {
       const flag = data.flags.get(filter.key);
       if (flag === undefined) out.fill(0);

@@ -41,7 +41,10 @@ export class IndexRuntime {
   analyzer(language: string): Analyzer {
     if (this.parent !== null) return this.parent.analyzer(language);
     let analyzer = this.analyzers.get(language);
-    if (analyzer === undefined) this.analyzers.set(language, (analyzer = createAnalyzer(language)));
+    if (analyzer === undefined) {
+      analyzer = createAnalyzer(language);
+      this.analyzers.set(language, analyzer);
+    }
     return analyzer;
   }
 
@@ -60,7 +63,10 @@ export class IndexRuntime {
   /** Number of live documents sellable on the market. */
   marketSize(code: string): number {
     let size = this.marketSizes.get(code);
-    if (size === undefined) this.marketSizes.set(code, (size = popcount(this.market(code))));
+    if (size === undefined) {
+      size = popcount(this.market(code));
+      this.marketSizes.set(code, size);
+    }
     return size;
   }
 

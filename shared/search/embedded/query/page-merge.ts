@@ -21,7 +21,9 @@ type Compare = (a: SegmentDoc, b: SegmentDoc) => number;
  */
 export function mergePages(segments: readonly IndexRuntime[], pages: readonly number[][], compare: Compare, skip: number, take: number): SegmentDoc[] {
   const all: SegmentDoc[] = [];
-  pages.forEach((page, segment) => page.forEach((ordinal) => all.push({ segment, ordinal })));
+  pages.forEach((page, segment) => {
+    for (const ordinal of page) all.push({ segment, ordinal });
+  });
   const byId: Compare = (a, b) => compare(a, b) || compareStrings(idOf(segments, a), idOf(segments, b));
   return all.sort(byId).slice(skip, skip + take);
 }

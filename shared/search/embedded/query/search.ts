@@ -140,7 +140,9 @@ function pageHits(index: LiveIndex, plan: SearchPlan, matches: readonly SegmentM
     ? merchandisedPage(index, request, plan.pins, matches.map((m) => ({ bits: m.final.bits, size: m.final.size, words: m.active, pinned: m.pinned })), window, scored, decoder)
     : pageDocs(index, request, matches.map((m) => m.final.bits), window.from, window.size, scored, decoder, matches.map((m) => m.active));
   if (scored && (request.sort ?? 'relevance') !== 'relevance') {
-    matches.forEach((m, i) => scoreDocuments(m.segment, m.terms ?? [], docs.filter((d) => d.segment === i).map((d) => d.ordinal)));
+    matches.forEach((m, i) => {
+      scoreDocuments(m.segment, m.terms ?? [], docs.filter((d) => d.segment === i).map((d) => d.ordinal));
+    });
   }
   // A pin the text did not match holds whatever scoring left (partial sums, or a stale score): its score is 0.
   if (scored) for (const m of matches) zeroScores(m.segment.scratch.scores, m.untexted);

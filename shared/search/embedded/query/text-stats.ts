@@ -57,7 +57,8 @@ export class TextStats {
         total += found.field.totalLength;
         for (const d of segment.deleted?.list ?? []) total -= found.field.lengths[d] as number;
       }
-      this.averages.set(cacheKey, (average = averageLength(total, this.docCount)));
+      average = averageLength(total, this.docCount);
+      this.averages.set(cacheKey, average);
     }
     return average;
   }
@@ -95,7 +96,10 @@ export class TextStats {
   expand(language: string, word: string): WordExpansion {
     const cacheKey = `${language}\u0000${word}`;
     let expansion = this.expansions.get(cacheKey);
-    if (expansion === undefined) this.expansions.set(cacheKey, (expansion = this.expandWord(language, word)));
+    if (expansion === undefined) {
+      expansion = this.expandWord(language, word);
+      this.expansions.set(cacheKey, expansion);
+    }
     return expansion;
   }
 
@@ -132,7 +136,8 @@ export class TextStats {
     if (alphabet === undefined) {
       const chars = new Set<string>();
       for (const segment of this.segments) for (const ch of segment.data.text.get(language)?.alphabet ?? '') chars.add(ch);
-      this.alphabets.set(language, (alphabet = [...chars].sort().join('')));
+      alphabet = [...chars].sort().join('');
+      this.alphabets.set(language, alphabet);
     }
     return alphabet;
   }

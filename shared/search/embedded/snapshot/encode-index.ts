@@ -20,8 +20,12 @@ export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8
   const packer = new ArrayPacker();
   const cards = data.cards.all();
   packer.add('cards.offsets', cards.offsets);
-  [...data.markets.values()].forEach((bits, i) => packer.add(`market.${i}`, bits));
-  [...data.flags.values()].forEach((bits, i) => packer.add(`flag.${i}`, bits));
+  [...data.markets.values()].forEach((bits, i) => {
+    packer.add(`market.${i}`, bits);
+  });
+  [...data.flags.values()].forEach((bits, i) => {
+    packer.add(`flag.${i}`, bits);
+  });
   [...data.facets.values()].forEach((column, i) => {
     addRows(packer, `facet.${i}.docValues`, column.docValues);
     addRows(packer, `facet.${i}.valueDocs`, column.valueDocs);
@@ -45,7 +49,9 @@ export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8
   addField(packer, 'sku', data.sku.field);
   packer.add('sku.terms.bytes', data.sku.terms.bytes);
   packer.add('sku.terms.offsets', data.sku.terms.offsets);
-  [...data.nameOrder.values()].forEach((order, i) => packer.add(`nameOrder.${i}`, order));
+  [...data.nameOrder.values()].forEach((order, i) => {
+    packer.add(`nameOrder.${i}`, order);
+  });
   packer.add('newestOrder', data.newestOrder);
   packer.add('popularOrder', data.popularOrder);
   packer.add('createdAt', data.createdAt);
