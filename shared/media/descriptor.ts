@@ -65,5 +65,5 @@ export const hashId = (hex: string): string => `sha256:${hex}`;
 /** The 64 hex digits of a `sha256:` id (URLs carry only these), or null when `id` is not one. */
 export function hexOf(id: string): string | null {
   const match = /^sha256:([0-9a-f]{64})$/.exec(id);
-  return match ? match[1]! : null;
+  return match?.[1] ?? null;
 }

@@ -2,7 +2,7 @@ import { buildDescriptor, fileNameOf } from './build-descriptor';
 import { hexOf, type MediaDescriptor } from './descriptor';
 import { MediaContentError, makeFile, makeImage, makeVideo, sha256Hex, type Made } from './make-renditions';
 import type { Manifest, MediaItem, MediaRow } from './manifest';
-import { CURRENT_RECIPE, recipeById, type Recipe } from './recipe';
+import { currentRecipe, type Recipe } from './recipe';
 import type { RenditionStore } from './rendition-store';
 import { MediaSourceError, type SourceReader } from './source-reader';
 
@@ -36,7 +36,7 @@ export class MediaPipeline {
   private readonly announced = new Set<string>();
 
   constructor(private readonly deps: MediaPipelineDeps) {
-    this.recipe = deps.recipe ?? recipeById(CURRENT_RECIPE)!;
+    this.recipe = deps.recipe ?? currentRecipe();
   }
 
   /** Descriptors of `rows` per product id (in row order), and a warning for each item left off. */
@@ -84,7 +84,7 @@ export class MediaPipeline {
 
   private async once(key: string, make: () => Promise<Manifest>): Promise<Manifest> {
     const running = this.inflight.get(key);
-    if (running) return running;
+    if (running !== undefined) return running;
     const promise = make().finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;

@@ -20,7 +20,7 @@ type Rgba = [number, number, number, number];
 
 function pixelAt(px: Pixels, i: number): Rgba {
   const o = i * 4;
-  return [px.data[o]!, px.data[o + 1]!, px.data[o + 2]!, px.data[o + 3]!];
+  return [px.data[o], px.data[o + 1], px.data[o + 2], px.data[o + 3]];
 }
 
 /** Indices of the pixels in the outer frame (3% of the shorter side, at least one pixel). */
@@ -50,14 +50,14 @@ const hex2 = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 const toHex = (r: number, g: number, b: number) => `#${hex2(r)}${hex2(g)}${hex2(b)}`;
 
 function meanOf(pixels: readonly Rgba[]): [number, number, number] {
-  const sum = [0, 0, 0];
+  const sum: [number, number, number] = [0, 0, 0];
   for (const [r, g, b] of pixels) {
     sum[0] += r;
     sum[1] += g;
     sum[2] += b;
   }
   const n = Math.max(1, pixels.length);
-  return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
+  return [sum[0] / n, sum[1] / n, sum[2] / n];
 }
 
 /**
@@ -88,8 +88,8 @@ export function dominantColour(px: Pixels): string {
 export function onWhite(px: Pixels): Uint8ClampedArray {
   const out = new Uint8ClampedArray(px.data.length);
   for (let o = 0; o < px.data.length; o += 4) {
-    const a = px.data[o + 3]! / 255;
-    for (let c = 0; c < 3; c++) out[o + c] = px.data[o + c]! * a + 255 * (1 - a);
+    const a = px.data[o + 3] / 255;
+    for (let c = 0; c < 3; c++) out[o + c] = px.data[o + c] * a + 255 * (1 - a);
     out[o + 3] = 255;
   }
   return out;

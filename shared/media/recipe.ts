@@ -28,6 +28,13 @@ export function recipeById(id: number): Recipe | null {
   return RECIPES[id] ?? null;
 }
 
+/** The recipe new renditions are made with (CURRENT_RECIPE names one of RECIPES; a wrong number is a bug). */
+export function currentRecipe(): Recipe {
+  const recipe = recipeById(CURRENT_RECIPE);
+  if (recipe === null) throw new Error(`CURRENT_RECIPE ${CURRENT_RECIPE} is not in RECIPES`);
+  return recipe;
+}
+
 /**
  * The widths made for a source `sourceWidth` pixels wide: the recipe's widths up to the source's own (no
  * upscaling); a source narrower than every recipe width gets one rendition at its own width.

@@ -48,7 +48,10 @@ export class RenditionStore {
       throw err;
     }
     if (!isManifest(parsed) || parsed.kind !== kind) return null;
-    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+    if (this.cache.size >= CACHE_LIMIT) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
     this.cache.set(key, parsed);
     return parsed;
   }
