@@ -22,7 +22,7 @@ export function onShutdown(closers: Closer[], logger: Logger, timeoutMs: number)
     return closing;
   };
   const handle = (signal: NodeJS.Signals) => {
-    if (closing) return;
+    if (closing !== undefined) return;
     logger.info({ signal }, 'shutting down');
     setTimeout(() => {
       logger.error('shutdown timed out');

@@ -20,7 +20,7 @@ export async function watchChannel(options: {
   let running: Promise<void> | null = null;
   let again = false;
   const sync = (): Promise<void> => {
-    if (running) {
+    if (running !== null) {
       again = true;
       return running;
     }

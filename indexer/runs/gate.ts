@@ -47,7 +47,10 @@ export class StatsCollector {
     if (Object.entries(doc.flags).some(([key, on]) => on && key.startsWith('inStock.'))) this.inStock++;
     for (const [key, values] of Object.entries(doc.facets)) {
       let seen = this.values.get(key);
-      if (seen === undefined) this.values.set(key, (seen = new Set()));
+      if (seen === undefined) {
+        seen = new Set();
+        this.values.set(key, seen);
+      }
       for (const value of values) seen.add(value);
     }
   }

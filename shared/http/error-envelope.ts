@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { AppError, retryAfterOf } from '../errors';
+import { type AppError, retryAfterOf } from '../errors';
 
 /** The spec's ErrorEnvelope: `traceId` lets a caller quote the failing request to support. */
 export type ErrorEnvelope = { code: string; message: string; traceId: string | null };

@@ -137,7 +137,9 @@ function parseSynonyms(input: unknown, prefix: string): SynonymEntry[] {
   if (issues.length === 0) return entries.filter((e) => e !== undefined);
   // The terms of the well-formed entries are checked here too, so one answer names every broken entry; a set that
   // parses gets those checks once, from validateSiteConfig.
-  entries.forEach((entry, i) => entry !== undefined && issues.push(...synonymEntryIssues(entry, `${prefix}[${i}]`)));
+  entries.forEach((entry, i) => {
+    if (entry !== undefined) issues.push(...synonymEntryIssues(entry, `${prefix}[${i}]`));
+  });
   throw new ConfigValidationError(issues.sort((a, b) => entryIndex(a.field) - entryIndex(b.field)));
 }
 

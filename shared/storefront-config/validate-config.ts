@@ -134,7 +134,9 @@ export function validateSiteConfig(config: SiteConfig, facts: TenantConfigFacts)
   });
   issues.push(...marketIssues(config, facts));
   for (const i of duplicates(config.facets, (f) => f.key)) issues.push({ field: `facets[${i}].key`, message: 'duplicate facet key' });
-  config.facets.forEach((facet, i) => issues.push(...facetIssues(facet, i, facts)));
+  config.facets.forEach((facet, i) => {
+    issues.push(...facetIssues(facet, i, facts));
+  });
   const facetKeys = config.facets.length > 0 ? new Set(config.facets.map((f) => f.key)) : null;
   issues.push(...collectionIssues(config.collections, facetKeys), ...queryRuleIssues(config, facetKeys), ...synonymIssues(config.synonyms));
   for (const i of duplicates(config.content.attributes ?? [], (a) => a.key)) issues.push({ field: `content.attributes[${i}].key`, message: 'another shown attribute has this key' });

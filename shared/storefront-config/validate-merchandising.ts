@@ -114,7 +114,9 @@ export function synonymIssues(synonyms: SiteConfig['synonyms']): ConfigIssue[] {
   const total = Object.values(synonyms).reduce((sum, entries) => sum + entries.length, 0);
   if (total > MAX_SYNONYMS_PER_SITE) issues.push({ field: 'synonyms', message: `at most ${MAX_SYNONYMS_PER_SITE} entries per site over every language, found ${total}` });
   for (const [language, entries] of Object.entries(synonyms)) {
-    entries.forEach((entry, i) => issues.push(...synonymEntryIssues(entry, `synonyms.${language}[${i}]`)));
+    entries.forEach((entry, i) => {
+      issues.push(...synonymEntryIssues(entry, `synonyms.${language}[${i}]`));
+    });
   }
   return issues;
 }
