@@ -31,7 +31,10 @@ describe('storefront admin API: sites', () => {
     const detail = await call('get', `/storefront/sites/${siteId}`, undefined, w.tokens.readOnly);
     expect(detail.body).toEqual({
       siteId, publishedVersion: null, updatedAt: list.body.sites[0].updatedAt,
-      draft: { site: { ...SITE_BODY, ...DEFAULT_FIELDS }, markets: [], facets: [], collections: [], queryRules: [], synonyms: {} },
+      draft: {
+        site: { ...SITE_BODY, ...DEFAULT_FIELDS }, markets: [], facets: [], collections: [], queryRules: [], synonyms: {},
+        content: { shortDescription: { property: 'shortDescription' }, description: { property: 'description' }, attributes: null },
+      },
     });
     expect((await call('get', '/storefront/sites', undefined, w.tokens.otherTenant)).body).toEqual({ sites: [] });
   });
