@@ -3,6 +3,7 @@ import type { Registry } from 'prom-client';
 import send from 'send';
 import type { Logger } from '../../shared/logger';
 import { MEDIA_TEMPLATES, parseMediaPath, type MediaRequest } from '../../shared/media/media-urls';
+import type { ImageFormat } from '../../shared/media/recipe';
 import { observeRequest, requestDurations } from '../../shared/metrics/http-metrics';
 import { METRICS_PATH, sendMetrics } from '../../shared/metrics/metrics-routes';
 import { createMetricsRegistry } from '../../shared/metrics/registry';
@@ -18,7 +19,7 @@ export interface MediaHostDeps {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const IMAGE_TYPES: Record<string, string> = { avif: 'image/avif', jpeg: 'image/jpeg' };
+const IMAGE_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', jpeg: 'image/jpeg' };
 const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm' };
 
 /** A file the host may send: found only through a manifest, never through the URL's text. */
@@ -30,7 +31,7 @@ async function resolveTarget(store: RenditionStore, req: MediaRequest): Promise<
   if (manifest === null) return null;
   if ((req.route === 'image' || req.route === 'poster') && manifest.kind !== 'file') {
     if (!manifest.widths.includes(req.width) || !manifest.formats.includes(req.format)) return null;
-    return { name: renditionName(req.width, req.format), type: IMAGE_TYPES[req.format]! };
+    return { name: renditionName(req.width, req.format), type: IMAGE_TYPES[req.format] };
   }
   if (req.route === 'video' && manifest.kind === 'video') {
     const announced = manifest.variants.some((v) => v.name === req.variant && v.format === req.format);
@@ -49,7 +50,10 @@ type SendError = Error & { status?: number; headers?: Record<string, string> };
 function sendFailed(res: ServerResponse, err: SendError, logger: Logger, url: string | undefined): void {
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   const status = err.status ?? 500;
-  if (status === 404) return notFound(res);
+  if (status === 404) {
+    notFound(res);
+    return;
+  }
   if (status >= 500) logger.error({ err, url }, 'media file could not be sent');
   for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
   res.statusCode = status;

@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
  */
 export function whereDateRange(query: Knex.QueryBuilder, column: string, from?: DateBound, to?: DateBound): void {
   if (from) query.where(column, '>=', from.at);
-  if (to && to.dateOnly) query.where(column, '<', new Date(to.at.getTime() + DAY_MS));
+  if (to?.dateOnly) query.where(column, '<', new Date(to.at.getTime() + DAY_MS));
   else if (to) query.where(column, '<=', to.at);
 }
 

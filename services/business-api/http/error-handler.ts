@@ -57,7 +57,11 @@ function fromFramework(err: unknown): unknown {
 /** A configuration's broken fields as ValidationProblemDetails `errors`: each field with its messages. */
 function configErrors(err: ConfigValidationError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const issue of err.issues) (errors[issue.field] ??= []).push(issue.message);
+  for (const issue of err.issues) {
+    const messages = errors[issue.field] ?? [];
+    messages.push(issue.message);
+    errors[issue.field] = messages;
+  }
   return errors;
 }
 

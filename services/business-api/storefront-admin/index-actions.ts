@@ -79,10 +79,11 @@ export async function runProgress(db: Knex, queue: Queue, runs: SyncRun[]): Prom
   const running = runs.filter((r) => r.outcome === 'running').map((r) => r.id);
   const progress = new Map<number, RunProgress>();
   if (running.length === 0) return progress;
-  const jobs: { id: string; job_id: string | null }[] = await db('storefront_sync_runs').whereIn('id', running).whereNotNull('job_id').select('id', 'job_id');
+  // whereNotNull: every row read here has a job id.
+  const jobs: { id: string; job_id: string }[] = await db('storefront_sync_runs').whereIn('id', running).whereNotNull('job_id').select('id', 'job_id');
   await Promise.all(
     jobs.map(async ({ id, job_id }) => {
-      const job = await queue.getJob(job_id!);
+      const job = await queue.getJob(job_id);
       if (job !== undefined && isProgress(job.progress)) progress.set(Number(id), { done: job.progress.done, total: job.progress.total });
     }),
   );
@@ -111,8 +112,9 @@ export async function liveIndices(db: Knex, engine: SearchEngine, scope: SiteSco
   };
   const counts = new Map(existing.map((i) => [i.name, i.docCount]));
   const previous = (await swapHistory(db, scope)).find((name) => name !== liveName && counts.has(name));
+  const previousCount = previous === undefined ? undefined : counts.get(previous);
   return {
     live: liveName === null ? null : await describe(liveName, counts.get(liveName) ?? (await engine.count(liveName))),
-    rollbackTo: previous === undefined ? null : await describe(previous, counts.get(previous)!),
+    rollbackTo: previous === undefined || previousCount === undefined ? null : await describe(previous, previousCount),
   };
 }

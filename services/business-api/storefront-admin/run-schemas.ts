@@ -104,7 +104,7 @@ const statsOf = (s: IndexStats | null) => (s === null ? null : { count: s.count,
 function gateOf(warnings: RunWarning[]): z.infer<typeof gateDto> | null {
   const match = /^([a-z-]+): (.*)$/s.exec(warnings.find((w) => w.code === 'GATED')?.detail ?? '');
   const check = GATE_CHECKS.find((c) => c === match?.[1]);
-  return check === undefined ? null : { check, detail: match![2]! };
+  return check === undefined || match === null ? null : { check, detail: match[2] };
 }
 
 export const toRunDto = (r: SyncRun, progress?: RunProgress): SyncRunDto => ({

@@ -11,6 +11,7 @@ export type OAuthClient = { clientId: string; clientName: string; redirectUris: 
 
 // Control characters, spaces and backslashes: WHATWG URL parsing reads `http://127.0.0.1\\@evil.example/` as a loopback
 // URL, other parsers (and people reading it) as evil.example. None belongs in a redirect URI.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
 const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f\\]/;
 const AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)/i;
 
@@ -63,7 +64,7 @@ export function parseClientMetadata(body: unknown): { clientName: string; redire
     throw new OAuthError(400, 'invalid_redirect_uri', `Use https, or http on 127.0.0.1/localhost, without a fragment, user information, dot-segments, backslashes or control characters: ${listed}`);
   }
   if (grants && !grants.includes('authorization_code')) throw clientMetadataError('Only the authorization_code grant is registered here.');
-  if (responses && responses.some((r) => r !== 'code')) throw clientMetadataError('Only response_type code is supported.');
+  if (responses?.some((r) => r !== 'code')) throw clientMetadataError('Only response_type code is supported.');
   return { clientName: clientName ?? 'MCP client', redirectUris: [...new Set(normal as string[])] };
 }
 

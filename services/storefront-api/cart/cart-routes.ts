@@ -9,6 +9,7 @@ import type { CartView } from './cart-view';
 
 const quantitySchema = z.number().int().positive().max(1_000_000);
 // A NUL cannot reach PostgreSQL text, and no SKU holds a control character: the body is wrong, not the catalogue.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
 const skuSchema = z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]*$/);
 const marketBody = z.object({ market: z.string().min(1).max(64) });
 

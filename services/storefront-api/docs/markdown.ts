@@ -15,17 +15,17 @@ export function markdownToHtml(markdown: string): string {
     list = null;
   };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = lines[i];
     const fence = /^```(\w*)\s*$/.exec(line);
     const heading = /^(#{1,3}) (.+)$/.exec(line);
     if (fence !== null) {
       flush();
       const code: string[] = [];
-      while (++i < lines.length && !/^```\s*$/.test(lines[i]!)) code.push(lines[i]!);
+      while (++i < lines.length && !/^```\s*$/.test(lines[i])) code.push(lines[i]);
       out.push(`<pre><code${fence[1] ? ` class="language-${fence[1]}"` : ''}>${escapeHtml(code.join('\n'))}</code></pre>`);
     } else if (heading !== null) {
       flush();
-      out.push(`<h${heading[1]!.length}>${inline(heading[2]!)}</h${heading[1]!.length}>`);
+      out.push(`<h${heading[1].length}>${inline(heading[2])}</h${heading[1].length}>`);
     } else if (/^- /.test(line)) {
       if (paragraph.length > 0) flush();
       list ??= [];

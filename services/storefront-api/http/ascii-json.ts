@@ -6,7 +6,7 @@ const MAX_EXTRA_BYTES_SHARE = 1 / 50;
 
 const NON_ASCII = /[\u0080-\uffff]/g;
 
-const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
  * JSON text with its few non-ASCII characters written as `\u` escapes (the same JSON to any parser). A client
@@ -19,5 +19,5 @@ export function asciiJson(json: string): string {
   // Counted natively: every non-ASCII character takes one to three more UTF-8 bytes than characters.
   const extraBytes = Buffer.byteLength(json) - json.length;
   if (extraBytes === 0 || extraBytes > json.length * MAX_EXTRA_BYTES_SHARE) return json;
-  return json.replace(NON_ASCII, escape);
+  return json.replace(NON_ASCII, unicodeEscape);
 }

@@ -6,10 +6,11 @@ import { registerCartOperations } from './cart-operations';
 import { problemWith } from './problem-schemas';
 
 type HeaderRef = { $ref: string };
+type HeaderName = 'ETag' | 'CacheControl' | 'Vary' | 'ConfigVersion' | 'RetryAfter';
 
 /** The response headers, registered once as components. */
-function registerHeaders(registry: OpenAPIRegistry): Record<string, HeaderRef> {
-  const headers: Record<string, { description: string; schema: { type: 'string' | 'integer' } }> = {
+function registerHeaders(registry: OpenAPIRegistry): Record<HeaderName, HeaderRef> {
+  const headers: Record<HeaderName, { description: string; schema: { type: 'string' | 'integer' } }> = {
     ETag: { description: 'Strong validator of the body; send it back as If-None-Match.', schema: { type: 'string' } },
     CacheControl: { description: '`public, max-age=60, stale-while-revalidate=300`; `private, no-store` for a preview key; `no-store` on errors.', schema: { type: 'string' } },
     Vary: { description: '`X-Site-Key, X-Market, Accept-Language` (plus `Origin` on CORS requests).', schema: { type: 'string' } },
@@ -18,11 +19,11 @@ function registerHeaders(registry: OpenAPIRegistry): Record<string, HeaderRef> {
   };
   return Object.fromEntries(
     Object.entries(headers).map(([name, header]) => [name, { $ref: `#/components/headers/${registry.registerComponent('headers', name, header).name}` }]),
-  );
+  ) as Record<HeaderName, HeaderRef>;
 }
 
-function responsesOf(op: StorefrontOperation, h: Record<string, HeaderRef>): RouteConfig['responses'] {
-  const cached = { ETag: h.ETag!, 'Cache-Control': h.CacheControl!, Vary: h.Vary!, 'X-Config-Version': h.ConfigVersion! };
+function responsesOf(op: StorefrontOperation, h: Record<HeaderName, HeaderRef>): RouteConfig['responses'] {
+  const cached = { ETag: h.ETag, 'Cache-Control': h.CacheControl, Vary: h.Vary, 'X-Config-Version': h.ConfigVersion };
   const responses: RouteConfig['responses'] = {
     200: { description: 'The answer, with caching headers', headers: cached, content: { 'application/json': { schema: op.body } } },
     304: { description: 'Not modified: If-None-Match names the current ETag', headers: cached },
@@ -30,10 +31,10 @@ function responsesOf(op: StorefrontOperation, h: Record<string, HeaderRef>): Rou
   for (const [status, shared] of Object.entries(PIPELINE_ERRORS)) {
     const own: readonly string[] = op.errors[Number(status) as 400 | 404 | 503] ?? [];
     const codes = [...shared.codes, ...own] as unknown as ErrorCodes;
-    const retry: Record<string, HeaderRef> = status === '429' || status === '503' ? { 'Retry-After': h.RetryAfter! } : {};
+    const retry: Record<string, HeaderRef> = status === '429' || status === '503' ? { 'Retry-After': h.RetryAfter } : {};
     responses[status] = {
       description: [shared.description, ...own.map((c) => CODE_DESCRIPTIONS[c] ?? c)].join('; '),
-      headers: { 'Cache-Control': h.CacheControl!, 'X-Config-Version': h.ConfigVersion!, ...retry },
+      headers: { 'Cache-Control': h.CacheControl, 'X-Config-Version': h.ConfigVersion, ...retry },
       content: { [PROBLEM_TYPE]: { schema: problemWith(codes) } },
     };
   }

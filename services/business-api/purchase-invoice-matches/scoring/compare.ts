@@ -28,6 +28,7 @@ export function codeKey(code: string | null | undefined): string | null {
   return key === '' ? null : key;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range starts at NUL; this is no control-character check
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** A description as compared: case and runs of white space ignored. */
