@@ -24,7 +24,9 @@ export function gallery(initial, name, language) {
     const select = (/** @type {number} */ i) => {
       const photo = photos[i] ?? null;
       replace(main, picture(photo, { sizes: '(min-width: 900px) 50vw, 100vw', alt: name, language, eager: true }));
-      thumbs.querySelectorAll('button').forEach((b, n) => b.setAttribute('aria-pressed', String(n === i)));
+      thumbs.querySelectorAll('button').forEach((b, n) => {
+        b.setAttribute('aria-pressed', String(n === i));
+      });
     };
     replace(thumbs, ...(photos.length > 1 ? photos.map((m, i) => h('button', { type: 'button', class: 'thumb', 'aria-pressed': String(i === 0), onclick: () => select(i) },
       picture(m, { sizes: '80px', alt: name, language }))) : []));

@@ -90,7 +90,7 @@ function buyBox(app, product, showImages, axisLabel) {
 }
 
 /** @param {Variant | null} v */
-const buyable = (v) => v !== null && v.inStock && v.price !== null;
+const buyable = (v) => v?.inStock === true && v.price !== null;
 
 /**
  * What the shopper reads about the chosen variant's availability.

@@ -29,7 +29,9 @@ export function searchBox(app) {
   const highlight = (/** @type {number} */ i) => {
     const all = options();
     active = all.length === 0 ? -1 : (i + all.length) % all.length;
-    all.forEach((a, n) => a.setAttribute('aria-selected', String(n === active)));
+    all.forEach((a, n) => {
+      a.setAttribute('aria-selected', String(n === active));
+    });
   };
   const go = (/** @type {string} */ href) => {
     close();

@@ -101,7 +101,11 @@ export function siteSettingsSection(cc) {
   function openForm() {
     clearStatus(status);
     const s = siteOf(cc);
-    const cancel = h('button', { type: 'button', class: 'button secondary', onclick: () => (showList(), edit?.focus()) }, 'Cancel');
+    const backToList = () => {
+      showList();
+      edit?.focus();
+    };
+    const cancel = h('button', { type: 'button', class: 'button secondary', onclick: backToList }, 'Cancel');
     const title = h('h3', { id: 'site-editor-title', tabindex: '-1' }, 'Edit site settings');
     const form = h('form', { class: 'cfg-form', novalidate: true, 'aria-labelledby': 'site-editor-title' }, settingsFields(s), h('div', { class: 'form-actions' }, h('button', { type: 'submit', class: 'button primary' }, 'Save to draft'), cancel));
     onSubmit(form, () => cc.api.request('PUT', cc.base, siteBody(form, s), cc.signal), () => void afterSave());

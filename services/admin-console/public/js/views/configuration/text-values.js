@@ -12,7 +12,9 @@ export class Problems {
 
   /** @param {string} path @param {string} message */
   add(path, message) {
-    (this.fields[path] ??= []).push(message);
+    const messages = this.fields[path] ?? [];
+    messages.push(message);
+    this.fields[path] = messages;
   }
 
   /** Throws the problems as the API would (a ValidationProblemDetails), so forms.js puts each beside its field. */

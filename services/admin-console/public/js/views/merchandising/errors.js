@@ -18,7 +18,9 @@ export function reworded(err, reword) {
   for (const [path, messages] of Object.entries(err.fields)) {
     for (const m of messages) {
       const next = reword(path, m);
-      (errors[next.path] ??= []).push(next.message);
+      const listed = errors[next.path] ?? [];
+      listed.push(next.message);
+      errors[next.path] = listed;
     }
   }
   return new ApiError(err.status, { code: err.code, message: err.message, errors });

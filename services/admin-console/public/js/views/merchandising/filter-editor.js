@@ -90,6 +90,8 @@ export function filterEditor(o) {
     }
     return Object.keys(filter).length === 0 ? null : filter;
   };
-  const number = () => rows.forEach((row) => (row.values.dataset.path = `${o.path}.${keyOf(row)}`));
+  const number = () => {
+    for (const row of rows) row.values.dataset.path = `${o.path}.${keyOf(row)}`;
+  };
   return { element, value, number };
 }

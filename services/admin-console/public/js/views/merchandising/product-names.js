@@ -10,7 +10,9 @@ const known = new Map();
 const missing = new Set();
 
 /** @param {MerchProduct[]} products */
-const remember = (products) => products.forEach((p) => known.set(p.productId, p));
+const remember = (products) => {
+  for (const p of products) known.set(p.productId, p);
+};
 
 /** How the page names a product: "Blue sneaker (SKU-12)", else by its id. @param {string} id */
 export function productLabel(id) {
@@ -30,7 +32,7 @@ export async function learnDraftProducts(api, siteId, signal) {
   try {
     const answer = /** @type {{ products: MerchProduct[], missing: string[] }} */ (await api.get(`/storefront/sites/${siteId}/merchandised-products`, signal));
     remember(answer.products);
-    answer.missing.forEach((id) => missing.add(id));
+    for (const id of answer.missing) missing.add(id);
   } catch {
     // Names are a courtesy: without them the rules show product ids.
   }

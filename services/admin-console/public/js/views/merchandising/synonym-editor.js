@@ -85,7 +85,9 @@ export function synonymEditor(o) {
   find.input.addEventListener('input', filter);
 
   const renumber = () => {
-    items.forEach((item, i) => item.view.number(i + 1));
+    items.forEach((item, i) => {
+      item.view.number(i + 1);
+    });
     empty.hidden = items.length > 0;
     table.hidden = items.length === 0;
     findBox.hidden = items.length <= FIND_FROM;

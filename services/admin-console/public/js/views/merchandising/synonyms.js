@@ -50,7 +50,11 @@ export function synonymsSection(ctx, draft, shortcut) {
   const selectId = uid('language');
   const optionText = (/** @type {{ code: string, inMarkets: boolean }} */ l) => `${languageName(l.code)}${l.inMarkets ? '' : ', no market uses it'}${unsaved.has(l.code) ? ', unsaved changes' : ''}`;
   const select = h('select', { id: selectId, class: 'control' }, languages.map((l) => h('option', { value: l.code }, optionText(l))));
-  const relabel = () => languages.forEach((l, i) => (select.options[i].textContent = optionText(l)));
+  const relabel = () => {
+    languages.forEach((l, i) => {
+      select.options[i].textContent = optionText(l);
+    });
+  };
   const chooser =
     languages.length > 1
       ? h('div', { class: 'mini-field language-choice' }, h('label', { for: selectId }, 'Language'), select)

@@ -37,7 +37,10 @@ export async function watchRun({ api, siteId, version, signal }, line) {
   let said = '';
   const say = (/** @type {string} */ text) => {
     // Rewriting the same words would make a screen reader repeat them every poll.
-    if (text !== said) replace(line, (said = text));
+    if (text !== said) {
+      said = text;
+      replace(line, said);
+    }
   };
   say('Queued: waiting for the indexer to start the run.');
   while (!signal.aborted) {

@@ -38,7 +38,10 @@ export function groupWarnings(warnings) {
   const groups = new Map();
   for (const w of warnings) {
     let group = groups.get(w.code);
-    if (group === undefined) groups.set(w.code, (group = { code: w.code, productIds: [], details: [] }));
+    if (group === undefined) {
+      group = { code: w.code, productIds: [], details: [] };
+      groups.set(w.code, group);
+    }
     if (w.productId !== undefined) group.productIds.push(w.productId);
     if (w.detail !== undefined && w.detail !== '') group.details.push(w.productId === undefined ? w.detail : `Product ${w.productId}: ${w.detail}`);
   }
