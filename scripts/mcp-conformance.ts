@@ -224,9 +224,12 @@ function run(command: string, args: string[], cwd: string, options: { plain?: bo
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: options.plain ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
     if (options.plain) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes start with ESC, the character this strips
       const strip = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '');
-      createInterface({ input: child.stdout! }).on('line', (line) => process.stdout.write(`${strip(line)}\n`));
-      createInterface({ input: child.stderr! }).on('line', (line) => process.stderr.write(`${strip(line)}\n`));
+      const { stdout, stderr } = child;
+      if (stdout === null || stderr === null) throw new Error('the suite was spawned with piped output, yet has no stdout or stderr');
+      createInterface({ input: stdout }).on('line', (line) => process.stdout.write(`${strip(line)}\n`));
+      createInterface({ input: stderr }).on('line', (line) => process.stderr.write(`${strip(line)}\n`));
     }
     child.once('error', reject);
     child.once('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));

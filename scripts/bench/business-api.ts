@@ -50,7 +50,10 @@ async function main(): Promise<void> {
     const headers = { authorization: `Bearer ${token}` };
     const customerId = await benchCustomer(db, tenantId);
     const run = (name: string, path: string) => load(name, api.url, path, headers, SECONDS, CONNECTIONS).then(report);
-    const report = (r: LoadResult) => (log(`${r.name}: median ${r.medianMs} ms, p99 ${r.p99Ms} ms, ${r.rps.toFixed(0)} req/s`), r);
+    const report = (r: LoadResult) => {
+      log(`${r.name}: median ${r.medianMs} ms, p99 ${r.p99Ms} ms, ${r.rps.toFixed(0)} req/s`);
+      return r;
+    };
     const ceilingResult = report(await load('Ceiling: constant express handler', ceiling.url, '/', {}, SECONDS, CONNECTIONS));
     const scenarios = [
       await run('Sales orders of one customer', `/api/v1/sales-orders?customerId=${customerId}`),

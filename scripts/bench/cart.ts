@@ -68,8 +68,8 @@ async function main(): Promise<void> {
     for (let i = 0; i < env.BENCH_CARTS; i++) tokens.push((await fetch(`${api.url}/v1/cart`, { method: 'POST', headers })).headers.get('X-Cart-Token') ?? '');
     const carts = tokens.length;
     const rows = [
-      await run(`POST /v1/cart/lines, ${carts} carts`, api.url, carts, (i) => ({ method: 'POST', path: '/v1/cart/lines', headers: { ...headers, 'X-Cart-Token': tokens[i % carts]! }, body: JSON.stringify({ sku: skus[Math.floor(i / carts) % skus.length], quantity: 1 }) })),
-      await run(`GET /v1/cart, ${carts} carts`, api.url, carts, (i) => ({ method: 'GET', path: '/v1/cart', headers: { 'X-Site-Key': secretKey, 'X-Cart-Token': tokens[i % carts]! } })),
+      await run(`POST /v1/cart/lines, ${carts} carts`, api.url, carts, (i) => ({ method: 'POST', path: '/v1/cart/lines', headers: { ...headers, 'X-Cart-Token': tokens[i % carts] }, body: JSON.stringify({ sku: skus[Math.floor(i / carts) % skus.length], quantity: 1 }) })),
+      await run(`GET /v1/cart, ${carts} carts`, api.url, carts, (i) => ({ method: 'GET', path: '/v1/cart', headers: { 'X-Site-Key': secretKey, 'X-Cart-Token': tokens[i % carts] } })),
     ];
     const body = renderCartSection({ products: env.BENCH_PRODUCTS, carts, skus: skus.length, rows, seconds: env.BENCH_SECONDS, loadBefore, loadAfter: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
     await writeSection(body);

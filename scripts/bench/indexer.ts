@@ -22,7 +22,8 @@ const env = loadConfig(z.object({ BENCH_PRODUCTS: z.coerce.number().int().min(10
 
 /** The ceiling: reading the catalogue and building every document, with nothing written anywhere. */
 async function readAndBuild(db: Knex, tenantId: number, siteId: number): Promise<Pass> {
-  const site = (await loadRunSite(db, siteId, 'published'))!;
+  const site = await loadRunSite(db, siteId, 'published');
+  if (site === null) throw new Error(`site ${siteId} has no published configuration to index`);
   const started = performance.now();
   let documents = 0;
   for await (const batch of readCatalogue(db, tenantId)) for (const p of batch) if (!isSkipped(toSearchDocument(p, site.index))) documents++;

@@ -50,7 +50,7 @@ async function startServers(storeRoot: string, plainFile: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'media', 'serve.ts')], {
     cwd: projectRoot, env: { ...process.env, BENCH_STORE_ROOT: storeRoot, BENCH_PLAIN_FILE: plainFile }, stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   const urls = z.object({ host: z.string(), plain: z.string() }).parse(JSON.parse(line));
   return { ...urls, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
 }
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     const render = await renderPass(new MediaPipeline({ store, read }), rows, bytesIn);
     const again = new MediaPipeline({ store: new RenditionStore(store.root), read });
     await renderPass(again, rows, bytesIn);
-    const hex = rows[0]!.hash.slice('sha256:'.length);
+    const hex = rows[0].hash.slice('sha256:'.length);
     const servers = await startServers(store.root, store.filePath(hex, 1, '640.avif'));
     try {
       // Two rounds, alternating, so a burst of other work on the shared machine does not land on one server only.
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
         loads.push(await load(`plain node:http file handler, peer (round ${round})`, servers.plain, '/', {}, env.BENCH_SECONDS, env.BENCH_CONNECTIONS));
       }
       const result = {
-        date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', cpus: os.cpus().length, loadBefore, loadAfter: os.loadavg(),
+        date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, cpus: os.cpus().length, loadBefore, loadAfter: os.loadavg(),
         render, rerenderRendered: again.stats.rendered, seconds: env.BENCH_SECONDS, connections: env.BENCH_CONNECTIONS, loads,
       };
       const section = renderMediaSection(result);

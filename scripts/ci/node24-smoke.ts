@@ -89,7 +89,10 @@ async function smoke(runner: Runner, env: NodeJS.ProcessEnv): Promise<string[]> 
   const started = performance.now();
   const procs = specs.map((spec) => startProcess(spec, recordErrors(spec.name, errors), runner));
   const failures: string[] = [];
-  const readyMs = await Promise.all(procs.map((proc) => checkReady(proc).catch((err: Error) => (failures.push(err.message), NaN))));
+  const readyMs = await Promise.all(procs.map((proc) => checkReady(proc).catch((err: Error) => {
+        failures.push(err.message);
+        return NaN;
+      })));
   await stopAll(procs);
   for (const [i, proc] of procs.entries()) {
     const code = await proc.exited;

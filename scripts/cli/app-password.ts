@@ -80,7 +80,10 @@ const revoke = ({ id }: { id: number }): Action => async (db, io) => {
 };
 
 function printTable(passwords: AppPassword[], io: CliIo): void {
-  if (!passwords.length) return io.out('No app passwords.');
+  if (!passwords.length) {
+    io.out('No app passwords.');
+    return;
+  }
   const day = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '-');
   const rows = passwords.map((p) => [
     String(p.id), p.clientId, p.userEmail, p.name, p.access, p.permissions.join(',') || '-',

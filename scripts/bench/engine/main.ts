@@ -25,7 +25,7 @@ import { benchSiteConfig, readDocuments, writeDocuments } from './seed-documents
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 // BENCH_PEERS=embedded,lucene limits the run to some engines (all by default); BENCH_PEERS_<size> for one size.
 // Orama is left out at 1M by default: its documents and an index of about 4 GB do not fit the 8 GB heap together.
-const DEFAULT_PEERS: Record<number, string> = { 1_000_000: 'embedded,postgres,lucene,elasticsearch' };
+const DEFAULT_PEERS: Record<number, string> = { 1000000: 'embedded,postgres,lucene,elasticsearch' };
 const peersAt = (products: number): string[] | null =>
   (process.env[`BENCH_PEERS_${products}`] ?? process.env.BENCH_PEERS ?? DEFAULT_PEERS[products])?.split(',') ?? null;
 // The merchandising row runs at this size only; BENCH_ONLY=merchandising runs just that row (and writes only its section).

@@ -23,6 +23,12 @@ const USAGE = {
 
 const SERVICE_ACTIONS: Record<string, ServiceAction> = { publish: publishAction, reindex: reindexAction, rollback: rollbackAction, 'sync-status': syncStatusAction };
 
+function serviceAction(name: string): ServiceAction {
+  const action = SERVICE_ACTIONS[name];
+  if (action === undefined) throw new Error(`storefront ${name} has no action`);
+  return action;
+}
+
 /** Errors a user can act on are printed, not thrown: validation issues field by field. */
 function report(err: unknown, io: CliIo): number {
   if (err instanceof ConfigValidationError) {
@@ -46,12 +52,13 @@ export function storefrontCommand(name: keyof typeof USAGE): CliCommand {
       const print = (value: unknown) => io.out(JSON.stringify(value, null, 2));
       const group = configGroups[name];
       const [sub = '', ...rest] = args;
-      if (group !== undefined && group[sub] === undefined) throw new UsageError(sub ? `unknown subcommand '${sub}'` : 'missing subcommand');
+      const groupAction = group?.[sub];
+      if (group !== undefined && groupAction === undefined) throw new UsageError(sub ? `unknown subcommand '${sub}'` : 'missing subcommand');
       return withCliServices(async (services) => {
         try {
-          if (group !== undefined) await group[sub]!(services, rest, print);
+          if (groupAction !== undefined) await groupAction(services, rest, print);
           else if (name === 'diff') await diffAction(services, args, print);
-          else await SERVICE_ACTIONS[name]!(services, args, print);
+          else await serviceAction(name)(services, args, print);
           return 0;
         } catch (err) {
           return report(err, io);

@@ -49,8 +49,12 @@ export function brandBatches(seed: number, brands: number, logos: SeedMediaLibra
     brandRows.push([i + 1, name, slugify(name), `${name} makes things for everyday life since ${rng.int(1950, 2020)}.`, i + 1, !rng.chance(0.02), logo?.hash ?? null, logo?.source ?? null]);
   }
   const { importers, euReps } = partyIds(brands);
-  importers.forEach((id, i) => parties.push(partyRow(seed, id, `Import ${['Nord', 'Syd', 'Väst', 'Öst'][i]}`, 'AB', false)));
-  euReps.forEach((id, i) => parties.push(partyRow(seed, id, `EU Rep ${['Alpha', 'Beta', 'Gamma'][i]}`, 'GmbH', true)));
+  importers.forEach((id, i) => {
+    parties.push(partyRow(seed, id, `Import ${['Nord', 'Syd', 'Väst', 'Öst'][i]}`, 'AB', false));
+  });
+  euReps.forEach((id, i) => {
+    parties.push(partyRow(seed, id, `EU Rep ${['Alpha', 'Beta', 'Gamma'][i]}`, 'GmbH', true));
+  });
   return [
     { table: 'responsible_parties', columns: ['id', 'name', 'legal_name', 'street', 'postal_code', 'city', 'region', 'country_code', 'email', 'url', 'phone'], rows: parties },
     { table: 'brands', columns: ['id', 'name', 'slug', 'description', 'manufacturer_party_id', 'active', 'logo_hash', 'logo_source'], rows: brandRows },

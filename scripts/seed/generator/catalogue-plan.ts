@@ -1,6 +1,6 @@
 import type { CategoryTree } from './category-tree';
 import { retailPrice } from './money';
-import { Rng, STREAM, Zipf, rngFor } from './random';
+import { type Rng, STREAM, type Zipf, rngFor } from './random';
 import { DAY_MS } from './time';
 import { ADJECTIVES, APPAREL_SIZES, COLOURS, MATERIALS, ROOT_CATEGORIES, SHOE_SIZES } from './words';
 

@@ -1,4 +1,4 @@
-import { Rng, STREAM, rngFor } from './random';
+import { type Rng, STREAM, rngFor } from './random';
 import type { Row, RowBatch } from './types';
 import { ROOT_CATEGORIES, SEGMENTS, SHELVES, STYLES, type Pair } from './words';
 

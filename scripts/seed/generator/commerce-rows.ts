@@ -2,7 +2,7 @@ import { isReducedVat } from './catalogue-plan';
 import type { SeedContext } from './context';
 import { cents, retailPrice } from './money';
 import type { VendorPlan } from './parties';
-import { Rng, STREAM, rngFor } from './random';
+import { type Rng, STREAM, rngFor } from './random';
 import { MARKET_VAT, PRICE_LIST, WAREHOUSES, firstLocationId } from './reference-data';
 import { DAY_MS, iso } from './time';
 import type { Row } from './types';

@@ -2,7 +2,7 @@ import { brandName, slugify } from './brands';
 import { KIND, type CataloguePlan } from './catalogue-plan';
 import type { SeedContext } from './context';
 import { rootName, rootNumber } from './product-rows';
-import { Rng, STREAM, rngFor } from './random';
+import { type Rng, STREAM, rngFor } from './random';
 import type { Row } from './types';
 import { COLOURS, MATERIALS, ROOT_CATEGORIES } from './words';
 

@@ -1,7 +1,7 @@
 import { slugify } from './brands';
 import type { SeedContext } from './context';
 import type { OrderPlan } from './order-types';
-import { Rng, STREAM, rngFor } from './random';
+import { type Rng, STREAM, rngFor } from './random';
 import { STATUS } from './reference-data';
 import { DAY_MS, iso } from './time';
 import type { Row, RowBatch } from './types';

@@ -1,6 +1,6 @@
 import { KIND } from './catalogue-plan';
 import type { SeedContext } from './context';
-import { Rng, STREAM, rngFor } from './random';
+import { type Rng, STREAM, rngFor } from './random';
 import type { Row } from './types';
 
 export const RELATION_COLUMNS = ['product_id', 'group_key', 'position', 'related_product_id'] as const;

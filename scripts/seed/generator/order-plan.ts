@@ -5,7 +5,7 @@ import { type DocType, type LinePlan, type OrderPlan, totals, withSums } from '.
 import type { CustomerPlan } from './parties';
 import { skuName, skuNumber } from './product-rows';
 import { purchasePlan } from './purchase-plan';
-import { Rng, STREAM, rngFor } from './random';
+import { type Rng, STREAM, rngFor } from './random';
 import { IMPORTER, MARKET_VAT, STATUS } from './reference-data';
 import { DAY_MS } from './time';
 

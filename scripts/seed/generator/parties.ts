@@ -1,7 +1,7 @@
 import { brandName } from './brands';
 import { cents } from './money';
 import { PAYMENT_TERMS, PRICE_LIST, type MarketCurrency } from './reference-data';
-import { Rng, STREAM, rngFor } from './random';
+import { type Rng, STREAM, rngFor } from './random';
 import { DAY_MS, iso } from './time';
 import type { Row, RowBatch } from './types';
 import { COMPANY_WORDS, EURO_PLACES, FIRST_NAMES, LAST_NAMES, PLACES, STREETS } from './words';

@@ -1,7 +1,7 @@
 import type { SeedContext } from './context';
 import { cents } from './money';
 import type { OrderPlan } from './order-types';
-import { Rng, STREAM, rngFor } from './random';
+import { type Rng, STREAM, rngFor } from './random';
 import { IMPORTER, STATUS } from './reference-data';
 import { iso } from './time';
 import type { Row } from './types';

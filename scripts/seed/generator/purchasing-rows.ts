@@ -3,7 +3,7 @@ import type { SeedContext } from './context';
 import { cents } from './money';
 import type { LinePlan, OrderPlan } from './order-types';
 import type { VendorPlan } from './parties';
-import { Rng, STREAM, rngFor } from './random';
+import { type Rng, STREAM, rngFor } from './random';
 import { DAY_MS, iso } from './time';
 import type { Row, RowBatch } from './types';
 

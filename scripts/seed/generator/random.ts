@@ -73,7 +73,7 @@ export class Zipf {
   constructor(n: number, s: number) {
     this.cdf = new Float64Array(n);
     let sum = 0;
-    for (let k = 0; k < n; k++) this.cdf[k] = sum += 1 / Math.pow(k + 1, s);
+    for (let k = 0; k < n; k++) this.cdf[k] = sum += 1 / (k + 1) ** s;
     for (let k = 0; k < n; k++) this.cdf[k] = this.cdf[k] / sum;
   }
 

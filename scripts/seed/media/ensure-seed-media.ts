@@ -23,12 +23,12 @@ function shapeSvg(spec: Pick<PackshotSpec, 'shape' | 'w' | 'h'>, fill: string): 
 export function packshotPng(spec: PackshotSpec): Promise<Buffer> {
   const backdrop = BACKDROP[spec.bg] === 'none' ? '' : `<rect width="100%" height="100%" fill="${BACKDROP[spec.bg]}"/>`;
   const shadow = `<ellipse cx="${spec.w / 2}" cy="${spec.h * 0.86}" rx="${spec.w * 0.25}" ry="${spec.h * 0.02}" fill="#000" fill-opacity="0.08"/>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.w}" height="${spec.h}">${backdrop}${shadow}${shapeSvg(spec, COLOURS[spec.colour]![2])}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.w}" height="${spec.h}">${backdrop}${shadow}${shapeSvg(spec, COLOURS[spec.colour][2])}</svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 
 function posterPng(spec: PosterSpec): Promise<Buffer> {
-  const colour = COLOURS[spec.colour]![2];
+  const colour = COLOURS[spec.colour][2];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.w}" height="${spec.h}"><rect width="100%" height="100%" fill="#e9edf2"/>` +
     `${shapeSvg({ shape: 'circle', w: spec.w * 0.6, h: spec.h }, colour)}<polygon points="${spec.w * 0.72},${spec.h * 0.4} ${spec.w * 0.72},${spec.h * 0.6} ${spec.w * 0.8},${spec.h * 0.5}" fill="#222"/></svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
@@ -36,7 +36,7 @@ function posterPng(spec: PosterSpec): Promise<Buffer> {
 
 /** A brand logo: its mark (a shape) and two bars standing in for the name, in the brand's colour on transparency. */
 function logoPng(spec: LogoSpec): Promise<Buffer> {
-  const colour = COLOURS[spec.colour]![2];
+  const colour = COLOURS[spec.colour][2];
   const { w, h } = spec;
   const mark = shapeSvg({ shape: spec.shape, w: h, h }, colour);
   const bars = `<rect x="${h}" y="${h * 0.34}" width="${w * 0.5}" height="${h * 0.16}" rx="${h * 0.04}" fill="${colour}"/>` +

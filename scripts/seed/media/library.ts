@@ -20,8 +20,8 @@ const BACKGROUNDS: readonly SeedBackground[] = ['white', 'transparent', 'light']
 export const PACKSHOTS: readonly PackshotSpec[] = COLOURS.flatMap((_, colour) => [0, 1].map((look) => ({
   name: `packshot-${String(colour).padStart(2, '0')}-${look}`,
   colour,
-  shape: SHAPES[(colour + look) % SHAPES.length]!,
-  bg: BACKGROUNDS[(colour * 2 + look) % BACKGROUNDS.length]!,
+  shape: SHAPES[(colour + look) % SHAPES.length],
+  bg: BACKGROUNDS[(colour * 2 + look) % BACKGROUNDS.length],
   w: look === 0 ? 2000 : 1600,
   h: 2000,
 })));
@@ -39,7 +39,7 @@ export const POSTERS: readonly PosterSpec[] = [
  * first brands have a logo and the rest of a seed's brands (always at least 12) have none.
  */
 export const LOGOS: readonly LogoSpec[] = Array.from({ length: 8 }, (_, i) => ({
-  name: `logo-${i}`, colour: (i * 5) % COLOURS.length, shape: SHAPES[i % SHAPES.length]!, w: 800, h: 320,
+  name: `logo-${i}`, colour: (i * 5) % COLOURS.length, shape: SHAPES[i % SHAPES.length], w: 800, h: 320,
 }));
 
 export interface LibraryItem { source: string; hash: string }

@@ -18,7 +18,7 @@ export function copyLines(prefix: string, rows: readonly Row[]): string {
   for (const row of rows) {
     let line = prefix;
     for (let i = 0; i < row.length; i++) line += (i ? '\t' : '') + copyField(row[i]);
-    out += line + '\n';
+    out += `${line}\n`;
   }
   return out;
 }
