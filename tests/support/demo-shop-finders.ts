@@ -70,7 +70,7 @@ export function shopApi(stack: DemoShopStack) {
     withRelated: async (candidates: number[]) => {
       for (const id of candidates) {
         const product = await detail(String(id)).catch(() => null);
-        if (product && product.related.some((g) => g.products.some((c) => c.image !== null))) return product;
+        if (product?.related.some((g) => g.products.some((c) => c.image !== null))) return product;
       }
       throw new Error('no product with related products on the market');
     },

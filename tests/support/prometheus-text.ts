@@ -10,7 +10,7 @@ const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+-?\d+)?$/;
 const LABEL = /\s*([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"\s*(?:,|$)/y;
 const TYPE = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)$/;
 
-const unescape = (value: string) => value.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+const unescapeValue = (value: string) => value.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
 
 function labelsOf(text: string, line: string): Record<string, string> {
   const labels: Record<string, string> = {};
@@ -18,7 +18,7 @@ function labelsOf(text: string, line: string): Record<string, string> {
   while (LABEL.lastIndex < text.length) {
     const match = LABEL.exec(text);
     if (match === null) throw new Error(`unparseable labels in: ${line}`);
-    labels[match[1]!] = unescape(match[2]!);
+    labels[match[1]!] = unescapeValue(match[2]!);
   }
   return labels;
 }

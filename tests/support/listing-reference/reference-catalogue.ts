@@ -120,7 +120,9 @@ function productValues(root: RootRow, sellable: UnitRow[], paths: CategoryRow[][
     } else {
       for (const path of paths) {
         if (path.some((c) => !c.active) || path[0]!.id !== k.rootOf.get(facet.key)) continue;
-        path.slice(1).forEach((node, depth) => add(facet.key, path.slice(1, depth + 2).map((c) => c.id).join('/'), (l) => node.names?.[l] ?? node.name));
+        path.slice(1).forEach((node, depth) => {
+          add(facet.key, path.slice(1, depth + 2).map((c) => c.id).join('/'), (l) => node.names?.[l] ?? node.name);
+        });
       }
     }
   }

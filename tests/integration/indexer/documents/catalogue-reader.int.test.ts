@@ -80,7 +80,9 @@ describe('catalogue reader on a seeded tenant', () => {
     for (const category of products.flatMap((p) => p.categories)) {
       expect(category.path[category.path.length - 1]?.id).toBe(category.id);
       expect(parents.get(category.path[0]?.id ?? 0)?.parent_id).toBeNull();
-      category.path.slice(1).forEach((n, i) => expect(parents.get(n.id)?.parent_id).toBe(category.path[i]?.id));
+      category.path.slice(1).forEach((n, i) => {
+        expect(parents.get(n.id)?.parent_id).toBe(category.path[i]?.id);
+      });
       expect(category.path.every((n) => n.names.en === parents.get(n.id)?.names.en && n.names.sv !== undefined)).toBe(true);
     }
   });

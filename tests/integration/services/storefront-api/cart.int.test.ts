@@ -45,19 +45,19 @@ describe('storefront cart routes', () => {
     skus = await sellableSkus(app, shop.keys.secret, 56);
   }, 180_000);
   afterAll(async () => {
-    await shop.engine.cleanup();
-    await r.cleanup();
-    await t.drop();
-  });
-
-  afterAll(() => {
-    // Every documented cart answer was produced above, but those only the shared /v1 pipeline gives (conformance.int.test.ts covers them there).
-    // (404 SITE_INACTIVE is the only 404 of create, read and market change.)
-    const pipelineOnly = new Set(['429', '500', '503', 'get /v1/cart 404', 'post /v1/cart 404', 'post /v1/cart/market 404']);
-    const documented = Object.entries(document.paths).filter(([template]) => template.startsWith('/v1/cart'))
-      .flatMap(([template, item]) => Object.entries(item).flatMap(([method, op]) => Object.keys(op.responses ?? {}).map((status) => `${method} ${template} ${status}`)))
-      .filter((response) => !pipelineOnly.has(response) && !pipelineOnly.has(response.split(' ')[2]!));
-    expect(documented.filter((response) => !seen.has(response)).sort()).toEqual([]);
+    try {
+      // Every documented cart answer was produced above, but those only the shared /v1 pipeline gives (conformance.int.test.ts covers them there).
+      // (404 SITE_INACTIVE is the only 404 of create, read and market change.)
+      const pipelineOnly = new Set(['429', '500', '503', 'get /v1/cart 404', 'post /v1/cart 404', 'post /v1/cart/market 404']);
+      const documented = Object.entries(document.paths).filter(([template]) => template.startsWith('/v1/cart'))
+        .flatMap(([template, item]) => Object.entries(item).flatMap(([method, op]) => Object.keys(op.responses ?? {}).map((status) => `${method} ${template} ${status}`)))
+        .filter((response) => !pipelineOnly.has(response) && !pipelineOnly.has(response.split(' ')[2]!));
+      expect(documented.filter((response) => !seen.has(response)).sort()).toEqual([]);
+    } finally {
+      await shop.engine.cleanup();
+      await r.cleanup();
+      await t.drop();
+    }
   });
 
   it('answers the pipeline errors on the cart routes too', async () => {

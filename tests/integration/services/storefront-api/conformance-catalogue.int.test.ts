@@ -17,7 +17,9 @@ describe('catalogue answers conform to the OpenAPI document', () => {
   let engineRoutes: string[];
   const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': c.shop.keys.publishable, ...headers });
   const code = async (path: string, headers: Record<string, string> = {}) => (await get(path, headers)).body.code as string;
-  const adopt = (other: StorefrontConformance) => other.seen.forEach((s) => doc.seen.add(s));
+  const adopt = (other: StorefrontConformance) => {
+    for (const s of other.seen) doc.seen.add(s);
+  };
 
   beforeAll(async () => {
     c = await conformanceShop('conform-catalogue', 14);
@@ -30,7 +32,6 @@ describe('catalogue answers conform to the OpenAPI document', () => {
     // The routes that reach the search engine (a listing, the brand facet).
     engineRoutes = ['/v1/collections/everything', '/v1/brands', `/v1/brands/${c.brand.id}`, '/v1/sitemap?type=brand'];
   }, 120_000);
-  afterAll(() => c.cleanup());
 
   it('answers 200 and 304 on every route, for each key kind and market', async () => {
     for (const path of routes) {
@@ -131,11 +132,15 @@ describe('catalogue answers conform to the OpenAPI document', () => {
     }
   });
 
-  afterAll(() => {
-    // Every documented response of every route outside conformance.int.test.ts was produced above.
-    // The cart routes are not GET reads: cart.int.test.ts produces and checks their documented answers.
-    const mine = doc.documented().filter((pair) => !LISTING_TEMPLATES.includes(templateOfPair(pair)) && !pair.startsWith('/v1/cart'));
-    expect(new Set(mine.map(templateOfPair)).size).toBe(9);
-    expect(mine.filter((pair) => !doc.seen.has(pair))).toEqual([]);
+  afterAll(async () => {
+    try {
+      // Every documented response of every route outside conformance.int.test.ts was produced above.
+      // The cart routes are not GET reads: cart.int.test.ts produces and checks their documented answers.
+      const mine = doc.documented().filter((pair) => !LISTING_TEMPLATES.includes(templateOfPair(pair)) && !pair.startsWith('/v1/cart'));
+      expect(new Set(mine.map(templateOfPair)).size).toBe(9);
+      expect(mine.filter((pair) => !doc.seen.has(pair))).toEqual([]);
+    } finally {
+      await c.cleanup();
+    }
   });
 });

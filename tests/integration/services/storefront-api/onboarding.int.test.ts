@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'bullmq';
-import { storefrontCommand, STOREFRONT_COMMANDS } from '../../../../scripts/cli/storefront/command';
+import { storefrontCommand, type STOREFRONT_COMMANDS } from '../../../../scripts/cli/storefront/command';
 import { seedTenant } from '../../../../scripts/seed/seed-tenant';
 import { createWorker } from '../../../../indexer/worker';
 import { createLogger } from '../../../../shared/logger';

@@ -30,11 +30,15 @@ async function main(): Promise<void> {
       .catch((error: unknown) => process.send?.({ id: message.id, error: String(error) } satisfies ServingReply));
   });
   process.on('disconnect', () => {
-    void watcher.stop().finally(async () => {
-      subscriber.disconnect();
-      await db.destroy();
-      process.exit(0);
-    });
+    void (async () => {
+      try {
+        await watcher.stop();
+      } finally {
+        subscriber.disconnect();
+        await db.destroy();
+        process.exit(0);
+      }
+    })();
   });
   process.send?.({ id: 0, total: -1, ids: [], names: [] } satisfies ServingReply);
 }

@@ -188,15 +188,15 @@ describe('toSearchDocument from a site config: a product with 150 variants', () 
   const colours = ['Black', 'White', 'Red', 'Green', 'Blue', 'Navy', 'Olive', 'Sand', 'Grey', 'Pink', 'Plum', 'Teal', 'Rust', 'Mint', 'Ochre'];
   const sizes = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6XL'];
   const variants: CatalogueVariant[] = [];
-  colours.forEach((colour, c) =>
+  colours.forEach((colour, c) => {
     sizes.forEach((size, s) => {
       const i = c * sizes.length + s;
       const id = 1000 + i;
       // SEK on every variant (variant 1137 cheapest); EUR on even ones only (variant 1000 cheapest); stock only on 1149.
       const prices = [sek(i === 137 ? '99.5000' : `${300 + i}.0000`), ...(i % 2 === 0 ? [eur(`${30 + i}.0000`)] : [])];
       variants.push(variant(id, { sku: `TEE-${colour}-${size}`.toUpperCase(), options: { Colour: colour, Size: size }, prices, stock: i === 149 ? '2' : '0' }));
-    }),
-  );
+    });
+  });
   const product = parentProduct(variants, { options: ['Colour', 'Size'] });
   const doc = docOf(product);
 

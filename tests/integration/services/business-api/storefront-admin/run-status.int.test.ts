@@ -19,11 +19,18 @@ function standInEngine() {
     if (state.down) throw new Error('engine unreachable');
   };
   const engine = {
-    resolveAlias: async (alias: string) => (check(), alias === state.alias ? state.live : null),
-    listIndices: async (prefix: string): Promise<IndexInfo[]> => (
-      check(), [...state.indices].filter(([name]) => name.startsWith(prefix)).map(([name, docCount]) => ({ name, docCount, aliases: name === state.live ? [state.alias] : [] }))
-    ),
-    count: async (name: string) => (check(), state.indices.get(name) ?? 0),
+    resolveAlias: async (alias: string) => {
+      check();
+      return alias === state.alias ? state.live : null;
+    },
+    listIndices: async (prefix: string): Promise<IndexInfo[]> => {
+      check();
+      return [...state.indices].filter(([name]) => name.startsWith(prefix)).map(([name, docCount]) => ({ name, docCount, aliases: name === state.live ? [state.alias] : [] }));
+    },
+    count: async (name: string) => {
+      check();
+      return state.indices.get(name) ?? 0;
+    },
   } as unknown as SearchEngine;
   return { state, engine };
 }

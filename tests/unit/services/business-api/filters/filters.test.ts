@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { currencyFilter, enumFilter, idFilter } from '../../../../../services/business-api/filters/identifier-filter';
 import { isInvalidRequestIssue } from '../../../../../services/business-api/filters/invalid-request';
 import { parseDateBound } from '../../../../../services/business-api/filters/query-values';

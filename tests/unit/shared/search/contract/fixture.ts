@@ -52,7 +52,9 @@ function withAncestors(paths: string[]): string[] {
   const all = new Set<string>();
   for (const path of paths) {
     const parts = path.split('/');
-    parts.forEach((_, i) => all.add(parts.slice(0, i + 1).join('/')));
+    parts.forEach((_, i) => {
+      all.add(parts.slice(0, i + 1).join('/'));
+    });
   }
   return [...all];
 }

@@ -67,7 +67,7 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
       suggest: { typo_0_name: termSuggest('name'), typo_0_brand: termSuggest('brand'), typo_0_description: termSuggest('description') },
     });
     // Then the word itself, plus the neighbour's stem in each field at 0.4 of the field's boost.
-    expect((searches[1]?.body as { query: unknown }).query).toEqual({
+    expect((searches[1]!.body as { query: unknown }).query).toEqual({
       bool: {
         filter: [{ term: { markets: 'se' } }],
         must: [{

@@ -106,7 +106,7 @@ describe('generated mapping for 4 languages, 200 facets and 6 markets', () => {
     expect(countMappedFields(properties)).toBe(expected);
     expect(expected).toBeGreaterThan(1000); // the default limit would refuse every document
     const request = createIndexRequest('shop-1', { languages: LANGUAGES, fields: FIELDS });
-    const limit = (request.settings?.index as { mapping: { total_fields: { limit: number } } }).mapping.total_fields.limit;
+    const limit = (request.settings!.index as { mapping: { total_fields: { limit: number } } }).mapping.total_fields.limit;
     expect(limit).toBe(totalFieldsLimit(expected));
     expect(limit).toBeGreaterThanOrEqual(expected);
   });

@@ -7,7 +7,11 @@ describe('MetaCache', () => {
   it('loads once within the TTL, again after it or after clear', async () => {
     let now = 0;
     const loads: string[] = [];
-    const cache = new MetaCache(async (target) => (loads.push(target), meta('en')), 1000, () => now);
+    const load = async (target: string) => {
+      loads.push(target);
+      return meta('en');
+    };
+    const cache = new MetaCache(load, 1000, () => now);
     await cache.get('shop');
     now = 999;
     await cache.get('shop');

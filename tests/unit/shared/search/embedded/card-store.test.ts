@@ -23,7 +23,9 @@ describe('card stores', () => {
     await rm(join(dir, 'cards.bin'));
     const decode = (b: Uint8Array) => JSON.parse(new TextDecoder().decode(b)) as unknown;
     expect(file.count).toBe(docs.length);
-    docs.forEach((doc, i) => expect(decode(file.card(i))).toEqual(doc.card));
+    docs.forEach((doc, i) => {
+      expect(decode(file.card(i))).toEqual(doc.card);
+    });
     expect(Buffer.from(file.all().bytes)).toEqual(Buffer.from(bytes));
     expect(new MemoryCards(bytes, offsets).card(3)).toEqual(built.card(3));
   });

@@ -51,7 +51,9 @@ describe('synonym clauses: matching and masked BM25 scoring', () => {
           for (const [d, score] of alternativeScores(words)) if (expected.has(d)) expected.set(d, (expected.get(d) as number) + score);
         }
       }
-      hits.forEach((d, i) => expect(streamed[i]).toBeCloseTo(expected.get(d) as number, 9));
+      hits.forEach((d, i) => {
+        expect(streamed[i]).toBeCloseTo(expected.get(d) as number, 9);
+      });
       partial += terms.filter((t) => t.mask !== null && t.from < t.to).length;
       compared += hits.length;
     }

@@ -8,7 +8,11 @@ import { fixtureDocuments } from '../contract/fixture';
 function counting(): { analyzer: Analyzer; calls: string[] } {
   const inner = createAnalyzer('en');
   const calls: string[] = [];
-  return { calls, analyzer: { ...inner, analyze: (text: string): AnalyzedToken[] => (calls.push(text), inner.analyze(text)) } };
+  const analyze = (text: string): AnalyzedToken[] => {
+    calls.push(text);
+    return inner.analyze(text);
+  };
+  return { calls, analyzer: { ...inner, analyze } };
 }
 
 describe('memoAnalyzer', () => {

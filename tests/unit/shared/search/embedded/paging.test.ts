@@ -6,7 +6,9 @@ describe('paging', () => {
   const scores = Float64Array.from({ length: n }, (_, d) => (d * 7919) % 13);
   const bits = createBitset(n);
   const members = Array.from({ length: n }, (_, d) => d).filter((d) => d % 3 !== 0);
-  members.forEach((d) => setBit(bits, d));
+  members.forEach((d) => {
+    setBit(bits, d);
+  });
   const byScore = [...members].sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
 
   it.each([

@@ -20,7 +20,10 @@ function sentence(random: Random, words: readonly string[], max: number): string
 
 function withAncestors(paths: string[]): string[] {
   const all = new Set<string>();
-  for (const path of paths) path.split('/').forEach((_, i, parts) => all.add(parts.slice(0, i + 1).join('/')));
+  for (const path of paths) {
+    const parts = path.split('/');
+    for (let i = 0; i < parts.length; i++) all.add(parts.slice(0, i + 1).join('/'));
+  }
   return [...all];
 }
 

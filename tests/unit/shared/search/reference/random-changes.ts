@@ -1,6 +1,6 @@
 import type { BulkOperation, SearchDocument } from '../../../../../shared/search';
 import { randomDocument } from './random-catalogue';
-import { Random } from './random';
+import type { Random } from './random';
 
 /**
  * Words that stem like common ones (jacketing -> jacket) on few documents: when those documents go, the surface

@@ -2,7 +2,7 @@ import type { Filter, Pin, SearchRequest, SynonymRewrite } from '../../../../../
 import { tokenize } from '../../../../../shared/search/analysis/tokenize';
 import { WORDS } from './random-catalogue';
 import { randomFilter, randomRequest } from './random-queries';
-import { Random } from './random';
+import type { Random } from './random';
 
 /** One to three alternatives of one or two words, sometimes the original words, sometimes one without words. */
 function alternatives(random: Random, language: 'en' | 'sv', original: string): string[] {

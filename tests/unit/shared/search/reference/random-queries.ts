@@ -1,6 +1,6 @@
 import type { FacetRequest, Filter, SearchRequest, SortKey } from '../../../../../shared/search';
 import { BRANDS, CATEGORIES, COLORS, MARKETS, SIZES, WORDS } from './random-catalogue';
-import { Random } from './random';
+import type { Random } from './random';
 
 const SORTS: SortKey[] = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
 const FACETS: FacetRequest[] = [
@@ -18,7 +18,7 @@ function typo(random: Random, word: string): string {
   const at = random.int(word.length);
   const edits = [
     () => word.slice(0, at) + word.slice(at + 1),
-    () => word.slice(0, at) + 'x' + word.slice(at),
+    () => `${word.slice(0, at)}x${word.slice(at)}`,
     () => word.slice(0, at) + word.slice(at + 1, at + 2) + word.slice(at, at + 1) + word.slice(at + 2),
   ];
   return random.pick(edits)();
