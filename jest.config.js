@@ -9,13 +9,21 @@ const common = {
   roots: ['<rootDir>/tests'],
 };
 
+// Files that measure this machine's own pace (bursts against real rate-limit windows). `npm test` runs every other
+// file first, two at a time (AISLE_TEST_PHASE=shared), then these alone (AISLE_TEST_PHASE=alone), so that no other
+// file's load skews them; without the variable the integration project holds every file.
+const ALONE = ['/tests/reliability/rate-limit-accuracy\\.int\\.test\\.ts$'];
+const phase = process.env.AISLE_TEST_PHASE;
+const integrationFiles =
+  phase === 'alone' ? { testRegex: ALONE } : { testMatch: ['**/*.int.test.ts'], testPathIgnorePatterns: phase === 'shared' ? ALONE : [] };
+
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['\\.int\\.test\\.ts$'] },
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['**/*.int.test.ts'],
+      ...integrationFiles,
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.ts'],

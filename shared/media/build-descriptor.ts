@@ -35,7 +35,7 @@ export function buildDescriptor(row: MediaItem, manifest: Manifest): MediaDescri
  * replaced (a name is never a path), else a default by type.
  */
 export function fileNameOf(row: Pick<MediaItem, 'filename'>, mime: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
   const cleaned = (row.filename ?? '').replace(/[/\\\u0000-\u001f\u007f]/g, '-').slice(0, 255);
   if (cleaned !== '' && cleaned !== '.' && cleaned !== '..') return cleaned;
   return mime === 'application/pdf' ? 'document.pdf' : 'file.bin';
