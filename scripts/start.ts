@@ -40,9 +40,18 @@ async function main(): Promise<void> {
 
   try {
     // Ports first: the demo site must allow the demo shop's actual origin before the shop's pages call the API.
-    const specs = await processSpecs({ ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, ...searchEnv(services) });
+    const specs = await processSpecs({
+      ...process.env,
+      DATABASE_URL: services.databaseUrl,
+      REDIS_URL: services.redisUrl,
+      ...searchEnv(services),
+    });
     const demo = await prepareData(services, { shop: shopOrigins(specs), console: consoleOrigins(specs) });
-    procs = startAll(specs, () => stopping !== undefined, () => void shutdown(1));
+    procs = startAll(
+      specs,
+      () => stopping !== undefined,
+      () => void shutdown(1),
+    );
     await Promise.all(procs.map((proc) => waitUntilReady(proc)));
     console.log(summary(specs, { ...services, elasticsearchUrl: searchEnv(services).ELASTICSEARCH_URL }, demo));
   } catch (err) {
@@ -54,7 +63,9 @@ async function main(): Promise<void> {
 /** Starts the processes with pretty-printed logs; if one exits while not stopping, `onCrash` runs. */
 function startAll(specs: ProcessSpec[], isStopping: () => boolean, onCrash: () => void): Supervised[] {
   const pretty = prettyFactory({ colorize: process.stdout.isTTY, ignore: 'pid,hostname,service' });
-  const procs = specs.map((spec) => startProcess(spec, (line) => (line.startsWith('{') ? pretty(line).trimEnd() : line)));
+  const procs = specs.map((spec) =>
+    startProcess(spec, (line) => (line.startsWith('{') ? pretty(line).trimEnd() : line)),
+  );
   for (const proc of procs) {
     void proc.exited.then((code) => {
       if (isStopping()) return;

@@ -43,13 +43,18 @@ const WORKERS = Math.min(4, Math.max(2, availableParallelism()));
 
 /** The type-check, then every jest project: first the shared phase, then the files that must run alone (jest.config.js). */
 async function wholeSuite(env: NodeJS.ProcessEnv): Promise<number> {
-  console.log('Type-checking (tsc --noEmit; the demo shop\'s and the admin console\'s browser modules by their JSDoc types)...');
+  console.log(
+    "Type-checking (tsc --noEmit; the demo shop's and the admin console's browser modules by their JSDoc types)...",
+  );
   for (const project of ['tsconfig.json', 'services/demo-shop/tsconfig.json', 'services/admin-console/tsconfig.json']) {
     const typecheck = await runChild(bin('tsc'), ['--noEmit', '-p', project], env);
     if (typecheck !== 0) return typecheck;
   }
   const shared = await runChild(bin('jest'), [`--maxWorkers=${WORKERS}`], { ...env, AISLE_TEST_PHASE: 'shared' });
-  const alone = await runChild(bin('jest'), ['--selectProjects', 'integration', '--runInBand'], { ...env, AISLE_TEST_PHASE: 'alone' });
+  const alone = await runChild(bin('jest'), ['--selectProjects', 'integration', '--runInBand'], {
+    ...env,
+    AISLE_TEST_PHASE: 'alone',
+  });
   return shared !== 0 ? shared : alone;
 }
 

@@ -4,7 +4,10 @@ import { z } from 'zod';
 /** Queue settings every producer and the indexer read from the environment. */
 export const queueConfigSchema = z.object({
   /** BullMQ key prefix; tests give each run its own. */
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ or -').default('bull'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ or -')
+    .default('bull'),
   /** How often each published site's delta run repeats. */
   STOREFRONT_DELTA_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(10_000),
 });
@@ -27,7 +30,10 @@ export type IndexJob = z.infer<typeof indexJobSchema>;
 export const indexJobId = (job: IndexJob) => `${job.type}-${job.siteId}`;
 
 /** Failed runs are retried with exponential backoff (1 s, 2 s, 4 s, ...); a gated run is final, not a failure. */
-export const RUN_RETRIES: Pick<JobsOptions, 'attempts' | 'backoff'> = { attempts: 5, backoff: { type: 'exponential', delay: 1000 } };
+export const RUN_RETRIES: Pick<JobsOptions, 'attempts' | 'backoff'> = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+};
 
 const KEEP = { removeOnComplete: { count: 200 }, removeOnFail: { count: 500 } };
 
@@ -44,7 +50,11 @@ export async function requestRun(queue: Queue, job: IndexJob): Promise<{ jobId: 
 /** A repeatable delta run for the site every `everyMs` (upserted: calling it again changes the interval). */
 export async function scheduleDeltas(queue: Queue, siteId: number, everyMs: number): Promise<void> {
   const job: IndexJob = { type: 'delta', siteId };
-  await queue.upsertJobScheduler(`delta-${siteId}`, { every: everyMs }, { name: 'delta', data: job, opts: { ...RUN_RETRIES, ...KEEP } });
+  await queue.upsertJobScheduler(
+    `delta-${siteId}`,
+    { every: everyMs },
+    { name: 'delta', data: job, opts: { ...RUN_RETRIES, ...KEEP } },
+  );
 }
 
 export async function unscheduleDeltas(queue: Queue, siteId: number): Promise<void> {

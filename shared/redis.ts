@@ -24,7 +24,12 @@ const LOST = new Set(['reconnecting', 'close', 'end']);
  * connection is lost, and after `timeoutMs` without an answer (a connection still being made, or a server that
  * accepts but does not answer). A createRedis connection would otherwise hold the commands until Redis is back.
  */
-export async function withoutWaiting<T>(redis: Redis, timeoutMs: number, outage: () => Error, call: () => Promise<T>): Promise<T> {
+export async function withoutWaiting<T>(
+  redis: Redis,
+  timeoutMs: number,
+  outage: () => Error,
+  call: () => Promise<T>,
+): Promise<T> {
   if (LOST.has(redis.status)) throw outage();
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {

@@ -27,7 +27,9 @@ export async function watchChannel(options: {
     running = (async () => {
       do {
         again = false;
-        await options.sync().catch((err: unknown) => logger.error({ err, channel }, 'sync failed; the next message or poll retries'));
+        await options
+          .sync()
+          .catch((err: unknown) => logger.error({ err, channel }, 'sync failed; the next message or poll retries'));
       } while (again);
       running = null;
     })();

@@ -26,8 +26,13 @@ function indexBatch(rows: BatchRows): BatchIndex {
   const pricesOf = new Map<number, CataloguePrice[]>();
   for (const p of rows.prices) {
     const price: CataloguePrice = {
-      priceListId: p.price_list_id, currency: p.currency_code, amount: p.amount, vatRate: p.vat_rate,
-      vatIncluded: p.prices_include_vat, compareAt: p.compare_at, updatedAt: p.updated_at,
+      priceListId: p.price_list_id,
+      currency: p.currency_code,
+      amount: p.amount,
+      vatRate: p.vat_rate,
+      vatIncluded: p.prices_include_vat,
+      compareAt: p.compare_at,
+      updatedAt: p.updated_at,
     };
     const list = pricesOf.get(p.product_id);
     if (list === undefined) pricesOf.set(p.product_id, [price]);
@@ -54,8 +59,14 @@ function toVariant(row: ProductRow, index: BatchIndex, axes: Map<number, string>
     if (axis !== undefined) options[axis] = v.value;
   }
   return {
-    id: row.id, sku: row.product_number, active: row.is_active, brand: brandOf(row), options,
-    prices: index.pricesOf.get(row.id) ?? [], stock: index.stockOf.get(row.id) ?? '0', updatedAt: row.updated_at,
+    id: row.id,
+    sku: row.product_number,
+    active: row.is_active,
+    brand: brandOf(row),
+    options,
+    prices: index.pricesOf.get(row.id) ?? [],
+    stock: index.stockOf.get(row.id) ?? '0',
+    updatedAt: row.updated_at,
   };
 }
 
@@ -83,17 +94,28 @@ export function assembleProducts(rows: BatchRows, tree: CategoryTree): Catalogue
     const variantRows = index.variantsOf.get(root.id) ?? [];
     const parent = variantRows.length > 0 || axisRows.length > 0;
     return {
-      id: root.id, sku: root.product_number, name: root.name, active: root.is_active,
+      id: root.id,
+      sku: root.product_number,
+      name: root.name,
+      active: root.is_active,
       kind: parent ? 'parent' : 'simple',
       brand: brandOf(root),
       options: axisRows.map((a) => a.name),
       variants: parent ? variantRows.map((v) => toVariant(v, index, axes)) : [toVariant(root, index, axes)],
       categories: categoriesOf(categoryLinks.get(root.id) ?? [], tree),
-      descriptions: Object.fromEntries((descriptions.get(root.id) ?? []).map((d) => [
-        d.language,
-        { name: d.name, shortDescription: d.short_description, html: d.html, updatedAt: d.updated_at },
-      ])),
-      attributes: (attributes.get(root.id) ?? []).map((a) => ({ key: a.key, label: a.label, type: a.type, values: a.values, valueKeys: a.value_keys })),
+      descriptions: Object.fromEntries(
+        (descriptions.get(root.id) ?? []).map((d) => [
+          d.language,
+          { name: d.name, shortDescription: d.short_description, html: d.html, updatedAt: d.updated_at },
+        ]),
+      ),
+      attributes: (attributes.get(root.id) ?? []).map((a) => ({
+        key: a.key,
+        label: a.label,
+        type: a.type,
+        values: a.values,
+        valueKeys: a.value_keys,
+      })),
       createdAt: root.created_at,
       updatedAt: root.updated_at,
     };

@@ -16,9 +16,14 @@ export interface ReadCatalogueOptions {
  * product once. Batches are read separately, not in one snapshot: a full run replays the change log for
  * whatever changes while it reads.
  */
-export async function* readCatalogue(db: Db, tenantId: number, options: ReadCatalogueOptions = {}): AsyncGenerator<CatalogueProduct[]> {
+export async function* readCatalogue(
+  db: Db,
+  tenantId: number,
+  options: ReadCatalogueOptions = {},
+): AsyncGenerator<CatalogueProduct[]> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batchSize must be a positive integer, got ${batchSize}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new Error(`batchSize must be a positive integer, got ${batchSize}`);
   const tree = await loadCategoryTree(db, tenantId);
   let afterId = 0;
   for (;;) {
@@ -31,7 +36,12 @@ export async function* readCatalogue(db: Db, tenantId: number, options: ReadCata
 }
 
 /** The storefront products among `rootIds` (a delta run's changed ids); ids that are not the tenant's roots are left out. */
-export async function loadCatalogueProducts(db: Db, tenantId: number, rootIds: readonly number[], tree?: CategoryTree): Promise<CatalogueProduct[]> {
+export async function loadCatalogueProducts(
+  db: Db,
+  tenantId: number,
+  rootIds: readonly number[],
+  tree?: CategoryTree,
+): Promise<CatalogueProduct[]> {
   if (rootIds.length === 0) return [];
   const roots = await rootsByIds(db, tenantId, rootIds);
   if (roots.length === 0) return [];

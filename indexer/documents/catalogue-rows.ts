@@ -16,8 +16,17 @@ export interface ProductRow {
   brand_slug: string | null;
 }
 
-export interface OptionRow { product_id: number; position: number; name: string }
-export interface OptionValueRow { product_id: number; parent_id: number; position: number; value: string }
+export interface OptionRow {
+  product_id: number;
+  position: number;
+  name: string;
+}
+export interface OptionValueRow {
+  product_id: number;
+  parent_id: number;
+  position: number;
+  value: string;
+}
 export interface PriceRow {
   product_id: number;
   price_list_id: number;
@@ -28,8 +37,15 @@ export interface PriceRow {
   prices_include_vat: boolean;
   updated_at: Date;
 }
-export interface StockRow { product_id: number; available: string }
-export interface CategoryLinkRow { product_id: number; category_id: number; is_primary: boolean }
+export interface StockRow {
+  product_id: number;
+  available: string;
+}
+export interface CategoryLinkRow {
+  product_id: number;
+  category_id: number;
+  is_primary: boolean;
+}
 export interface DescriptionRow {
   product_id: number;
   language: string;
@@ -70,12 +86,20 @@ async function rows<T>(db: Db, sql: string, bindings: readonly Knex.RawBinding[]
 
 /** The next `limit` roots after `afterId` in id order (a keyset page on the products_roots index). */
 export function rootsAfter(db: Db, tenantId: number, afterId: number, limit: number): Promise<ProductRow[]> {
-  return rows(db, `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id is null and p.id > ? order by p.id limit ?`, [tenantId, afterId, limit]);
+  return rows(
+    db,
+    `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id is null and p.id > ? order by p.id limit ?`,
+    [tenantId, afterId, limit],
+  );
 }
 
 /** The roots among `ids`, in id order. */
 export function rootsByIds(db: Db, tenantId: number, ids: readonly number[]): Promise<ProductRow[]> {
-  return rows(db, `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id is null and p.id = any(?::int[]) order by p.id`, [tenantId, [...ids]]);
+  return rows(
+    db,
+    `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id is null and p.id = any(?::int[]) order by p.id`,
+    [tenantId, [...ids]],
+  );
 }
 
 /**
@@ -84,7 +108,10 @@ export function rootsByIds(db: Db, tenantId: number, ids: readonly number[]): Pr
  */
 export async function batchDetails(db: Db, tenantId: number, roots: ProductRow[]): Promise<BatchRows> {
   const rootIds = roots.map((r) => r.id);
-  const [sellable, rooted] = await Promise.all([sellableDetails(db, tenantId, rootIds), rootDetails(db, tenantId, rootIds)]);
+  const [sellable, rooted] = await Promise.all([
+    sellableDetails(db, tenantId, rootIds),
+    rootDetails(db, tenantId, rootIds),
+  ]);
   return { roots, ...sellable, ...rooted };
 }
 
@@ -92,7 +119,11 @@ type SellableRows = Pick<BatchRows, 'variants' | 'prices' | 'stock'>;
 
 /** The roots' variants, then prices and stock of roots and variants alike (a simple product sells itself). */
 async function sellableDetails(db: Db, tenantId: number, rootIds: number[]): Promise<SellableRows> {
-  const variants = await rows<ProductRow>(db, `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id = any(?::int[]) order by p.id`, [tenantId, rootIds]);
+  const variants = await rows<ProductRow>(
+    db,
+    `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id = any(?::int[]) order by p.id`,
+    [tenantId, rootIds],
+  );
   const sellableIds = [...rootIds, ...variants.map((v) => v.id)];
   const [prices, stock] = await Promise.all([
     rows<PriceRow>(
@@ -117,11 +148,31 @@ type RootRows = Pick<BatchRows, 'options' | 'optionValues' | 'categories' | 'des
 async function rootDetails(db: Db, tenantId: number, rootIds: number[]): Promise<RootRows> {
   const byRoot = [tenantId, rootIds];
   const [options, optionValues, categories, descriptions, attributes] = await Promise.all([
-    rows<OptionRow>(db, 'select product_id, position, name from product_options where tenant_id = ? and product_id = any(?::int[]) order by product_id, position', byRoot),
-    rows<OptionValueRow>(db, 'select product_id, parent_id, position, value from product_option_values where tenant_id = ? and parent_id = any(?::int[])', byRoot),
-    rows<CategoryLinkRow>(db, 'select product_id, category_id, is_primary from product_categories where tenant_id = ? and product_id = any(?::int[]) order by product_id, is_primary desc, category_id', byRoot),
-    rows<DescriptionRow>(db, 'select product_id, language, name, short_description, html, updated_at from product_descriptions where tenant_id = ? and product_id = any(?::int[])', byRoot),
-    rows<AttributeRow>(db, 'select product_id, key, label, type, values, value_keys from product_attributes where tenant_id = ? and product_id = any(?::int[]) order by product_id, position', byRoot),
+    rows<OptionRow>(
+      db,
+      'select product_id, position, name from product_options where tenant_id = ? and product_id = any(?::int[]) order by product_id, position',
+      byRoot,
+    ),
+    rows<OptionValueRow>(
+      db,
+      'select product_id, parent_id, position, value from product_option_values where tenant_id = ? and parent_id = any(?::int[])',
+      byRoot,
+    ),
+    rows<CategoryLinkRow>(
+      db,
+      'select product_id, category_id, is_primary from product_categories where tenant_id = ? and product_id = any(?::int[]) order by product_id, is_primary desc, category_id',
+      byRoot,
+    ),
+    rows<DescriptionRow>(
+      db,
+      'select product_id, language, name, short_description, html, updated_at from product_descriptions where tenant_id = ? and product_id = any(?::int[])',
+      byRoot,
+    ),
+    rows<AttributeRow>(
+      db,
+      'select product_id, key, label, type, values, value_keys from product_attributes where tenant_id = ? and product_id = any(?::int[]) order by product_id, position',
+      byRoot,
+    ),
   ]);
   return { options, optionValues, categories, descriptions, attributes };
 }

@@ -38,6 +38,12 @@ function matchesKey(doc: SearchDocument, key: string, values: readonly string[],
  * Ids of the collections whose filter the document matches: every key must match (ANDed), any value of a
  * key may (ORed); `{"all": []}` matches everything.
  */
-export function collectionIds(doc: SearchDocument, collections: readonly CollectionRule[], kinds: FacetKinds): number[] {
-  return collections.filter((c) => Object.entries(c.filter).every(([key, values]) => matchesKey(doc, key, values, kinds))).map((c) => c.id);
+export function collectionIds(
+  doc: SearchDocument,
+  collections: readonly CollectionRule[],
+  kinds: FacetKinds,
+): number[] {
+  return collections
+    .filter((c) => Object.entries(c.filter).every(([key, values]) => matchesKey(doc, key, values, kinds)))
+    .map((c) => c.id);
 }

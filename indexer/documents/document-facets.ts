@@ -44,12 +44,18 @@ function collectCategories(out: FacetCollector, categories: readonly CatalogueCa
     const offset = category.path.length - ids.length;
     ids.forEach((_, depth) => {
       const node = category.path[offset + depth];
-      if (node !== undefined) out.add(ids.slice(0, depth + 1).join(HIERARCHY_SEPARATOR), (l) => node.names[l] ?? node.name);
+      if (node !== undefined)
+        out.add(ids.slice(0, depth + 1).join(HIERARCHY_SEPARATOR), (l) => node.names[l] ?? node.name);
     });
   }
 }
 
-function collect(out: FacetCollector, source: FacetSource, product: CatalogueProduct, sellable: readonly CatalogueVariant[]): void {
+function collect(
+  out: FacetCollector,
+  source: FacetSource,
+  product: CatalogueProduct,
+  sellable: readonly CatalogueVariant[],
+): void {
   switch (source.kind) {
     case 'brand':
       for (const brand of productBrands(product, sellable)) out.add(brandKey(brand), () => brand.name);
@@ -80,7 +86,10 @@ function collect(out: FacetCollector, source: FacetSource, product: CataloguePro
 const TRUE_VALUES = new Set(['true', 'yes', '1', 'ja', 'y']);
 
 /** A range or toggle facet fed by an attribute: its first value as a number or a flag (range and toggle filters read those). */
-function attributeScalar(product: CatalogueProduct, source: Extract<FacetSource, { kind: 'attribute' }>): number | boolean | undefined {
+function attributeScalar(
+  product: CatalogueProduct,
+  source: Extract<FacetSource, { kind: 'attribute' }>,
+): number | boolean | undefined {
   const value = product.attributes.find((a) => a.key === source.attribute)?.values[0]?.trim();
   if (value === undefined || value === '') return undefined;
   if (source.as === 'flag') return TRUE_VALUES.has(value.toLowerCase());
@@ -100,7 +109,11 @@ export interface DocumentFacets {
  * variants only, hierarchy values carry every ancestor path. Facets without values are left out. Range and
  * toggle facets fed by an attribute become a number or a flag under the facet's key.
  */
-export function documentFacets(product: CatalogueProduct, sellable: readonly CatalogueVariant[], config: SiteIndexConfig): DocumentFacets {
+export function documentFacets(
+  product: CatalogueProduct,
+  sellable: readonly CatalogueVariant[],
+  config: SiteIndexConfig,
+): DocumentFacets {
   const out: DocumentFacets = { facets: {}, labels: {}, numbers: {}, flags: {} };
   for (const source of config.facets) {
     if (source.kind === 'attribute' && source.as !== undefined && source.as !== 'terms') {

@@ -28,7 +28,12 @@ export function siteIndexConfig(config: SiteConfig, facts: TenantFacts): SiteInd
   const languages = [...new Set(markets.map((m) => m.language))];
   const facets = config.facets.length > 0 ? config.facets.map(facetSource) : deriveSiteIndexConfig(facts).facets;
   return {
-    markets: markets.map((m) => ({ code: m.code, language: m.language, currency: m.currency, priceListId: m.priceListId })),
+    markets: markets.map((m) => ({
+      code: m.code,
+      language: m.language,
+      currency: m.currency,
+      priceListId: m.priceListId,
+    })),
     languages,
     facets,
     assortment: config.site.assortment,
@@ -39,10 +44,18 @@ export function siteIndexConfig(config: SiteConfig, facts: TenantFacts): SiteInd
 
 /** The index settings of a site: its languages and every field its documents may carry (Elasticsearch maps exactly these). */
 export function siteIndexSettings(index: SiteIndexConfig): IndexSettings {
-  const keysAs = (as: 'number' | 'flag') => index.facets.filter((f) => f.kind === 'attribute' && f.as === as).map((f) => f.key);
-  const terms = index.facets.filter((f) => !(f.kind === 'attribute' && (f.as === 'number' || f.as === 'flag'))).map((f) => f.key);
+  const keysAs = (as: 'number' | 'flag') =>
+    index.facets.filter((f) => f.kind === 'attribute' && f.as === as).map((f) => f.key);
+  const terms = index.facets
+    .filter((f) => !(f.kind === 'attribute' && (f.as === 'number' || f.as === 'flag')))
+    .map((f) => f.key);
   return {
     languages: index.languages,
-    fields: siteIndexFields({ markets: index.markets.map((m) => m.code), facets: terms, numbers: keysAs('number'), flags: keysAs('flag') }),
+    fields: siteIndexFields({
+      markets: index.markets.map((m) => m.code),
+      facets: terms,
+      numbers: keysAs('number'),
+      flags: keysAs('flag'),
+    }),
   };
 }

@@ -19,8 +19,15 @@ export function priceOn(variant: CatalogueVariant, market: MarketConfig): Catalo
 
 /** A stored price as the spec's Price: decimal strings, compare-at only when above the price. */
 export function cardPrice(price: CataloguePrice): CardPrice {
-  const compareAt = price.compareAt !== null && Number(price.compareAt) > Number(price.amount) ? decimalString(price.compareAt) : null;
-  return { amount: decimalString(price.amount), currency: price.currency, vatRate: decimalString(price.vatRate), vatIncluded: price.vatIncluded, compareAt };
+  const compareAt =
+    price.compareAt !== null && Number(price.compareAt) > Number(price.amount) ? decimalString(price.compareAt) : null;
+  return {
+    amount: decimalString(price.amount),
+    currency: price.currency,
+    vatRate: decimalString(price.vatRate),
+    vatIncluded: price.vatIncluded,
+    compareAt,
+  };
 }
 
 /**

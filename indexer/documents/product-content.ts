@@ -6,7 +6,11 @@ import type { CatalogueAttribute, CatalogueDescription, CatalogueProduct } from 
 // content through here, so they agree.
 
 /** A product's description in a language, else in the first site language that has one (as names fall back). */
-export function descriptionIn(product: CatalogueProduct, language: string, languages: readonly string[]): (CatalogueDescription & { language: string }) | null {
+export function descriptionIn(
+  product: CatalogueProduct,
+  language: string,
+  languages: readonly string[],
+): (CatalogueDescription & { language: string }) | null {
   for (const l of [language, ...languages]) {
     const found = product.descriptions[l];
     if (found !== undefined) return { ...found, language: l };
@@ -18,9 +22,14 @@ export function descriptionIn(product: CatalogueProduct, language: string, langu
  * The stored text a source names, unsanitised: a description property of `description`, or an attribute's
  * values (a list's joined by ", "); null when the product has none.
  */
-export function sourceText(product: CatalogueProduct, description: CatalogueDescription | null, source: ContentSource): string | null {
+export function sourceText(
+  product: CatalogueProduct,
+  description: CatalogueDescription | null,
+  source: ContentSource,
+): string | null {
   if (source === null) return null;
-  if ('property' in source) return (source.property === 'shortDescription' ? description?.shortDescription : description?.html) ?? null;
+  if ('property' in source)
+    return (source.property === 'shortDescription' ? description?.shortDescription : description?.html) ?? null;
   const values = product.attributes.find((a) => a.key === source.attribute)?.values ?? [];
   return values.length === 0 ? null : values.join(', ');
 }
@@ -34,7 +43,9 @@ export type ShownAttribute = CatalogueAttribute & { source: string; storedType: 
 /** Values in another shape than stored: a list shown as one value is its values joined (and has no filter key). */
 function retyped(attribute: CatalogueAttribute, type: string): Pick<CatalogueAttribute, 'values' | 'valueKeys'> {
   const joins = type !== 'list' && attribute.values.length > 1;
-  return joins ? { values: [attribute.values.join(', ')], valueKeys: null } : { values: attribute.values, valueKeys: attribute.valueKeys };
+  return joins
+    ? { values: [attribute.values.join(', ')], valueKeys: null }
+    : { values: attribute.values, valueKeys: attribute.valueKeys };
 }
 
 /**
@@ -48,9 +59,19 @@ export function shownAttributes(product: CatalogueProduct, content: ContentConfi
     const attribute = byKey.get(shown.attribute);
     if (attribute === undefined || attribute.values.length === 0) return [];
     const type = shown.type ?? attribute.type;
-    return [{ key: shown.key, source: attribute.key, storedType: attribute.type, label: shown.label[language] ?? attribute.label, type, ...retyped(attribute, type) }];
+    return [
+      {
+        key: shown.key,
+        source: attribute.key,
+        storedType: attribute.type,
+        label: shown.label[language] ?? attribute.label,
+        type,
+        ...retyped(attribute, type),
+      },
+    ];
   });
 }
 
 /** The content block a site index config carries, or zero-config's. */
-export const contentOf = (index: { content?: ContentConfig | undefined }): ContentConfig => index.content ?? DEFAULT_CONTENT;
+export const contentOf = (index: { content?: ContentConfig | undefined }): ContentConfig =>
+  index.content ?? DEFAULT_CONTENT;

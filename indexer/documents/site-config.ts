@@ -76,7 +76,8 @@ function siteLanguages(facts: TenantFacts): string[] {
 
 /** The company's language on a market in its own currency, else English when indexed, else the first language. */
 function marketLanguage(currency: string, facts: TenantFacts, languages: string[]): string {
-  if (currency === facts.defaultCurrency && facts.defaultLanguage !== null && languages.includes(facts.defaultLanguage)) return facts.defaultLanguage;
+  if (currency === facts.defaultCurrency && facts.defaultLanguage !== null && languages.includes(facts.defaultLanguage))
+    return facts.defaultLanguage;
   return languages.includes('en') ? 'en' : (languages[0] ?? 'en');
 }
 
@@ -90,12 +91,18 @@ export function deriveSiteIndexConfig(facts: TenantFacts): SiteIndexConfig {
   const taken = new Set(RESERVED_FACET_KEYS);
   const marketCodes = new Set<string>();
   const markets = facts.priceLists.map((list) => ({
-    code: uniqueKey(slugify(list.code), marketCodes), language: marketLanguage(list.currency, facts, languages), currency: list.currency, priceListId: list.id,
+    code: uniqueKey(slugify(list.code), marketCodes),
+    language: marketLanguage(list.currency, facts, languages),
+    currency: list.currency,
+    priceListId: list.id,
   }));
   const facets: FacetSource[] = [{ kind: 'brand', key: uniqueKey('brand', taken) }];
-  for (const axis of facts.optionAxes) facets.push({ kind: 'option', key: uniqueKey(slugify(axis), taken), option: axis });
-  for (const attribute of facts.keyedAttributes) facets.push({ kind: 'attribute', key: uniqueKey(slugify(attribute), taken), attribute });
-  for (const root of facts.categoryRoots) facets.push({ kind: 'category', key: uniqueKey(slugify(root.name), taken), rootId: root.id });
+  for (const axis of facts.optionAxes)
+    facets.push({ kind: 'option', key: uniqueKey(slugify(axis), taken), option: axis });
+  for (const attribute of facts.keyedAttributes)
+    facets.push({ kind: 'attribute', key: uniqueKey(slugify(attribute), taken), attribute });
+  for (const root of facts.categoryRoots)
+    facets.push({ kind: 'category', key: uniqueKey(slugify(root.name), taken), rootId: root.id });
   return { markets, languages, facets };
 }
 
@@ -106,12 +113,36 @@ async function column<T>(db: Db, sql: string, tenantId: number): Promise<T[]> {
 /** Reads the facts deriveSiteIndexConfig needs. */
 export async function loadTenantFacts(db: Db, tenantId: number): Promise<TenantFacts> {
   const [priceLists, languages, profile, axes, attributes, roots] = await Promise.all([
-    column<{ id: number; code: string; currency: string }>(db, 'select id, code, currency_code as currency from price_lists where tenant_id = ? and active order by id', tenantId),
-    column<{ language: string }>(db, 'select language from product_descriptions where tenant_id = ? group by language order by language', tenantId),
-    column<{ language: string | null; currency: string | null }>(db, 'select default_language as language, default_currency_code as currency from company_profiles where tenant_id = ?', tenantId),
-    column<{ name: string }>(db, 'select name from product_options where tenant_id = ? group by name order by count(*) desc, name', tenantId),
-    column<{ key: string }>(db, 'select key from product_attributes where tenant_id = ? and value_keys is not null group by key order by count(*) desc, key', tenantId),
-    column<{ id: number; name: string }>(db, 'select id, name from categories where tenant_id = ? and parent_id is null and active order by position, id', tenantId),
+    column<{ id: number; code: string; currency: string }>(
+      db,
+      'select id, code, currency_code as currency from price_lists where tenant_id = ? and active order by id',
+      tenantId,
+    ),
+    column<{ language: string }>(
+      db,
+      'select language from product_descriptions where tenant_id = ? group by language order by language',
+      tenantId,
+    ),
+    column<{ language: string | null; currency: string | null }>(
+      db,
+      'select default_language as language, default_currency_code as currency from company_profiles where tenant_id = ?',
+      tenantId,
+    ),
+    column<{ name: string }>(
+      db,
+      'select name from product_options where tenant_id = ? group by name order by count(*) desc, name',
+      tenantId,
+    ),
+    column<{ key: string }>(
+      db,
+      'select key from product_attributes where tenant_id = ? and value_keys is not null group by key order by count(*) desc, key',
+      tenantId,
+    ),
+    column<{ id: number; name: string }>(
+      db,
+      'select id, name from categories where tenant_id = ? and parent_id is null and active order by position, id',
+      tenantId,
+    ),
   ]);
   return {
     priceLists,

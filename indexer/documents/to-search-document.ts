@@ -44,15 +44,30 @@ function nameIn(product: CatalogueProduct, language: string, languages: readonly
   return product.name;
 }
 
-function localizedText(product: CatalogueProduct, name: string, brands: string, language: string, content: ContentConfig): LocalizedText {
+function localizedText(
+  product: CatalogueProduct,
+  name: string,
+  brands: string,
+  language: string,
+  content: ContentConfig,
+): LocalizedText {
   const own = product.descriptions[language] ?? null;
   const texts = [sourceText(product, own, content.shortDescription), sourceText(product, own, content.description)];
-  return { name, brand: brands, description: texts.map((t) => htmlToText(t ?? '')).filter((t) => t !== '').join(' ') };
+  return {
+    name,
+    brand: brands,
+    description: texts
+      .map((t) => htmlToText(t ?? ''))
+      .filter((t) => t !== '')
+      .join(' '),
+  };
 }
 
 /** A card's short description: the mapped source's plain text, at most 500 characters, or null. */
 function cardShortText(product: CatalogueProduct, language: string, content: ContentConfig): string | null {
-  const text = htmlToText(sourceText(product, product.descriptions[language] ?? null, content.shortDescription) ?? '').slice(0, SHORT_MAX);
+  const text = htmlToText(
+    sourceText(product, product.descriptions[language] ?? null, content.shortDescription) ?? '',
+  ).slice(0, SHORT_MAX);
   return text === '' ? null : text;
 }
 
@@ -66,7 +81,15 @@ function lastUpdated(product: CatalogueProduct, sellable: readonly CatalogueVari
   return new Date(latest).toISOString();
 }
 
-type CardInput = { product: CatalogueProduct; content: ContentConfig; sellable: readonly CatalogueVariant[]; offers: Map<string, MarketOffer>; names: Record<string, string>; slugs: Record<string, string>; media: readonly MediaDescriptor[] };
+type CardInput = {
+  product: CatalogueProduct;
+  content: ContentConfig;
+  sellable: readonly CatalogueVariant[];
+  offers: Map<string, MarketOffer>;
+  names: Record<string, string>;
+  slugs: Record<string, string>;
+  media: readonly MediaDescriptor[];
+};
 
 function buildCard({ product, content, sellable, offers, names, slugs, media }: CardInput): IndexedCard {
   const id = String(product.id);
@@ -80,7 +103,10 @@ function buildCard({ product, content, sellable, offers, names, slugs, media }: 
     price: Object.fromEntries(entries.map(([m, o]) => [m, o.price])),
     priceVaries: Object.fromEntries(entries.map(([m, o]) => [m, o.priceVaries])),
     inStock: Object.fromEntries(entries.map(([m, o]) => [m, o.inStock])),
-    brand: product.brand === null ? null : { id: String(product.brand.id), slug: brandKey(product.brand), label: product.brand.name },
+    brand:
+      product.brand === null
+        ? null
+        : { id: String(product.brand.id), slug: brandKey(product.brand), label: product.brand.name },
     image: displayImage(media),
     collectionIds: [],
     updatedAt: lastUpdated(product, sellable),
@@ -99,7 +125,12 @@ export function productNames(product: CatalogueProduct, languages: readonly stri
  * slugs; the card lists the ids of the site's collections the product belongs to. `media` are the product's
  * own descriptors (resolved by the run's batch step); the card shows the display image among them.
  */
-export function toSearchDocument(product: CatalogueProduct, config: SiteIndexConfig, slugs: Record<string, string> = {}, media: readonly MediaDescriptor[] = []): SearchDocument | SkippedProduct {
+export function toSearchDocument(
+  product: CatalogueProduct,
+  config: SiteIndexConfig,
+  slugs: Record<string, string> = {},
+  media: readonly MediaDescriptor[] = [],
+): SearchDocument | SkippedProduct {
   const productId = String(product.id);
   if (!product.active) return { skip: 'INACTIVE', productId };
   const outside = assortmentSkip(product, config.assortment);
@@ -114,20 +145,27 @@ export function toSearchDocument(product: CatalogueProduct, config: SiteIndexCon
   if (offers.size === 0) return { skip: 'NO_PRICE', productId };
   const sellable = active.filter((v) => config.markets.some((m) => priceOn(v, m) !== undefined));
   const names = productNames(product, config.languages);
-  const brandText = productBrands(product, sellable).map((b) => b.name).join(' ');
+  const brandText = productBrands(product, sellable)
+    .map((b) => b.name)
+    .join(' ');
   const { facets, labels, numbers, flags } = documentFacets(product, sellable, config);
   const content = contentOf(config);
   const card = buildCard({ product, content, sellable, offers, names, slugs, media });
   const document: SearchDocument = {
     id: productId,
     markets: [...offers.keys()],
-    text: Object.fromEntries(config.languages.map((l) => [l, localizedText(product, names[l] ?? product.name, brandText, l, content)])),
+    text: Object.fromEntries(
+      config.languages.map((l) => [l, localizedText(product, names[l] ?? product.name, brandText, l, content)]),
+    ),
     skus: [...new Set([product.sku, ...sellable.map((v) => v.sku)])],
     facets,
     labels,
     numbers: { ...numbers, ...Object.fromEntries([...offers].map(([m, o]) => [priceField(m), o.amount])) },
     flags: { ...flags, ...Object.fromEntries([...offers].map(([m, o]) => [inStockField(m), o.inStock])) },
-    sortKeys: { name: Object.fromEntries(Object.entries(names).map(([l, n]) => [l, fold(n)])), createdAt: product.createdAt.getTime() },
+    sortKeys: {
+      name: Object.fromEntries(Object.entries(names).map(([l, n]) => [l, fold(n)])),
+      createdAt: product.createdAt.getTime(),
+    },
     card,
   };
   card.collectionIds = collectionIds(document, config.collections ?? [], facetKinds(config.facets));

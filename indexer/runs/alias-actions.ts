@@ -25,11 +25,15 @@ async function pointLiveAt(deps: RunDeps, site: RunSite, index: string): Promise
 
 /** A person confirms the newest gated run: its index goes live. Returns the index. */
 export async function confirmGated(deps: RunDeps, site: RunSite): Promise<string> {
-  const gated = (await listRuns(deps.db, site, 50)).find((r) => r.mode === 'full' && (r.outcome === 'gated' || r.outcome === 'ok'));
+  const gated = (await listRuns(deps.db, site, 50)).find(
+    (r) => r.mode === 'full' && (r.outcome === 'gated' || r.outcome === 'ok'),
+  );
   const live = await deps.engine.resolveAlias(site.names.alias);
-  if (gated === undefined || gated.outcome !== 'gated' || gated.indexName === null || gated.indexName === live) throw new AliasActionError('no gated run awaits confirmation (the newest full run was not gated)');
+  if (gated === undefined || gated.outcome !== 'gated' || gated.indexName === null || gated.indexName === live)
+    throw new AliasActionError('no gated run awaits confirmation (the newest full run was not gated)');
   const exists = (await deps.engine.listIndices(gated.indexName)).some((i) => i.name === gated.indexName);
-  if (!exists) throw new AliasActionError(`the gated index ${gated.indexName} no longer exists: run a new full reindex`);
+  if (!exists)
+    throw new AliasActionError(`the gated index ${gated.indexName} no longer exists: run a new full reindex`);
   // The run keeps its `gated` outcome (the record of what tripped); its swap time marks the confirmation.
   await pointLiveAt(deps, site, gated.indexName);
   return gated.indexName;

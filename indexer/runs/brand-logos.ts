@@ -5,8 +5,14 @@ import type { CatalogueProduct } from '../documents/catalogue-product';
 import type { RunWarnings } from './write-documents';
 
 /** The brands the products and their variants show. */
-export const brandIdsOf = (products: readonly CatalogueProduct[]): number[] =>
-  [...new Set(products.flatMap((p) => [p.brand, ...p.variants.map((v) => v.brand)]).filter((b) => b !== null).map((b) => b.id))];
+export const brandIdsOf = (products: readonly CatalogueProduct[]): number[] => [
+  ...new Set(
+    products
+      .flatMap((p) => [p.brand, ...p.variants.map((v) => v.brand)])
+      .filter((b) => b !== null)
+      .map((b) => b.id),
+  ),
+];
 
 /**
  * Renders the logos of the brands a run's products show, each brand once per run (a full run meets the same brands

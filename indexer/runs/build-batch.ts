@@ -16,13 +16,23 @@ type Scope = { tenantId: number; siteId: number };
  * The products' media descriptors, rendering what is new (`media` absent: no descriptors). Items that cannot
  * be read become warnings, never a failed run.
  */
-async function batchMedia(db: Db, scope: Scope, products: readonly CatalogueProduct[], media: MediaPipeline | undefined): Promise<{ descriptors: Map<number, MediaDescriptor[]>; warnings: MediaWarning[] }> {
+async function batchMedia(
+  db: Db,
+  scope: Scope,
+  products: readonly CatalogueProduct[],
+  media: MediaPipeline | undefined,
+): Promise<{ descriptors: Map<number, MediaDescriptor[]>; warnings: MediaWarning[] }> {
   if (media === undefined) return { descriptors: new Map(), warnings: [] };
   // Variants' own images too: the product detail shows them, and it only shows what exists. Warnings name the
   // storefront product (the root), like every other run warning.
-  const rootOf = new Map(products.flatMap((p) => [[p.id, p.id] as const, ...p.variants.map((v) => [v.id, p.id] as const)]));
+  const rootOf = new Map(
+    products.flatMap((p) => [[p.id, p.id] as const, ...p.variants.map((v) => [v.id, p.id] as const)]),
+  );
   const { descriptors, warnings } = await media.describe(await loadMediaRows(db, scope.tenantId, [...rootOf.keys()]));
-  return { descriptors, warnings: warnings.map((w) => ({ ...w, productId: String(rootOf.get(Number(w.productId)) ?? w.productId) })) };
+  return {
+    descriptors,
+    warnings: warnings.map((w) => ({ ...w, productId: String(rootOf.get(Number(w.productId)) ?? w.productId) })),
+  };
 }
 
 /**
@@ -48,9 +58,17 @@ export async function buildBatch(
       sold.push(product);
     }
   }
-  const slugs = await mintSlugs(db, { ...scope, entityType: 'product' }, sold.flatMap((p) =>
-    Object.entries(productNames(p, config.languages)).map(([language, text]) => ({ entityId: String(p.id), language, text })),
-  ));
+  const slugs = await mintSlugs(
+    db,
+    { ...scope, entityType: 'product' },
+    sold.flatMap((p) =>
+      Object.entries(productNames(p, config.languages)).map(([language, text]) => ({
+        entityId: String(p.id),
+        language,
+        text,
+      })),
+    ),
+  );
   await mintBrandSlugs(db, scope, sold, config.languages);
   for (const doc of documents) {
     const card = doc.card as IndexedCard;
@@ -63,8 +81,20 @@ export async function buildBatch(
   return { documents, skipped, mediaWarnings: warnings.filter((w) => documentIds.has(w.productId)) };
 }
 
-async function mintBrandSlugs(db: Db, scope: Scope, products: readonly CatalogueProduct[], languages: readonly string[]): Promise<void> {
-  const brands = new Map(products.flatMap((p) => [p.brand, ...p.variants.map((v) => v.brand)]).filter((b) => b !== null).map((b) => [b.id, b.name]));
-  const requests = [...brands].flatMap(([id, name]) => languages.map((language) => ({ entityId: String(id), language, text: name })));
+async function mintBrandSlugs(
+  db: Db,
+  scope: Scope,
+  products: readonly CatalogueProduct[],
+  languages: readonly string[],
+): Promise<void> {
+  const brands = new Map(
+    products
+      .flatMap((p) => [p.brand, ...p.variants.map((v) => v.brand)])
+      .filter((b) => b !== null)
+      .map((b) => [b.id, b.name]),
+  );
+  const requests = [...brands].flatMap(([id, name]) =>
+    languages.map((language) => ({ entityId: String(id), language, text: name })),
+  );
   await mintSlugs(db, { ...scope, entityType: 'brand' }, requests);
 }

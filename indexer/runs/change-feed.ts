@@ -29,10 +29,16 @@ export async function currentWatermark(db: Knex, tenantId: number): Promise<Wate
  * from one repeatable-read snapshot: an entry is new when its number is above the old mark, or when its
  * transaction was still running at the old read (it may have taken a lower number).
  */
-export async function changesSince(db: Knex, tenantId: number, from: Watermark): Promise<{ productIds: number[]; next: Watermark }> {
+export async function changesSince(
+  db: Knex,
+  tenantId: number,
+  from: Watermark,
+): Promise<{ productIds: number[]; next: Watermark }> {
   return db.transaction(
     async (trx) => {
-      const next = (await trx.raw<{ rows: { snapshot: string }[] }>('select pg_current_snapshot()::text as snapshot')).rows[0]?.snapshot ?? '';
+      const next =
+        (await trx.raw<{ rows: { snapshot: string }[] }>('select pg_current_snapshot()::text as snapshot')).rows[0]
+          ?.snapshot ?? '';
       const { rows } = await trx.raw<{ rows: { product_id: number; seq: string }[] }>(
         `select product_id, max(seq)::text as seq from product_changes
          where tenant_id = :tenantId
@@ -48,13 +54,21 @@ export async function changesSince(db: Knex, tenantId: number, from: Watermark):
 }
 
 export async function readWatermark(db: Knex, tenantId: number, siteId: number): Promise<Watermark | null> {
-  const row = await db('storefront_index_state').where({ tenant_id: tenantId, site_id: siteId }).first<{ watermark_seq: string; watermark_snapshot: string } | undefined>();
+  const row = await db('storefront_index_state')
+    .where({ tenant_id: tenantId, site_id: siteId })
+    .first<{ watermark_seq: string; watermark_snapshot: string } | undefined>();
   return row === undefined ? null : { seq: String(row.watermark_seq), snapshot: row.watermark_snapshot };
 }
 
 export async function writeWatermark(db: Knex, tenantId: number, siteId: number, mark: Watermark): Promise<void> {
   await db('storefront_index_state')
-    .insert({ tenant_id: tenantId, site_id: siteId, watermark_seq: mark.seq, watermark_snapshot: mark.snapshot, updated_at: db.fn.now() })
+    .insert({
+      tenant_id: tenantId,
+      site_id: siteId,
+      watermark_seq: mark.seq,
+      watermark_snapshot: mark.snapshot,
+      updated_at: db.fn.now(),
+    })
     .onConflict('site_id')
     .merge(['watermark_seq', 'watermark_snapshot', 'updated_at']);
 }

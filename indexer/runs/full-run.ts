@@ -22,7 +22,11 @@ export interface FullRunResult {
 }
 
 async function countRoots(deps: RunDeps, tenantId: number): Promise<number> {
-  const row = await deps.db('products').where({ tenant_id: tenantId }).whereNull('parent_id').count<{ count: string }[]>({ count: '*' });
+  const row = await deps
+    .db('products')
+    .where({ tenant_id: tenantId })
+    .whereNull('parent_id')
+    .count<{ count: string }[]>({ count: '*' });
   return Number(row[0]?.count ?? 0);
 }
 
@@ -30,7 +34,12 @@ async function countRoots(deps: RunDeps, tenantId: number): Promise<number> {
  * Renders the config's swatch images, streams the whole catalogue into `index`, then replays what changed meanwhile.
  * Returns the stats and the watermark reached.
  */
-async function fillIndex(deps: RunDeps, site: RunSite, target: { index: string; runId: number }, warnings: RunWarnings): Promise<FullRunStats> {
+async function fillIndex(
+  deps: RunDeps,
+  site: RunSite,
+  target: { index: string; runId: number },
+  warnings: RunWarnings,
+): Promise<FullRunStats> {
   const { index } = target;
   const start = await currentWatermark(deps.db, site.tenantId);
   const total = await countRoots(deps, site.tenantId);
@@ -49,14 +58,23 @@ async function fillIndex(deps: RunDeps, site: RunSite, target: { index: string; 
   const { productIds, next } = await changesSince(deps.db, site.tenantId, start);
   const products = await loadCatalogueProducts(deps.db, site.tenantId, productIds);
   const found = new Set(products.map((p) => p.id));
-  await writeDocuments(deps.db, deps.engine, { site, index, warnings, media, logos }, products, productIds.filter((id) => !found.has(id)));
+  await writeDocuments(
+    deps.db,
+    deps.engine,
+    { site, index, warnings, media, logos },
+    products,
+    productIds.filter((id) => !found.has(id)),
+  );
   await deps.engine.refresh(index);
   return { ...stats.stats(), count: await deps.engine.count(index), watermark: next };
 }
 
 /** The site's published version when it is newer than the one this run indexes, else null. */
 async function newerVersion(deps: RunDeps, site: RunSite): Promise<number | null> {
-  const row = await deps.db('storefront_sites').where({ id: site.siteId }).first<{ published_version: number | null } | undefined>('published_version');
+  const row = await deps
+    .db('storefront_sites')
+    .where({ id: site.siteId })
+    .first<{ published_version: number | null } | undefined>('published_version');
   const current = row?.published_version ?? null;
   return current !== null && site.configVersion !== null && current > site.configVersion ? current : null;
 }
@@ -73,11 +91,21 @@ async function liveStats(deps: RunDeps, site: RunSite, live: string | null): Pro
  * the time, the whole catalogue, the replay, then the gate and the alias swap. A gated index stays unaliased
  * for a person to confirm. A preview run swaps only the preview alias and never touches the live one.
  */
-export async function runFull(deps: RunDeps, site: RunSite, job: { jobId: string | null; attempt: number; preview: boolean }): Promise<FullRunResult> {
+export async function runFull(
+  deps: RunDeps,
+  site: RunSite,
+  job: { jobId: string | null; attempt: number; preview: boolean },
+): Promise<FullRunResult> {
   const started = Date.now();
   const mode = job.preview ? 'preview' : 'full';
   const index = newIndexName(job.preview ? site.names.previewPrefix : site.names.fullPrefix, new Date());
-  const runId = await startRun(deps.db, site, { mode, jobId: job.jobId, attempt: job.attempt, configVersion: site.configVersion, indexName: index });
+  const runId = await startRun(deps.db, site, {
+    mode,
+    jobId: job.jobId,
+    attempt: job.attempt,
+    configVersion: site.configVersion,
+    indexName: index,
+  });
   const warnings = new RunWarnings();
   await deps.engine.createIndex(index, siteIndexSettings(site.index));
   const stats = await fillIndex(deps, site, { index, runId }, warnings);
@@ -86,23 +114,44 @@ export async function runFull(deps: RunDeps, site: RunSite, job: { jobId: string
   if (newer !== null) {
     // A publish landed while this run built: its own full run is queued, and this index would be stale.
     warnings.add({ code: 'SUPERSEDED', detail: `config version ${newer} was published during the run` });
-    await finishRun(deps.db, runId, { outcome: 'cancelled', documentCount: stats.count, warnings: warnings.list(), timings: { buildMs: built - started, totalMs: Date.now() - started }, stats });
+    await finishRun(deps.db, runId, {
+      outcome: 'cancelled',
+      documentCount: stats.count,
+      warnings: warnings.list(),
+      timings: { buildMs: built - started, totalMs: Date.now() - started },
+      stats,
+    });
     await deps.engine.deleteIndex(index);
     return { runId, outcome: 'cancelled', index, count: stats.count };
   }
   const alias = job.preview ? site.names.previewAlias : site.names.alias;
   const live = await deps.engine.resolveAlias(alias);
   const facetKeys = new Set(site.index.facets.map((f) => f.key));
-  const trip = job.preview ? null : evaluateGate(await liveStats(deps, site, live), stats, deps.gateFraction, facetKeys);
+  const trip = job.preview
+    ? null
+    : evaluateGate(await liveStats(deps, site, live), stats, deps.gateFraction, facetKeys);
   const timings = (swap: number) => ({ buildMs: built - started, swapMs: swap, totalMs: Date.now() - started });
   if (trip !== null) {
     warnings.add({ code: 'GATED', detail: `${trip.check}: ${trip.detail}` });
-    await finishRun(deps.db, runId, { outcome: 'gated', documentCount: stats.count, warnings: warnings.list(), timings: timings(0), stats });
+    await finishRun(deps.db, runId, {
+      outcome: 'gated',
+      documentCount: stats.count,
+      warnings: warnings.list(),
+      timings: timings(0),
+      stats,
+    });
     return { runId, outcome: 'gated', index, count: stats.count };
   }
   await deps.engine.swapAlias(alias, index);
   if (!job.preview) await writeWatermark(deps.db, site.tenantId, site.siteId, stats.watermark);
-  await finishRun(deps.db, runId, { outcome: 'ok', documentCount: stats.count, warnings: warnings.list(), timings: timings(Date.now() - built), stats, swapped: !job.preview });
+  await finishRun(deps.db, runId, {
+    outcome: 'ok',
+    documentCount: stats.count,
+    warnings: warnings.list(),
+    timings: timings(Date.now() - built),
+    stats,
+    swapped: !job.preview,
+  });
   await dropStaleIndices(deps.engine, site, [index, live], job.preview ? 'preview' : 'live');
   return { runId, outcome: 'ok', index, count: stats.count };
 }

@@ -20,18 +20,30 @@ export interface GateTrip {
  * not for a new configuration: only facets that the live index has and the new configuration still defines
  * (`facetKeys`) are compared, so a facet removed, renamed or replaced by configured ones passes.
  */
-export function evaluateGate(live: IndexStats | null, next: IndexStats, fraction: number, facetKeys: ReadonlySet<string>): GateTrip | null {
+export function evaluateGate(
+  live: IndexStats | null,
+  next: IndexStats,
+  fraction: number,
+  facetKeys: ReadonlySet<string>,
+): GateTrip | null {
   if (live === null || live.count === 0) return null;
   if (next.count < live.count * fraction) {
-    return { check: 'count', detail: `${next.count} documents against ${live.count} live (below ${Math.round(fraction * 1000) / 10}%)` };
+    return {
+      check: 'count',
+      detail: `${next.count} documents against ${live.count} live (below ${Math.round(fraction * 1000) / 10}%)`,
+    };
   }
   for (const [key, before] of Object.entries(live.facetValues)) {
     if (!facetKeys.has(key)) continue;
     const after = next.facetValues[key] ?? 0;
-    if (before >= 2 && after < before / 2) return { check: 'facet-values', detail: `facet ${key}: ${after} distinct values against ${before} live` };
+    if (before >= 2 && after < before / 2)
+      return { check: 'facet-values', detail: `facet ${key}: ${after} distinct values against ${before} live` };
   }
   if (next.inStockShare < live.inStockShare / 2) {
-    return { check: 'in-stock-share', detail: `${(next.inStockShare * 100).toFixed(1)}% in stock against ${(live.inStockShare * 100).toFixed(1)}% live` };
+    return {
+      check: 'in-stock-share',
+      detail: `${(next.inStockShare * 100).toFixed(1)}% in stock against ${(live.inStockShare * 100).toFixed(1)}% live`,
+    };
   }
   return null;
 }

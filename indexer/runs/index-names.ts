@@ -12,7 +12,13 @@ export interface SiteIndexNames {
 
 export function siteIndexNames(siteId: number, code: string): SiteIndexNames {
   const alias = `sf${siteId}-${code}`;
-  return { alias, previewAlias: `${alias}.preview`, sitePrefix: `sf${siteId}-`, fullPrefix: `${alias}.full.`, previewPrefix: `${alias}.preview.` };
+  return {
+    alias,
+    previewAlias: `${alias}.preview`,
+    sitePrefix: `sf${siteId}-`,
+    fullPrefix: `${alias}.full.`,
+    previewPrefix: `${alias}.preview.`,
+  };
 }
 
 /** A new index name under `prefix`, ordered by creation time (UTC, to the millisecond). */

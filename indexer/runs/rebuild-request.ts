@@ -6,7 +6,12 @@ import type { RunWarnings } from './write-documents';
  * queues a full run of the site and says so in the run's warnings, so those products' updates wait for that run
  * instead of the next one someone happens to start. Without a way to queue, the warning asks for one.
  */
-export async function requestRebuild(deps: Pick<RunDeps, 'requestFullRun'>, site: RunSite, warnings: RunWarnings, products: number): Promise<void> {
+export async function requestRebuild(
+  deps: Pick<RunDeps, 'requestFullRun'>,
+  site: RunSite,
+  warnings: RunWarnings,
+  products: number,
+): Promise<void> {
   const what = `${products} ${products === 1 ? 'product uses' : 'products use'} fields the live index cannot take (see REJECTED)`;
   if (deps.requestFullRun === undefined) {
     warnings.add({ code: 'FULL_RUN_NEEDED', detail: `${what}: run a full index run to rebuild it` });

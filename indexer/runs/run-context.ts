@@ -41,7 +41,10 @@ export interface RunSite {
 
 /** The site with the config a run of this kind indexes; null when the site is gone or has nothing to index. */
 export async function loadRunSite(db: Knex, siteId: number, source: 'published' | 'draft'): Promise<RunSite | null> {
-  const row = await db('storefront_sites').where({ id: siteId }).whereNull('removed_at').first<{ tenant_id: number } | undefined>('tenant_id');
+  const row = await db('storefront_sites')
+    .where({ id: siteId })
+    .whereNull('removed_at')
+    .first<{ tenant_id: number } | undefined>('tenant_id');
   if (row === undefined) return null;
   const tenantId = row.tenant_id;
   const site = await getSite(db, tenantId, siteId);

@@ -13,11 +13,25 @@ export interface JobInfo {
 
 /** A run for a site that was removed (or has nothing published) is recorded as cancelled. */
 async function cancel(deps: RunDeps, job: IndexJob, info: JobInfo, reason: string): Promise<void> {
-  const row = await deps.db('storefront_sites').where({ id: job.siteId }).first<{ tenant_id: number } | undefined>('tenant_id');
+  const row = await deps
+    .db('storefront_sites')
+    .where({ id: job.siteId })
+    .first<{ tenant_id: number } | undefined>('tenant_id');
   if (row === undefined) return;
   const scope = { tenantId: row.tenant_id, siteId: job.siteId };
-  const runId = await startRun(deps.db, scope, { mode: job.type, jobId: info.jobId, attempt: info.attempt, configVersion: null, indexName: null });
-  await finishRun(deps.db, runId, { outcome: 'cancelled', documentCount: 0, warnings: [{ code: 'CANCELLED', detail: reason }], timings: {} });
+  const runId = await startRun(deps.db, scope, {
+    mode: job.type,
+    jobId: info.jobId,
+    attempt: info.attempt,
+    configVersion: null,
+    indexName: null,
+  });
+  await finishRun(deps.db, runId, {
+    outcome: 'cancelled',
+    documentCount: 0,
+    warnings: [{ code: 'CANCELLED', detail: reason }],
+    timings: {},
+  });
 }
 
 /**
@@ -37,7 +51,11 @@ export async function runIndexJob(deps: RunDeps, job: IndexJob, info: JobInfo): 
   }
 }
 
-async function recordedRun(deps: RunDeps, job: IndexJob, info: JobInfo): Promise<Exclude<RunOutcome, 'running' | 'failed'>> {
+async function recordedRun(
+  deps: RunDeps,
+  job: IndexJob,
+  info: JobInfo,
+): Promise<Exclude<RunOutcome, 'running' | 'failed'>> {
   const site = await loadRunSite(deps.db, job.siteId, job.type === 'preview' ? 'draft' : 'published');
   if (site === null) {
     await cancel(deps, job, info, 'the site was removed or has no published config with a market');
@@ -49,9 +67,15 @@ async function recordedRun(deps: RunDeps, job: IndexJob, info: JobInfo): Promise
     return (await runFull(deps, site, { ...info, preview: job.type === 'preview' })).outcome;
   } catch (err) {
     const message = errorMessage(err);
-    await deps.db('storefront_sync_runs')
+    await deps
+      .db('storefront_sync_runs')
       .where({ tenant_id: site.tenantId, site_id: site.siteId, outcome: 'running' })
-      .update({ outcome: 'failed', errors: JSON.stringify([message]), warnings: JSON.stringify([{ code: 'ERROR', detail: message }]), finished_at: deps.db.fn.now() });
+      .update({
+        outcome: 'failed',
+        errors: JSON.stringify([message]),
+        warnings: JSON.stringify([{ code: 'ERROR', detail: message }]),
+        finished_at: deps.db.fn.now(),
+      });
     throw err;
   }
 }

@@ -21,13 +21,19 @@ export function swatchImageSources(config: SiteConfig): Map<string, string> {
  * at the same path shows from the next full run. A source that cannot be read keeps what was recorded before (its
  * renditions still exist) and is a run warning.
  */
-export async function renderSwatchImages(deps: { db: Db; tenantId: number; media: MediaPipeline; warnings: RunWarnings }, config: SiteConfig): Promise<void> {
+export async function renderSwatchImages(
+  deps: { db: Db; tenantId: number; media: MediaPipeline; warnings: RunWarnings },
+  config: SiteConfig,
+): Promise<void> {
   for (const [source, usedBy] of swatchImageSources(config)) {
-    const hash = await deps.media.ensureImageSource(source).then((manifest) => manifest.hash, (err: unknown) => {
-      const { code, reason } = mediaFailure(err);
-      deps.warnings.add({ code, detail: `swatch image of ${usedBy}: ${reason}` });
-      return null;
-    });
+    const hash = await deps.media.ensureImageSource(source).then(
+      (manifest) => manifest.hash,
+      (err: unknown) => {
+        const { code, reason } = mediaFailure(err);
+        deps.warnings.add({ code, detail: `swatch image of ${usedBy}: ${reason}` });
+        return null;
+      },
+    );
     if (hash !== null) await recordSwatchSource(deps.db, deps.tenantId, source, hash);
   }
 }

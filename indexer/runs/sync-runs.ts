@@ -31,53 +31,112 @@ export interface SyncRun {
 }
 
 type Row = {
-  id: string; site_id: number; mode: RunMode; outcome: RunOutcome; document_count: number; total: number | null; errors: string[];
-  warnings: RunWarning[]; timings: Record<string, number>; stats: IndexStats | null; index_name: string | null; config_version: number | null;
-  attempt: number; started_at: Date; finished_at: Date | null; swapped_at: Date | null;
+  id: string;
+  site_id: number;
+  mode: RunMode;
+  outcome: RunOutcome;
+  document_count: number;
+  total: number | null;
+  errors: string[];
+  warnings: RunWarning[];
+  timings: Record<string, number>;
+  stats: IndexStats | null;
+  index_name: string | null;
+  config_version: number | null;
+  attempt: number;
+  started_at: Date;
+  finished_at: Date | null;
+  swapped_at: Date | null;
 };
 
 const toRun = (r: Row): SyncRun => ({
-  id: Number(r.id), siteId: r.site_id, mode: r.mode, outcome: r.outcome, documentCount: r.document_count, total: r.total, errors: r.errors,
-  warnings: r.warnings, timings: r.timings, stats: r.stats, indexName: r.index_name, configVersion: r.config_version, attempt: r.attempt,
-  startedAt: r.started_at, finishedAt: r.finished_at, swappedAt: r.swapped_at,
+  id: Number(r.id),
+  siteId: r.site_id,
+  mode: r.mode,
+  outcome: r.outcome,
+  documentCount: r.document_count,
+  total: r.total,
+  errors: r.errors,
+  warnings: r.warnings,
+  timings: r.timings,
+  stats: r.stats,
+  indexName: r.index_name,
+  configVersion: r.config_version,
+  attempt: r.attempt,
+  startedAt: r.started_at,
+  finishedAt: r.finished_at,
+  swappedAt: r.swapped_at,
 });
 
 type Scope = { tenantId: number; siteId: number };
 
-export async function startRun(db: Db, scope: Scope, run: { mode: RunMode; jobId: string | null; attempt: number; configVersion: number | null; indexName: string | null }): Promise<number> {
+export async function startRun(
+  db: Db,
+  scope: Scope,
+  run: { mode: RunMode; jobId: string | null; attempt: number; configVersion: number | null; indexName: string | null },
+): Promise<number> {
   const [row] = await db('storefront_sync_runs')
-    .insert({ tenant_id: scope.tenantId, site_id: scope.siteId, mode: run.mode, outcome: 'running', job_id: run.jobId, attempt: run.attempt, config_version: run.configVersion, index_name: run.indexName })
+    .insert({
+      tenant_id: scope.tenantId,
+      site_id: scope.siteId,
+      mode: run.mode,
+      outcome: 'running',
+      job_id: run.jobId,
+      attempt: run.attempt,
+      config_version: run.configVersion,
+      index_name: run.indexName,
+    })
     .returning<{ id: string }[]>('id');
   if (row === undefined) throw new Error('sync run insert returned no row');
   return Number(row.id);
 }
 
-export async function updateRun(db: Db, id: number, fields: Partial<{ total: number; documentCount: number; indexName: string }>): Promise<void> {
-  await db('storefront_sync_runs').where({ id }).update({ total: fields.total, document_count: fields.documentCount, index_name: fields.indexName });
+export async function updateRun(
+  db: Db,
+  id: number,
+  fields: Partial<{ total: number; documentCount: number; indexName: string }>,
+): Promise<void> {
+  await db('storefront_sync_runs')
+    .where({ id })
+    .update({ total: fields.total, document_count: fields.documentCount, index_name: fields.indexName });
 }
 
 export async function finishRun(
   db: Db,
   id: number,
-  result: { outcome: Exclude<RunOutcome, 'running'>; documentCount: number; warnings: RunWarning[]; errors?: string[]; timings: Record<string, number>; stats?: IndexStats | null; swapped?: boolean },
+  result: {
+    outcome: Exclude<RunOutcome, 'running'>;
+    documentCount: number;
+    warnings: RunWarning[];
+    errors?: string[];
+    timings: Record<string, number>;
+    stats?: IndexStats | null;
+    swapped?: boolean;
+  },
 ): Promise<void> {
-  await db('storefront_sync_runs').where({ id }).update({
-    outcome: result.outcome,
-    document_count: result.documentCount,
-    warnings: JSON.stringify(result.warnings),
-    errors: JSON.stringify(result.errors ?? []),
-    timings: JSON.stringify(result.timings),
-    stats: result.stats === undefined || result.stats === null ? null : JSON.stringify(result.stats),
-    finished_at: db.fn.now(),
-    swapped_at: result.swapped ? db.fn.now() : null,
-  });
+  await db('storefront_sync_runs')
+    .where({ id })
+    .update({
+      outcome: result.outcome,
+      document_count: result.documentCount,
+      warnings: JSON.stringify(result.warnings),
+      errors: JSON.stringify(result.errors ?? []),
+      timings: JSON.stringify(result.timings),
+      stats: result.stats === undefined || result.stats === null ? null : JSON.stringify(result.stats),
+      finished_at: db.fn.now(),
+      swapped_at: result.swapped ? db.fn.now() : null,
+    });
 }
 
 /** Runs a killed worker left `running` are over: they are marked failed before the site's next run. */
 export async function failAbandonedRuns(db: Db, scope: Scope): Promise<void> {
   await db('storefront_sync_runs')
     .where({ tenant_id: scope.tenantId, site_id: scope.siteId, outcome: 'running' })
-    .update({ outcome: 'failed', errors: JSON.stringify(['the worker stopped during the run']), finished_at: db.fn.now() });
+    .update({
+      outcome: 'failed',
+      errors: JSON.stringify(['the worker stopped during the run']),
+      finished_at: db.fn.now(),
+    });
 }
 
 /** The site's runs, newest first; with `modes`, only runs of those modes (deltas otherwise crowd out full runs). */
@@ -90,7 +149,10 @@ export async function listRuns(db: Db, scope: Scope, limit = 20, modes?: readonl
 
 /** The site's newest run of `mode`, however many runs of other modes came after it; null before one. */
 export async function newestRunOf(db: Db, scope: Scope, mode: RunMode): Promise<SyncRun | null> {
-  const row = await db('storefront_sync_runs').where({ tenant_id: scope.tenantId, site_id: scope.siteId, mode }).orderBy('id', 'desc').first<Row | undefined>();
+  const row = await db('storefront_sync_runs')
+    .where({ tenant_id: scope.tenantId, site_id: scope.siteId, mode })
+    .orderBy('id', 'desc')
+    .first<Row | undefined>();
   return row === undefined ? null : toRun(row);
 }
 
@@ -107,7 +169,9 @@ export async function runOfIndex(db: Db, scope: Scope, indexName: string): Promi
 
 /** Marks an index as swapped in now (a confirm or a rollback), for the swap history rollback reads. */
 export async function recordSwap(db: Db, scope: Scope, runId: number): Promise<void> {
-  await db('storefront_sync_runs').where({ tenant_id: scope.tenantId, site_id: scope.siteId, id: runId }).update({ swapped_at: db.fn.now() });
+  await db('storefront_sync_runs')
+    .where({ tenant_id: scope.tenantId, site_id: scope.siteId, id: runId })
+    .update({ swapped_at: db.fn.now() });
 }
 
 /** Full-run indices in the order they went live, newest first (each once). */

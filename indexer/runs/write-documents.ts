@@ -41,7 +41,14 @@ export interface WriteOutcome {
 export async function writeDocuments(
   db: Db,
   engine: SearchEngine,
-  target: { site: RunSite; index: string; stats?: StatsCollector; warnings: RunWarnings; media?: MediaPipeline; logos?: RunBrandLogos },
+  target: {
+    site: RunSite;
+    index: string;
+    stats?: StatsCollector;
+    warnings: RunWarnings;
+    media?: MediaPipeline;
+    logos?: RunBrandLogos;
+  },
   products: readonly CatalogueProduct[],
   removedIds: readonly number[] = [],
 ): Promise<WriteOutcome> {
@@ -59,6 +66,10 @@ export async function writeDocuments(
   for (const doc of documents) stats?.add(doc);
   if (operations.length === 0) return { written: 0, needsRebuild: 0 };
   const result = await engine.bulk(index, operations);
-  for (const failure of result.failures) warnings.add({ code: 'REJECTED', productId: failure.id ?? undefined, detail: failure.reason });
-  return { written: operations.length, needsRebuild: result.failures.filter((failure) => failure.needsRebuild === true).length };
+  for (const failure of result.failures)
+    warnings.add({ code: 'REJECTED', productId: failure.id ?? undefined, detail: failure.reason });
+  return {
+    written: operations.length,
+    needsRebuild: result.failures.filter((failure) => failure.needsRebuild === true).length,
+  };
 }

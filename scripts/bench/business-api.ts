@@ -17,7 +17,11 @@ const log = (line: string) => console.log(line);
 
 /** The customer of the newest order: a filter every shop back office runs. */
 async function benchCustomer(db: Knex, tenantId: number): Promise<number> {
-  const row = (await db('orders').where('tenant_id', tenantId).whereNotNull('customer_id').orderBy('date_order', 'desc').first('customer_id')) as { customer_id: number };
+  const row = (await db('orders')
+    .where('tenant_id', tenantId)
+    .whereNotNull('customer_id')
+    .orderBy('date_order', 'desc')
+    .first('customer_id')) as { customer_id: number };
   return row.customer_id;
 }
 
@@ -54,7 +58,9 @@ async function main(): Promise<void> {
       log(`${r.name}: median ${r.medianMs} ms, p99 ${r.p99Ms} ms, ${r.rps.toFixed(0)} req/s`);
       return r;
     };
-    const ceilingResult = report(await load('Ceiling: constant express handler', ceiling.url, '/', {}, SECONDS, CONNECTIONS));
+    const ceilingResult = report(
+      await load('Ceiling: constant express handler', ceiling.url, '/', {}, SECONDS, CONNECTIONS),
+    );
     const scenarios = [
       await run('Sales orders of one customer', `/api/v1/sales-orders?customerId=${customerId}`),
       await run('Sales orders with lines', '/api/v1/sales-orders?include=lines'),
@@ -62,19 +68,28 @@ async function main(): Promise<void> {
     ];
     log('Keyset cost: following cursors to page 1,000...');
     const keyset = await keysetCost(api.url, headers);
-    const quantiles = (t: { median: number; p99: number }) => `median ${t.median.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms`;
+    const quantiles = (t: { median: number; p99: number }) =>
+      `median ${t.median.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms`;
     log(`page 1: ${quantiles(keyset.page1)}; page 1,000: ${quantiles(keyset.page1000)}`);
     const cpu = cpus();
-    await writeSection(renderSection({
-      machine: `${cpu.length} x ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}`, date: new Date().toISOString().slice(0, 10),
-      orders: BENCH_ORDERS, seconds: SECONDS, connections: CONNECTIONS, ceiling: ceilingResult, scenarios, keyset,
-      notes: [
-        'Server, PostgreSQL and autocannon share the machine (and the server shares its event loop with autocannon), so the ratio to the ceiling, measured the same way in the same run, is the figure to compare.',
-        'Default page sizes: 50 without include, 25 with include=lines (each page then also reads the lines of its 25 orders).',
-        `Data: scripts/seed (seedTenant, 500 products, ${BENCH_ORDERS.toLocaleString('en')} orders of all four document types), in the database aisle_bench_business_api, reused by later runs.`,
-        'Keyset: page 1,000 starts after its cursor row through the (tenant_id, date_order desc, id desc) index, so it costs what page 1 costs; no OFFSET.',
-      ],
-    }));
+    await writeSection(
+      renderSection({
+        machine: `${cpu.length} x ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}`,
+        date: new Date().toISOString().slice(0, 10),
+        orders: BENCH_ORDERS,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        ceiling: ceilingResult,
+        scenarios,
+        keyset,
+        notes: [
+          'Server, PostgreSQL and autocannon share the machine (and the server shares its event loop with autocannon), so the ratio to the ceiling, measured the same way in the same run, is the figure to compare.',
+          'Default page sizes: 50 without include, 25 with include=lines (each page then also reads the lines of its 25 orders).',
+          `Data: scripts/seed (seedTenant, 500 products, ${BENCH_ORDERS.toLocaleString('en')} orders of all four document types), in the database aisle_bench_business_api, reused by later runs.`,
+          'Keyset: page 1,000 starts after its cursor row through the (tenant_id, date_order desc, id desc) index, so it costs what page 1 costs; no OFFSET.',
+        ],
+      }),
+    );
     log('Wrote the "Business API" section of docs/benchmarks.md');
   } finally {
     await Promise.all([api.close(), ceiling.close()]);

@@ -18,7 +18,9 @@ import { benchSite, catalogueBenchTenant } from './shared/bench-site';
 import { renderIndexerSection, type Pass } from './indexer/report';
 import { writeSection } from './shared/report-section';
 
-const env = loadConfig(z.object({ BENCH_PRODUCTS: z.coerce.number().int().min(100).default(100_000), BENCH_RESEED: z.string().optional() }));
+const env = loadConfig(
+  z.object({ BENCH_PRODUCTS: z.coerce.number().int().min(100).default(100_000), BENCH_RESEED: z.string().optional() }),
+);
 
 /** The ceiling: reading the catalogue and building every document, with nothing written anywhere. */
 async function readAndBuild(db: Knex, tenantId: number, siteId: number): Promise<Pass> {
@@ -26,7 +28,8 @@ async function readAndBuild(db: Knex, tenantId: number, siteId: number): Promise
   if (site === null) throw new Error(`site ${siteId} has no published configuration to index`);
   const started = performance.now();
   let documents = 0;
-  for await (const batch of readCatalogue(db, tenantId)) for (const p of batch) if (!isSkipped(toSearchDocument(p, site.index))) documents++;
+  for await (const batch of readCatalogue(db, tenantId))
+    for (const p of batch) if (!isSkipped(toSearchDocument(p, site.index))) documents++;
   return { label: 'catalogue read and document build only (peer)', documents, ms: performance.now() - started };
 }
 
@@ -34,7 +37,11 @@ async function fullRun(db: Knex, siteId: number, tenantId: number, dir: string, 
   const engine = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(db), snapshots: new SnapshotStore(dir) });
   await engine.syncAliases();
   const started = performance.now();
-  const outcome = await runIndexJob({ db, engine, logger: createLogger({ name: 'bench', level: 'warn' }), gateFraction: 0.5 }, { type: 'full', siteId }, { jobId: null, attempt: 1 });
+  const outcome = await runIndexJob(
+    { db, engine, logger: createLogger({ name: 'bench', level: 'warn' }), gateFraction: 0.5 },
+    { type: 'full', siteId },
+    { jobId: null, attempt: 1 },
+  );
   const ms = performance.now() - started;
   const [run] = await listRuns(db, { tenantId, siteId }, 1);
   if (outcome !== 'ok' || run === undefined) throw new Error(`the full run ended ${outcome}`);
@@ -55,8 +62,16 @@ async function main(): Promise<void> {
       // A site's first run mints every slug; later runs confirm them. The bench site's slugs are cleared to time both.
       await db('storefront_slugs').where({ site_id: siteId }).whereIn('entity_type', ['product', 'brand']).delete();
       passes.push(await fullRun(db, siteId, tenantId, dir, 'full run (every slug minted, first index)'));
-      passes.push(await fullRun(db, siteId, tenantId, dir, 'full run (slugs confirmed, a live index to gate against and keep)'));
-      const body = renderIndexerSection({ products, passes, load: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
+      passes.push(
+        await fullRun(db, siteId, tenantId, dir, 'full run (slugs confirmed, a live index to gate against and keep)'),
+      );
+      const body = renderIndexerSection({
+        products,
+        passes,
+        load: os.loadavg()[0] ?? 0,
+        cores: os.cpus().length,
+        date: new Date().toISOString().slice(0, 10),
+      });
       await writeSection(body);
       console.log(body);
     } finally {

@@ -18,7 +18,9 @@ const WARMUP = 10;
 
 /** Seeds the bench tenant, then times the scorer alone and a whole uncached suggestion request. */
 async function measure(db: Knex): Promise<MatchingResult> {
-  const [{ id: tenantId }] = await db('tenants').insert({ code: 'bench', name: 'Bench' }).returning<{ id: number }[]>('id');
+  const [{ id: tenantId }] = await db('tenants')
+    .insert({ code: 'bench', name: 'Bench' })
+    .returning<{ id: number }[]>('id');
   const draftId = await createBenchData(db, tenantId);
   await db.raw('analyze');
   const draft = await loadDraft(db, tenantId, draftId);

@@ -18,11 +18,13 @@ import { renderMediaSection, type RenderPass } from './media/report';
 import { writeSection } from './shared/report-section';
 import { sha256Hex } from '../../shared/media/make-renditions';
 
-const env = loadConfig(z.object({
-  BENCH_MEDIA_IMAGES: z.coerce.number().int().min(1).max(PACKSHOTS.length).default(6),
-  BENCH_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
-  BENCH_CONNECTIONS: z.coerce.number().int().min(1).default(10),
-}));
+const env = loadConfig(
+  z.object({
+    BENCH_MEDIA_IMAGES: z.coerce.number().int().min(1).max(PACKSHOTS.length).default(6),
+    BENCH_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+    BENCH_CONNECTIONS: z.coerce.number().int().min(1).default(10),
+  }),
+);
 
 async function writeSources(dir: string): Promise<{ rows: MediaRow[]; bytesIn: number }> {
   const rows: MediaRow[] = [];
@@ -31,7 +33,22 @@ async function writeSources(dir: string): Promise<{ rows: MediaRow[]; bytesIn: n
     const bytes = await packshotPng(spec);
     bytesIn += bytes.length;
     await writeFile(path.join(dir, `${spec.name}.png`), bytes);
-    rows.push({ id: i + 1, productId: i + 1, hash: `sha256:${sha256Hex(bytes)}`, kind: 'image', role: 'primary', view: null, position: 0, alt: {}, caption: null, filename: null, duration: null, attributes: null, source: `${spec.name}.png`, posterSource: null });
+    rows.push({
+      id: i + 1,
+      productId: i + 1,
+      hash: `sha256:${sha256Hex(bytes)}`,
+      kind: 'image',
+      role: 'primary',
+      view: null,
+      position: 0,
+      alt: {},
+      caption: null,
+      filename: null,
+      duration: null,
+      attributes: null,
+      source: `${spec.name}.png`,
+      posterSource: null,
+    });
   }
   return { rows, bytesIn };
 }
@@ -48,11 +65,19 @@ async function renderPass(pipeline: MediaPipeline, rows: MediaRow[], bytesIn: nu
 /** Starts the media host and the plain peer in a child process; resolves with their URLs and a stop function. */
 async function startServers(storeRoot: string, plainFile: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'media', 'serve.ts')], {
-    cwd: projectRoot, env: { ...process.env, BENCH_STORE_ROOT: storeRoot, BENCH_PLAIN_FILE: plainFile }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: projectRoot,
+    env: { ...process.env, BENCH_STORE_ROOT: storeRoot, BENCH_PLAIN_FILE: plainFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   const urls = z.object({ host: z.string(), plain: z.string() }).parse(JSON.parse(line));
-  return { ...urls, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
+  return {
+    ...urls,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -73,12 +98,37 @@ async function main(): Promise<void> {
       // Two rounds, alternating, so a burst of other work on the shared machine does not land on one server only.
       const loads = [];
       for (const round of [1, 2]) {
-        loads.push(await load(`media host (round ${round})`, servers.host, `/r/${hex}/1/640.avif`, {}, env.BENCH_SECONDS, env.BENCH_CONNECTIONS));
-        loads.push(await load(`plain node:http file handler, peer (round ${round})`, servers.plain, '/', {}, env.BENCH_SECONDS, env.BENCH_CONNECTIONS));
+        loads.push(
+          await load(
+            `media host (round ${round})`,
+            servers.host,
+            `/r/${hex}/1/640.avif`,
+            {},
+            env.BENCH_SECONDS,
+            env.BENCH_CONNECTIONS,
+          ),
+        );
+        loads.push(
+          await load(
+            `plain node:http file handler, peer (round ${round})`,
+            servers.plain,
+            '/',
+            {},
+            env.BENCH_SECONDS,
+            env.BENCH_CONNECTIONS,
+          ),
+        );
       }
       const result = {
-        date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, cpus: os.cpus().length, loadBefore, loadAfter: os.loadavg(),
-        render, rerenderRendered: again.stats.rendered, seconds: env.BENCH_SECONDS, connections: env.BENCH_CONNECTIONS, loads,
+        date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        cpus: os.cpus().length,
+        loadBefore,
+        loadAfter: os.loadavg(),
+        render,
+        rerenderRendered: again.stats.rendered,
+        seconds: env.BENCH_SECONDS,
+        connections: env.BENCH_CONNECTIONS,
+        loads,
       };
       const section = renderMediaSection(result);
       console.log(section);

@@ -33,20 +33,32 @@ async function measure(scenario: string, expected: number, call: () => Promise<R
 
 async function identityServer(db: Knex, redis: Redis, dataDir: string): Promise<RunningServer> {
   const config = {
-    issuer: 'https://bench.identity.local', audience: 'aisle-business-api', tokenTtlSeconds: 900,
-    budget: { points: 20, windowSeconds: 60 }, failedAttemptsPerIp: { points: 20, windowSeconds: 900 },
-    failedAttemptsPerClient: { points: 100, windowSeconds: 900 }, storeTimeoutMs: 500, trustProxy: false as const,
+    issuer: 'https://bench.identity.local',
+    audience: 'aisle-business-api',
+    tokenTtlSeconds: 900,
+    budget: { points: 20, windowSeconds: 60 },
+    failedAttemptsPerIp: { points: 20, windowSeconds: 900 },
+    failedAttemptsPerClient: { points: 100, windowSeconds: 900 },
+    storeTimeoutMs: 500,
+    trustProxy: false as const,
     rateLimitKeyPrefix: `bench-outage-${randomBytes(4).toString('hex')}`,
     resources: [],
     corsOrigins: [],
   };
-  return listen(createIdentityApp({ db, redis, logger, config, signingKey: await loadOrCreateSigningKey(dataDir) }), '127.0.0.1', 0);
+  return listen(
+    createIdentityApp({ db, redis, logger, config, signingKey: await loadOrCreateSigningKey(dataDir) }),
+    '127.0.0.1',
+    0,
+  );
 }
 
 const tokenRequest = (url: string) => () =>
   fetch(`${url}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('ap_bench:secret').toString('base64')}` },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from('ap_bench:secret').toString('base64')}`,
+    },
     body: 'grant_type=client_credentials',
   });
 
@@ -60,13 +72,20 @@ async function main(): Promise<void> {
     const liveRedis = createRedis(services.redisUrl);
     // The refused client retries for ever; its errors are the point here, not news.
     downRedis.on('error', () => undefined);
-    closers.push(() => downDb.destroy(), async () => downRedis.disconnect(), async () => liveRedis.disconnect());
+    closers.push(
+      () => downDb.destroy(),
+      async () => downRedis.disconnect(),
+      async () => liveRedis.disconnect(),
+    );
     const rows: Row[] = [];
 
     const api = await businessApi(downDb, liveRedis, 1);
     closers.push(api.running.close);
-    rows.push(await measure('business-api, PostgreSQL stopped: GET /api/v1/customers', 503, () =>
-      fetch(`${api.running.url}/api/v1/customers`, { headers: { authorization: `Bearer ${api.token}` } })));
+    rows.push(
+      await measure('business-api, PostgreSQL stopped: GET /api/v1/customers', 503, () =>
+        fetch(`${api.running.url}/api/v1/customers`, { headers: { authorization: `Bearer ${api.token}` } }),
+      ),
+    );
 
     const withoutDb = await identityServer(downDb, liveRedis, dataDir);
     closers.push(withoutDb.close);
@@ -85,7 +104,14 @@ async function main(): Promise<void> {
     if (!frozenClient) throw new Error('no client for the frozen Redis');
     const withFrozenRedis = await identityServer(downDb, frozenClient, dataDir);
     closers.push(withFrozenRedis.close);
-    rows.push(await measure('token endpoint, Redis frozen (SIGSTOP)', 503, tokenRequest(withFrozenRedis.url), Math.min(RUNS, 20)));
+    rows.push(
+      await measure(
+        'token endpoint, Redis frozen (SIGSTOP)',
+        503,
+        tokenRequest(withFrozenRedis.url),
+        Math.min(RUNS, 20),
+      ),
+    );
 
     await writeSection(renderSection(rows));
   } finally {
@@ -94,7 +120,10 @@ async function main(): Promise<void> {
 }
 
 function renderSection(rows: Row[]): string {
-  const table = rows.map((r) => `| ${r.scenario} | ${r.status} | ${r.timing.median.toFixed(1)} / ${r.timing.p99.toFixed(1)} | ${r.timing.samples.length} |`);
+  const table = rows.map(
+    (r) =>
+      `| ${r.scenario} | ${r.status} | ${r.timing.median.toFixed(1)} / ${r.timing.p99.toFixed(1)} | ${r.timing.samples.length} |`,
+  );
   return [
     '## Outages',
     '',

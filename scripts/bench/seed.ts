@@ -23,7 +23,14 @@ async function main(argv: string[]): Promise<void> {
     withProgressBar((onProgress) => seedTenant(db, { ...args, tenant: 'bench', orders, onProgress })),
   );
   console.log(formatSeedReport(result));
-  const info = { command: `npm run bench:seed${argv.length ? ` -- ${argv.join(' ')}` : ''}`, products: args.products, orders, seed: args.seed, machine, date: new Date().toISOString().slice(0, 10) };
+  const info = {
+    command: `npm run bench:seed${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
+    products: args.products,
+    orders,
+    seed: args.seed,
+    machine,
+    date: new Date().toISOString().slice(0, 10),
+  };
   await writeSection(renderSeedSection(info, result));
   console.log('Wrote the "Seeding" section of docs/benchmarks.md');
 }

@@ -21,18 +21,30 @@ import { publishConfig } from '../../shared/storefront-config/publish';
 import { getSite } from '../../shared/storefront-config/site-store';
 import { writeSection } from './shared/report-section';
 import { distinctPaths, zipfSequence, type MixInputs } from './storefront/mixes';
-import { meanRow, renderStorefrontSection, ZIPF_STEADY, ZIPF_STEADY_RECORDED, ZIPF_STEADY_UNRECORDED, type StorefrontRow } from './storefront/report';
+import {
+  meanRow,
+  renderStorefrontSection,
+  ZIPF_STEADY,
+  ZIPF_STEADY_RECORDED,
+  ZIPF_STEADY_UNRECORDED,
+  type StorefrontRow,
+} from './storefront/report';
 import { constantProcess, processCpuMs, storefrontProcess, type ChildServer } from './storefront/servers';
 
-const env = loadConfig(z.object({
-  BENCH_PRODUCTS: z.coerce.number().int().min(100).default(100_000),
-  BENCH_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
-  BENCH_RESEED: z.string().optional(),
-}));
+const env = loadConfig(
+  z.object({
+    BENCH_PRODUCTS: z.coerce.number().int().min(100).default(100_000),
+    BENCH_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+    BENCH_RESEED: z.string().optional(),
+  }),
+);
 
 /** The site's live index, built once (a full run) and reused while its alias names an index of this folder. */
 async function ensureIndex(db: Knex, siteId: number, snapshots: string): Promise<number> {
-  const engine = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(db), snapshots: new SnapshotStore(snapshots) });
+  const engine = new EmbeddedSearchEngine({
+    aliasStore: new PgAliasStore(db),
+    snapshots: new SnapshotStore(snapshots),
+  });
   await engine.syncAliases();
   const alias = siteIndexNames(siteId, 'bench').alias;
   // The alias lives in the bench database, which bench:indexer shares with its own snapshot folder: it may name an
@@ -40,7 +52,11 @@ async function ensureIndex(db: Knex, siteId: number, snapshots: string): Promise
   const live = await engine.resolveAlias(alias);
   if (live === null || !(await engine.listIndices(alias)).some((index) => index.name === live)) {
     console.log('  building the index (a full run)...');
-    const outcome = await runIndexJob({ db, engine, logger: createLogger({ name: 'bench', level: 'warn' }), gateFraction: 0 }, { type: 'full', siteId }, { jobId: null, attempt: 1 });
+    const outcome = await runIndexJob(
+      { db, engine, logger: createLogger({ name: 'bench', level: 'warn' }), gateFraction: 0 },
+      { type: 'full', siteId },
+      { jobId: null, attempt: 1 },
+    );
     if (outcome !== 'ok') throw new Error(`full run ended ${outcome}`);
   }
   return engine.count(alias);
@@ -54,7 +70,12 @@ async function mixInputs(url: string, key: string): Promise<MixInputs> {
   };
   const category = body.facets.find((f) => f.type === 'hierarchy');
   const words = [...new Set(body.items.flatMap((i) => i.name.split(/\s+/)).filter((w) => w.length >= 4))];
-  return { categoryKey: category?.key ?? null, categories: category?.values.map((v) => v.value) ?? [], brands: body.facets.find((f) => f.key === 'brand')?.values.map((v) => v.value) ?? [], words };
+  return {
+    categoryKey: category?.key ?? null,
+    categories: category?.values.map((v) => v.value) ?? [],
+    brands: body.facets.find((f) => f.key === 'brand')?.values.map((v) => v.value) ?? [],
+    words,
+  };
 }
 
 const COLLECTION = 'bench-everything';
@@ -62,7 +83,11 @@ const COLLECTION = 'bench-everything';
 /** A collection over the whole catalogue for the collection-page scenario, added (and published) once. */
 async function ensureCollection(db: Knex, tenantId: number, siteId: number): Promise<void> {
   if ((await getSite(db, tenantId, siteId)).draft.collections.some((c) => c.slugs.sv === COLLECTION)) return;
-  await saveCollection(db, tenantId, siteId, { slugs: { sv: COLLECTION, en: COLLECTION }, names: { sv: 'Allt', en: 'Everything' }, filter: { all: [] } });
+  await saveCollection(db, tenantId, siteId, {
+    slugs: { sv: COLLECTION, en: COLLECTION },
+    names: { sv: 'Allt', en: 'Everything' },
+    filter: { all: [] },
+  });
   await publishConfig(db, tenantId, siteId, 'bench collection');
 }
 
@@ -70,7 +95,9 @@ async function ensureCollection(db: Knex, tenantId: number, siteId: number): Pro
 async function productPaths(url: string, key: string): Promise<string[]> {
   const paths: string[] = [];
   for (let page = 1; page <= 5; page++) {
-    const body = (await (await fetch(`${url}/v1/products?pageSize=100&page=${page}`, { headers: { 'X-Site-Key': key } })).json()) as { items: { slug: string }[] };
+    const body = (await (
+      await fetch(`${url}/v1/products?pageSize=100&page=${page}`, { headers: { 'X-Site-Key': key } })
+    ).json()) as { items: { slug: string }[] };
     paths.push(...body.items.map((i) => `/v1/products/${encodeURIComponent(i.slug)}`));
   }
   return paths;
@@ -78,7 +105,11 @@ async function productPaths(url: string, key: string): Promise<string[]> {
 
 /** The answer of median size among `paths` (listings of the mixes' kind, none of them in the Zipf mix). */
 async function medianAnswer(url: string, key: string, paths: readonly string[]): Promise<Buffer> {
-  const answers = await Promise.all(paths.map(async (p) => Buffer.from(await (await fetch(`${url}${p}`, { headers: { 'X-Site-Key': key } })).arrayBuffer())));
+  const answers = await Promise.all(
+    paths.map(async (p) =>
+      Buffer.from(await (await fetch(`${url}${p}`, { headers: { 'X-Site-Key': key } })).arrayBuffer()),
+    ),
+  );
   return answers.sort((a, b) => a.length - b.length)[Math.floor(answers.length / 2)] as Buffer;
 }
 
@@ -87,27 +118,67 @@ async function sweep(url: string, paths: readonly string[], keys: readonly strin
   await load(url, paths, keys, { connections: 10, amount: paths.length });
 }
 
-function load(url: string, paths: readonly string[], keys: readonly string[] | null, options: { connections: number; duration?: number; amount?: number }) {
+function load(
+  url: string,
+  paths: readonly string[],
+  keys: readonly string[] | null,
+  options: { connections: number; duration?: number; amount?: number },
+) {
   let next = 0;
   let turn = 0;
   // Keys in turn: one secret key allows 6000 requests a (1 s) window, below what a cached page can answer.
   const headers = () => (keys === null ? {} : { 'X-Site-Key': keys[turn++ % keys.length] as string });
   return autocannon({
-    url, ...options,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...headers() }, path: paths[next++ % paths.length] as string }) }],
+    url,
+    ...options,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, ...headers() },
+          path: paths[next++ % paths.length] as string,
+        }),
+      },
+    ],
   });
 }
 
 /** One scenario against `server`, with the server's CPU per request and how busy this process (autocannon) was. */
-async function run(scenario: string, server: ChildServer, paths: readonly string[], keys: readonly string[] | null, connections: number): Promise<StorefrontRow> {
+async function run(
+  scenario: string,
+  server: ChildServer,
+  paths: readonly string[],
+  keys: readonly string[] | null,
+  connections: number,
+): Promise<StorefrontRow> {
   const [serverCpu, ownCpu, started] = [processCpuMs(server.pid), process.cpuUsage(), performance.now()];
   const result = await load(server.url, paths, keys, { connections, duration: env.BENCH_SECONDS });
-  const [serverCpuAfter, own, elapsedMs] = [processCpuMs(server.pid), process.cpuUsage(ownCpu), performance.now() - started];
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  const serverUs = serverCpu === null || serverCpuAfter === null ? null : ((serverCpuAfter - serverCpu) * 1000) / result.requests.total;
+  const [serverCpuAfter, own, elapsedMs] = [
+    processCpuMs(server.pid),
+    process.cpuUsage(ownCpu),
+    performance.now() - started,
+  ];
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${scenario}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const serverUs =
+    serverCpu === null || serverCpuAfter === null
+      ? null
+      : ((serverCpuAfter - serverCpu) * 1000) / result.requests.total;
   const clientBusy = (own.user + own.system) / 1000 / elapsedMs;
-  console.log(`  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request, autocannon ${(clientBusy * 100).toFixed(0)}% busy`);
-  return { scenario, connections, medianMs: result.latency.p50, p99Ms: result.latency.p99, rps: result.requests.average, requests: result.requests.total, serverUs, clientBusy };
+  console.log(
+    `  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request, autocannon ${(clientBusy * 100).toFixed(0)}% busy`,
+  );
+  return {
+    scenario,
+    connections,
+    medianMs: result.latency.p50,
+    p99Ms: result.latency.p99,
+    rps: result.requests.average,
+    requests: result.requests.total,
+    serverUs,
+    clientBusy,
+  };
 }
 
 /** Waits (at most 30 s) until the process uses under 5% of a core over a second. */
@@ -125,7 +196,12 @@ async function quietProcess(pid: number): Promise<void> {
  * one's answer cache holds every distinct listing by now), recording and not, in the order on, off, off, on so drift
  * on a shared machine weighs on both alike; each configuration's row is the mean of its two runs, listed after them.
  */
-async function recordingPairs(apiEnv: NodeJS.ProcessEnv, zipfPaths: readonly string[], zipf: readonly string[], keys: readonly string[]): Promise<StorefrontRow[]> {
+async function recordingPairs(
+  apiEnv: NodeJS.ProcessEnv,
+  zipfPaths: readonly string[],
+  zipf: readonly string[],
+  keys: readonly string[],
+): Promise<StorefrontRow[]> {
   const runs: Record<'on' | 'off', StorefrontRow[]> = { on: [], off: [] };
   // The first fresh process ran slowest in every run so far (it was always the recording one): a run on a process
   // of its own is made and dropped first, so the comparison does not hang on which configuration comes first.
@@ -140,7 +216,15 @@ async function recordingPairs(apiEnv: NodeJS.ProcessEnv, zipfPaths: readonly str
     const fresh = await storefrontProcess({ ...apiEnv, ANALYTICS_RECORDING: recording });
     try {
       await sweep(fresh.url, zipfPaths, keys);
-      runs[recording].push(await run(`${recording === 'on' ? ZIPF_STEADY_RECORDED : ZIPF_STEADY_UNRECORDED} (run ${runs[recording].length + 1})`, fresh, zipf, keys, 10));
+      runs[recording].push(
+        await run(
+          `${recording === 'on' ? ZIPF_STEADY_RECORDED : ZIPF_STEADY_UNRECORDED} (run ${runs[recording].length + 1})`,
+          fresh,
+          zipf,
+          keys,
+          10,
+        ),
+      );
     } finally {
       await fresh.stop();
     }
@@ -158,14 +242,22 @@ async function main(): Promise<void> {
   await mkdir(benchData, { recursive: true });
   const tenant = await catalogueBenchTenant(services.databaseUrl, products, env.BENCH_RESEED === '1');
   const { siteId, secretKey } = await benchSite(tenant.db, tenant.tenantId);
-  const extraKeys = await Promise.all(Array.from({ length: 7 }, async () => (await createKey(tenant.db, tenant.tenantId, siteId, 'secret', 'bench')).raw));
+  const extraKeys = await Promise.all(
+    Array.from({ length: 7 }, async () => (await createKey(tenant.db, tenant.tenantId, siteId, 'secret', 'bench')).raw),
+  );
   await ensureCollection(tenant.db, tenant.tenantId, siteId);
   await publishConfig(tenant.db, tenant.tenantId, siteId, 'bench keys');
   const documents = await ensureIndex(tenant.db, siteId, path.join(benchData, 'search'));
   const esDocuments = 'url' in search ? await ensureElasticsearchIndex(tenant.db, siteId, search.url) : null;
   await tenant.db.destroy();
   // A 1 s window and eight secret keys in turn keep the limits (6000 a window per key) above what one machine sends.
-  const apiEnv = { ...process.env, DATABASE_URL: tenant.url, REDIS_URL: services.redisUrl, DATA_DIR: benchData, RATE_LIMIT_WINDOW_SECONDS: '1' };
+  const apiEnv = {
+    ...process.env,
+    DATABASE_URL: tenant.url,
+    REDIS_URL: services.redisUrl,
+    DATA_DIR: benchData,
+    RATE_LIMIT_WINDOW_SECONDS: '1',
+  };
   const api = await storefrontProcess(apiEnv);
   const ceiling = await constantProcess();
   let sized: ChildServer | null = null;
@@ -179,7 +271,15 @@ async function main(): Promise<void> {
     const zipf = zipfSequence(zipfPaths, 400_000, 3);
     const keys = [secretKey, ...extraKeys];
     const rows = [await run('ceiling: node:http constant (11 bytes)', ceiling, ['/'], null, 10)];
-    rows.push(await run(`node:http constant of a listing's size (${(answer.length / 1024).toFixed(0)} KB)`, sized, ['/'], null, 10));
+    rows.push(
+      await run(
+        `node:http constant of a listing's size (${(answer.length / 1024).toFixed(0)} KB)`,
+        sized,
+        ['/'],
+        null,
+        10,
+      ),
+    );
     rows.push(await run('distinct requests', api, distinct, keys, 10));
     rows.push(await run('Zipf mix over 5,000 requests, from empty caches', api, zipf, keys, 10));
     await sweep(api.url, zipfPaths, keys);
@@ -187,18 +287,37 @@ async function main(): Promise<void> {
     // The first process recorded every search so far: its flushes and collections must not land on the pairs' first run.
     await quietProcess(api.pid);
     rows.push(...(await recordingPairs(apiEnv, zipfPaths, zipf, keys)));
-    rows.push(await run('GET /v1/products/{slug}, 500 products', api, await productPaths(api.url, secretKey), keys, 10));
+    rows.push(
+      await run('GET /v1/products/{slug}, 500 products', api, await productPaths(api.url, secretKey), keys, 10),
+    );
     const sorts = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
-    const pages = sorts.flatMap((sort) => [1, 2, 3, 4, 5].map((page) => `/v1/collections/${COLLECTION}?sort=${sort}&page=${page}`));
+    const pages = sorts.flatMap((sort) =>
+      [1, 2, 3, 4, 5].map((page) => `/v1/collections/${COLLECTION}?sort=${sort}&page=${page}`),
+    );
     rows.push(await run('GET /v1/collections/{slug}, 25 pages', api, pages, keys, 10));
     // The listing mix again with the storefront on Elasticsearch: what the answer cache cannot answer goes to the node.
     if ('url' in search) {
-      esApi = await storefrontProcess({ ...apiEnv, ELASTICSEARCH_URL: search.url, ELASTICSEARCH_INDEX_PREFIX: BENCH_INDEX_PREFIX });
+      esApi = await storefrontProcess({
+        ...apiEnv,
+        ELASTICSEARCH_URL: search.url,
+        ELASTICSEARCH_INDEX_PREFIX: BENCH_INDEX_PREFIX,
+      });
       rows.push(await run('Elasticsearch: distinct requests', esApi, distinct, keys, 10));
       rows.push(await run('Elasticsearch: the Zipf mix from empty caches', esApi, zipf, keys, 10));
     }
     const elasticsearch = 'url' in search ? { documents: esDocuments ?? 0 } : { skipped: search.skipped };
-    const body = renderStorefrontSection({ products, documents, elasticsearch, rows, ceilingRps: rows[0].rps, sizedRps: rows[1].rps, seconds: env.BENCH_SECONDS, load: os.loadavg()[0] ?? 0, cores: os.cpus().length, date: new Date().toISOString().slice(0, 10) });
+    const body = renderStorefrontSection({
+      products,
+      documents,
+      elasticsearch,
+      rows,
+      ceilingRps: rows[0].rps,
+      sizedRps: rows[1].rps,
+      seconds: env.BENCH_SECONDS,
+      load: os.loadavg()[0] ?? 0,
+      cores: os.cpus().length,
+      date: new Date().toISOString().slice(0, 10),
+    });
     await writeSection(body);
     console.log(body);
   } finally {

@@ -55,7 +55,9 @@ async function main(args: string[]): Promise<number> {
     await stores.cleanup();
     await stopServices(services.started);
   }
-  console.log(`Build ${args.includes('--skip-build') ? 'skipped' : seconds(buildMs)}, smoke ${seconds(performance.now() - smokeStarted)}`);
+  console.log(
+    `Build ${args.includes('--skip-build') ? 'skipped' : seconds(buildMs)}, smoke ${seconds(performance.now() - smokeStarted)}`,
+  );
   for (const failure of failures) console.error(`FAILED: ${failure}`);
   return failures.length ? 1 : 0;
 }
@@ -66,7 +68,9 @@ function checkProductionDependencies(): void {
   const entries = [...new Set(commands.map(compiledEntryOf).filter((entry) => entry !== undefined))];
   const missing = [...packagesLoadedBy(entries)].filter(([name]) => !(name in packageJson.dependencies));
   if (missing.length) {
-    throw new Error(`The image installs production dependencies only, but the build loads:\n${missing.map(([name, file]) => `  ${name} (${file})`).join('\n')}`);
+    throw new Error(
+      `The image installs production dependencies only, but the build loads:\n${missing.map(([name, file]) => `  ${name} (${file})`).join('\n')}`,
+    );
   }
   console.log(`Production dependencies cover the ${entries.length} entry points of the image.`);
 }
@@ -74,25 +78,40 @@ function checkProductionDependencies(): void {
 /** The environment of every step: the image's production mode, the smoke's own stores, free ports, no Elasticsearch. */
 async function smokeEnv(services: Services, stores: SmokeStores): Promise<NodeJS.ProcessEnv> {
   const { ELASTICSEARCH_URL: _url, SEARCH_ENGINE: _engine, ...inherited } = process.env;
-  const ports = Object.fromEntries(await Promise.all(PORT_VARIABLES.map(async (name) => [name, String(await freePort())])));
-  return { ...inherited, ...ports, ...stores.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', REDIS_URL: services.redisUrl };
+  const ports = Object.fromEntries(
+    await Promise.all(PORT_VARIABLES.map(async (name) => [name, String(await freePort())])),
+  );
+  return {
+    ...inherited,
+    ...ports,
+    ...stores.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    REDIS_URL: services.redisUrl,
+  };
 }
 
 /** Migrations, the console's registration, then every process started, checked and stopped; returns what failed. */
 async function smoke(runner: Runner, env: NodeJS.ProcessEnv): Promise<string[]> {
-  if ((await runChild(runner.node, ['dist/scripts/migrate.js', 'latest'], env)) !== 0) return ['node dist/scripts/migrate.js latest'];
+  if ((await runChild(runner.node, ['dist/scripts/migrate.js', 'latest'], env)) !== 0)
+    return ['node dist/scripts/migrate.js latest'];
   const specs = await processSpecs(env);
   const origins = consoleOrigins(specs).flatMap((origin) => ['--origin', origin]);
-  if ((await runChild(runner.node, ['dist/scripts/cli.js', 'admin-console', 'register', ...origins], env)) !== 0) return ['node dist/scripts/cli.js admin-console register'];
+  if ((await runChild(runner.node, ['dist/scripts/cli.js', 'admin-console', 'register', ...origins], env)) !== 0)
+    return ['node dist/scripts/cli.js admin-console register'];
 
   const errors = new Map<string, string[]>();
   const started = performance.now();
   const procs = specs.map((spec) => startProcess(spec, recordErrors(spec.name, errors), runner));
   const failures: string[] = [];
-  const readyMs = await Promise.all(procs.map((proc) => checkReady(proc).catch((err: Error) => {
+  const readyMs = await Promise.all(
+    procs.map((proc) =>
+      checkReady(proc).catch((err: Error) => {
         failures.push(err.message);
         return NaN;
-      })));
+      }),
+    ),
+  );
   await stopAll(procs);
   for (const [i, proc] of procs.entries()) {
     const code = await proc.exited;

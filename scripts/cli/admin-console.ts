@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
 import type { Knex } from '../../shared/db/knex';
-import { ADMIN_CONSOLE_CLIENT_ID, consoleClient, consoleRedirectUri } from '../../services/admin-console/console-client';
+import {
+  ADMIN_CONSOLE_CLIENT_ID,
+  consoleClient,
+  consoleRedirectUri,
+} from '../../services/admin-console/console-client';
 import { normalRedirectUri, saveClient } from '../../services/identity/oauth/clients';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import { withDatabase } from './with-database';
@@ -14,7 +18,8 @@ const usage = `npm run cli -- admin-console register --origin https://admin.shop
 function originsOf(args: string[]): string[] {
   let origins: string[];
   try {
-    origins = parseArgs({ args, options: { origin: { type: 'string', multiple: true } }, strict: true }).values.origin ?? [];
+    origins =
+      parseArgs({ args, options: { origin: { type: 'string', multiple: true } }, strict: true }).values.origin ?? [];
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
@@ -27,7 +32,9 @@ function originsOf(args: string[]): string[] {
       // refused below
     }
     if (parsed === null || parsed.origin !== origin || normalRedirectUri(consoleRedirectUri(origin)) === null) {
-      throw new UsageError(`--origin ${JSON.stringify(origin)} is not an origin the console can sign in from: https://host[:port], or http on 127.0.0.1 or localhost, with no path`);
+      throw new UsageError(
+        `--origin ${JSON.stringify(origin)} is not an origin the console can sign in from: https://host[:port], or http on 127.0.0.1 or localhost, with no path`,
+      );
     }
   }
   return origins;
@@ -40,7 +47,9 @@ export async function registerConsole(db: Knex, args: string[], io: CliIo): Prom
   const client = consoleClient(originsOf(rest));
   await saveClient(db, client);
   io.out(`Registered the admin console (client ${client.clientId}) to sign in from: ${client.redirectUris.join(' ')}`);
-  io.out(`Serve it with BUSINESS_API_URL and IDENTITY_ISSUER set (ADMIN_CONSOLE_CLIENT_ID unset: ${ADMIN_CONSOLE_CLIENT_ID}), and allow the same origins`);
+  io.out(
+    `Serve it with BUSINESS_API_URL and IDENTITY_ISSUER set (ADMIN_CONSOLE_CLIENT_ID unset: ${ADMIN_CONSOLE_CLIENT_ID}), and allow the same origins`,
+  );
   io.out('on business-api (API_ALLOWED_ORIGINS) and on the identity provider (IDENTITY_ALLOWED_ORIGINS).');
   return 0;
 }

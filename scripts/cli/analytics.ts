@@ -1,6 +1,11 @@
 import type { Knex } from '../../shared/db/knex';
 import { searchAnalyticsReport } from '../../shared/search-analytics/analytics-reports';
-import { ReportRequestError, parseReportRequest, resolveRequest, type ReportRequest } from '../../shared/search-analytics/report-request';
+import {
+  ReportRequestError,
+  parseReportRequest,
+  resolveRequest,
+  type ReportRequest,
+} from '../../shared/search-analytics/report-request';
 import { utcDay } from '../../shared/search-analytics/search-rollup';
 import { ConfigNotFoundError } from '../../shared/storefront-config/errors';
 import { UsageError, type CliCommand, type CliIo } from './command';
@@ -22,8 +27,15 @@ function parseAnalyticsArgs(args: string[]): Parsed {
   required(options, 'tenant');
   required(options, 'site');
   const limit = optional(options, 'limit');
-  if (limit !== undefined && !/^\d{1,9}$/.test(limit)) throw new UsageError('--limit must be a whole number from 1 to 100');
-  const raw = { report: required(options, 'report'), from: optional(options, 'from'), to: optional(options, 'to'), market: optional(options, 'market'), limit: limit === undefined ? undefined : Number(limit) };
+  if (limit !== undefined && !/^\d{1,9}$/.test(limit))
+    throw new UsageError('--limit must be a whole number from 1 to 100');
+  const raw = {
+    report: required(options, 'report'),
+    from: optional(options, 'from'),
+    to: optional(options, 'to'),
+    market: optional(options, 'market'),
+    limit: limit === undefined ? undefined : Number(limit),
+  };
   try {
     const request = parseReportRequest(raw);
     resolveRequest(request, utcDay(Date.now()));
@@ -50,7 +62,8 @@ export async function runAnalytics(db: Knex, args: string[], io: CliIo): Promise
 
 /** `npm run cli -- analytics`: the same reports as the MCP tool and the REST route, from the same service function. */
 export const analyticsCommand: CliCommand = {
-  summary: 'search analytics of a storefront site (top queries, no-hit queries, top filters, suggest queries, requests per day)',
+  summary:
+    'search analytics of a storefront site (top queries, no-hit queries, top filters, suggest queries, requests per day)',
   usage: USAGE,
   run: async (args, io) => {
     parseAnalyticsArgs(args);

@@ -6,13 +6,22 @@ import { UsageError } from './command';
 
 const permissionList = z
   .string()
-  .transform((raw) => raw.split(',').map((p) => p.trim()).filter(Boolean))
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(PERMISSIONS, { error: `permissions are ${PERMISSIONS.join(', ')}` })));
 
 const createSchema = z.object({
   tenant: z.string().min(1),
   // Deliberately loose (one @, no spaces): the example address a@b.c must pass; nothing is mailed.
-  user: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
+  user: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
   name: z.string().trim().min(1).max(200),
   access: z.enum(ACCESS_LEVELS, { error: `access is ${ACCESS_LEVELS.join(' or ')}` }).default('read-only'),
   permissions: permissionList.default([]),
@@ -26,10 +35,17 @@ const stringOpt = { type: 'string' } as const;
 
 /** `create --tenant T --user EMAIL --name N [--access read-only|read-write] [--permissions a,b]` */
 export const parseCreateArgs = (args: string[]) =>
-  parse(createSchema, args, { tenant: stringOpt, user: stringOpt, name: stringOpt, access: stringOpt, permissions: stringOpt });
+  parse(createSchema, args, {
+    tenant: stringOpt,
+    user: stringOpt,
+    name: stringOpt,
+    access: stringOpt,
+    permissions: stringOpt,
+  });
 
 /** `list --tenant T [--json]` */
-export const parseListArgs = (args: string[]) => parse(listSchema, args, { tenant: stringOpt, json: { type: 'boolean' } });
+export const parseListArgs = (args: string[]) =>
+  parse(listSchema, args, { tenant: stringOpt, json: { type: 'boolean' } });
 
 /** `revoke --id N` */
 export const parseRevokeArgs = (args: string[]) => parse(revokeSchema, args, { id: stringOpt });

@@ -9,12 +9,15 @@ import { foldCharFilterRules } from '../../shared/search/elasticsearch/analysis-
 import { fixtureDocuments } from '../../tests/unit/shared/search/contract/fixture';
 
 const CLASSPATH = '/usr/share/java/*';
-const EXTRA = 'Smørrebrød Ærø Łódź Œuvre Straße STRAẞE Þór Đakovo Ħamrun İstanbul Größe Häuser Kläder Jäckor Fjällräven Björn Ørsted naïve façade Zürich œuvres Lanterns';
+const EXTRA =
+  'Smørrebrød Ærø Łódź Œuvre Straße STRAẞE Þór Đakovo Ħamrun İstanbul Größe Häuser Kläder Jäckor Fjällräven Björn Ørsted naïve façade Zürich œuvres Lanterns';
 
 /** [language, text] pairs: every fixture text, and the extra words, each as one whole text. */
 function corpus(): [string, string][] {
   const texts: [string, string][] = [];
-  for (const doc of fixtureDocuments()) for (const [lang, text] of Object.entries(doc.text)) texts.push([lang, `${text.name} ${text.brand} ${text.description}`]);
+  for (const doc of fixtureDocuments())
+    for (const [lang, text] of Object.entries(doc.text))
+      texts.push([lang, `${text.name} ${text.brand} ${text.description}`]);
   for (const lang of ['en', 'sv', 'de']) for (const word of EXTRA.split(' ')) texts.push([lang, word]);
   return texts;
 }
@@ -25,7 +28,11 @@ execFileSync('javac', ['-cp', CLASSPATH, '-d', dir, join(__dirname, 'AnalyzerPee
 // Whole texts go to Lucene untokenized, so tokenization, case and folding are compared together.
 const words = corpus();
 const lines = words.flatMap(([lang, text]) => [`aisle_${lang}\t${text}`, `aisle_folded\t${text}`]);
-const out = execFileSync('java', ['-cp', `${dir}:${CLASSPATH}`, 'AnalyzerPeer', join(dir, 'rules.txt')], { input: `${lines.join('\n')}\n` }).toString().split('\n');
+const out = execFileSync('java', ['-cp', `${dir}:${CLASSPATH}`, 'AnalyzerPeer', join(dir, 'rules.txt')], {
+  input: `${lines.join('\n')}\n`,
+})
+  .toString()
+  .split('\n');
 let mismatches = 0;
 words.forEach(([lang, text], i) => {
   const tokens = createAnalyzer(lang).analyze(text);

@@ -15,7 +15,9 @@ async function main(dir: string): Promise<void> {
   const db = createDb('postgres://unused@127.0.0.1:1/unused');
   const redis = createRedis('redis://127.0.0.1:1', { lazyConnect: true });
   try {
-    const business = buildOpenApiDocument(apiRoutes({ db, redis, logger: createLogger({ name: 'openapi', level: 'silent' }) }));
+    const business = buildOpenApiDocument(
+      apiRoutes({ db, redis, logger: createLogger({ name: 'openapi', level: 'silent' }) }),
+    );
     await mkdir(dir, { recursive: true });
     const files = { 'storefront-v1.json': buildStorefrontDocument(), 'business-v1.json': business };
     for (const [name, document] of Object.entries(files)) {

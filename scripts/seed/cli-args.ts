@@ -24,7 +24,8 @@ function readFlags(argv: readonly string[]): Partial<Record<(typeof FLAGS)[numbe
 function wholeNumber(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) throw new Error(`--${name} must be a whole number >= ${min}, got ${value}`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min)
+    throw new Error(`--${name} must be a whole number >= ${min}, got ${value}`);
   return n;
 }
 
@@ -32,10 +33,12 @@ function wholeNumber(name: string, value: string | undefined, min: number): numb
 export function parseSeedArgs(argv: readonly string[]): SeedArgs {
   const flags = readFlags(argv);
   const tenant = flags.tenant ?? 'demo';
-  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(tenant)) throw new Error(`--tenant must be lowercase letters, digits and hyphens, got ${tenant}`);
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(tenant))
+    throw new Error(`--tenant must be lowercase letters, digits and hyphens, got ${tenant}`);
   const asOfText = flags['as-of'];
   const asOf = asOfText === undefined ? undefined : new Date(`${asOfText}T00:00:00Z`);
-  if (asOf && (!/^\d{4}-\d{2}-\d{2}$/.test(asOfText ?? '') || Number.isNaN(asOf.getTime()))) throw new Error(`--as-of must be YYYY-MM-DD, got ${asOfText}`);
+  if (asOf && (!/^\d{4}-\d{2}-\d{2}$/.test(asOfText ?? '') || Number.isNaN(asOf.getTime())))
+    throw new Error(`--as-of must be YYYY-MM-DD, got ${asOfText}`);
   return {
     tenant,
     name: flags.name,

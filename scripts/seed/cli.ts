@@ -15,7 +15,9 @@ async function main(argv: string[]): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL ?? (await ensureServices()).databaseUrl;
   const result = await withDb(databaseUrl, { pool: { min: 0, max: 2 } }, async (db) => {
     await migrateLatest(db);
-    return withProgressBar((onProgress) => seedTenant(db, { ...args, onProgress, mediaDir: mediaDirs(dataDir()).sources }));
+    return withProgressBar((onProgress) =>
+      seedTenant(db, { ...args, onProgress, mediaDir: mediaDirs(dataDir()).sources }),
+    );
   });
   console.log(formatSeedReport(result));
 }

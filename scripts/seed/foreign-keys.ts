@@ -9,7 +9,9 @@ type ForeignKey = { name: string; table: string; columns: string[]; parent: stri
  * lookup per row, which halves a large seed. Returns false, changing nothing, when the role may not.
  */
 export async function skipRowTriggers(trx: Knex.Transaction): Promise<boolean> {
-  const { rows } = await trx.raw<{ rows: Array<{ su: boolean }> }>(`select current_setting('is_superuser') = 'on' as su`);
+  const { rows } = await trx.raw<{ rows: Array<{ su: boolean }> }>(
+    `select current_setting('is_superuser') = 'on' as su`,
+  );
   if (!rows[0].su) return false;
   await trx.raw('set local session_replication_role = replica');
   return true;
@@ -49,7 +51,11 @@ async function violates(db: Db, key: ForeignKey, tenantId: number): Promise<bool
  * pick nested-loop anti joins that scan the parent table once per child row (quadratic on a large seed into a
  * database holding other tenants). Nested loops are off for the check, so every key is one linear hash anti join.
  */
-export async function assertForeignKeys(trx: Knex.Transaction, tenantId: number, tables: readonly string[]): Promise<void> {
+export async function assertForeignKeys(
+  trx: Knex.Transaction,
+  tenantId: number,
+  tables: readonly string[],
+): Promise<void> {
   await trx.raw('set local enable_nestloop = off');
   const broken: string[] = [];
   for (const key of await foreignKeysOf(trx, tables)) if (await violates(trx, key, tenantId)) broken.push(key.name);

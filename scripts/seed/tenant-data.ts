@@ -25,7 +25,8 @@ export async function logAllProductsChanged(trx: Knex.Transaction, tenantId: num
 
 /** Deletes every seeded row of one tenant, children before parents; other tenants' rows are never touched. */
 export async function deleteTenantData(trx: Knex.Transaction, tenantId: number): Promise<void> {
-  for (const table of [...SEEDED_TABLES].reverse()) await trx.raw(`delete from ${quoteIdent(table)} where tenant_id = ?`, [tenantId]);
+  for (const table of [...SEEDED_TABLES].reverse())
+    await trx.raw(`delete from ${quoteIdent(table)} where tenant_id = ?`, [tenantId]);
 }
 
 /**

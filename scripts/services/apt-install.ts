@@ -25,7 +25,11 @@ export async function aptInstall(packages: string[]): Promise<void> {
  * The program `binary`, installed from the Debian package `pkg` when it is missing and this process may
  * install packages; otherwise an error carrying `howToInstall`.
  */
-export async function findOrInstall(binary: string, pkg: string, options: { howToInstall: string; takes: string }): Promise<string> {
+export async function findOrInstall(
+  binary: string,
+  pkg: string,
+  options: { howToInstall: string; takes: string },
+): Promise<string> {
   const found = await which(binary, SYSTEM_DIRS);
   if (found) return found;
   if (!(await canAptInstall())) throw new Error(`${binary} is not installed. ${options.howToInstall}`);

@@ -13,7 +13,10 @@ async function main(command: string | undefined, flags: string[]) {
   if (command === 'start') {
     const withSearch = flags.includes('--elasticsearch') || process.env.SEARCH_ENGINE === 'elasticsearch';
     const services = await ensureServices(process.env, withSearch ? { elasticsearch: 'required' } : {});
-    const search = services.elasticsearch && 'url' in services.elasticsearch ? `\nELASTICSEARCH_URL=${services.elasticsearch.url}` : '';
+    const search =
+      services.elasticsearch && 'url' in services.elasticsearch
+        ? `\nELASTICSEARCH_URL=${services.elasticsearch.url}`
+        : '';
     console.log(`DATABASE_URL=${services.databaseUrl}\nREDIS_URL=${services.redisUrl}${search}`);
     return;
   }

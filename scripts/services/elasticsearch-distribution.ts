@@ -27,14 +27,19 @@ export async function ensureZip(downloads: string, version: string): Promise<str
   const zip = path.join(downloads, `elasticsearch-${version}.zip`);
   if (existsSync(zip)) return zip;
   const mvn = await which('mvn', ['/usr/bin', '/usr/local/bin']);
-  if (!mvn) throw new ProvisionError('Maven (mvn) is not installed: it fetches the Elasticsearch test node from Maven Central');
+  if (!mvn)
+    throw new ProvisionError('Maven (mvn) is not installed: it fetches the Elasticsearch test node from Maven Central');
   console.log(`Fetching Elasticsearch ${version} (${TEST_DISTRIBUTION}, zip) from Maven Central with Maven (once)...`);
   await mkdir(downloads, { recursive: true });
-  await run(mvn, ['-q', '-B', 'dependency:copy', `-Dartifact=${TEST_DISTRIBUTION}:${version}:zip`, `-DoutputDirectory=${downloads}`]).catch(
-    (error: unknown) => {
-      throw new ProvisionError(`Maven could not fetch ${TEST_DISTRIBUTION}:${version}:zip (${firstLine(error)})`);
-    },
-  );
+  await run(mvn, [
+    '-q',
+    '-B',
+    'dependency:copy',
+    `-Dartifact=${TEST_DISTRIBUTION}:${version}:zip`,
+    `-DoutputDirectory=${downloads}`,
+  ]).catch((error: unknown) => {
+    throw new ProvisionError(`Maven could not fetch ${TEST_DISTRIBUTION}:${version}:zip (${firstLine(error)})`);
+  });
   return zip;
 }
 
@@ -55,11 +60,12 @@ export async function ensureHome(nodeDir: string, zip: string, version: string, 
 }
 
 async function unpack(zip: string, home: string): Promise<void> {
-  const unzip = await findOrInstall('unzip', 'unzip', { howToInstall: 'Install unzip (Debian/Ubuntu: `sudo apt-get install unzip`).', takes: 'a few seconds' }).catch(
-    (error: unknown) => {
-      throw new ProvisionError(error instanceof Error ? error.message : String(error));
-    },
-  );
+  const unzip = await findOrInstall('unzip', 'unzip', {
+    howToInstall: 'Install unzip (Debian/Ubuntu: `sudo apt-get install unzip`).',
+    takes: 'a few seconds',
+  }).catch((error: unknown) => {
+    throw new ProvisionError(error instanceof Error ? error.message : String(error));
+  });
   const scratch = `${home}.partial-${process.pid}`;
   await rm(scratch, { recursive: true, force: true });
   await mkdir(scratch, { recursive: true });
@@ -111,4 +117,8 @@ export function pluginDescriptor(version: string): string {
   ].join('\n');
 }
 
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').find((l) => /ERROR|error/.test(l))?.trim() ?? 'failed';
+const firstLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error))
+    .split('\n')
+    .find((l) => /ERROR|error/.test(l))
+    ?.trim() ?? 'failed';

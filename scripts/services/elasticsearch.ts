@@ -38,7 +38,12 @@ export function elasticsearchOptions(env: NodeJS.ProcessEnv = process.env): Elas
 type Layout = { root: string; downloads: string; portFile: string; pointerFile: string };
 const layout = (dataDir: string): Layout => {
   const root = path.join(dataDir, 'elasticsearch');
-  return { root, downloads: path.join(root, 'downloads'), portFile: path.join(root, 'port'), pointerFile: path.join(root, 'node-location') };
+  return {
+    root,
+    downloads: path.join(root, 'downloads'),
+    portFile: path.join(root, 'port'),
+    pointerFile: path.join(root, 'node-location'),
+  };
 };
 const pidFile = (nodeDir: string) => path.join(nodeDir, 'elasticsearch.pid');
 
@@ -49,12 +54,18 @@ export const elasticsearchUrl = (port: number) => `http://127.0.0.1:${port}`;
  * ProvisionError saying what is missing (Maven, a JDK, unzip, the registry) when it cannot run here; a node that
  * has all it needs and still does not start is a plain error (a bug to see, not a machine to skip).
  */
-export async function ensureElasticsearch(dataDir: string, options: ElasticsearchOptions): Promise<{ url: string; started: boolean }> {
+export async function ensureElasticsearch(
+  dataDir: string,
+  options: ElasticsearchOptions,
+): Promise<{ url: string; started: boolean }> {
   const dirs = layout(dataDir);
   const running = await runningPort(dirs);
   if (running) return { url: elasticsearchUrl(running), started: false };
   const jdk = await findJdk(minJavaFor(options.version), options.javaEnv);
-  if (!jdk) throw new ProvisionError(`no JDK ${minJavaFor(options.version)} or newer (with javac) was found under /usr/lib/jvm, JAVA_HOME or ES_JAVA_HOME`);
+  if (!jdk)
+    throw new ProvisionError(
+      `no JDK ${minJavaFor(options.version)} or newer (with javac) was found under /usr/lib/jvm, JAVA_HOME or ES_JAVA_HOME`,
+    );
   const zip = await ensureZip(dirs.downloads, options.version);
   const nodeDir = await placeNode(dirs, options.systemDir);
   const home = await ensureHome(nodeDir, zip, options.version, jdk);
@@ -104,21 +115,36 @@ async function nodeDirOf(dirs: Layout): Promise<string> {
 }
 
 /** Starts the node daemonized; `bin/elasticsearch -d` returns once it runs, or fails with the reason. */
-async function startNode(home: string, nodeDir: string, port: number, jdk: Jdk, options: ElasticsearchOptions): Promise<void> {
+async function startNode(
+  home: string,
+  nodeDir: string,
+  port: number,
+  jdk: Jdk,
+  options: ElasticsearchOptions,
+): Promise<void> {
   const settings = nodeSettings({ port, transportPort: await freePort(), nodeDir, version: options.version });
   const script = path.join(home, 'bin', 'elasticsearch');
   const args = ['-d', '-p', pidFile(nodeDir), ...settings.flatMap((s) => ['-E', s])];
   const env = { ...process.env, ES_JAVA_HOME: jdk.home, ES_JAVA_OPTS: `-Xms${options.heap} -Xmx${options.heap}` };
-  console.log(`Starting Elasticsearch ${options.version} on 127.0.0.1:${port} (JDK ${jdk.major}, heap ${options.heap})...`);
+  console.log(
+    `Starting Elasticsearch ${options.version} on 127.0.0.1:${port} (JDK ${jdk.major}, heap ${options.heap})...`,
+  );
   // runuser keeps the environment (but HOME, SHELL, USER and LOGNAME).
   const [file, argv] = isRoot() ? ['runuser', ['-u', SEARCH_USER, '--', script, ...args]] : [script, args];
   await run(file, argv, { env, detached: true }).catch((error: unknown) => {
-    throw new Error(`Elasticsearch did not start (log: ${path.join(nodeDir, 'logs')}): ${error instanceof Error ? error.message.slice(0, 2000) : String(error)}`);
+    throw new Error(
+      `Elasticsearch did not start (log: ${path.join(nodeDir, 'logs')}): ${error instanceof Error ? error.message.slice(0, 2000) : String(error)}`,
+    );
   });
 }
 
 /** The node's settings: one loopback node, no security, data and logs in its directory. Pure. */
-export function nodeSettings(node: { port: number; transportPort: number; nodeDir: string; version: string }): string[] {
+export function nodeSettings(node: {
+  port: number;
+  transportPort: number;
+  nodeDir: string;
+  version: string;
+}): string[] {
   return [
     'cluster.name=aisle',
     'node.name=aisle-test',

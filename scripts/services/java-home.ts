@@ -35,6 +35,8 @@ export async function findJdk(minMajor: number, env: NodeJS.ProcessEnv = process
   }
   const installed = await readdir(JVM_DIR).catch(() => [] as string[]);
   const homes = [...(env.JAVA_HOME ? [env.JAVA_HOME] : []), ...installed.map((name) => path.join(JVM_DIR, name))];
-  const jdks = (await Promise.all(homes.map(readJdk))).filter((jdk): jdk is Jdk => jdk !== null && jdk.major >= minMajor);
+  const jdks = (await Promise.all(homes.map(readJdk))).filter(
+    (jdk): jdk is Jdk => jdk !== null && jdk.major >= minMajor,
+  );
   return jdks.sort((a, b) => b.major - a.major)[0];
 }

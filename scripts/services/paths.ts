@@ -18,5 +18,8 @@ export type PostgresOptions = {
 };
 
 export function postgresOptions(env: NodeJS.ProcessEnv = process.env): PostgresOptions {
-  return { binDir: env.POSTGRES_BIN_DIR || undefined, systemDir: path.resolve(env.AISLE_SYSTEM_DIR || '/var/lib/aisle') };
+  return {
+    binDir: env.POSTGRES_BIN_DIR || undefined,
+    systemDir: path.resolve(env.AISLE_SYSTEM_DIR || '/var/lib/aisle'),
+  };
 }

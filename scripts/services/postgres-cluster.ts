@@ -3,7 +3,14 @@ import { chmod, chown, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/
 import path from 'node:path';
 import { isAlive, isRoot } from './exec';
 import { ensureOpenDir } from './open-dir';
-import { clusterIn, externalClusterDir, parsePointer, placeCluster, type Cluster, type Home } from './postgres-locations';
+import {
+  clusterIn,
+  externalClusterDir,
+  parsePointer,
+  placeCluster,
+  type Cluster,
+  type Home,
+} from './postgres-locations';
 import { ProvisionError } from './provision-error';
 import { asServerUser, ensureServerUser, SERVER_USER, serverUserCanReach, serverUserIds } from './server-user';
 
@@ -87,5 +94,15 @@ async function discardStale(cluster: Cluster, binDir: string): Promise<void> {
 }
 
 async function initCluster(cluster: Cluster, binDir: string): Promise<void> {
-  await asServerUser(binDir, 'initdb', ['-D', cluster.data, '-U', SERVER_USER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  await asServerUser(binDir, 'initdb', [
+    '-D',
+    cluster.data,
+    '-U',
+    SERVER_USER,
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--no-sync',
+  ]);
 }

@@ -7,14 +7,23 @@ import path from 'node:path';
 /** Where a cluster keeps its data directory and server log. */
 export type Cluster = { dir: string; data: string; log: string };
 
-export const clusterIn = (dir: string): Cluster => ({ dir, data: path.join(dir, 'data'), log: path.join(dir, 'server.log') });
+export const clusterIn = (dir: string): Cluster => ({
+  dir,
+  data: path.join(dir, 'data'),
+  log: path.join(dir, 'server.log'),
+});
 
 /** `<DATA_DIR>/postgres`: the port file, the pointer file and, when the `postgres` user can reach it, the cluster. */
 export type Home = { root: string; portFile: string; pointerFile: string; local: Cluster };
 
 export function homeIn(dataDir: string): Home {
   const root = path.join(dataDir, 'postgres');
-  return { root, portFile: path.join(root, 'port'), pointerFile: path.join(root, 'cluster-location'), local: clusterIn(root) };
+  return {
+    root,
+    portFile: path.join(root, 'port'),
+    pointerFile: path.join(root, 'cluster-location'),
+    local: clusterIn(root),
+  };
 }
 
 /** The parts of the system directory (root-owned, outside any home) that hold what `postgres` must reach. */

@@ -13,7 +13,10 @@ export const DATABASE_NAME = 'aisle';
 export const postgresUrl = (port: number) => `postgres://${SERVER_USER}@127.0.0.1:${port}/${DATABASE_NAME}`;
 
 /** Starts the private PostgreSQL of `<dataDir>/postgres` (or finds it running) and returns its URL. */
-export async function ensurePostgres(dataDir: string, options: PostgresOptions): Promise<{ url: string; started: boolean }> {
+export async function ensurePostgres(
+  dataDir: string,
+  options: PostgresOptions,
+): Promise<{ url: string; started: boolean }> {
   const home = homeIn(dataDir);
   const running = await runningPort(await currentCluster(home));
   if (running) return { url: postgresUrl(running), started: false };
@@ -22,8 +25,17 @@ export async function ensurePostgres(dataDir: string, options: PostgresOptions):
   // The previous start's port when it is free: the URL stays the same across restarts.
   const port = await preferredOrFreePort(await readPortFile(home.portFile));
   await asServerUser(binDir, 'pg_ctl', [
-    'start', '-D', cluster.data, '-l', cluster.log, '-w', '-t', '60', '-s',
-    '-o', `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    'start',
+    '-D',
+    cluster.data,
+    '-l',
+    cluster.log,
+    '-w',
+    '-t',
+    '60',
+    '-s',
+    '-o',
+    `-p ${port} -h 127.0.0.1 -c unix_socket_directories='' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
   ]);
   await writeFile(home.portFile, String(port));
   await withAdminClient(postgresUrl(port), (client) => createDatabaseIfMissing(client, DATABASE_NAME));

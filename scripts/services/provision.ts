@@ -46,7 +46,10 @@ export function searchEnv(services: Services): { ELASTICSEARCH_URL?: string } {
  * Uses DATABASE_URL / REDIS_URL / ELASTICSEARCH_URL when set; otherwise starts (or reuses) the private instances
  * under the data directory. Elasticsearch only when `needs` asks for it. Idempotent.
  */
-export async function ensureServices(env: NodeJS.ProcessEnv = process.env, needs: ServiceNeeds = {}): Promise<Services> {
+export async function ensureServices(
+  env: NodeJS.ProcessEnv = process.env,
+  needs: ServiceNeeds = {},
+): Promise<Services> {
   const dir = dataDir(env);
   const [postgres, redis, search] = await Promise.all([
     env.DATABASE_URL ? { url: env.DATABASE_URL, started: false } : ensurePostgres(dir, postgresOptions(env)),
@@ -61,7 +64,11 @@ export async function ensureServices(env: NodeJS.ProcessEnv = process.env, needs
   };
 }
 
-async function ensureSearchNode(dir: string, env: NodeJS.ProcessEnv, need: 'required' | 'optional'): Promise<{ node: SearchNode; started: boolean }> {
+async function ensureSearchNode(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  need: 'required' | 'optional',
+): Promise<{ node: SearchNode; started: boolean }> {
   if (env.ELASTICSEARCH_URL) return { node: { url: env.ELASTICSEARCH_URL }, started: false };
   try {
     const { url, started } = await ensureElasticsearch(dir, elasticsearchOptions(env));
@@ -87,8 +94,14 @@ export async function stopServices(
 }
 
 /** The URLs of the private instances that are running, without starting anything. */
-export async function servicesStatus(env: NodeJS.ProcessEnv = process.env): Promise<{ postgres?: string; redis?: string; elasticsearch?: string }> {
+export async function servicesStatus(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ postgres?: string; redis?: string; elasticsearch?: string }> {
   const dir = dataDir(env);
-  const [postgres, redis, elasticsearch] = await Promise.all([postgresStatus(dir), redisStatus(dir), elasticsearchStatus(dir)]);
+  const [postgres, redis, elasticsearch] = await Promise.all([
+    postgresStatus(dir),
+    redisStatus(dir),
+    elasticsearchStatus(dir),
+  ]);
   return { postgres, redis, elasticsearch };
 }

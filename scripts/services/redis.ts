@@ -9,7 +9,12 @@ import { preferredOrFreePort, readPortFile } from './free-port';
 type Layout = { root: string; pidFile: string; portFile: string; log: string };
 const layout = (dataDir: string): Layout => {
   const root = path.join(dataDir, 'redis');
-  return { root, pidFile: path.join(root, 'redis.pid'), portFile: path.join(root, 'port'), log: path.join(root, 'redis.log') };
+  return {
+    root,
+    pidFile: path.join(root, 'redis.pid'),
+    portFile: path.join(root, 'port'),
+    log: path.join(root, 'redis.log'),
+  };
 };
 
 export const redisUrl = (port: number) => `redis://127.0.0.1:${port}`;
@@ -24,8 +29,22 @@ export async function ensureRedis(dataDir: string): Promise<{ url: string; start
   // The previous start's port when it is free: the URL stays the same across restarts.
   const port = await preferredOrFreePort(await readPortFile(dirs.portFile));
   await run(server, [
-    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-    '--daemonize', 'yes', '--pidfile', dirs.pidFile, '--dir', dirs.root, '--logfile', dirs.log,
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--daemonize',
+    'yes',
+    '--pidfile',
+    dirs.pidFile,
+    '--dir',
+    dirs.root,
+    '--logfile',
+    dirs.log,
   ]);
   await writeFile(dirs.portFile, String(port));
   await waitForPing(port);
@@ -59,7 +78,8 @@ async function runningPort(dirs: Layout): Promise<number | undefined> {
 /** redis-server, installed with apt-get when missing (root on Debian). */
 const findOrInstallRedis = () =>
   findOrInstall('redis-server', 'redis-server', {
-    howToInstall: 'Install it (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`) or set REDIS_URL to a running Redis >= 6.2.',
+    howToInstall:
+      'Install it (Debian/Ubuntu: `sudo apt-get install redis-server`; macOS: `brew install redis`) or set REDIS_URL to a running Redis >= 6.2.',
     takes: 'about 10 s',
   });
 

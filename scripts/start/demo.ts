@@ -17,7 +17,14 @@ export async function ensureDemoTenant(db: Knex, mediaDir?: string): Promise<{ s
   if (exists) return { seeded: false };
   console.log(`Seeding the demo tenant (${DEMO_PRODUCTS.toLocaleString('en')} products, a year of orders)...`);
   await withProgressBar((onProgress) =>
-    seedTenant(db, { tenant: DEMO_TENANT, name: 'Demo Shop', products: DEMO_PRODUCTS, seed: DEMO_SEED, onProgress, mediaDir }),
+    seedTenant(db, {
+      tenant: DEMO_TENANT,
+      name: 'Demo Shop',
+      products: DEMO_PRODUCTS,
+      seed: DEMO_SEED,
+      onProgress,
+      mediaDir,
+    }),
   );
   return { seeded: true };
 }

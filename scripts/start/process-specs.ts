@@ -62,10 +62,12 @@ export async function processSpecs(env: NodeJS.ProcessEnv): Promise<ProcessSpec[
 const loopbackOrigins = (port: number): string[] => [`http://${HOST}:${port}`, `http://localhost:${port}`];
 
 /** The origins a browser may load the demo shop from (the site's devOrigins must list them for CORS). */
-export const shopOrigins = (specs: ProcessSpec[]): string[] => loopbackOrigins(Number(new URL(baseUrlOf(specs, 'demo-shop')).port));
+export const shopOrigins = (specs: ProcessSpec[]): string[] =>
+  loopbackOrigins(Number(new URL(baseUrlOf(specs, 'demo-shop')).port));
 
 /** The origins a browser may load the admin console from (its OAuth client's redirect URIs are on them). */
-export const consoleOrigins = (specs: ProcessSpec[]): string[] => loopbackOrigins(Number(new URL(baseUrlOf(specs, 'admin-console')).port));
+export const consoleOrigins = (specs: ProcessSpec[]): string[] =>
+  loopbackOrigins(Number(new URL(baseUrlOf(specs, 'admin-console')).port));
 
 /** The base URL of the named process. */
 export function baseUrlOf(specs: ProcessSpec[], name: ProcessName): string {

@@ -7,7 +7,11 @@ import type { ProcessSpec } from './supervisor';
 export type Demo = DemoCredentials & { site: DemoSiteKey };
 
 /** What `npm start` prints once every process is ready: URLs, the stores, and the demo credentials. */
-export function summary(specs: ProcessSpec[], services: { databaseUrl: string; redisUrl: string; elasticsearchUrl?: string }, demo: Demo): string {
+export function summary(
+  specs: ProcessSpec[],
+  services: { databaseUrl: string; redisUrl: string; elasticsearchUrl?: string },
+  demo: Demo,
+): string {
   // Names are at most 15 characters: `admin-console   http://...` lines up with the rest.
   const row = (name: string, value: string) => `  ${name.padEnd(15)} ${value}`;
   const identity = baseUrlOf(specs, 'identity');
@@ -18,7 +22,12 @@ export function summary(specs: ProcessSpec[], services: { databaseUrl: string; r
     ...specs.map((s) => row(s.name, s.url)),
     row('postgres', services.databaseUrl),
     row('redis', services.redisUrl),
-    row('search', services.elasticsearchUrl ? `Elasticsearch ${services.elasticsearchUrl}` : 'the embedded engine (SEARCH_ENGINE=elasticsearch for Elasticsearch)'),
+    row(
+      'search',
+      services.elasticsearchUrl
+        ? `Elasticsearch ${services.elasticsearchUrl}`
+        : 'the embedded engine (SEARCH_ENGINE=elasticsearch for Elasticsearch)',
+    ),
     '',
     `Business API reference: ${business}/api/v1/docs`,
     `Media host: ${baseUrlOf(specs, 'media-host')} (renditions under <DATA_DIR>/media; the indexer makes them on the first run)`,

@@ -24,7 +24,11 @@ export const entryArgs = (entry: string, runner: Runner): string[] =>
   runner.compiled ? [compiledEntry(entry)] : ['node_modules/tsx/dist/cli.mjs', entry];
 
 /** Starts the process's entry with its output prefixed by the process name. */
-export function startProcess(spec: ProcessSpec, format: (line: string) => string, runner: Runner = ownRunner): Supervised {
+export function startProcess(
+  spec: ProcessSpec,
+  format: (line: string) => string,
+  runner: Runner = ownRunner,
+): Supervised {
   const child = spawn(runner.node, entryArgs(spec.entry, runner), {
     env: spec.env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,7 +48,10 @@ export async function waitUntilReady(proc: Supervised, timeoutMs = 60_000): Prom
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${proc.spec.name} exited before it was ready`);
-    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
+    const ok = await fetch(readyUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await sleep(200);
   }

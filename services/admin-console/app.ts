@@ -72,7 +72,8 @@ export function createApp({ settings, metrics }: AdminConsoleDeps): Express {
   });
   // Modules change while a developer edits them: revalidate each time (an unchanged file answers 304).
   app.use(express.static(PUBLIC_DIR, { index: false, cacheControl: true, maxAge: 0 }));
-  for (const [route, file] of Object.entries(VENDOR_FILES)) app.get(route, (_req, res) => res.sendFile(file, { maxAge: 0 }));
+  for (const [route, file] of Object.entries(VENDOR_FILES))
+    app.get(route, (_req, res) => res.sendFile(file, { maxAge: 0 }));
   app.get('/{*path}', (req, res, next) => {
     // A missing module or stylesheet is a 404, not the page shell.
     if (path.extname(req.path) !== '') return next();

@@ -21,11 +21,18 @@ export const consoleConfigSchema = baseConfigSchema
     ADMIN_AUTHORIZATION_ENDPOINT: httpUrl.optional(),
     ADMIN_TOKEN_ENDPOINT: httpUrl.optional(),
   })
-  .refine((c) => c.NODE_ENV !== 'production' || c.BUSINESS_API_URL, { path: ['BUSINESS_API_URL'], message: 'required in production (the public URL of business-api)' })
-  .refine((c) => c.NODE_ENV !== 'production' || c.IDENTITY_ISSUER || (c.ADMIN_AUTHORIZATION_ENDPOINT && c.ADMIN_TOKEN_ENDPOINT), {
-    path: ['IDENTITY_ISSUER'],
-    message: 'required in production (or ADMIN_AUTHORIZATION_ENDPOINT and ADMIN_TOKEN_ENDPOINT)',
-  });
+  .refine((c) => c.NODE_ENV !== 'production' || c.BUSINESS_API_URL, {
+    path: ['BUSINESS_API_URL'],
+    message: 'required in production (the public URL of business-api)',
+  })
+  .refine(
+    (c) =>
+      c.NODE_ENV !== 'production' || c.IDENTITY_ISSUER || (c.ADMIN_AUTHORIZATION_ENDPOINT && c.ADMIN_TOKEN_ENDPOINT),
+    {
+      path: ['IDENTITY_ISSUER'],
+      message: 'required in production (or ADMIN_AUTHORIZATION_ENDPOINT and ADMIN_TOKEN_ENDPOINT)',
+    },
+  );
 
 export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;
 

@@ -12,9 +12,16 @@ async function main(): Promise<void> {
   const config = loadConfig(consoleConfigSchema);
   const settings = consoleSettings(config);
   const logger = createLogger({ name: 'admin-console', level: config.LOG_LEVEL });
-  const running = await listen(createApp({ settings, metrics: createMetricsRegistry('admin-console', { nodeMetrics: true }) }), config.HOST, config.PORT);
+  const running = await listen(
+    createApp({ settings, metrics: createMetricsRegistry('admin-console', { nodeMetrics: true }) }),
+    config.HOST,
+    config.PORT,
+  );
   onShutdown([{ name: 'http', close: running.close }], logger, config.SHUTDOWN_TIMEOUT_MS);
-  logger.info({ url: running.url, api: settings.apiBaseUrl, authorize: settings.authorizationEndpoint }, 'admin-console listening');
+  logger.info(
+    { url: running.url, api: settings.apiBaseUrl, authorize: settings.authorizationEndpoint },
+    'admin-console listening',
+  );
 }
 
 main().catch(exitOnBootFailure);

@@ -45,7 +45,18 @@ const API_CORS = {
 };
 
 /** The business-data API: `/api/v1/*` (spec/business-api.md), plus health endpoints and /metrics. */
-export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, resources = [], salesOrders, mcp, metrics = createMetricsRegistry('business-api'), storefront, corsOrigins = [] }: BusinessApiDeps): Express {
+export function createApp({
+  db,
+  redis,
+  logger,
+  verifyToken = rejectAllTokens,
+  resources = [],
+  salesOrders,
+  mcp,
+  metrics = createMetricsRegistry('business-api'),
+  storefront,
+  corsOrigins = [],
+}: BusinessApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -56,7 +67,16 @@ export function createApp({ db, redis, logger, verifyToken = rejectAllTokens, re
   );
   app.use(metricsRoutes(metrics));
   app.use(requestContext(logger));
-  if (mcp) app.use(mcpRouter({ db, redis, logger, options: { now: salesOrders?.now, ...mcp }, rejections: rateLimitRejections(metrics) }));
+  if (mcp)
+    app.use(
+      mcpRouter({
+        db,
+        redis,
+        logger,
+        options: { now: salesOrders?.now, ...mcp },
+        rejections: rateLimitRejections(metrics),
+      }),
+    );
   const routes = apiRoutes({ db, redis, logger, salesOrders, storefront: storefront ?? mcp?.storefront });
   const publicRoutes = docsRouter(buildOpenApiDocument(routes));
   // Before authentication: a preflight carries no token, and error answers need the headers too to be readable.

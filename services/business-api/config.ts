@@ -23,7 +23,12 @@ export const businessApiConfigSchema = httpConfigSchema
     MCP_ALLOWED_ORIGINS: z
       .string()
       .default('')
-      .transform((raw) => raw.split(',').map((o) => o.trim()).filter(Boolean)),
+      .transform((raw) =>
+        raw
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
     // Browser origins whose pages call /api/v1 with a bearer token (the admin console's); comma-separated.
     API_ALLOWED_ORIGINS: originListSchema,
     MCP_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -49,4 +54,5 @@ export function authSettings(config: BusinessApiConfig): { issuer: string; audie
 }
 
 /** The tool server's public URL: configured, or this process's own /mcp. */
-export const mcpResourceUrl = (config: BusinessApiConfig): string => config.MCP_RESOURCE_URL ?? `http://${config.HOST}:${config.PORT}/mcp`;
+export const mcpResourceUrl = (config: BusinessApiConfig): string =>
+  config.MCP_RESOURCE_URL ?? `http://${config.HOST}:${config.PORT}/mcp`;

@@ -21,7 +21,11 @@ runHttpServiceWith(
     // Only confirming a gated run needs the engine: built on first use, as the CLI does.
     let processEngine: ProcessEngine | undefined;
     const engine = async () => {
-      processEngine ??= createProcessEngine({ ...clients, dataDir: path.resolve(config.DATA_DIR), elasticsearch: elasticsearchConnection(config) });
+      processEngine ??= createProcessEngine({
+        ...clients,
+        dataDir: path.resolve(config.DATA_DIR),
+        elasticsearch: elasticsearchConnection(config),
+      });
       await processEngine.sync();
       return processEngine.engine;
     };

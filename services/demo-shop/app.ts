@@ -40,7 +40,11 @@ export function createApp(deps: DemoShopDeps): Express {
   app.use(healthRouter([{ name: 'site-key', check: async () => void (await deps.siteKey()) }]));
   app.use(metricsRoutes(deps.metrics ?? createMetricsRegistry('demo-shop')));
   app.use((_req, res, next) => {
-    res.set({ 'Content-Security-Policy': csp(deps.storefrontUrl), 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin' });
+    res.set({
+      'Content-Security-Policy': csp(deps.storefrontUrl),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'same-origin',
+    });
     next();
   });
   app.get('/config.json', async (_req, res) => {
@@ -48,7 +52,10 @@ export function createApp(deps: DemoShopDeps): Express {
       res.set('Cache-Control', 'no-store').json({ apiBaseUrl: deps.storefrontUrl, siteKey: await deps.siteKey() });
     } catch (err) {
       deps.logger.error({ err }, 'the demo site key could not be read');
-      res.status(503).set('Cache-Control', 'no-store').json({ error: 'The demo site key is not available yet; is `npm start` done?' });
+      res
+        .status(503)
+        .set('Cache-Control', 'no-store')
+        .json({ error: 'The demo site key is not available yet; is `npm start` done?' });
     }
   });
   // Modules change while a developer edits them: revalidate each time (an unchanged file answers 304).

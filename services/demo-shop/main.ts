@@ -16,7 +16,16 @@ async function main(): Promise<void> {
     if (saved === null) throw new Error(`no demo site key under ${config.DATA_DIR}`);
     return saved.key;
   };
-  const running = await listen(createApp({ storefrontUrl: config.STOREFRONT_API_URL, siteKey, logger, metrics: createMetricsRegistry('demo-shop', { nodeMetrics: true }) }), config.HOST, config.PORT);
+  const running = await listen(
+    createApp({
+      storefrontUrl: config.STOREFRONT_API_URL,
+      siteKey,
+      logger,
+      metrics: createMetricsRegistry('demo-shop', { nodeMetrics: true }),
+    }),
+    config.HOST,
+    config.PORT,
+  );
   onShutdown([{ name: 'http', close: running.close }], logger, config.SHUTDOWN_TIMEOUT_MS);
   logger.info({ url: running.url, api: config.STOREFRONT_API_URL }, 'demo-shop listening');
 }

@@ -10,6 +10,8 @@ export type DemoSiteKey = z.infer<typeof demoKeyFileSchema>;
 
 /** The saved demo key file under `dataDir`, or null when it is missing or unreadable. */
 export async function readDemoKeyFile(dataDir: string): Promise<DemoSiteKey | null> {
-  const parsed = demoKeyFileSchema.safeParse(await readFile(path.join(dataDir, DEMO_KEY_FILE), 'utf8').then(JSON.parse, () => null));
+  const parsed = demoKeyFileSchema.safeParse(
+    await readFile(path.join(dataDir, DEMO_KEY_FILE), 'utf8').then(JSON.parse, () => null),
+  );
   return parsed.success ? parsed.data : null;
 }

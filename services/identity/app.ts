@@ -30,7 +30,14 @@ export type IdentityDeps = {
 };
 
 /** The built-in identity provider: token endpoint, authorization endpoint and client registration, JWKS, metadata, health and /metrics (DESIGN §1). */
-export function createApp({ db, redis, logger, config, signingKey, metrics = createMetricsRegistry('identity') }: IdentityDeps): Express {
+export function createApp({
+  db,
+  redis,
+  logger,
+  config,
+  signingKey,
+  metrics = createMetricsRegistry('identity'),
+}: IdentityDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // req.ip keys the failure budget: only X-Forwarded-For written by a configured proxy may set it.
@@ -42,7 +49,9 @@ export function createApp({ db, redis, logger, config, signingKey, metrics = cre
   const rejections = rateLimitRejections(metrics);
   const budget = createLookupBudget(redis, config, rejections);
   const codes = createCodeStore(redis, config.rateLimitKeyPrefix);
-  app.use(authorizeRouter({ db, budget, codes, config, registrations: createRegistrationBudget(redis, config, rejections) }));
+  app.use(
+    authorizeRouter({ db, budget, codes, config, registrations: createRegistrationBudget(redis, config, rejections) }),
+  );
   // A browser client (the admin console) exchanges its code from the page: only the token endpoint is cross-origin;
   // the authorization endpoint is a top-level navigation and stays same-origin (its form posts to itself).
   app.use('/oauth/token', allowOrigins(config.corsOrigins, { methods: 'POST', allowHeaders: 'Content-Type' }));

@@ -17,7 +17,12 @@ export const identityConfigSchema = httpConfigSchema
     IDENTITY_RESOURCES: z
       .string()
       .default('')
-      .transform((raw) => raw.split(',').map((r) => r.trim()).filter(Boolean))
+      .transform((raw) =>
+        raw
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url({ protocol: /^https?$/ }))),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.min(60).max(86_400).default(900),
     TOKEN_BUDGET_POINTS: positiveInt.default(20),
@@ -66,8 +71,14 @@ export function identitySettings(config: IdentityConfig): IdentitySettings {
     resources: config.IDENTITY_RESOURCES,
     tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     budget: { points: config.TOKEN_BUDGET_POINTS, windowSeconds: config.TOKEN_BUDGET_WINDOW_SECONDS },
-    failedAttemptsPerIp: { points: config.FAILED_ATTEMPTS_PER_IP, windowSeconds: config.FAILED_ATTEMPTS_WINDOW_SECONDS },
-    failedAttemptsPerClient: { points: config.FAILED_ATTEMPTS_PER_CLIENT, windowSeconds: config.FAILED_ATTEMPTS_WINDOW_SECONDS },
+    failedAttemptsPerIp: {
+      points: config.FAILED_ATTEMPTS_PER_IP,
+      windowSeconds: config.FAILED_ATTEMPTS_WINDOW_SECONDS,
+    },
+    failedAttemptsPerClient: {
+      points: config.FAILED_ATTEMPTS_PER_CLIENT,
+      windowSeconds: config.FAILED_ATTEMPTS_WINDOW_SECONDS,
+    },
     rateLimitKeyPrefix: config.RATE_LIMIT_KEY_PREFIX,
     storeTimeoutMs: config.RATE_LIMIT_STORE_TIMEOUT_MS,
     trustProxy: config.TRUST_PROXY,

@@ -3,7 +3,12 @@ import { PERMISSIONS } from '../../shared/auth/scopes';
 import type { SigningKey } from './signing-keys';
 
 /** The endpoints an issuer URL leads to; `issuer` may carry a path, so they are appended, not resolved. */
-export function identityEndpoints(issuer: string): { tokenEndpoint: string; jwksUri: string; authorizationEndpoint: string; registrationEndpoint: string } {
+export function identityEndpoints(issuer: string): {
+  tokenEndpoint: string;
+  jwksUri: string;
+  authorizationEndpoint: string;
+  registrationEndpoint: string;
+} {
   const base = issuer.replace(/\/+$/, '');
   return {
     tokenEndpoint: `${base}/oauth/token`,

@@ -53,7 +53,8 @@ async function storeNewKey(file: string): Promise<JWK> {
 }
 
 async function importSigningKey(jwk: JWK): Promise<SigningKey> {
-  if (jwk.alg !== SIGNING_ALG || !jwk.kid || !jwk.d) throw new Error('stored signing key is not an ES256 private JWK with a kid');
+  if (jwk.alg !== SIGNING_ALG || !jwk.kid || !jwk.d)
+    throw new Error('stored signing key is not an ES256 private JWK with a kid');
   const privateKey = await importJWK(jwk, SIGNING_ALG);
   if (privateKey instanceof Uint8Array) throw new Error('stored signing key is symmetric');
   const { kty, crv, x, y, kid } = jwk;

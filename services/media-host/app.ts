@@ -35,11 +35,21 @@ async function resolveTarget(store: RenditionStore, req: MediaRequest): Promise<
   }
   if (req.route === 'video' && manifest.kind === 'video') {
     const announced = manifest.variants.some((v) => v.name === req.variant && v.format === req.format);
-    return announced ? { name: videoName(req.variant, req.format), type: VIDEO_TYPES[req.format] ?? 'application/octet-stream' } : null;
+    return announced
+      ? { name: videoName(req.variant, req.format), type: VIDEO_TYPES[req.format] ?? 'application/octet-stream' }
+      : null;
   }
-  if (req.route === 'file' && manifest.kind === 'file' && (await store.isAnnounced(req.hex, req.recipe, req.filename))) {
+  if (
+    req.route === 'file' &&
+    manifest.kind === 'file' &&
+    (await store.isAnnounced(req.hex, req.recipe, req.filename))
+  ) {
     const disposition = manifest.mime === 'application/pdf' ? 'inline' : 'attachment';
-    return { name: ORIGINAL, type: manifest.mime, disposition: `${disposition}; filename*=UTF-8''${encodeURIComponent(req.filename)}` };
+    return {
+      name: ORIGINAL,
+      type: manifest.mime,
+      disposition: `${disposition}; filename*=UTF-8''${encodeURIComponent(req.filename)}`,
+    };
   }
   return null;
 }
@@ -88,7 +98,13 @@ export function mediaHandler(deps: MediaHostDeps) {
     // Content-addressed: the same URL always names the same bytes, so the ETag is strong and derived from the URL's parts.
     res.setHeader('ETag', `"${parsed.hex}-${parsed.recipe}-${target.name}"`);
     if (target.disposition) res.setHeader('Content-Disposition', target.disposition);
-    send(req, deps.store.filePath(parsed.hex, parsed.recipe, target.name), { etag: false, lastModified: false, cacheControl: false, dotfiles: 'allow', acceptRanges: true })
+    send(req, deps.store.filePath(parsed.hex, parsed.recipe, target.name), {
+      etag: false,
+      lastModified: false,
+      cacheControl: false,
+      dotfiles: 'allow',
+      acceptRanges: true,
+    })
       .on('error', (err: SendError) => sendFailed(res, err, deps.logger, req.url))
       .pipe(res);
   };

@@ -13,7 +13,11 @@ async function main(): Promise<void> {
   const config = loadConfig(mediaHostConfigSchema);
   const logger = createLogger({ name: 'media-host', level: config.LOG_LEVEL });
   const store = new RenditionStore(mediaDirs(config.DATA_DIR).renditions);
-  const running = await listen(createApp({ store, logger, metrics: createMetricsRegistry('media-host', { nodeMetrics: true }) }), config.HOST, config.PORT);
+  const running = await listen(
+    createApp({ store, logger, metrics: createMetricsRegistry('media-host', { nodeMetrics: true }) }),
+    config.HOST,
+    config.PORT,
+  );
   onShutdown([{ name: 'http', close: running.close }], logger, config.SHUTDOWN_TIMEOUT_MS);
   logger.info({ url: running.url, store: store.root }, 'media-host listening');
 }

@@ -47,7 +47,15 @@ export interface StorefrontApiDeps {
   metrics?: Registry;
   /** Receives every search answered (listings, suggest, search-in-facet), cached or not; left out, none is recorded. */
   recordSearch?: SearchRecorder;
-  config: { ERRORS_DOC_URL: string; RATE_LIMIT_WINDOW_SECONDS: number; MEDIA_BASE_URL: string; MICRO_CACHE_MS: number; ANSWER_CACHE_MB?: number; TRUST_PROXY?: string | boolean | number; CART_TTL_SECONDS?: number };
+  config: {
+    ERRORS_DOC_URL: string;
+    RATE_LIMIT_WINDOW_SECONDS: number;
+    MEDIA_BASE_URL: string;
+    MICRO_CACHE_MS: number;
+    ANSWER_CACHE_MB?: number;
+    TRUST_PROXY?: string | boolean | number;
+    CART_TTL_SECONDS?: number;
+  };
 }
 
 /** The storefront's request listener; `express` is the app behind its fast lane (for route inventories). */
@@ -82,17 +90,41 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
   const limits = createRateLimits(deps.limiterRedis, config.RATE_LIMIT_WINDOW_SECONDS, rateLimitRejections(metrics));
   const catalogues = new CatalogueCache(db);
   app.use('/v1', siteContext({ db, registry, keys, catalogues, limits, media: deps.media }));
-  const reads = new MicroCache(config.MICRO_CACHE_MS, { maxEntries: 10_000, maxBytes: (config.ANSWER_CACHE_MB ?? 256) * 1024 * 1024 }, deps.recordSearch);
+  const reads = new MicroCache(
+    config.MICRO_CACHE_MS,
+    { maxEntries: 10_000, maxBytes: (config.ANSWER_CACHE_MB ?? 256) * 1024 * 1024 },
+    deps.recordSearch,
+  );
   const listing = { db, engine, facets: new FacetMemo() };
-  app.use(siteRoutes(config.MEDIA_BASE_URL), listingRoutes(listing, reads), suggestRoutes(db, engine, reads), ...catalogueRoutes(listing, reads));
-  const carts = new CartStore(redis, { ttlSeconds: config.CART_TTL_SECONDS ?? CART_TTL_SECONDS, idempotencyTtlSeconds: CART_IDEMPOTENCY_TTL_SECONDS });
+  app.use(
+    siteRoutes(config.MEDIA_BASE_URL),
+    listingRoutes(listing, reads),
+    suggestRoutes(db, engine, reads),
+    ...catalogueRoutes(listing, reads),
+  );
+  const carts = new CartStore(redis, {
+    ttlSeconds: config.CART_TTL_SECONDS ?? CART_TTL_SECONDS,
+    idempotencyTtlSeconds: CART_IDEMPOTENCY_TTL_SECONDS,
+  });
   app.use(cartRoutes(new CartService(db, new CategoryTrees(db), carts), cartOperations(metrics)));
   // The machine description, the reference and the guide need no key: the /v1 pipeline above only runs for /v1
   // paths. They come after it because /v1 reads are the hot path, and every router a request passes costs it time.
   app.use(docsRoutes());
-  app.use((req, res) => sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`));
+  app.use((req, res) =>
+    sendProblem(res, config.ERRORS_DOC_URL, 404, 'NOT_FOUND', `No route ${req.method} ${req.path}.`),
+  );
   app.use(problemHandler(config.ERRORS_DOC_URL, deps.logger));
-  const fast = fastReads({ registry, keys, catalogues, limits, reads, engine, media: deps.media, durations, answered: fastReadsAnswered(metrics) });
+  const fast = fastReads({
+    registry,
+    keys,
+    catalogues,
+    limits,
+    reads,
+    engine,
+    media: deps.media,
+    durations,
+    answered: fastReadsAnswered(metrics),
+  });
   const listener: RequestListener = (req, res) => {
     if (!fast(req, res)) app(req, res);
   };

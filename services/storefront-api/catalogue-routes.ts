@@ -13,5 +13,12 @@ import type { ListingDeps } from './listing/run-listing';
 export function catalogueRoutes(listing: ListingDeps, cache: MicroCache): Router[] {
   const { db, engine } = listing;
   const trees = new CategoryTrees(db);
-  return [variantRoutes(db, trees, cache), productRoutes(db, trees, cache), collectionRoutes(listing, cache), categoryRoutes(db, cache), sitemapRoutes(db, trees, engine, cache), brandRoutes(listing, cache)];
+  return [
+    variantRoutes(db, trees, cache),
+    productRoutes(db, trees, cache),
+    collectionRoutes(listing, cache),
+    categoryRoutes(db, cache),
+    sitemapRoutes(db, trees, engine, cache),
+    brandRoutes(listing, cache),
+  ];
 }

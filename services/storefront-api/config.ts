@@ -14,7 +14,12 @@ export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema
   /** The answer cache's bound in megabytes of JSON: a listing answer is 20 to 40 KB, so 256 MB holds about 8,000. */
   ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(256),
   /** A cart's sliding window (spec: 30 days); tests shorten it to see expiry. */
-  CART_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 3600).default(30 * 24 * 3600),
+  CART_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 24 * 3600)
+    .default(30 * 24 * 3600),
   /** Search analytics: `off` records nothing (the benchmark's peer); how often the roll-ups are flushed to PostgreSQL (at most 10 s), and how many days are kept. */
   ANALYTICS_RECORDING: z.enum(['on', 'off']).default('on'),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(10_000).default(5_000),
@@ -27,12 +32,19 @@ export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+    .transform((v): boolean | number | string =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
 });
 export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;
 
 /** The search analytics settings of the storefront's configuration. */
 export function analyticsOptions(config: StorefrontConfig): AnalyticsOptions {
   const bounds = { ...DEFAULT_ROLLUP_BOUNDS, queriesPerGroup: config.ANALYTICS_TOP_QUERIES };
-  return { ...DEFAULT_ANALYTICS, flushEveryMs: config.ANALYTICS_FLUSH_MS, retentionDays: config.ANALYTICS_RETENTION_DAYS, bounds };
+  return {
+    ...DEFAULT_ANALYTICS,
+    flushEveryMs: config.ANALYTICS_FLUSH_MS,
+    retentionDays: config.ANALYTICS_RETENTION_DAYS,
+    bounds,
+  };
 }

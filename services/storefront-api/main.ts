@@ -16,22 +16,70 @@ import { LIMITER_REDIS_OPTIONS } from './rate-limit/rate-limits';
 runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis, logger, config }) => {
   // Published configs are held in the process and follow each publish (pub/sub, polling as the fallback).
   const registry = new ConfigRegistry(db);
-  const configSubscriber = reportRedisErrors(redis.duplicate({ connectionName: 'storefront-api-config' }), logger, 'storefront-api-config');
+  const configSubscriber = reportRedisErrors(
+    redis.duplicate({ connectionName: 'storefront-api-config' }),
+    logger,
+    'storefront-api-config',
+  );
   await registry.start({ subscriber: configSubscriber, logger });
-  const { engine, sync } = createProcessEngine({ db, redis, dataDir: config.DATA_DIR, elasticsearch: elasticsearchConnection(config), logger });
-  const aliasSubscriber = reportRedisErrors(redis.duplicate({ connectionName: 'storefront-api-aliases' }), logger, 'storefront-api-aliases');
+  const { engine, sync } = createProcessEngine({
+    db,
+    redis,
+    dataDir: config.DATA_DIR,
+    elasticsearch: elasticsearchConnection(config),
+    logger,
+  });
+  const aliasSubscriber = reportRedisErrors(
+    redis.duplicate({ connectionName: 'storefront-api-aliases' }),
+    logger,
+    'storefront-api-aliases',
+  );
   await sync();
-  const aliases = await watchChannel({ subscriber: aliasSubscriber, channel: ALIAS_CHANNEL, sync, logger, pollMs: 30_000 });
-  const limiterRedis = reportRedisErrors(createRedis(config.REDIS_URL, LIMITER_REDIS_OPTIONS), logger, 'storefront-api-limits');
+  const aliases = await watchChannel({
+    subscriber: aliasSubscriber,
+    channel: ALIAS_CHANNEL,
+    sync,
+    logger,
+    pollMs: 30_000,
+  });
+  const limiterRedis = reportRedisErrors(
+    createRedis(config.REDIS_URL, LIMITER_REDIS_OPTIONS),
+    logger,
+    'storefront-api-limits',
+  );
   const metrics = createMetricsRegistry('storefront-api', { nodeMetrics: true });
-  const analytics = config.ANALYTICS_RECORDING === 'on' ? new SearchAnalytics({ db, logger, metrics }, analyticsOptions(config)) : null;
+  const analytics =
+    config.ANALYTICS_RECORDING === 'on' ? new SearchAnalytics({ db, logger, metrics }, analyticsOptions(config)) : null;
   analytics?.start();
   return {
-    app: createApp({ db, redis, limiterRedis, logger, registry, engine, media: mediaReader(config.DATA_DIR), metrics, ...(analytics && { recordSearch: analytics.record }), config }),
+    app: createApp({
+      db,
+      redis,
+      limiterRedis,
+      logger,
+      registry,
+      engine,
+      media: mediaReader(config.DATA_DIR),
+      metrics,
+      ...(analytics && { recordSearch: analytics.record }),
+      config,
+    }),
     closeFirst: [
       { name: 'analytics', close: async () => analytics?.close() },
-      { name: 'config', close: async () => { await registry.stop(); configSubscriber.disconnect(); } },
-      { name: 'aliases', close: async () => { await aliases.stop(); aliasSubscriber.disconnect(); } },
+      {
+        name: 'config',
+        close: async () => {
+          await registry.stop();
+          configSubscriber.disconnect();
+        },
+      },
+      {
+        name: 'aliases',
+        close: async () => {
+          await aliases.stop();
+          aliasSubscriber.disconnect();
+        },
+      },
       { name: 'limits', close: async () => limiterRedis.disconnect() },
       { name: 'engine', close: () => engine.close() },
     ],

@@ -5,11 +5,25 @@ import { UnavailableError } from '../errors';
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 // Socket errors the pg driver passes on as they are when it cannot reach the server.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // SQLSTATEs of a server that is going away or not taking connections (class 08 is handled as a whole).
 const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 // What pg says, without a code, when the server goes away under an open connection.
-const DRIVER_MESSAGES = [/^Connection terminated/, /connection error and is not queryable/, /^Connection ended unexpectedly/];
+const DRIVER_MESSAGES = [
+  /^Connection terminated/,
+  /connection error and is not queryable/,
+  /^Connection ended unexpectedly/,
+];
 
 /**
  * Whether `err` means the database could not be reached (or went away), rather than that a query was wrong:
@@ -28,5 +42,8 @@ export function isDatabaseUnreachable(err: unknown): boolean {
 /** The 503 to answer for an unreachable database, or undefined for any other error. */
 export function databaseOutage(err: unknown): UnavailableError | undefined {
   if (!isDatabaseUnreachable(err)) return undefined;
-  return new UnavailableError(DATABASE_RETRY_AFTER_SECONDS, 'The database is unavailable; retry after the number of seconds in Retry-After.');
+  return new UnavailableError(
+    DATABASE_RETRY_AFTER_SECONDS,
+    'The database is unavailable; retry after the number of seconds in Retry-After.',
+  );
 }

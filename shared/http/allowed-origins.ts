@@ -19,8 +19,17 @@ function isOrigin(value: string): boolean {
 export const originListSchema = z
   .string()
   .default('')
-  .transform((raw) => raw.split(',').map((o) => o.trim()).filter(Boolean))
-  .pipe(z.array(z.string().refine(isOrigin, 'must be an exact http(s) origin such as https://admin.example.com (no path, no *)')));
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().refine(isOrigin, 'must be an exact http(s) origin such as https://admin.example.com (no path, no *)'),
+    ),
+  );
 
 export type CorsPolicy = {
   /** The methods a preflight may ask for. */
@@ -48,7 +57,11 @@ export function allowOrigins(origins: readonly string[], policy: CorsPolicy): Re
     res.set('Access-Control-Allow-Origin', origin);
     if (policy.exposeHeaders) res.set('Access-Control-Expose-Headers', policy.exposeHeaders);
     if (req.method !== 'OPTIONS' || req.get('Access-Control-Request-Method') === undefined) return next();
-    res.set({ 'Access-Control-Allow-Methods': policy.methods, 'Access-Control-Allow-Headers': policy.allowHeaders, 'Access-Control-Max-Age': '600' });
+    res.set({
+      'Access-Control-Allow-Methods': policy.methods,
+      'Access-Control-Allow-Headers': policy.allowHeaders,
+      'Access-Control-Max-Age': '600',
+    });
     res.status(204).end();
   };
 }

@@ -4,7 +4,8 @@ import express, { Router } from 'express';
 // The package has no type declarations; its absolute-path helper is just its own folder.
 const assetsDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface DocsRouterOptions {
   /** The machine description. */

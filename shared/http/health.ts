@@ -17,7 +17,9 @@ export function healthRouter(checks: ReadinessCheck[], timeoutMs = 2000): Router
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const results = await Promise.all(checks.map(async ({ name, check }) => [name, await probe(check, timeoutMs)] as const));
+    const results = await Promise.all(
+      checks.map(async ({ name, check }) => [name, await probe(check, timeoutMs)] as const),
+    );
     const ready = results.every(([, status]) => status === 'ok');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: Object.fromEntries(results) });
   });

@@ -9,7 +9,12 @@ export type RunningServer = { server: Server; url: string; close: () => Promise<
  * Listens on host:port (port 0 picks a free one); `close` stops accepting and waits for in-flight requests.
  * With `clientErrors`, requests Node cannot hand to the app are answered in that format instead of with no body.
  */
-export async function listen(app: RequestListener, host: string, port: number, clientErrors?: ClientErrorRenderer): Promise<RunningServer> {
+export async function listen(
+  app: RequestListener,
+  host: string,
+  port: number,
+  clientErrors?: ClientErrorRenderer,
+): Promise<RunningServer> {
   const server = createServer(app);
   if (clientErrors) answerClientErrors(server, clientErrors);
   await new Promise<void>((resolve, reject) => {

@@ -25,7 +25,10 @@ function isProxyEntry(entry: string): boolean {
 export function parseTrustProxy(raw: string | undefined): TrustProxy | Error {
   const value = (raw ?? '').trim();
   if (value === '' || value === 'false' || value === '0') return false;
-  if (value === 'true') return new Error('`true` would trust any client-written X-Forwarded-For; give the number of proxies or their addresses');
+  if (value === 'true')
+    return new Error(
+      '`true` would trust any client-written X-Forwarded-For; give the number of proxies or their addresses',
+    );
   if (/^[0-9]+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
   const bad = entries.filter((entry) => !isProxyEntry(entry));

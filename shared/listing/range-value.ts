@@ -9,7 +9,10 @@ export type RangeValue = { min: number | null; max: number | null };
 export function parseRangeValue(value: string): RangeValue | null {
   const match = RANGE.exec(value.trim());
   if (match === null || (match[1] === undefined && match[2] === undefined)) return null;
-  return { min: match[1] === undefined ? null : Number(match[1]), max: match[2] === undefined ? null : Number(match[2]) };
+  return {
+    min: match[1] === undefined ? null : Number(match[1]),
+    max: match[2] === undefined ? null : Number(match[2]),
+  };
 }
 
 /** A lower bound above the upper one: such a range is ignored with a warning, never a 400. */

@@ -11,19 +11,43 @@ type LogoRow = { id: number; logo_hash: string; logo_source: string | null };
  * `alt` is empty: a logo is always shown beside the brand's label, which already names it.
  */
 const logoItem = (row: LogoRow): MediaItem => ({
-  hash: row.logo_hash, kind: 'image', role: 'logo', view: null, position: 0, alt: {}, caption: null, filename: null,
-  duration: null, attributes: null, source: row.logo_source, posterSource: null,
+  hash: row.logo_hash,
+  kind: 'image',
+  role: 'logo',
+  view: null,
+  position: 0,
+  alt: {},
+  caption: null,
+  filename: null,
+  duration: null,
+  attributes: null,
+  source: row.logo_source,
+  posterSource: null,
 });
 
 /** The logos of the given brands, keyed by brand id; brands without one are absent. */
-export async function loadBrandLogos(db: Db, tenantId: number, brandIds: readonly number[]): Promise<Map<number, MediaItem>> {
+export async function loadBrandLogos(
+  db: Db,
+  tenantId: number,
+  brandIds: readonly number[],
+): Promise<Map<number, MediaItem>> {
   if (brandIds.length === 0) return new Map();
-  const rows: LogoRow[] = await db('brands').where({ tenant_id: tenantId }).whereIn('id', [...brandIds]).whereNotNull('logo_hash').orderBy('id').select('id', 'logo_hash', 'logo_source');
+  const rows: LogoRow[] = await db('brands')
+    .where({ tenant_id: tenantId })
+    .whereIn('id', [...brandIds])
+    .whereNotNull('logo_hash')
+    .orderBy('id')
+    .select('id', 'logo_hash', 'logo_source');
   return new Map(rows.map((row) => [Number(row.id), logoItem(row)]));
 }
 
 /** Each brand's logo descriptor, keyed by brand id, for the brands whose logo the indexer has rendered. */
-export async function describeBrandLogos(db: Db, store: RenditionStore, tenantId: number, brandIds: readonly number[]): Promise<Map<number, MediaDescriptor>> {
+export async function describeBrandLogos(
+  db: Db,
+  store: RenditionStore,
+  tenantId: number,
+  brandIds: readonly number[],
+): Promise<Map<number, MediaDescriptor>> {
   const out = new Map<number, MediaDescriptor>();
   for (const [id, item] of await loadBrandLogos(db, tenantId, brandIds)) {
     const descriptor = await describeExisting(store, item);

@@ -1,7 +1,22 @@
 import type { MediaDescriptor } from './descriptor';
 import type { Manifest, MediaItem } from './manifest';
 
-type KindFields = Pick<MediaDescriptor, 'w' | 'h' | 'blurhash' | 'color' | 'bg' | 'widths' | 'formats' | 'poster' | 'duration' | 'variants' | 'filename' | 'bytes' | 'pages'>;
+type KindFields = Pick<
+  MediaDescriptor,
+  | 'w'
+  | 'h'
+  | 'blurhash'
+  | 'color'
+  | 'bg'
+  | 'widths'
+  | 'formats'
+  | 'poster'
+  | 'duration'
+  | 'variants'
+  | 'filename'
+  | 'bytes'
+  | 'pages'
+>;
 
 const NONE = { poster: null, duration: null, variants: null, filename: null, bytes: null, pages: null } as const;
 
@@ -12,10 +27,34 @@ function kindFields(row: MediaItem, manifest: Manifest): KindFields {
       return { ...manifest.facts, widths: [...manifest.widths], formats: [...manifest.formats], ...NONE };
     case 'video': {
       const { w, h, blurhash, color, bg } = manifest.poster;
-      return { w, h, blurhash, color, bg, widths: [...manifest.widths], formats: [...manifest.formats], ...NONE, poster: { ...manifest.poster }, duration: row.duration, variants: manifest.variants.map((v) => ({ ...v })) };
+      return {
+        w,
+        h,
+        blurhash,
+        color,
+        bg,
+        widths: [...manifest.widths],
+        formats: [...manifest.formats],
+        ...NONE,
+        poster: { ...manifest.poster },
+        duration: row.duration,
+        variants: manifest.variants.map((v) => ({ ...v })),
+      };
     }
     case 'file':
-      return { w: null, h: null, blurhash: null, color: null, bg: null, widths: [], formats: [], ...NONE, filename: fileNameOf(row, manifest.mime), bytes: manifest.bytes, pages: manifest.pages };
+      return {
+        w: null,
+        h: null,
+        blurhash: null,
+        color: null,
+        bg: null,
+        widths: [],
+        formats: [],
+        ...NONE,
+        filename: fileNameOf(row, manifest.mime),
+        bytes: manifest.bytes,
+        pages: manifest.pages,
+      };
   }
 }
 
@@ -23,10 +62,28 @@ function kindFields(row: MediaItem, manifest: Manifest): KindFields {
 export function buildDescriptor(row: MediaItem, manifest: Manifest): MediaDescriptor {
   const k = kindFields(row, manifest);
   return {
-    id: manifest.hash, recipe: manifest.recipe, kind: manifest.kind, role: row.role, view: row.view, order: row.position,
-    w: k.w, h: k.h, blurhash: k.blurhash, color: k.color, bg: k.bg, alt: { ...row.alt }, caption: row.caption,
-    widths: k.widths, formats: k.formats, poster: k.poster, duration: k.duration, variants: k.variants,
-    filename: k.filename, bytes: k.bytes, pages: k.pages, attributes: row.attributes,
+    id: manifest.hash,
+    recipe: manifest.recipe,
+    kind: manifest.kind,
+    role: row.role,
+    view: row.view,
+    order: row.position,
+    w: k.w,
+    h: k.h,
+    blurhash: k.blurhash,
+    color: k.color,
+    bg: k.bg,
+    alt: { ...row.alt },
+    caption: row.caption,
+    widths: k.widths,
+    formats: k.formats,
+    poster: k.poster,
+    duration: k.duration,
+    variants: k.variants,
+    filename: k.filename,
+    bytes: k.bytes,
+    pages: k.pages,
+    attributes: row.attributes,
   };
 }
 
@@ -52,7 +109,15 @@ export function displayImage(descriptors: readonly MediaDescriptor[]): MediaDesc
 }
 
 /** A product's media as the detail response shows them: images and videos in display order, the display image, files. */
-export function productMediaView(descriptors: readonly MediaDescriptor[]): { images: MediaDescriptor[]; image: MediaDescriptor | null; files: MediaDescriptor[] } {
+export function productMediaView(descriptors: readonly MediaDescriptor[]): {
+  images: MediaDescriptor[];
+  image: MediaDescriptor | null;
+  files: MediaDescriptor[];
+} {
   const ordered = [...descriptors].sort((a, b) => a.order - b.order);
-  return { images: ordered.filter((d) => d.kind !== 'file'), image: displayImage(ordered), files: ordered.filter((d) => d.kind === 'file') };
+  return {
+    images: ordered.filter((d) => d.kind !== 'file'),
+    image: displayImage(ordered),
+    files: ordered.filter((d) => d.kind === 'file'),
+  };
 }

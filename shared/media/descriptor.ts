@@ -55,8 +55,28 @@ export type MediaDescriptor = {
 };
 
 export const DESCRIPTOR_KEYS = [
-  'id', 'recipe', 'kind', 'role', 'view', 'order', 'w', 'h', 'blurhash', 'color', 'bg', 'alt', 'caption', 'widths',
-  'formats', 'poster', 'duration', 'variants', 'filename', 'bytes', 'pages', 'attributes',
+  'id',
+  'recipe',
+  'kind',
+  'role',
+  'view',
+  'order',
+  'w',
+  'h',
+  'blurhash',
+  'color',
+  'bg',
+  'alt',
+  'caption',
+  'widths',
+  'formats',
+  'poster',
+  'duration',
+  'variants',
+  'filename',
+  'bytes',
+  'pages',
+  'attributes',
 ] as const satisfies ReadonlyArray<keyof MediaDescriptor>;
 
 /** `sha256:<hex>` for 64 lowercase hex digits. */

@@ -5,7 +5,13 @@ import { CURRENT_RECIPE, RECIPES } from './recipe';
 import type { RenditionStore } from './rendition-store';
 
 // The current recipe first, then older ones: while a new recipe is being rolled out, what exists is shown.
-const recipeOrder = () => [CURRENT_RECIPE, ...Object.keys(RECIPES).map(Number).filter((r) => r !== CURRENT_RECIPE).sort((a, b) => b - a)];
+const recipeOrder = () => [
+  CURRENT_RECIPE,
+  ...Object.keys(RECIPES)
+    .map(Number)
+    .filter((r) => r !== CURRENT_RECIPE)
+    .sort((a, b) => b - a),
+];
 
 /** The manifest of the renditions that exist for (hash, kind), newest recipe first; null when none were made yet. */
 export async function existingManifest(store: RenditionStore, hash: string, kind: MediaKind): Promise<Manifest | null> {

@@ -3,9 +3,22 @@ export { buildDescriptor, displayImage, productMediaView } from './build-descrip
 export { describeBrandLogos, loadBrandLogos } from './brand-logos';
 export { DESCRIPTOR_KEYS, hashId, hexOf, type MediaDescriptor, type MediaKind } from './descriptor';
 export { describeExisting, existingManifest } from './existing-media';
-export { DEFAULT_MEDIA_BASE_URL, DEFAULT_MEDIA_PORT, mediaBaseUrlSchema, mediaDirs, mediaSourceConfigSchema } from './media-config';
+export {
+  DEFAULT_MEDIA_BASE_URL,
+  DEFAULT_MEDIA_PORT,
+  mediaBaseUrlSchema,
+  mediaDirs,
+  mediaSourceConfigSchema,
+} from './media-config';
 export { loadMediaRows } from './media-rows';
-export { MEDIA_TEMPLATES, announcedPaths, mediaBlock, parseMediaPath, renditionPath, type MediaBlock } from './media-urls';
+export {
+  MEDIA_TEMPLATES,
+  announcedPaths,
+  mediaBlock,
+  parseMediaPath,
+  renditionPath,
+  type MediaBlock,
+} from './media-urls';
 export { MediaPipeline, type MediaWarning } from './pipeline';
 export { NO_MEDIA, describeProductMedia, type ProductMedia } from './product-media';
 export { CURRENT_RECIPE, RECIPES } from './recipe';

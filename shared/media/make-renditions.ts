@@ -23,14 +23,22 @@ export async function makeImage(hex: string, bytes: Uint8Array, recipe: Recipe):
   if (sniff(bytes)?.kind !== 'image') throw new MediaContentError('not an image');
   const facts = await analyseImage(bytes);
   const { widths, files } = await renderImage(bytes, recipe, facts.w);
-  return { manifest: { kind: 'image', hash: hashId(hex), recipe: recipe.id, facts, widths, formats: [...recipe.formats] }, files };
+  return {
+    manifest: { kind: 'image', hash: hashId(hex), recipe: recipe.id, facts, widths, formats: [...recipe.formats] },
+    files,
+  };
 }
 
 /**
  * A video: its poster's renditions, and the video itself passed through as the single variant `source` when
  * there is one (nothing here can transcode video). `hex` is the video's hash, or the poster's for a poster-only video.
  */
-export async function makeVideo(hex: string, poster: Uint8Array, video: Uint8Array | null, recipe: Recipe): Promise<Made<VideoManifest>> {
+export async function makeVideo(
+  hex: string,
+  poster: Uint8Array,
+  video: Uint8Array | null,
+  recipe: Recipe,
+): Promise<Made<VideoManifest>> {
   const image = await makeImage(sha256Hex(poster), poster, recipe);
   const { facts, widths, formats } = image.manifest;
   const files = image.files;
@@ -41,7 +49,15 @@ export async function makeVideo(hex: string, poster: Uint8Array, video: Uint8Arr
     variants.push({ name: 'source', format: kind.format, bytes: video.byteLength });
     files.set(videoName('source', kind.format), video);
   }
-  const manifest: VideoManifest = { kind: 'video', hash: hashId(hex), recipe: recipe.id, poster: { id: image.manifest.hash, ...facts }, widths, formats, variants };
+  const manifest: VideoManifest = {
+    kind: 'video',
+    hash: hashId(hex),
+    recipe: recipe.id,
+    poster: { id: image.manifest.hash, ...facts },
+    widths,
+    formats,
+    variants,
+  };
   return { manifest, files };
 }
 
@@ -56,5 +72,8 @@ export async function makeFile(hex: string, bytes: Uint8Array, recipe: Recipe): 
     pages = pdf.getPageCount();
   }
   const mime = kind?.kind === 'file' ? kind.mime : 'application/octet-stream';
-  return { manifest: { kind: 'file', hash: hashId(hex), recipe: recipe.id, bytes: bytes.byteLength, pages, mime }, files: new Map([[ORIGINAL, bytes]]) };
+  return {
+    manifest: { kind: 'file', hash: hashId(hex), recipe: recipe.id, bytes: bytes.byteLength, pages, mime },
+    files: new Map([[ORIGINAL, bytes]]),
+  };
 }

@@ -66,5 +66,9 @@ export interface MediaRow extends MediaItem {
 export function isManifest(value: unknown): value is Manifest {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as { kind?: unknown; hash?: unknown; recipe?: unknown };
-  return (v.kind === 'image' || v.kind === 'video' || v.kind === 'file') && typeof v.hash === 'string' && typeof v.recipe === 'number';
+  return (
+    (v.kind === 'image' || v.kind === 'video' || v.kind === 'file') &&
+    typeof v.hash === 'string' &&
+    typeof v.recipe === 'number'
+  );
 }

@@ -42,7 +42,13 @@ export function parseMediaPath(rawPath: string): MediaRequest | null {
   const rendition = RENDITION.exec(rawPath);
   if (rendition) {
     const [, route, hex, recipe, width, format] = rendition;
-    return { route: route === 'r' ? 'image' : 'poster', hex, recipe: Number(recipe), width: Number(width), format: format as ImageFormat };
+    return {
+      route: route === 'r' ? 'image' : 'poster',
+      hex,
+      recipe: Number(recipe),
+      width: Number(width),
+      format: format as ImageFormat,
+    };
   }
   const video = VIDEO.exec(rawPath);
   if (video) return { route: 'video', hex: video[1], recipe: Number(video[2]), variant: video[3], format: video[4] };
@@ -64,7 +70,8 @@ function decodeSegment(segment: string): string | null {
 /** A file name a descriptor may announce: no path separators, no control characters, no dot segments. */
 export function isSafeFilename(name: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
-  return name.length > 0 && name.length <= 255 && !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..';
+  const unsafe = /[/\\\u0000-\u001f\u007f]/;
+  return name.length > 0 && name.length <= 255 && !unsafe.test(name) && name !== '.' && name !== '..';
 }
 
 /** The path of one rendition of a descriptor (for clients and tests); null when the descriptor does not announce it. */
@@ -84,8 +91,13 @@ export function announcedPaths(descriptor: MediaDescriptor): string[] {
   const hex = hexOf(descriptor.id);
   if (hex === null) return [];
   const base = `${hex}/${descriptor.recipe}`;
-  const renditions = descriptor.widths.flatMap((w) => descriptor.formats.map((f) => renditionUrl(descriptor, hex, w, f)));
+  const renditions = descriptor.widths.flatMap((w) =>
+    descriptor.formats.map((f) => renditionUrl(descriptor, hex, w, f)),
+  );
   const variants = (descriptor.variants ?? []).map((v) => `/v/${base}/${v.name}.${v.format}`);
-  const file = descriptor.kind === 'file' && descriptor.filename !== null ? [`/f/${base}/${encodeURIComponent(descriptor.filename)}`] : [];
+  const file =
+    descriptor.kind === 'file' && descriptor.filename !== null
+      ? [`/f/${base}/${encodeURIComponent(descriptor.filename)}`]
+      : [];
   return [...renditions, ...variants, ...file];
 }

@@ -40,7 +40,9 @@ export class MediaPipeline {
   }
 
   /** Descriptors of `rows` per product id (in row order), and a warning for each item left off. */
-  async describe(rows: readonly MediaRow[]): Promise<{ descriptors: Map<number, MediaDescriptor[]>; warnings: MediaWarning[] }> {
+  async describe(
+    rows: readonly MediaRow[],
+  ): Promise<{ descriptors: Map<number, MediaDescriptor[]>; warnings: MediaWarning[] }> {
     const descriptors = new Map<number, MediaDescriptor[]>();
     const warnings: MediaWarning[] = [];
     for (const row of rows) {
@@ -130,7 +132,10 @@ export class MediaPipeline {
 /** Why an item could not be made: its warning code and a reason fit for a run's warnings. */
 export function mediaFailure(err: unknown): { code: MediaWarning['code']; reason: string } {
   const code = err instanceof HashMismatch ? 'MEDIA_HASH_MISMATCH' : 'MEDIA_UNREADABLE';
-  const reason = err instanceof MediaSourceError || err instanceof MediaContentError || err instanceof HashMismatch ? err.message : `could not be rendered: ${err instanceof Error ? err.message : String(err)}`;
+  const reason =
+    err instanceof MediaSourceError || err instanceof MediaContentError || err instanceof HashMismatch
+      ? err.message
+      : `could not be rendered: ${err instanceof Error ? err.message : String(err)}`;
   return { code, reason };
 }
 

@@ -67,9 +67,14 @@ function meanOf(pixels: readonly Rgba[]): [number, number, number] {
  */
 export function dominantColour(px: Pixels): string {
   const all = Array.from({ length: px.width * px.height }, (_, i) => pixelAt(px, i)).filter(([, , , a]) => a >= 128);
-  const frame = borderIndices(px.width, px.height).map((i) => pixelAt(px, i)).filter(([, , , a]) => a >= 128);
+  const frame = borderIndices(px.width, px.height)
+    .map((i) => pixelAt(px, i))
+    .filter(([, , , a]) => a >= 128);
   const [br, bg, bb] = meanOf(frame);
-  const subject = frame.length === 0 ? all : all.filter(([r, g, b]) => Math.max(Math.abs(r - br), Math.abs(g - bg), Math.abs(b - bb)) > BACKGROUND_DISTANCE);
+  const subject =
+    frame.length === 0
+      ? all
+      : all.filter(([r, g, b]) => Math.max(Math.abs(r - br), Math.abs(g - bg), Math.abs(b - bb)) > BACKGROUND_DISTANCE);
   const pool = subject.length > 0 ? subject : all;
   if (pool.length === 0) return '#ffffff';
   const buckets = new Map<number, Rgba[]>();

@@ -15,7 +15,12 @@ export const NO_MEDIA: ProductMedia = Object.freeze({ images: [], image: null, f
  * has not made yet are left out, so a descriptor never announces a URL that would be a 404. Products
  * without media get `images: []`, `image: null`, `files: []`.
  */
-export async function describeProductMedia(db: Db, store: RenditionStore, tenantId: number, productIds: readonly number[]): Promise<Map<number, ProductMedia>> {
+export async function describeProductMedia(
+  db: Db,
+  store: RenditionStore,
+  tenantId: number,
+  productIds: readonly number[],
+): Promise<Map<number, ProductMedia>> {
   const byProduct = new Map<number, MediaDescriptor[]>(productIds.map((id) => [id, []]));
   for (const row of await loadMediaRows(db, tenantId, productIds)) {
     const descriptor = await describeExisting(store, row);

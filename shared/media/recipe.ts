@@ -18,7 +18,14 @@ export interface Recipe {
 }
 
 export const RECIPES: Readonly<Record<number, Recipe>> = {
-  1: { id: 1, widths: [320, 640, 1024, 1600], formats: ['avif', 'jpeg'], avif: { quality: 50, effort: 2 }, jpeg: { quality: 80 }, flatten: '#ffffff' },
+  1: {
+    id: 1,
+    widths: [320, 640, 1024, 1600],
+    formats: ['avif', 'jpeg'],
+    avif: { quality: 50, effort: 2 },
+    jpeg: { quality: 80 },
+    flatten: '#ffffff',
+  },
 };
 
 /** The recipe new renditions are made with. */

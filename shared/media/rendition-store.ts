@@ -12,7 +12,8 @@ export const renditionName = (width: number, format: string) => `${width}.${form
 export const videoName = (variant: string, format: string) => `video-${variant}.${format}`;
 export const ORIGINAL = 'original';
 
-const isMissing = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && (err.code === 'ENOENT' || err.code === 'ENOTDIR');
+const isMissing = (err: unknown) =>
+  typeof err === 'object' && err !== null && 'code' in err && (err.code === 'ENOENT' || err.code === 'ENOTDIR');
 
 /**
  * Content-addressed renditions on disk: `<root>/<hex[0..2]>/<hex>/<recipe>/` holds the files and one manifest
@@ -27,7 +28,8 @@ export class RenditionStore {
   constructor(readonly root: string) {}
 
   folder(hex: string, recipe: number): string {
-    if (!/^[0-9a-f]{64}$/.test(hex) || !Number.isInteger(recipe) || recipe < 1) throw new Error(`bad rendition key ${hex}/${recipe}`);
+    if (!/^[0-9a-f]{64}$/.test(hex) || !Number.isInteger(recipe) || recipe < 1)
+      throw new Error(`bad rendition key ${hex}/${recipe}`);
     return path.join(this.root, hex.slice(0, 2), hex, String(recipe));
   }
 
@@ -87,6 +89,9 @@ export class RenditionStore {
   }
 
   async isAnnounced(hex: string, recipe: number, filename: string): Promise<boolean> {
-    return access(this.nameMarker(hex, recipe, filename)).then(() => true, () => false);
+    return access(this.nameMarker(hex, recipe, filename)).then(
+      () => true,
+      () => false,
+    );
   }
 }

@@ -10,8 +10,15 @@ export const isUrlSource = (source: string): boolean => /^https?:\/\//i.test(sou
  */
 export function isRelativeSource(source: string): boolean {
   const parts = source.split(/[/\\]/);
-  return source !== '' && !source.includes('\0') && !path.isAbsolute(source) && !/^[a-z][a-z0-9+.-]*:/i.test(source) && !parts.some((p) => p === '..');
+  return (
+    source !== '' &&
+    !source.includes('\0') &&
+    !path.isAbsolute(source) &&
+    !/^[a-z][a-z0-9+.-]*:/i.test(source) &&
+    !parts.some((p) => p === '..')
+  );
 }
 
 /** Whether `source` is something the media pipeline may read: an http(s) URL or a relative path inside the root. */
-export const isMediaSource = (source: string): boolean => (isUrlSource(source) ? URL.canParse(source) : isRelativeSource(source));
+export const isMediaSource = (source: string): boolean =>
+  isUrlSource(source) ? URL.canParse(source) : isRelativeSource(source);

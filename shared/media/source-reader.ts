@@ -6,7 +6,10 @@ import { isRelativeSource, isUrlSource } from './source-paths';
 
 /** A source that cannot be read: missing, refused, too large, too slow, or not allowed. */
 export class MediaSourceError extends Error {
-  constructor(readonly source: string, readonly reason: string) {
+  constructor(
+    readonly source: string,
+    readonly reason: string,
+  ) {
     super(`media source ${source}: ${reason}`);
     this.name = 'MediaSourceError';
   }
@@ -29,8 +32,24 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 
 const PRIVATE = new BlockList();
-for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['::ffff:0:0', 96]] as const) PRIVATE.addSubnet(net, bits, 'ipv6');
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::ffff:0:0', 96],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6');
 
 /**
  * Reads media sources: an http(s) URL (bounded in time and size; private addresses refused unless allowed),
@@ -38,8 +57,13 @@ for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 
  * data can never make the media host publish a file from elsewhere on the machine.
  */
 export function createSourceReader(options: SourceReaderOptions): SourceReader {
-  const limits = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, allowPrivate: options.allowPrivate ?? false };
-  return (source) => (isUrlSource(source) ? fetchSource(source, limits) : readLocal(path.resolve(options.root), source, limits.maxBytes));
+  const limits = {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    allowPrivate: options.allowPrivate ?? false,
+  };
+  return (source) =>
+    isUrlSource(source) ? fetchSource(source, limits) : readLocal(path.resolve(options.root), source, limits.maxBytes);
 }
 
 async function readLocal(root: string, source: string, maxBytes: number): Promise<Buffer> {
@@ -54,14 +78,20 @@ async function readLocal(root: string, source: string, maxBytes: number): Promis
 
 async function assertPublicHost(url: URL, source: string): Promise<void> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await lookup(host, { all: true }).catch(() => []);
   if (addresses.length === 0) throw new MediaSourceError(source, 'host does not resolve');
   for (const { address, family } of addresses) {
-    if (PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4')) throw new MediaSourceError(source, 'private address refused');
+    if (PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4'))
+      throw new MediaSourceError(source, 'private address refused');
   }
 }
 
-async function fetchSource(source: string, limits: { timeoutMs: number; maxBytes: number; allowPrivate: boolean }): Promise<Buffer> {
+async function fetchSource(
+  source: string,
+  limits: { timeoutMs: number; maxBytes: number; allowPrivate: boolean },
+): Promise<Buffer> {
   const url = new URL(source);
   if (!limits.allowPrivate) await assertPublicHost(url, source);
   const signal = AbortSignal.timeout(limits.timeoutMs);

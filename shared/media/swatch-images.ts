@@ -9,8 +9,18 @@ import type { RenditionStore } from './rendition-store';
 
 /** A configured swatch image as a media item: role `swatch`; `alt` is empty, as the value's label is shown beside it. */
 const swatchItem = (hash: string, source: string): MediaItem => ({
-  hash, kind: 'image', role: 'swatch', view: null, position: 0, alt: {}, caption: null, filename: null,
-  duration: null, attributes: null, source, posterSource: null,
+  hash,
+  kind: 'image',
+  role: 'swatch',
+  view: null,
+  position: 0,
+  alt: {},
+  caption: null,
+  filename: null,
+  duration: null,
+  attributes: null,
+  source,
+  posterSource: null,
 });
 
 /** Records the hash of the bytes `source` held when the indexer last read (and rendered) it. */
@@ -22,10 +32,18 @@ export async function recordSwatchSource(db: Db, tenantId: number, source: strin
 }
 
 /** The descriptors of the given swatch image sources that the indexer has read and rendered, keyed by source. */
-export async function describeSwatchImages(db: Db, store: RenditionStore, tenantId: number, sources: readonly string[]): Promise<Map<string, MediaDescriptor>> {
+export async function describeSwatchImages(
+  db: Db,
+  store: RenditionStore,
+  tenantId: number,
+  sources: readonly string[],
+): Promise<Map<string, MediaDescriptor>> {
   const out = new Map<string, MediaDescriptor>();
   if (sources.length === 0) return out;
-  const rows: { source: string; hash: string }[] = await db('storefront_swatch_images').where({ tenant_id: tenantId }).whereIn('source', [...new Set(sources)]).select('source', 'hash');
+  const rows: { source: string; hash: string }[] = await db('storefront_swatch_images')
+    .where({ tenant_id: tenantId })
+    .whereIn('source', [...new Set(sources)])
+    .select('source', 'hash');
   for (const row of rows) {
     const descriptor = await describeExisting(store, swatchItem(row.hash, row.source));
     if (descriptor) out.set(row.source, descriptor);

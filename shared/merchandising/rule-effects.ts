@@ -20,7 +20,8 @@ export const NO_EFFECTS: RuleEffects = { redirect: null, pins: [], hide: [], boo
 
 /** Engine pins from configured ones; a product pinned twice keeps its first place. */
 export function enginePins(defs: readonly PinDef[], into: Pin[] = []): Pin[] {
-  for (const def of defs) if (!into.some((p) => p.id === def.productId)) into.push({ id: def.productId, position: def.position });
+  for (const def of defs)
+    if (!into.some((p) => p.id === def.productId)) into.push({ id: def.productId, position: def.position });
   return into;
 }
 
@@ -37,7 +38,8 @@ export function ruleEffects(rules: readonly QueryRule[]): RuleEffects {
     for (const id of rule.hide) if (!effects.hide.includes(id)) effects.hide.push(id);
     if (rule.boost !== null) effects.boost.push(rule.boost);
     if (rule.bury !== null) effects.bury.push(rule.bury);
-    for (const [key, values] of Object.entries(rule.filter ?? {})) if (!effects.filter.has(key)) effects.filter.set(key, values);
+    for (const [key, values] of Object.entries(rule.filter ?? {}))
+      if (!effects.filter.has(key)) effects.filter.set(key, values);
   }
   return effects;
 }

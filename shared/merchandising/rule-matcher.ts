@@ -13,7 +13,10 @@ interface Prepared {
 
 /** A rule's window in epoch ms: [from, until), open ends as -Infinity and Infinity. */
 export function ruleWindow(rule: Pick<QueryRule, 'activeFrom' | 'activeUntil'>): { from: number; until: number } {
-  return { from: rule.activeFrom === null ? -Infinity : Date.parse(rule.activeFrom), until: rule.activeUntil === null ? Infinity : Date.parse(rule.activeUntil) };
+  return {
+    from: rule.activeFrom === null ? -Infinity : Date.parse(rule.activeFrom),
+    until: rule.activeUntil === null ? Infinity : Date.parse(rule.activeUntil),
+  };
 }
 
 /**
@@ -32,7 +35,10 @@ export class RuleMatcher {
       if (rule.match === 'exact') push(this.exact, normaliseQuery(rule.query), prepared);
       else if (first !== undefined) push(this.byFirstWord, first, prepared);
     });
-    const edges = rules.flatMap((r) => [r.activeFrom, r.activeUntil]).filter((v): v is string => v !== null).map(Date.parse);
+    const edges = rules
+      .flatMap((r) => [r.activeFrom, r.activeUntil])
+      .filter((v): v is string => v !== null)
+      .map(Date.parse);
     this.boundaries = [...new Set(edges)].sort((a, b) => a - b);
   }
 
@@ -43,7 +49,8 @@ export class RuleMatcher {
     const found = [...(this.exact.get(normalised) ?? [])];
     const words = tokenize(normalised);
     words.forEach((word, i) => {
-      for (const p of this.byFirstWord.get(word) ?? []) if (startsAt(words, i, p.words) && !found.includes(p)) found.push(p);
+      for (const p of this.byFirstWord.get(word) ?? [])
+        if (startsAt(words, i, p.words) && !found.includes(p)) found.push(p);
     });
     return found
       .filter((p) => now >= p.from && now < p.until && (p.rule.markets.length === 0 || p.rule.markets.includes(market)))

@@ -54,7 +54,10 @@ export class SynonymIndex {
         continue;
       }
       const typed = words.slice(i, i + found.length).join(' ');
-      const alternatives = [typed, ...found.terms.filter((t) => t.key !== keys.slice(i, i + found.length).join(' ')).map((t) => t.text)];
+      const alternatives = [
+        typed,
+        ...found.terms.filter((t) => t.key !== keys.slice(i, i + found.length).join(' ')).map((t) => t.text),
+      ];
       rewrites.push({ start: i, length: found.length, alternatives });
       i += found.length;
     }
@@ -70,7 +73,12 @@ export class SynonymIndex {
   }
 
   private term(text: string): Term {
-    return { text, key: tokenize(text).map((w) => this.analyzer.termOf(w)).join(' ') };
+    return {
+      text,
+      key: tokenize(text)
+        .map((w) => this.analyzer.termOf(w))
+        .join(' '),
+    };
   }
 
   private add(key: string, terms: readonly Term[]): void {

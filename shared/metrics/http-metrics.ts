@@ -22,7 +22,12 @@ export function requestDurations(registry: Registry): RequestDurations {
  * Observes the request once its response is written, under the route `routeOf` names then. A request the client
  * abandons before its answer is not observed: it has no status.
  */
-export function observeRequest(durations: RequestDurations, req: IncomingMessage, res: ServerResponse, routeOf: () => string): void {
+export function observeRequest(
+  durations: RequestDurations,
+  req: IncomingMessage,
+  res: ServerResponse,
+  routeOf: () => string,
+): void {
   const end = durations.startTimer();
   res.once('finish', () => end({ method: req.method ?? 'UNKNOWN', route: routeOf(), status: String(res.statusCode) }));
 }
@@ -62,7 +67,9 @@ export function httpMetrics(durations: RequestDurations): RequestHandler {
   return (req, res, next) => {
     labelRoutesOn(Object.getPrototypeOf(req) as object);
     const request = req as unknown as Labelled;
-    observeRequest(durations, req, res, () => (request[ROUTE] === undefined ? UNMATCHED_ROUTE : routeLabel(request[MOUNT] ?? '', request[ROUTE].path)));
+    observeRequest(durations, req, res, () =>
+      request[ROUTE] === undefined ? UNMATCHED_ROUTE : routeLabel(request[MOUNT] ?? '', request[ROUTE].path),
+    );
     next();
   };
 }

@@ -6,7 +6,14 @@ import type { GroupKey, Rollups } from './search-rollup';
 
 const GROUP_TYPES = 'tenant_id int, site_id int, day date, market text, language text, kind text';
 
-const groupColumns = (g: GroupKey) => ({ tenant_id: g.tenantId, site_id: g.siteId, day: g.day, market: g.market, language: g.language, kind: g.kind });
+const groupColumns = (g: GroupKey) => ({
+  tenant_id: g.tenantId,
+  site_id: g.siteId,
+  day: g.day,
+  market: g.market,
+  language: g.language,
+  kind: g.kind,
+});
 
 /** INSERT of JSON rows that exist as sites, adding to a conflicting row (`update` lists its SET clauses). */
 function upsertSql(table: string, types: string, keyColumns: readonly string[], update: string): string {
@@ -18,9 +25,15 @@ function upsertSql(table: string, types: string, keyColumns: readonly string[], 
 }
 
 const KEY = ['site_id', 'day', 'market', 'language', 'kind'];
-const add = (columns: readonly string[], table: string) => columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+const add = (columns: readonly string[], table: string) =>
+  columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
 
-const VOLUMES = upsertSql('storefront_search_volumes', `${GROUP_TYPES}, requests bigint, no_hits bigint`, KEY, add(['requests', 'no_hits'], 'storefront_search_volumes'));
+const VOLUMES = upsertSql(
+  'storefront_search_volumes',
+  `${GROUP_TYPES}, requests bigint, no_hits bigint`,
+  KEY,
+  add(['requests', 'no_hits'], 'storefront_search_volumes'),
+);
 const QUERY_COUNTS = ['count', 'no_hits', 'corrected', 'redirected', 'ruled', 'paged'];
 const QUERIES = upsertSql(
   'storefront_search_queries',
@@ -28,7 +41,12 @@ const QUERIES = upsertSql(
   [...KEY, 'query'],
   `${add(QUERY_COUNTS, 'storefront_search_queries')}, last_total = excluded.last_total, last_at = now()`,
 );
-const FILTERS = upsertSql('storefront_search_filters', `${GROUP_TYPES}, filter text, count bigint`, [...KEY, 'filter'], add(['count'], 'storefront_search_filters'));
+const FILTERS = upsertSql(
+  'storefront_search_filters',
+  `${GROUP_TYPES}, filter text, count bigint`,
+  [...KEY, 'filter'],
+  add(['count'], 'storefront_search_filters'),
+);
 
 /** How many rows a group may keep in each table; rows past them (the least counted) are deleted after a write. */
 export type StoreBounds = { queriesPerGroup: number; filtersPerGroup: number };
@@ -37,12 +55,25 @@ export type StoreBounds = { queriesPerGroup: number; filtersPerGroup: number };
 export async function writeRollups(db: Knex, rollups: Rollups, bounds: StoreBounds): Promise<void> {
   if (rollups.volumes.length === 0) return;
   await db.transaction(async (trx) => {
-    await trx.raw(VOLUMES, [JSON.stringify(rollups.volumes.map((v) => ({ ...groupColumns(v), requests: v.requests, no_hits: v.noHits })))]);
+    await trx.raw(VOLUMES, [
+      JSON.stringify(rollups.volumes.map((v) => ({ ...groupColumns(v), requests: v.requests, no_hits: v.noHits }))),
+    ]);
     const queries = rollups.queries.map((q) => ({
-      ...groupColumns(q), query: q.query, count: q.count, no_hits: q.noHits, corrected: q.corrected, redirected: q.redirected, ruled: q.ruled, paged: q.paged, last_total: q.lastTotal,
+      ...groupColumns(q),
+      query: q.query,
+      count: q.count,
+      no_hits: q.noHits,
+      corrected: q.corrected,
+      redirected: q.redirected,
+      ruled: q.ruled,
+      paged: q.paged,
+      last_total: q.lastTotal,
     }));
     if (queries.length > 0) await trx.raw(QUERIES, [JSON.stringify(queries)]);
-    if (rollups.filters.length > 0) await trx.raw(FILTERS, [JSON.stringify(rollups.filters.map((f) => ({ ...groupColumns(f), filter: f.filter, count: f.count })))]);
+    if (rollups.filters.length > 0)
+      await trx.raw(FILTERS, [
+        JSON.stringify(rollups.filters.map((f) => ({ ...groupColumns(f), filter: f.filter, count: f.count }))),
+      ]);
     const groups = JSON.stringify(rollups.volumes.map(groupColumns));
     await trim(trx, 'storefront_search_queries', 'query', groups, bounds.queriesPerGroup);
     await trim(trx, 'storefront_search_filters', 'filter', groups, bounds.filtersPerGroup);
@@ -67,8 +98,9 @@ async function trim(trx: Knex.Transaction, table: string, name: string, groups: 
 export async function deleteOlderThan(db: Knex, days: number, today: string): Promise<number> {
   let deleted = 0;
   for (const table of ['storefront_search_volumes', 'storefront_search_queries', 'storefront_search_filters']) {
-    deleted += await db(table).where('day', '<', db.raw(`?::date - ?::int`, [today, days])).delete();
+    deleted += await db(table)
+      .where('day', '<', db.raw(`?::date - ?::int`, [today, days]))
+      .delete();
   }
   return deleted;
 }
-

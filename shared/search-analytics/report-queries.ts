@@ -2,7 +2,14 @@ import type { Db, Knex } from '../db/knex';
 import type { SearchKind } from './search-fact';
 
 /** The roll-ups a report reads: one site of one tenant, one kind of search, days `from`..`to` (inclusive), maybe one market. */
-export type RollupSlice = { tenantId: number; siteId: number; kind: SearchKind; from: string; to: string; market: string | null };
+export type RollupSlice = {
+  tenantId: number;
+  siteId: number;
+  kind: SearchKind;
+  from: string;
+  to: string;
+  market: string | null;
+};
 
 /** A query over the slice's days: its requests, those that found nothing, and the total its latest request found. */
 export type QueryStat = { query: string; count: number; noHits: number; latestTotal: number };
@@ -13,7 +20,9 @@ export type DayVolume = VolumeTotals & { day: string };
 
 /** The slice's rows of a roll-up table: always scoped by tenant and site, whatever else the caller adds. */
 function sliceOf(db: Db, table: string, s: RollupSlice): Knex.QueryBuilder {
-  const rows = db(table).where({ tenant_id: s.tenantId, site_id: s.siteId, kind: s.kind }).whereBetween('day', [s.from, s.to]);
+  const rows = db(table)
+    .where({ tenant_id: s.tenantId, site_id: s.siteId, kind: s.kind })
+    .whereBetween('day', [s.from, s.to]);
   return s.market === null ? rows : rows.where('market', s.market);
 }
 
@@ -30,14 +39,24 @@ export async function queryStats(db: Db, s: RollupSlice, limit: number, noHitsOn
   const perQuery = sliceOf(db, 'storefront_search_queries', s)
     .whereNot('query', '')
     .groupBy('query')
-    .select('query', db.raw('sum(count) as count'), db.raw('sum(no_hits) as no_hits'), db.raw(`${LATEST_TOTAL} as latest_total`));
+    .select(
+      'query',
+      db.raw('sum(count) as count'),
+      db.raw('sum(no_hits) as no_hits'),
+      db.raw(`${LATEST_TOTAL} as latest_total`),
+    );
   const rows: { query: string; count: string; no_hits: string; latest_total: number }[] = await db
     .from(perQuery.as('q'))
     .modify((q) => (noHitsOnly ? q.where('latest_total', 0).orderBy('no_hits', 'desc') : q))
     .orderBy([{ column: 'count', order: 'desc' }, { column: 'query' }])
     .limit(limit)
     .select('query', 'count', 'no_hits', 'latest_total');
-  return rows.map((r) => ({ query: r.query, count: Number(r.count), noHits: Number(r.no_hits), latestTotal: r.latest_total }));
+  return rows.map((r) => ({
+    query: r.query,
+    count: Number(r.count),
+    noHits: Number(r.no_hits),
+    latestTotal: r.latest_total,
+  }));
 }
 
 /** The slice's filter values (`key=value`), most used first, ties by value. */
@@ -52,8 +71,11 @@ export async function filterStats(db: Db, s: RollupSlice, limit: number): Promis
 
 /** Every request of the slice, kept as a query row or not, and those that found nothing. */
 export async function volumeTotals(db: Db, s: RollupSlice): Promise<VolumeTotals> {
-  const row: { requests: string | null; no_hits: string | null } | undefined = await sliceOf(db, 'storefront_search_volumes', s)
-    .first(db.raw('sum(requests) as requests'), db.raw('sum(no_hits) as no_hits'));
+  const row: { requests: string | null; no_hits: string | null } | undefined = await sliceOf(
+    db,
+    'storefront_search_volumes',
+    s,
+  ).first(db.raw('sum(requests) as requests'), db.raw('sum(no_hits) as no_hits'));
   return { requests: Number(row?.requests ?? 0), noHitRequests: Number(row?.no_hits ?? 0) };
 }
 
@@ -62,7 +84,8 @@ const DAY_MS = 86_400_000;
 /** Every day from `from` to `to` (inclusive, `YYYY-MM-DD`, UTC), oldest first. Pure. */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let at = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); at <= end; at += DAY_MS) days.push(new Date(at).toISOString().slice(0, 10));
+  for (let at = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); at <= end; at += DAY_MS)
+    days.push(new Date(at).toISOString().slice(0, 10));
   return days;
 }
 
@@ -73,7 +96,11 @@ export function daysOf(from: string, to: string): string[] {
 export async function dailyVolumes(db: Db, s: RollupSlice): Promise<DayVolume[]> {
   const rows: { day: string; requests: string; no_hits: string }[] = await sliceOf(db, 'storefront_search_volumes', s)
     .groupBy('day')
-    .select(db.raw("to_char(day, 'YYYY-MM-DD') as day"), db.raw('sum(requests) as requests'), db.raw('sum(no_hits) as no_hits'));
+    .select(
+      db.raw("to_char(day, 'YYYY-MM-DD') as day"),
+      db.raw('sum(requests) as requests'),
+      db.raw('sum(no_hits) as no_hits'),
+    );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return daysOf(s.from, s.to).map((day) => {
     const row = byDay.get(day);

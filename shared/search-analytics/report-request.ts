@@ -13,12 +13,14 @@ const FIRST_DAY = '2000-01-01';
 const isoDate = z.iso.date();
 
 /** A calendar date written `YYYY-MM-DD`, from 2000-01-01 on (what `from` and `to` take). */
-export const reportDay = z
-  .string()
-  .refine((raw) => isoDate.safeParse(raw).success && raw >= FIRST_DAY, { message: `must be a calendar date written YYYY-MM-DD, from ${FIRST_DAY} on` });
+export const reportDay = z.string().refine((raw) => isoDate.safeParse(raw).success && raw >= FIRST_DAY, {
+  message: `must be a calendar date written YYYY-MM-DD, from ${FIRST_DAY} on`,
+});
 
 /** A market code as the site configuration writes it; a code the site never had simply finds nothing. */
-export const reportMarket = z.string().regex(MARKET_CODE, 'must be a market code: lowercase letters, digits, hyphens or underscores (at most 64)');
+export const reportMarket = z
+  .string()
+  .regex(MARKET_CODE, 'must be a market code: lowercase letters, digits, hyphens or underscores (at most 64)');
 
 export const reportLimit = z.number().int().min(1).max(REPORT_LIMITS.maxLimit);
 
@@ -33,7 +35,13 @@ export const reportRequestSchema = z.strictObject({
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 
 /** A request with its defaults applied and its range checked. */
-export type ResolvedRequest = { report: AnalyticsReport; from: string; to: string; market: string | null; limit: number };
+export type ResolvedRequest = {
+  report: AnalyticsReport;
+  from: string;
+  to: string;
+  market: string | null;
+  limit: number;
+};
 
 /** A request the reports cannot answer; every front door shows its message (REST: 400 `invalid_request`). */
 export class ReportRequestError extends AppError {
@@ -51,7 +59,9 @@ const dayOf = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0,
 export function parseReportRequest(request: unknown): ReportRequest {
   const parsed = reportRequestSchema.safeParse(request);
   if (parsed.success) return parsed.data;
-  throw new ReportRequestError(parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '));
+  throw new ReportRequestError(
+    parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '),
+  );
 }
 
 /**
@@ -64,7 +74,13 @@ export function resolveRequest(request: unknown, today: string): ResolvedRequest
   const to = parsed.to ?? today;
   const from = parsed.from ?? dayOf(Math.max(dayNumber(to) - (REPORT_LIMITS.defaultDays - 1), dayNumber(FIRST_DAY)));
   const days = dayNumber(to) - dayNumber(from) + 1;
-  if (days < 1) throw new ReportRequestError(`from (${from}) is after to (${to}${parsed.to === undefined ? ', today by default' : ''}).`);
-  if (days > REPORT_LIMITS.maxDays) throw new ReportRequestError(`from ${from} to ${to} is ${days} days; a report covers at most ${REPORT_LIMITS.maxDays}.`);
+  if (days < 1)
+    throw new ReportRequestError(
+      `from (${from}) is after to (${to}${parsed.to === undefined ? ', today by default' : ''}).`,
+    );
+  if (days > REPORT_LIMITS.maxDays)
+    throw new ReportRequestError(
+      `from ${from} to ${to} is ${days} days; a report covers at most ${REPORT_LIMITS.maxDays}.`,
+    );
   return { report, from, to, market: market ?? null, limit };
 }

@@ -16,7 +16,12 @@ export interface AnalyticsOptions {
   maxPendingFlushes: number;
 }
 
-export const DEFAULT_ANALYTICS: AnalyticsOptions = { flushEveryMs: 5_000, retentionDays: 90, bounds: DEFAULT_ROLLUP_BOUNDS, maxPendingFlushes: 120 };
+export const DEFAULT_ANALYTICS: AnalyticsOptions = {
+  flushEveryMs: 5_000,
+  retentionDays: 90,
+  bounds: DEFAULT_ROLLUP_BOUNDS,
+  maxPendingFlushes: 120,
+};
 
 const RETENTION_EVERY_MS = 3_600_000;
 
@@ -53,7 +58,14 @@ export class SearchAnalytics {
       registers: [deps.metrics],
     });
     const pending = () => this.pending.length;
-    new Gauge({ name: 'storefront_search_analytics_pending_flushes', help: 'Roll-ups waiting for PostgreSQL.', registers: [deps.metrics], collect() { this.set(pending()); } });
+    new Gauge({
+      name: 'storefront_search_analytics_pending_flushes',
+      help: 'Roll-ups waiting for PostgreSQL.',
+      registers: [deps.metrics],
+      collect() {
+        this.set(pending());
+      },
+    });
   }
 
   /**
@@ -107,7 +119,10 @@ export class SearchAnalytics {
     this.dropped.inc({ reason: 'store' }, requestsIn(rollups));
     if (this.dropping) return;
     this.dropping = true;
-    this.deps.logger.warn({ err: this.lastError, pending: this.pending.length }, 'search analytics cannot be stored: the oldest roll-ups are dropped until PostgreSQL takes them again');
+    this.deps.logger.warn(
+      { err: this.lastError, pending: this.pending.length },
+      'search analytics cannot be stored: the oldest roll-ups are dropped until PostgreSQL takes them again',
+    );
   }
 
   private async retain(): Promise<void> {

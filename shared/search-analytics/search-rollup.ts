@@ -50,9 +50,23 @@ export interface RollupBounds {
 
 export const DEFAULT_ROLLUP_BOUNDS: RollupBounds = { queriesPerGroup: 1000, filtersPerGroup: 500, maxGroups: 2000 };
 
-type Group = { key: GroupKey; requests: number; noHits: number; queries: SpaceSaving<QueryStats>; filters: SpaceSaving<null> };
+type Group = {
+  key: GroupKey;
+  requests: number;
+  noHits: number;
+  queries: SpaceSaving<QueryStats>;
+  filters: SpaceSaving<null>;
+};
 
-const freshStats = (): QueryStats => ({ count: 0, noHits: 0, corrected: 0, redirected: 0, ruled: 0, paged: 0, lastTotal: 0 });
+const freshStats = (): QueryStats => ({
+  count: 0,
+  noHits: 0,
+  corrected: 0,
+  redirected: 0,
+  ruled: 0,
+  paged: 0,
+  lastTotal: 0,
+});
 const noData = () => null;
 
 const DAY_MS = 86_400_000;
@@ -104,7 +118,9 @@ export class SearchRollup {
     this.groups = new Map();
     return {
       queries: groups.flatMap((g) => g.queries.top().map((e): QueryRow => ({ ...g.key, query: e.key, ...e.data }))),
-      filters: groups.flatMap((g) => g.filters.top().map((e): FilterRow => ({ ...g.key, filter: e.key, count: e.count - e.error }))),
+      filters: groups.flatMap((g) =>
+        g.filters.top().map((e): FilterRow => ({ ...g.key, filter: e.key, count: e.count - e.error })),
+      ),
       volumes: groups.map((g): VolumeRow => ({ ...g.key, requests: g.requests, noHits: g.noHits })),
     };
   }
@@ -123,8 +139,21 @@ export class SearchRollup {
     const held = this.groups.get(id);
     if (held !== undefined) return held;
     if (this.groups.size >= this.bounds.maxGroups) return null;
-    const key: GroupKey = { tenantId: place.tenantId, siteId: place.siteId, market: place.market, language: place.language, day, kind };
-    const group: Group = { key, requests: 0, noHits: 0, queries: new SpaceSaving(this.bounds.queriesPerGroup), filters: new SpaceSaving(this.bounds.filtersPerGroup) };
+    const key: GroupKey = {
+      tenantId: place.tenantId,
+      siteId: place.siteId,
+      market: place.market,
+      language: place.language,
+      day,
+      kind,
+    };
+    const group: Group = {
+      key,
+      requests: 0,
+      noHits: 0,
+      queries: new SpaceSaving(this.bounds.queriesPerGroup),
+      filters: new SpaceSaving(this.bounds.filtersPerGroup),
+    };
     this.groups.set(id, group);
     return group;
   }

@@ -13,7 +13,8 @@ export class SpaceSaving<T> {
   private observed = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`capacity must be a positive integer, not ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new Error(`capacity must be a positive integer, not ${capacity}`);
   }
 
   /** Counts one observation of `key` (`weight` of them) and returns its entry, whose `data` the caller updates. */
@@ -37,7 +38,9 @@ export class SpaceSaving<T> {
 
   /** The kept keys, highest count first, ties by key. */
   top(limit = this.capacity): Entry<T>[] {
-    return [...this.entries.values()].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, limit);
+    return [...this.entries.values()]
+      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .slice(0, limit);
   }
 
   private admit(key: string, fresh: () => T): Entry<T> {

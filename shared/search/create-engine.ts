@@ -31,6 +31,9 @@ export function clientOptions(connection: ElasticsearchConnection): ClientOption
 export function createSearchEngine(config: SearchEngineConfig): SearchEngine {
   const connection = config.elasticsearch;
   if (!connection) return config.embedded();
-  const engine = new ElasticsearchEngine({ ...config.elasticsearchTuning, client: () => connectClient(clientOptions(connection)) });
+  const engine = new ElasticsearchEngine({
+    ...config.elasticsearchTuning,
+    client: () => connectClient(clientOptions(connection)),
+  });
   return connection.indexPrefix ? new PrefixedEngine(engine, connection.indexPrefix) : engine;
 }

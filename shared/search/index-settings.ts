@@ -37,7 +37,12 @@ export interface IndexSettings {
 }
 
 /** The fields of a site: price and stock per market, plus its facet, numeric and toggle keys. */
-export function siteIndexFields(site: { markets: string[]; facets: string[]; numbers?: string[]; flags?: string[] }): IndexFields {
+export function siteIndexFields(site: {
+  markets: string[];
+  facets: string[];
+  numbers?: string[];
+  flags?: string[];
+}): IndexFields {
   return {
     facets: [...site.facets],
     numbers: [...site.markets.map(priceField), ...(site.numbers ?? [])],

@@ -65,7 +65,9 @@ export type PageSlot = { pin: string } | { natural: number };
  * be are packed at the end in order). Returns the final 0-based index of each pin. Pure.
  */
 export function pinIndices(present: readonly Pin[], total: number): { id: string; index: number }[] {
-  const sorted = present.map((pin, order) => ({ pin, order })).sort((a, b) => a.pin.position - b.pin.position || a.order - b.order);
+  const sorted = present
+    .map((pin, order) => ({ pin, order }))
+    .sort((a, b) => a.pin.position - b.pin.position || a.order - b.order);
   const placed: { id: string; index: number }[] = [];
   let previous = -1;
   for (const { pin } of sorted) {
@@ -83,7 +85,12 @@ export function pinIndices(present: readonly Pin[], total: number): { id: string
  * The slots of the page [from, from + size) of an answer whose pins sit at `placed` (pinIndices) and whose
  * other documents follow their own order: which pins, and which window of that order, make up the page. Pure.
  */
-export function pinnedPage(placed: readonly { id: string; index: number }[], from: number, size: number, total: number): { slots: PageSlot[]; naturalFrom: number; naturalSize: number } {
+export function pinnedPage(
+  placed: readonly { id: string; index: number }[],
+  from: number,
+  size: number,
+  total: number,
+): { slots: PageSlot[]; naturalFrom: number; naturalSize: number } {
   const at = new Map(placed.map((p) => [p.index, p.id]));
   const before = placed.filter((p) => p.index < from).length;
   const slots: PageSlot[] = [];
@@ -98,8 +105,16 @@ export function pinnedPage(placed: readonly { id: string; index: number }[], fro
 }
 
 /** What a request's merchandising asks of an engine beyond plain text: whether any of it is set. */
-export function isMerchandised(request: { synonyms?: readonly unknown[]; pins?: readonly unknown[]; hide?: readonly unknown[]; boost?: readonly unknown[]; bury?: readonly unknown[] }): boolean {
-  return [request.synonyms, request.pins, request.hide, request.boost, request.bury].some((list) => list !== undefined && list.length > 0);
+export function isMerchandised(request: {
+  synonyms?: readonly unknown[];
+  pins?: readonly unknown[];
+  hide?: readonly unknown[];
+  boost?: readonly unknown[];
+  bury?: readonly unknown[];
+}): boolean {
+  return [request.synonyms, request.pins, request.hide, request.boost, request.bury].some(
+    (list) => list !== undefined && list.length > 0,
+  );
 }
 
 /** A boost or bury set: the documents matching every one of its filters; callers never send an empty set. */

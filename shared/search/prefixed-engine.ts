@@ -64,7 +64,11 @@ export class PrefixedEngine implements SearchEngine {
   async listIndices(prefix: string): Promise<IndexInfo[]> {
     if (prefix !== '' && !isValidName(prefix)) return [];
     const listed = await this.inner.listIndices(this.prefix + prefix);
-    return listed.map((info) => ({ ...info, name: this.short(info.name), aliases: info.aliases.map((alias) => this.short(alias)) }));
+    return listed.map((info) => ({
+      ...info,
+      name: this.short(info.name),
+      aliases: info.aliases.map((alias) => this.short(alias)),
+    }));
   }
 
   search(target: string, request: SearchRequest): Promise<SearchResponse> {

@@ -20,7 +20,13 @@ export interface ProcessEngine {
  * Elasticsearch when a connection is configured (search-config.ts); else the embedded engine with its aliases in PostgreSQL and snapshots
  * under `<dataDir>/search`, alias moves and refreshes announced on Redis.
  */
-export function createProcessEngine(deps: { db: Knex; redis: Redis; dataDir: string; elasticsearch?: ElasticsearchConnection | undefined; logger: Logger }): ProcessEngine {
+export function createProcessEngine(deps: {
+  db: Knex;
+  redis: Redis;
+  dataDir: string;
+  elasticsearch?: ElasticsearchConnection | undefined;
+  logger: Logger;
+}): ProcessEngine {
   let embedded: EmbeddedSearchEngine | null = null;
   const engine = createSearchEngine({
     elasticsearch: deps.elasticsearch,
@@ -36,7 +42,8 @@ export function createProcessEngine(deps: { db: Knex; redis: Redis; dataDir: str
     },
   });
   const sync = async () => {
-    for (const { alias, index, error } of (await embedded?.syncAliases()) ?? []) deps.logger.error({ err: error, alias, index }, 'alias not loaded');
+    for (const { alias, index, error } of (await embedded?.syncAliases()) ?? [])
+      deps.logger.error({ err: error, alias, index }, 'alias not loaded');
   };
   return { engine, sync };
 }

@@ -8,7 +8,9 @@ import { SearchEngineError } from './errors';
  */
 export function searchAppError(error: unknown): AppError | null {
   if (!(error instanceof SearchEngineError)) return null;
-  if (error.code === 'UNAVAILABLE') return unavailable('INDEX_UNAVAILABLE', 'Search is unavailable right now; retry shortly.');
-  if (error.code === 'INDEX_NOT_FOUND') return unavailable('INDEX_UNAVAILABLE', 'The catalogue index is being built; retry shortly.');
+  if (error.code === 'UNAVAILABLE')
+    return unavailable('INDEX_UNAVAILABLE', 'Search is unavailable right now; retry shortly.');
+  if (error.code === 'INDEX_NOT_FOUND')
+    return unavailable('INDEX_UNAVAILABLE', 'The catalogue index is being built; retry shortly.');
   return null;
 }

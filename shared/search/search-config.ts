@@ -16,7 +16,10 @@ export const searchConfigSchema = z.object({
   ELASTICSEARCH_INDEX_PREFIX: z
     .string()
     .default('')
-    .refine((prefix) => prefix === '' || isValidName(prefix), 'lower-case letters, digits, "-", "_" and "." only, not starting with "-", "_" or "."'),
+    .refine(
+      (prefix) => prefix === '' || isValidName(prefix),
+      'lower-case letters, digits, "-", "_" and "." only, not starting with "-", "_" or "."',
+    ),
 });
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 
@@ -35,7 +38,10 @@ export interface ElasticsearchConnection {
  */
 export function elasticsearchConnection(config: SearchConfig): ElasticsearchConnection | undefined {
   if (!config.ELASTICSEARCH_URL) return undefined;
-  const connection: ElasticsearchConnection = { url: config.ELASTICSEARCH_URL, indexPrefix: config.ELASTICSEARCH_INDEX_PREFIX };
+  const connection: ElasticsearchConnection = {
+    url: config.ELASTICSEARCH_URL,
+    indexPrefix: config.ELASTICSEARCH_INDEX_PREFIX,
+  };
   if (config.ELASTICSEARCH_API_KEY) connection.apiKey = config.ELASTICSEARCH_API_KEY;
   if (config.ELASTICSEARCH_CA_FILE) connection.ca = readCa(config.ELASTICSEARCH_CA_FILE);
   return connection;

@@ -23,5 +23,7 @@ export interface SpellingResponse {
 }
 
 /** Orders candidates: more documents first, then fewer edits, then alphabetically. */
-export const compareCandidates = (a: WordSpelling['candidates'][number], b: WordSpelling['candidates'][number]): number =>
-  b.docFreq - a.docFreq || a.edits - b.edits || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
+export const compareCandidates = (
+  a: WordSpelling['candidates'][number],
+  b: WordSpelling['candidates'][number],
+): number => b.docFreq - a.docFreq || a.edits - b.edits || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0);

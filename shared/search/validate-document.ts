@@ -4,8 +4,10 @@ import { isRecord } from './is-record';
 
 type Check = (doc: SearchDocument) => string | null;
 
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
-const everyEntry = (value: unknown, ok: (v: unknown) => boolean): boolean => isRecord(value) && Object.values(value).every(ok);
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
+const everyEntry = (value: unknown, ok: (v: unknown) => boolean): boolean =>
+  isRecord(value) && Object.values(value).every(ok);
 
 const CHECKS: readonly Check[] = [
   (doc) => (typeof doc.id === 'string' && doc.id !== '' ? null : 'id must be a non-empty string'),
@@ -16,10 +18,13 @@ const CHECKS: readonly Check[] = [
       ? null
       : 'text must map languages to {name, brand, description} strings',
   (doc) => (everyEntry(doc.facets, isStringArray) ? null : 'facets must map keys to arrays of strings'),
-  (doc) => (everyEntry(doc.numbers, (n) => typeof n === 'number' && Number.isFinite(n)) ? null : 'numbers must be finite'),
+  (doc) =>
+    everyEntry(doc.numbers, (n) => typeof n === 'number' && Number.isFinite(n)) ? null : 'numbers must be finite',
   (doc) => (everyEntry(doc.flags, (f) => typeof f === 'boolean') ? null : 'flags must be booleans'),
   (doc) =>
-    isRecord(doc.sortKeys) && Number.isFinite(doc.sortKeys.createdAt) && everyEntry(doc.sortKeys.name, (n) => typeof n === 'string')
+    isRecord(doc.sortKeys) &&
+    Number.isFinite(doc.sortKeys.createdAt) &&
+    everyEntry(doc.sortKeys.name, (n) => typeof n === 'string')
       ? null
       : 'sortKeys must hold a finite createdAt and string names',
   (doc) => (doc.popularity === undefined || Number.isFinite(doc.popularity) ? null : 'popularity must be finite'),
@@ -42,7 +47,9 @@ export function documentProblem(doc: unknown): string | null {
  */
 export function operationFailure(operation: BulkOperation, position: number): BulkFailure | null {
   if (operation.action === 'delete') {
-    return typeof operation.id === 'string' && operation.id !== '' ? null : { position, id: null, reason: 'delete needs a non-empty id' };
+    return typeof operation.id === 'string' && operation.id !== ''
+      ? null
+      : { position, id: null, reason: 'delete needs a non-empty id' };
   }
   const reason = documentProblem(operation.document);
   if (reason === null) return null;

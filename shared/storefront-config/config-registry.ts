@@ -12,9 +12,11 @@ export const CONFIG_CHANNEL = 'aisle:storefront-config';
 export const CONFIG_POLL_MS = 60_000;
 
 /** Announces a publish to every serving process (an OnPublished hook). */
-export const announcePublish = (redis: Redis, channel = CONFIG_CHANNEL) => async (event: PublishedEvent): Promise<void> => {
-  await redis.publish(channel, JSON.stringify({ siteId: event.siteId, version: event.version }));
-};
+export const announcePublish =
+  (redis: Redis, channel = CONFIG_CHANNEL) =>
+  async (event: PublishedEvent): Promise<void> => {
+    await redis.publish(channel, JSON.stringify({ siteId: event.siteId, version: event.version }));
+  };
 
 /** Announces a key revocation, so serving processes drop their cached key lookups now. */
 export const announceRevocation = async (redis: Redis, siteId: number, channel = CONFIG_CHANNEL): Promise<void> => {
@@ -54,7 +56,10 @@ export class ConfigRegistry {
 
   async refresh(): Promise<void> {
     const versions = await publishedVersions(this.db);
-    const same = this.loaded && versions.size === this.bySite.size && [...versions].every(([id, v]) => this.bySite.get(id)?.version === v);
+    const same =
+      this.loaded &&
+      versions.size === this.bySite.size &&
+      [...versions].every(([id, v]) => this.bySite.get(id)?.version === v);
     if (!same) this.bySite = new Map((await allPublished(this.db)).map((c) => [c.siteId, c]));
     this.loaded = true;
     for (const listener of this.listeners) listener();

@@ -21,7 +21,12 @@ function fieldChanges(path: string, before: Entity, after: Entity): ConfigChange
   return changes;
 }
 
-function entityChanges<T extends Entity>(section: string, before: readonly T[], after: readonly T[], key: (item: T) => string | number): ConfigChange[] {
+function entityChanges<T extends Entity>(
+  section: string,
+  before: readonly T[],
+  after: readonly T[],
+  key: (item: T) => string | number,
+): ConfigChange[] {
   const old = new Map(before.map((item) => [key(item), item]));
   const changes: ConfigChange[] = [];
   for (const item of after) {

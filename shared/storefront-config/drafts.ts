@@ -2,8 +2,23 @@ import { z } from 'zod';
 import type { Knex } from '../db/knex';
 import { ConfigNotFoundError, ConfigValidationError } from './errors';
 import {
-  collectionSchema, contentSchema, emptyConfig, equivalentSynonymSchema, facetDefinitionSchema, languageSchema, marketSchema, MAX_SYNONYMS_PER_LANGUAGE, oneWaySynonymSchema,
-  queryRuleSchema, siteConfigSchema, siteSchema, type Collection, type ContentConfig, type QueryRule, type SiteConfig, type SynonymEntry,
+  collectionSchema,
+  contentSchema,
+  emptyConfig,
+  equivalentSynonymSchema,
+  facetDefinitionSchema,
+  languageSchema,
+  marketSchema,
+  MAX_SYNONYMS_PER_LANGUAGE,
+  oneWaySynonymSchema,
+  queryRuleSchema,
+  siteConfigSchema,
+  siteSchema,
+  type Collection,
+  type ContentConfig,
+  type QueryRule,
+  type SiteConfig,
+  type SynonymEntry,
 } from './schemas';
 import { getSite, insertSite, loadConfigFacts, writeDraft } from './site-store';
 import { validateSiteConfig, type ConfigIssue } from './validate-config';
@@ -16,7 +31,12 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, prefix: string): 
 }
 
 /** Checks the whole config (fields and cross-entity rules); throws ConfigValidationError naming every broken field. */
-async function validated(trx: Knex.Transaction, tenantId: number, siteId: number | null, config: SiteConfig): Promise<SiteConfig> {
+async function validated(
+  trx: Knex.Transaction,
+  tenantId: number,
+  siteId: number | null,
+  config: SiteConfig,
+): Promise<SiteConfig> {
   const parsed = parse(siteConfigSchema, config, '');
   const issues = validateSiteConfig(parsed, await loadConfigFacts(trx, tenantId, siteId));
   if (issues.length > 0) throw new ConfigValidationError(issues);
@@ -24,7 +44,12 @@ async function validated(trx: Knex.Transaction, tenantId: number, siteId: number
 }
 
 /** Applies `change` to the site's draft in one transaction; nothing is stored when the result is invalid. */
-export async function mutateDraft(db: Knex, tenantId: number, siteId: number, change: (draft: SiteConfig) => SiteConfig): Promise<SiteConfig> {
+export async function mutateDraft(
+  db: Knex,
+  tenantId: number,
+  siteId: number,
+  change: (draft: SiteConfig) => SiteConfig,
+): Promise<SiteConfig> {
   return db.transaction(async (trx) => {
     const site = await getSite(trx, tenantId, siteId, { lock: true });
     const next = await validated(trx, tenantId, siteId, change(structuredClone(site.draft)));
@@ -38,11 +63,18 @@ export async function mutateDraft(db: Knex, tenantId: number, siteId: number, ch
  * `site.code`, never an update), or updates the draft of the site with `siteId`, keeping every field the input
  * leaves out (undefined). Returns the site id.
  */
-export async function saveSite(db: Knex, tenantId: number, input: { siteId?: number | undefined } & Record<string, unknown>): Promise<number> {
+export async function saveSite(
+  db: Knex,
+  tenantId: number,
+  input: { siteId?: number | undefined } & Record<string, unknown>,
+): Promise<number> {
   const { siteId, ...fields } = input;
   if (siteId === undefined) return createSite(db, tenantId, fields);
   const named = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  await mutateDraft(db, tenantId, siteId, (draft) => ({ ...draft, site: parse(siteSchema, { ...draft.site, ...named }, 'site') }));
+  await mutateDraft(db, tenantId, siteId, (draft) => ({
+    ...draft,
+    site: parse(siteSchema, { ...draft.site, ...named }, 'site'),
+  }));
   return siteId;
 }
 
@@ -77,16 +109,31 @@ export async function saveMarket(db: Knex, tenantId: number, siteId: number, inp
 }
 
 /** Adds or replaces the facet with this key. */
-export async function saveFacet(db: Knex, tenantId: number, siteId: number, key: string, definition: unknown): Promise<SiteConfig> {
+export async function saveFacet(
+  db: Knex,
+  tenantId: number,
+  siteId: number,
+  key: string,
+  definition: unknown,
+): Promise<SiteConfig> {
   const parsed = parse(facetDefinitionSchema, definition, 'definition');
-  return mutateDraft(db, tenantId, siteId, (draft) => ({ ...draft, facets: upsert(draft.facets, { key, definition: parsed }, (f) => f.key) }));
+  return mutateDraft(db, tenantId, siteId, (draft) => ({
+    ...draft,
+    facets: upsert(draft.facets, { key, definition: parsed }, (f) => f.key),
+  }));
 }
 
 /** How a save treats an `id` the draft does not have: `replaceOnly` makes it a ConfigNotFoundError instead of adding it. */
 export type SaveOptions = { replaceOnly?: boolean };
 
 /** Adds a collection (a new id when `id` is absent) or replaces the one with that id. Returns its id. */
-export async function saveCollection(db: Knex, tenantId: number, siteId: number, input: Record<string, unknown>, options: SaveOptions = {}): Promise<number> {
+export async function saveCollection(
+  db: Knex,
+  tenantId: number,
+  siteId: number,
+  input: Record<string, unknown>,
+  options: SaveOptions = {},
+): Promise<number> {
   let id = 0;
   await mutateDraft(db, tenantId, siteId, (draft) => {
     id = idToSave(draft.collections, input.id, options, 'collection');
@@ -97,7 +144,13 @@ export async function saveCollection(db: Knex, tenantId: number, siteId: number,
 }
 
 /** Adds a query rule (a new id when `id` is absent) or replaces the one with that id. Returns its id. */
-export async function saveQueryRule(db: Knex, tenantId: number, siteId: number, input: Record<string, unknown>, options: SaveOptions = {}): Promise<number> {
+export async function saveQueryRule(
+  db: Knex,
+  tenantId: number,
+  siteId: number,
+  input: Record<string, unknown>,
+  options: SaveOptions = {},
+): Promise<number> {
   let id = 0;
   await mutateDraft(db, tenantId, siteId, (draft) => {
     id = idToSave(draft.queryRules, input.id, options, 'query rule');
@@ -108,7 +161,13 @@ export async function saveQueryRule(db: Knex, tenantId: number, siteId: number, 
 }
 
 /** Replaces the synonym entries of one language (an empty list removes the language's set). Returns the entry count. */
-export async function saveSynonyms(db: Knex, tenantId: number, siteId: number, language: string, input: unknown): Promise<number> {
+export async function saveSynonyms(
+  db: Knex,
+  tenantId: number,
+  siteId: number,
+  language: string,
+  input: unknown,
+): Promise<number> {
   const code = parse(languageSchema, language, 'language');
   const entries = parseSynonyms(input, `synonyms.${code}`);
   await mutateDraft(db, tenantId, siteId, (draft) => {
@@ -129,7 +188,8 @@ function parseSynonyms(input: unknown, prefix: string): SynonymEntry[] {
   const list = parse(z.array(z.unknown()).max(MAX_SYNONYMS_PER_LANGUAGE), input, prefix);
   const issues: ConfigIssue[] = [];
   const entries = list.map((item, i) => {
-    const schema = typeof item === 'object' && item !== null && 'from' in item ? oneWaySynonymSchema : equivalentSynonymSchema;
+    const schema =
+      typeof item === 'object' && item !== null && 'from' in item ? oneWaySynonymSchema : equivalentSynonymSchema;
     const result = schema.safeParse(item);
     if (!result.success) issues.push(...ConfigValidationError.fromZod(result.error, `${prefix}[${i}]`).issues);
     return result.data;
@@ -148,12 +208,24 @@ const entryIndex = (field: string): number => Number(/\[(\d+)\]/.exec(field)?.[1
 
 export type DraftSection = 'markets' | 'facets' | 'collections' | 'queryRules';
 
-const ENTITY: Record<DraftSection, string> = { markets: 'market', facets: 'facet', collections: 'collection', queryRules: 'query rule' };
+const ENTITY: Record<DraftSection, string> = {
+  markets: 'market',
+  facets: 'facet',
+  collections: 'collection',
+  queryRules: 'query rule',
+};
 
 /** Removes one entity from the draft by its key (market code, facet key, collection or rule id); ConfigNotFoundError when it has none. */
-export async function removeFromDraft(db: Knex, tenantId: number, siteId: number, section: DraftSection, key: string): Promise<SiteConfig> {
+export async function removeFromDraft(
+  db: Knex,
+  tenantId: number,
+  siteId: number,
+  section: DraftSection,
+  key: string,
+): Promise<SiteConfig> {
   return mutateDraft(db, tenantId, siteId, (draft) => {
-    const keyOf = (item: SiteConfig[DraftSection][number]) => String('code' in item ? item.code : 'key' in item ? item.key : item.id);
+    const keyOf = (item: SiteConfig[DraftSection][number]) =>
+      String('code' in item ? item.code : 'key' in item ? item.key : item.id);
     const items = draft[section] as SiteConfig[DraftSection][number][];
     if (!items.some((item) => keyOf(item) === key)) throw new ConfigNotFoundError(`${ENTITY[section]} "${key}"`);
     return { ...draft, [section]: items.filter((item) => keyOf(item) !== key) };

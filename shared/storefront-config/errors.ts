@@ -13,7 +13,15 @@ export class ConfigValidationError extends AppError {
   static fromZod(error: z.ZodError, prefix = ''): ConfigValidationError {
     return new ConfigValidationError(
       error.issues.map((issue) => ({
-        field: [prefix, ...issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 && !prefix ? '' : '.'}${String(p)}`))].join('').replace(/^\./, '') || '(input)',
+        field:
+          [
+            prefix,
+            ...issue.path.map((p, i) =>
+              typeof p === 'number' ? `[${p}]` : `${i === 0 && !prefix ? '' : '.'}${String(p)}`,
+            ),
+          ]
+            .join('')
+            .replace(/^\./, '') || '(input)',
         // A record key's own rule (a language code) says more than zod's "Invalid key in record".
         message: issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message,
       })),

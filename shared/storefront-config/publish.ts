@@ -19,8 +19,15 @@ export interface PublishedEvent {
 export type OnPublished = (event: PublishedEvent) => Promise<void>;
 
 /** Mints each collection's slug per language from the slug the merchant gave (suffixed on collision). */
-async function mintCollectionSlugs(trx: Knex.Transaction, tenantId: number, siteId: number, config: SiteConfig): Promise<void> {
-  const requests = config.collections.flatMap((c) => Object.entries(c.slugs).map(([language, text]) => ({ entityId: String(c.id), language, text })));
+async function mintCollectionSlugs(
+  trx: Knex.Transaction,
+  tenantId: number,
+  siteId: number,
+  config: SiteConfig,
+): Promise<void> {
+  const requests = config.collections.flatMap((c) =>
+    Object.entries(c.slugs).map(([language, text]) => ({ entityId: String(c.id), language, text })),
+  );
   await mintSlugs(trx, { tenantId, siteId, entityType: 'collection' }, requests);
 }
 
@@ -28,15 +35,27 @@ async function mintCollectionSlugs(trx: Knex.Transaction, tenantId: number, site
  * Freezes the draft into the next numbered, immutable version with its note; keys created since the last
  * publish become live with it. The draft is validated again (referenced price lists or categories may be gone).
  */
-export async function publishConfig(db: Knex, tenantId: number, siteId: number, note: string, onPublished?: OnPublished): Promise<PublishedEvent> {
+export async function publishConfig(
+  db: Knex,
+  tenantId: number,
+  siteId: number,
+  note: string,
+  onPublished?: OnPublished,
+): Promise<PublishedEvent> {
   const event = await db.transaction(async (trx) => {
     const site = await getSite(trx, tenantId, siteId, { lock: true });
     const issues = validateSiteConfig(siteConfigSchema.parse(site.draft), await loadConfigFacts(trx, tenantId, siteId));
     if (issues.length > 0) throw new ConfigValidationError(issues);
-    if (site.draft.markets.length === 0) throw new ConfigValidationError([{ field: 'markets', message: 'a site needs at least one market before it can be published' }]);
+    if (site.draft.markets.length === 0)
+      throw new ConfigValidationError([
+        { field: 'markets', message: 'a site needs at least one market before it can be published' },
+      ]);
     const version = (site.publishedVersion ?? 0) + 1;
     await insertVersion(trx, { tenantId, siteId, version, config: site.draft, note: note.trim().slice(0, 1000) });
-    await trx('storefront_keys').where({ tenant_id: tenantId, site_id: siteId }).whereNull('published_version').update({ published_version: version });
+    await trx('storefront_keys')
+      .where({ tenant_id: tenantId, site_id: siteId })
+      .whereNull('published_version')
+      .update({ published_version: version });
     await mintCollectionSlugs(trx, tenantId, siteId, site.draft);
     return { tenantId, siteId, version, first: site.publishedVersion === null };
   });
@@ -45,7 +64,11 @@ export async function publishConfig(db: Knex, tenantId: number, siteId: number, 
 }
 
 /** What publish would change: config differences field by field, and the keys it would make live. */
-export async function draftDiff(db: Knex, tenantId: number, siteId: number): Promise<{ publishedVersion: number | null; changes: ConfigChange[]; keysToPublish: SiteKey[] }> {
+export async function draftDiff(
+  db: Knex,
+  tenantId: number,
+  siteId: number,
+): Promise<{ publishedVersion: number | null; changes: ConfigChange[]; keysToPublish: SiteKey[] }> {
   const site = await getSite(db, tenantId, siteId);
   const published = await getPublished(db, tenantId, siteId);
   const keys = await listKeys(db, tenantId, siteId);

@@ -15,7 +15,8 @@ export const FACET_KEY = KEY;
  * already has (`constructor`), which a lookup by key would find without any facet.
  */
 export const isFacetKey = (key: string): boolean => KEY.test(key) && !(key in Object.prototype);
-const FACET_KEY_MESSAGE = 'must be lowercase letters, digits, hyphens or underscores, and not a name JavaScript objects already have (such as "constructor")';
+const FACET_KEY_MESSAGE =
+  'must be lowercase letters, digits, hyphens or underscores, and not a name JavaScript objects already have (such as "constructor")';
 // BCP-47 as the storefront uses it: a primary language, optionally a region or script ("en", "de-AT", "zh-Hant").
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
@@ -38,10 +39,17 @@ const absoluteUrl = z.string().refine((value) => {
 }, 'must be an absolute http(s) URL');
 
 const pathPattern = (placeholder: string) =>
-  z.string().startsWith('/', 'must start with /').includes(placeholder, { message: `must contain ${placeholder}` }).max(200);
+  z
+    .string()
+    .startsWith('/', 'must start with /')
+    .includes(placeholder, { message: `must contain ${placeholder}` })
+    .max(200);
 
 const perLanguage = (max: number) =>
-  z.record(z.string().regex(LANGUAGE, 'must be a language code such as en or de-AT'), z.string().trim().min(1).max(max));
+  z.record(
+    z.string().regex(LANGUAGE, 'must be a language code such as en or de-AT'),
+    z.string().trim().min(1).max(max),
+  );
 
 export const languageSchema = z.string().regex(LANGUAGE, 'must be a BCP-47 language code such as en or de-AT');
 
@@ -107,19 +115,31 @@ export const facetDefinitionSchema = z.strictObject({
   searchable: z.boolean().default(false),
   size: z.number().int().min(1).max(1000).default(20),
   position: z.number().int().min(0).max(10_000).default(0),
-  range: z.strictObject({ unit: z.string().max(20).nullable().default(null), step: z.number().positive().default(1) }).nullable().default(null),
+  range: z
+    .strictObject({ unit: z.string().max(20).nullable().default(null), step: z.number().positive().default(1) })
+    .nullable()
+    .default(null),
   swatches: z.record(z.string().min(1).max(200), swatchSchema).default({}),
 });
 export type FacetDefinition = z.infer<typeof facetDefinitionSchema>;
 
-export const facetSchema = z.strictObject({ key: z.string().refine(isFacetKey, FACET_KEY_MESSAGE), definition: facetDefinitionSchema });
+export const facetSchema = z.strictObject({
+  key: z.string().refine(isFacetKey, FACET_KEY_MESSAGE),
+  definition: facetDefinitionSchema,
+});
 export type Facet = z.infer<typeof facetSchema>;
 
 /** A collection's filter in the listing grammar: facet key to values; `{"all": []}` matches everything. */
-export const collectionFilterSchema = z.record(z.string().regex(KEY, 'must be a facet key'), z.array(z.string().min(1).max(200)).max(100));
+export const collectionFilterSchema = z.record(
+  z.string().regex(KEY, 'must be a facet key'),
+  z.array(z.string().min(1).max(200)).max(100),
+);
 
 /** A product as merchandising names it: the business system's product id. */
-const productId = z.union([z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a product id (digits)'), z.number().int().positive().transform(String)]);
+const productId = z.union([
+  z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a product id (digits)'),
+  z.number().int().positive().transform(String),
+]);
 
 /** A product at a 1-based position of the answer (see docs/merchandising.md). */
 export const pinSchema = z.strictObject({ productId, position: z.number().int().min(1).max(100) });
@@ -177,8 +197,13 @@ export type QueryRule = z.infer<typeof queryRuleSchema>;
 const synonymTerm = z.string().trim().min(1, 'must not be empty').max(100);
 
 /** Equivalent terms (each finds all of them) or a one-way entry (`from` finds `to`, not back). */
-export const equivalentSynonymSchema = z.strictObject({ terms: z.array(synonymTerm).min(2, 'an equivalent group needs at least two terms').max(50) });
-export const oneWaySynonymSchema = z.strictObject({ from: synonymTerm, to: z.array(synonymTerm).min(1, 'a one-way entry needs at least one term in to').max(50) });
+export const equivalentSynonymSchema = z.strictObject({
+  terms: z.array(synonymTerm).min(2, 'an equivalent group needs at least two terms').max(50),
+});
+export const oneWaySynonymSchema = z.strictObject({
+  from: synonymTerm,
+  to: z.array(synonymTerm).min(1, 'a one-way entry needs at least one term in to').max(50),
+});
 export const synonymEntrySchema = z.union([equivalentSynonymSchema, oneWaySynonymSchema], {
   error: 'must be {"terms": [...]} (equivalent) or {"from": "...", "to": [...]} (one-way)',
 });
@@ -200,7 +225,11 @@ const attributeKey = z.string().trim().min(1).max(100);
  * (by the attribute's key), or nothing (the field is always null).
  */
 export const contentSourceSchema = z.union(
-  [z.strictObject({ property: z.enum(['shortDescription', 'description']) }), z.strictObject({ attribute: attributeKey }), z.null()],
+  [
+    z.strictObject({ property: z.enum(['shortDescription', 'description']) }),
+    z.strictObject({ attribute: attributeKey }),
+    z.null(),
+  ],
   { error: 'must be {"property": "shortDescription" | "description"}, {"attribute": "<attribute key>"} or null' },
 );
 export type ContentSource = z.infer<typeof contentSourceSchema>;
@@ -247,5 +276,11 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /** A new site's configuration: its own fields, and nothing else configured yet. */
 export const emptyConfig = (site: SiteConfig['site']): SiteConfig => ({
-  site, markets: [], facets: [], collections: [], queryRules: [], synonyms: {}, content: contentSchema.parse({}),
+  site,
+  markets: [],
+  facets: [],
+  collections: [],
+  queryRules: [],
+  synonyms: {},
+  content: contentSchema.parse({}),
 });

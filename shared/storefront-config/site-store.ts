@@ -23,7 +23,14 @@ export interface PublishedConfig {
 }
 
 type SiteRow = { id: number; tenant_id: number; draft: unknown; published_version: number | null; updated_at: Date };
-type VersionRow = { tenant_id: number; site_id: number; version: number; config: unknown; note: string; published_at: Date };
+type VersionRow = {
+  tenant_id: number;
+  site_id: number;
+  version: number;
+  config: unknown;
+  note: string;
+  published_at: Date;
+};
 
 const toSite = (row: SiteRow): SiteRecord => ({
   id: row.id,
@@ -45,15 +52,27 @@ const toPublished = (row: VersionRow): PublishedConfig => ({
 const SITE_COLUMNS = ['id', 'tenant_id', 'draft', 'published_version', 'updated_at'];
 
 /** The tenant's site (not removed); with `lock`, the row is locked for the rest of the transaction. */
-export async function getSite(db: Db, tenantId: number, siteId: number, options: { lock?: boolean } = {}): Promise<SiteRecord> {
-  const query = db('storefront_sites').where({ tenant_id: tenantId, id: siteId }).whereNull('removed_at').first<SiteRow | undefined>(SITE_COLUMNS);
+export async function getSite(
+  db: Db,
+  tenantId: number,
+  siteId: number,
+  options: { lock?: boolean } = {},
+): Promise<SiteRecord> {
+  const query = db('storefront_sites')
+    .where({ tenant_id: tenantId, id: siteId })
+    .whereNull('removed_at')
+    .first<SiteRow | undefined>(SITE_COLUMNS);
   const row = await (options.lock ? query.forUpdate() : query);
   if (row === undefined) throw new ConfigNotFoundError(`site ${siteId}`);
   return toSite(row);
 }
 
 export async function listSites(db: Db, tenantId: number): Promise<SiteRecord[]> {
-  const rows: SiteRow[] = await db('storefront_sites').where({ tenant_id: tenantId }).whereNull('removed_at').orderBy('id').select(SITE_COLUMNS);
+  const rows: SiteRow[] = await db('storefront_sites')
+    .where({ tenant_id: tenantId })
+    .whereNull('removed_at')
+    .orderBy('id')
+    .select(SITE_COLUMNS);
   return rows.map(toSite);
 }
 
@@ -68,19 +87,30 @@ export async function findSiteByCode(db: Db, tenantId: number, code: string): Pr
 }
 
 export async function insertSite(db: Db, tenantId: number, draft: SiteConfig): Promise<number> {
-  const [row] = await db('storefront_sites').insert({ tenant_id: tenantId, draft: JSON.stringify(draft) }).returning<{ id: number }[]>('id');
+  const [row] = await db('storefront_sites')
+    .insert({ tenant_id: tenantId, draft: JSON.stringify(draft) })
+    .returning<{ id: number }[]>('id');
   if (row === undefined) throw new Error('site insert returned no row');
   return row.id;
 }
 
 export async function writeDraft(db: Db, tenantId: number, siteId: number, draft: SiteConfig): Promise<void> {
-  await db('storefront_sites').where({ tenant_id: tenantId, id: siteId }).update({ draft: JSON.stringify(draft), updated_at: db.fn.now() });
+  await db('storefront_sites')
+    .where({ tenant_id: tenantId, id: siteId })
+    .update({ draft: JSON.stringify(draft), updated_at: db.fn.now() });
 }
 
 /** A published version of the site; the newest when `version` is omitted; null before the first publish. */
-export async function getPublished(db: Db, tenantId: number, siteId: number, version?: number): Promise<PublishedConfig | null> {
+export async function getPublished(
+  db: Db,
+  tenantId: number,
+  siteId: number,
+  version?: number,
+): Promise<PublishedConfig | null> {
   const query = db('storefront_config_versions').where({ tenant_id: tenantId, site_id: siteId });
-  const row = await (version === undefined ? query.orderBy('version', 'desc') : query.where({ version })).first<VersionRow | undefined>();
+  const row = await (version === undefined ? query.orderBy('version', 'desc') : query.where({ version })).first<
+    VersionRow | undefined
+  >();
   return row === undefined ? null : toPublished(row);
 }
 
@@ -105,7 +135,9 @@ export async function insertVersion(db: Db, published: Omit<PublishedConfig, 'pu
     config: JSON.stringify(published.config),
     note: published.note,
   });
-  await db('storefront_sites').where({ tenant_id: published.tenantId, id: published.siteId }).update({ published_version: published.version });
+  await db('storefront_sites')
+    .where({ tenant_id: published.tenantId, id: published.siteId })
+    .update({ published_version: published.version });
 }
 
 /** The newest published version of every live site of every tenant (what serving processes hold). */
@@ -119,14 +151,19 @@ export async function allPublished(db: Db): Promise<PublishedConfig[]> {
 
 /** Site id -> published version, for every live published site: the cheap poll behind config pickup. */
 export async function publishedVersions(db: Db): Promise<Map<number, number>> {
-  const rows: { id: number; published_version: number }[] = await db('storefront_sites').whereNull('removed_at').whereNotNull('published_version').select('id', 'published_version');
+  const rows: { id: number; published_version: number }[] = await db('storefront_sites')
+    .whereNull('removed_at')
+    .whereNotNull('published_version')
+    .select('id', 'published_version');
   return new Map(rows.map((r) => [r.id, r.published_version]));
 }
 
 /** The tenant facts that validation checks references against. */
 export async function loadConfigFacts(db: Db, tenantId: number, siteId: number | null): Promise<TenantConfigFacts> {
   // One after another: `db` may be a transaction, which runs one statement at a time.
-  const lists = await db('price_lists').where({ tenant_id: tenantId }).select<{ id: number; currency_code: string }[]>('id', 'currency_code');
+  const lists = await db('price_lists')
+    .where({ tenant_id: tenantId })
+    .select<{ id: number; currency_code: string }[]>('id', 'currency_code');
   const categories = await db('categories').where({ tenant_id: tenantId }).pluck<number[]>('id');
   const codes = await db('storefront_sites')
     .where({ tenant_id: tenantId })
@@ -142,6 +179,9 @@ export async function loadConfigFacts(db: Db, tenantId: number, siteId: number |
 
 /** Marks the site removed: its keys stop working, its runs are cancelled; its rows stay for the record. */
 export async function removeSite(db: Db, tenantId: number, siteId: number): Promise<void> {
-  const removed = await db('storefront_sites').where({ tenant_id: tenantId, id: siteId }).whereNull('removed_at').update({ removed_at: db.fn.now() });
+  const removed = await db('storefront_sites')
+    .where({ tenant_id: tenantId, id: siteId })
+    .whereNull('removed_at')
+    .update({ removed_at: db.fn.now() });
   if (removed === 0) throw new ConfigNotFoundError(`site ${siteId}`);
 }

@@ -41,14 +41,24 @@ function facetIssues(facet: Facet, i: number, facts: TenantConfigFacts): ConfigI
   const at = (field: string, message: string) => ({ field: `facets[${i}].${field}`, message });
   const { definition: d } = facet;
   const issues: ConfigIssue[] = [];
-  if (RESERVED_FACET_KEYS.includes(facet.key)) issues.push(at('key', `"${facet.key}" is reserved for the built-in facet`));
+  if (RESERVED_FACET_KEYS.includes(facet.key))
+    issues.push(at('key', `"${facet.key}" is reserved for the built-in facet`));
   if (!TYPES_BY_SOURCE[d.source.kind].includes(d.type)) {
-    issues.push(at('definition.type', `a ${d.source.kind} source can feed ${TYPES_BY_SOURCE[d.source.kind].join(' or ')} facets, not ${d.type}`));
+    issues.push(
+      at(
+        'definition.type',
+        `a ${d.source.kind} source can feed ${TYPES_BY_SOURCE[d.source.kind].join(' or ')} facets, not ${d.type}`,
+      ),
+    );
   }
-  if (d.searchable && d.type !== 'list' && d.type !== 'swatch') issues.push(at('definition.searchable', 'only list and swatch facets can be searchable'));
-  if (d.range !== null && d.type !== 'range') issues.push(at('definition.range', 'only a range facet takes unit and step'));
-  if (Object.keys(d.swatches).length > 0 && d.type !== 'swatch') issues.push(at('definition.swatches', 'only a swatch facet takes swatches'));
-  if ((d.type === 'range' || d.type === 'toggle') && d.match !== 'any') issues.push(at('definition.match', `a ${d.type} facet has no match mode`));
+  if (d.searchable && d.type !== 'list' && d.type !== 'swatch')
+    issues.push(at('definition.searchable', 'only list and swatch facets can be searchable'));
+  if (d.range !== null && d.type !== 'range')
+    issues.push(at('definition.range', 'only a range facet takes unit and step'));
+  if (Object.keys(d.swatches).length > 0 && d.type !== 'swatch')
+    issues.push(at('definition.swatches', 'only a swatch facet takes swatches'));
+  if ((d.type === 'range' || d.type === 'toggle') && d.match !== 'any')
+    issues.push(at('definition.match', `a ${d.type} facet has no match mode`));
   if (d.source.kind === 'category' && d.source.rootId !== null && !facts.categoryIds.has(d.source.rootId)) {
     issues.push(at('definition.source.rootId', `category ${d.source.rootId} does not exist`));
   }
@@ -58,7 +68,8 @@ function facetIssues(facet: Facet, i: number, facts: TenantConfigFacts): ConfigI
 function collectionIssues(collections: readonly Collection[], facetKeys: Set<string> | null): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   const ids = new Set(collections.map((c) => c.id));
-  for (const i of duplicates(collections, (c) => c.id)) issues.push({ field: `collections[${i}].id`, message: 'duplicate collection id' });
+  for (const i of duplicates(collections, (c) => c.id))
+    issues.push({ field: `collections[${i}].id`, message: 'duplicate collection id' });
   issues.push(...sharedSlugIssues(collections));
   const parents = new Map(collections.map((c) => [c.id, c.parentId]));
   collections.forEach((c, i) => {
@@ -90,7 +101,11 @@ function sharedSlugIssues(collections: readonly Collection[]): ConfigIssue[] {
       const owner = first.get(key);
       if (owner === undefined) first.set(key, i);
       // A repeated id is its own issue.
-      else if (collections[owner]?.id !== c.id) issues.push({ field: `collections[${i}].slugs.${language}`, message: `collection ${collections[owner]?.id} already has the slug "${slugify(text)}" in ${language}` });
+      else if (collections[owner]?.id !== c.id)
+        issues.push({
+          field: `collections[${i}].slugs.${language}`,
+          message: `collection ${collections[owner]?.id} already has the slug "${slugify(text)}" in ${language}`,
+        });
     }
   });
   return issues;
@@ -109,18 +124,29 @@ function hasCycle(start: number, parents: Map<number, number | null>): boolean {
 
 function marketIssues(config: SiteConfig, facts: TenantConfigFacts): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  for (const i of duplicates(config.markets, (m) => m.code)) issues.push({ field: `markets[${i}].code`, message: 'duplicate market code' });
+  for (const i of duplicates(config.markets, (m) => m.code))
+    issues.push({ field: `markets[${i}].code`, message: 'duplicate market code' });
   const defaults = config.markets.filter((m) => m.isDefault).length;
-  if (config.markets.length > 0 && defaults !== 1) issues.push({ field: 'markets', message: `exactly one market must be the default, found ${defaults}` });
+  if (config.markets.length > 0 && defaults !== 1)
+    issues.push({ field: 'markets', message: `exactly one market must be the default, found ${defaults}` });
   // Every market may be off (the shop answers SITE_INACTIVE); otherwise the default must be one that is on.
   const anyActive = config.markets.some((m) => m.active);
   config.markets.forEach((m, i) => {
-    if (anyActive && m.isDefault && !m.active) issues.push({ field: `markets[${i}].active`, message: 'the default market cannot be inactive while others are active' });
+    if (anyActive && m.isDefault && !m.active)
+      issues.push({
+        field: `markets[${i}].active`,
+        message: 'the default market cannot be inactive while others are active',
+      });
   });
   config.markets.forEach((m, i) => {
     const currency = facts.priceLists.get(m.priceListId);
-    if (currency === undefined) issues.push({ field: `markets[${i}].priceListId`, message: `price list ${m.priceListId} does not exist` });
-    else if (currency !== m.currency) issues.push({ field: `markets[${i}].currency`, message: `price list ${m.priceListId} is in ${currency}, not ${m.currency}` });
+    if (currency === undefined)
+      issues.push({ field: `markets[${i}].priceListId`, message: `price list ${m.priceListId} does not exist` });
+    else if (currency !== m.currency)
+      issues.push({
+        field: `markets[${i}].currency`,
+        message: `price list ${m.priceListId} is in ${currency}, not ${m.currency}`,
+      });
   });
   return issues;
 }
@@ -128,17 +154,25 @@ function marketIssues(config: SiteConfig, facts: TenantConfigFacts): ConfigIssue
 /** Every rule that spans fields or entities (the zod schemas check each field alone); empty when valid. */
 export function validateSiteConfig(config: SiteConfig, facts: TenantConfigFacts): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  if (facts.otherSiteCodes.has(config.site.code)) issues.push({ field: 'site.code', message: `another site of this tenant has the code "${config.site.code}"` });
+  if (facts.otherSiteCodes.has(config.site.code))
+    issues.push({ field: 'site.code', message: `another site of this tenant has the code "${config.site.code}"` });
   config.site.assortment.categoryRootIds.forEach((id, i) => {
-    if (!facts.categoryIds.has(id)) issues.push({ field: `site.assortment.categoryRootIds[${i}]`, message: `category ${id} does not exist` });
+    if (!facts.categoryIds.has(id))
+      issues.push({ field: `site.assortment.categoryRootIds[${i}]`, message: `category ${id} does not exist` });
   });
   issues.push(...marketIssues(config, facts));
-  for (const i of duplicates(config.facets, (f) => f.key)) issues.push({ field: `facets[${i}].key`, message: 'duplicate facet key' });
+  for (const i of duplicates(config.facets, (f) => f.key))
+    issues.push({ field: `facets[${i}].key`, message: 'duplicate facet key' });
   config.facets.forEach((facet, i) => {
     issues.push(...facetIssues(facet, i, facts));
   });
   const facetKeys = config.facets.length > 0 ? new Set(config.facets.map((f) => f.key)) : null;
-  issues.push(...collectionIssues(config.collections, facetKeys), ...queryRuleIssues(config, facetKeys), ...synonymIssues(config.synonyms));
-  for (const i of duplicates(config.content.attributes ?? [], (a) => a.key)) issues.push({ field: `content.attributes[${i}].key`, message: 'another shown attribute has this key' });
+  issues.push(
+    ...collectionIssues(config.collections, facetKeys),
+    ...queryRuleIssues(config, facetKeys),
+    ...synonymIssues(config.synonyms),
+  );
+  for (const i of duplicates(config.content.attributes ?? [], (a) => a.key))
+    issues.push({ field: `content.attributes[${i}].key`, message: 'another shown attribute has this key' });
   return issues;
 }

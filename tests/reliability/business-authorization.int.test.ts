@@ -26,7 +26,14 @@ type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
  * gets when no id is involved, `owner` what the owner gets when it is not the documented success (a 409 for an
  * action the state does not allow: authorization let it through).
  */
-type Case = { path: (a: OnlyInA) => string; query?: Record<string, string>; body?: (a: OnlyInA) => object; needs?: Permission; otherTenant?: number; owner?: number };
+type Case = {
+  path: (a: OnlyInA) => string;
+  query?: Record<string, string>;
+  body?: (a: OnlyInA) => object;
+  needs?: Permission;
+  otherTenant?: number;
+  owner?: number;
+};
 
 const LINE = { productNumber: 'MX-1', description: 'Matrix line', quantity: 2, price: 10, vatRate: 25 };
 // Storefront admin: each entity route changes one of two seeded entities and removes the other (seedAdminDraft).
@@ -47,54 +54,111 @@ const CASES: Record<string, Case> = {
   'get /time-report-lines': { path: () => '/time-report-lines' },
   'get /tenant-settings/company-profile': { path: () => '/tenant-settings/company-profile' },
   // B changes its own profile: the fingerprint check below shows A's stays as it was.
-  'patch /tenant-settings/company-profile': { path: () => '/tenant-settings/company-profile', body: () => ({ city: 'Matrixville' }), needs: 'onboarding_company' },
+  'patch /tenant-settings/company-profile': {
+    path: () => '/tenant-settings/company-profile',
+    body: () => ({ city: 'Matrixville' }),
+    needs: 'onboarding_company',
+  },
   'get /tenant-settings/vat-configuration': { path: () => '/tenant-settings/vat-configuration' },
   'get /sales-orders': { path: () => '/sales-orders' },
   // B does not know A's customer: an unknown company is 400 invalid_request (rule 4), and nothing is created.
-  'post /sales-orders': { path: () => '/sales-orders', body: (a) => ({ customerId: a.customer, lines: [LINE] }), needs: 'quantity', otherTenant: 400 },
+  'post /sales-orders': {
+    path: () => '/sales-orders',
+    body: (a) => ({ customerId: a.customer, lines: [LINE] }),
+    needs: 'quantity',
+    otherTenant: 400,
+  },
   'get /sales-orders/{id}': { path: (a) => `/sales-orders/${a.order}` },
   'patch /sales-orders/{id}': { path: (a) => `/sales-orders/${a.order}`, body: () => ({ yourReference: 'matrix' }) },
   'get /sales-orders/{id}/contact': { path: (a) => `/sales-orders/${a.order}/contact` },
   'get /sales-orders/{id}/fulfilment': { path: (a) => `/sales-orders/${a.order}/fulfilment` },
   'get /sales-orders/{id}/payment': { path: (a) => `/sales-orders/${a.order}/payment`, needs: 'payment_manage' },
   'get /sales-orders/{id}/lines': { path: (a) => `/sales-orders/${a.order}/lines` },
-  'post /sales-orders/{id}/lines': { path: (a) => `/sales-orders/${a.order}/lines`, body: () => LINE, needs: 'quantity' },
-  'patch /sales-orders/{id}/lines/{lineId}': { path: (a) => `/sales-orders/${a.order}/lines/${a.line}`, body: () => ({ quantity: 3 }), needs: 'quantity' },
-  'delete /sales-orders/{id}/lines/{lineId}': { path: (a) => `/sales-orders/${a.order}/lines/${a.spareLine}`, needs: 'quantity' },
+  'post /sales-orders/{id}/lines': {
+    path: (a) => `/sales-orders/${a.order}/lines`,
+    body: () => LINE,
+    needs: 'quantity',
+  },
+  'patch /sales-orders/{id}/lines/{lineId}': {
+    path: (a) => `/sales-orders/${a.order}/lines/${a.line}`,
+    body: () => ({ quantity: 3 }),
+    needs: 'quantity',
+  },
+  'delete /sales-orders/{id}/lines/{lineId}': {
+    path: (a) => `/sales-orders/${a.order}/lines/${a.spareLine}`,
+    needs: 'quantity',
+  },
   'get /purchase-invoice-matches/{invoiceId}': { path: (a) => `/purchase-invoice-matches/${a.draft.id}` },
   'post /purchase-invoice-matches/{invoiceId}/confirm': {
     path: (a) => `/purchase-invoice-matches/${a.draft.id}/confirm`,
-    body: (a) => ({ matches: [{ invoiceLineIndex: 0, orderItemId: a.draft.orderItem, invTransactionId: a.draft.receipt }] }),
+    body: (a) => ({
+      matches: [{ invoiceLineIndex: 0, orderItemId: a.draft.orderItem, invTransactionId: a.draft.receipt }],
+    }),
   },
   'post /purchase-invoice-matches/{invoiceId}/match-whole-order': {
     path: (a) => `/purchase-invoice-matches/${a.wholeOrderDraft.id}/match-whole-order`,
     body: (a) => ({ orderId: a.wholeOrderDraft.orderId }),
   },
-  'get /storefront/sites/{siteId}/search-analytics/{report}': { path: (a) => `/storefront/sites/${a.site}/search-analytics/top-queries` },
+  'get /storefront/sites/{siteId}/search-analytics/{report}': {
+    path: (a) => `/storefront/sites/${a.site}/search-analytics/top-queries`,
+  },
   'get /storefront/sites': { path: () => '/storefront/sites' },
   // B creates a site of its own: the fingerprint check below shows A's rows stay as they were.
-  'post /storefront/sites': { path: () => '/storefront/sites', body: () => ({ code: 'matrix-site', name: 'Matrix', ecomSiteId: 1 }) },
+  'post /storefront/sites': {
+    path: () => '/storefront/sites',
+    body: () => ({ code: 'matrix-site', name: 'Matrix', ecomSiteId: 1 }),
+  },
   'get /storefront/sites/{siteId}': { path: (a) => ON_SITE(a, '') },
-  'put /storefront/sites/{siteId}': { path: (a) => ON_SITE(a, ''), body: () => ({ code: 'only-in-a', name: 'Only in A, renamed', ecomSiteId: 1 }) },
+  'put /storefront/sites/{siteId}': {
+    path: (a) => ON_SITE(a, ''),
+    body: () => ({ code: 'only-in-a', name: 'Only in A, renamed', ecomSiteId: 1 }),
+  },
   'delete /storefront/sites/{siteId}': { path: (a) => `/storefront/sites/${a.spareSite}` },
-  'put /storefront/sites/{siteId}/markets/{code}': { path: (a) => ON_SITE(a, '/markets/se'), body: (a) => marketBodyOn(a.priceList, true) },
+  'put /storefront/sites/{siteId}/markets/{code}': {
+    path: (a) => ON_SITE(a, '/markets/se'),
+    body: (a) => marketBodyOn(a.priceList, true),
+  },
   'delete /storefront/sites/{siteId}/markets/{code}': { path: (a) => ON_SITE(a, '/markets/spare') },
-  'put /storefront/sites/{siteId}/facets/{key}': { path: (a) => ON_SITE(a, '/facets/brand'), body: () => ({ source: { kind: 'brand' }, type: 'list', size: 50 }) },
+  'put /storefront/sites/{siteId}/facets/{key}': {
+    path: (a) => ON_SITE(a, '/facets/brand'),
+    body: () => ({ source: { kind: 'brand' }, type: 'list', size: 50 }),
+  },
   'delete /storefront/sites/{siteId}/facets/{key}': { path: (a) => ON_SITE(a, '/facets/spare') },
   'post /storefront/sites/{siteId}/collections': { path: (a) => ON_SITE(a, '/collections'), body: COLLECTION },
-  'put /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => ON_SITE(a, '/collections/1'), body: COLLECTION },
+  'put /storefront/sites/{siteId}/collections/{collectionId}': {
+    path: (a) => ON_SITE(a, '/collections/1'),
+    body: COLLECTION,
+  },
   'delete /storefront/sites/{siteId}/collections/{collectionId}': { path: (a) => ON_SITE(a, '/collections/2') },
-  'post /storefront/sites/{siteId}/query-rules': { path: (a) => ON_SITE(a, '/query-rules'), body: () => ({ query: 'matrix', hide: ['7'] }) },
-  'put /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => ON_SITE(a, '/query-rules/1'), body: () => ({ query: 'rule 1', hide: ['8'] }) },
+  'post /storefront/sites/{siteId}/query-rules': {
+    path: (a) => ON_SITE(a, '/query-rules'),
+    body: () => ({ query: 'matrix', hide: ['7'] }),
+  },
+  'put /storefront/sites/{siteId}/query-rules/{ruleId}': {
+    path: (a) => ON_SITE(a, '/query-rules/1'),
+    body: () => ({ query: 'rule 1', hide: ['8'] }),
+  },
   'delete /storefront/sites/{siteId}/query-rules/{ruleId}': { path: (a) => ON_SITE(a, '/query-rules/2') },
   'get /storefront/sites/{siteId}/synonyms/{language}': { path: (a) => ON_SITE(a, '/synonyms/en') },
-  'put /storefront/sites/{siteId}/synonyms/{language}': { path: (a) => ON_SITE(a, '/synonyms/en'), body: () => ({ entries: [{ terms: ['sneaker', 'trainer'] }] }) },
+  'put /storefront/sites/{siteId}/synonyms/{language}': {
+    path: (a) => ON_SITE(a, '/synonyms/en'),
+    body: () => ({ entries: [{ terms: ['sneaker', 'trainer'] }] }),
+  },
   'get /storefront/sites/{siteId}/content': { path: (a) => ON_SITE(a, '/content') },
-  'put /storefront/sites/{siteId}/content': { path: (a) => ON_SITE(a, '/content'), body: () => ({ attributes: [{ key: 'fabric', attribute: 'material' }] }) },
+  'put /storefront/sites/{siteId}/content': {
+    path: (a) => ON_SITE(a, '/content'),
+    body: () => ({ attributes: [{ key: 'fabric', attribute: 'material' }] }),
+  },
   'get /storefront/sites/{siteId}/merchandised-products': { path: (a) => ON_SITE(a, '/merchandised-products') },
-  'get /storefront/sites/{siteId}/merchandisable-products': { path: (a) => ON_SITE(a, '/merchandisable-products'), query: { q: 'a' } },
+  'get /storefront/sites/{siteId}/merchandisable-products': {
+    path: (a) => ON_SITE(a, '/merchandisable-products'),
+    query: { q: 'a' },
+  },
   'get /storefront/sites/{siteId}/keys': { path: (a) => ON_SITE(a, '/keys') },
-  'post /storefront/sites/{siteId}/keys': { path: (a) => ON_SITE(a, '/keys'), body: () => ({ kind: 'publishable', label: 'matrix' }) },
+  'post /storefront/sites/{siteId}/keys': {
+    path: (a) => ON_SITE(a, '/keys'),
+    body: () => ({ kind: 'publishable', label: 'matrix' }),
+  },
   'delete /storefront/sites/{siteId}/keys/{keyId}': { path: (a) => ON_SITE(a, `/keys/${a.siteKey}`) },
   'get /storefront/sites/{siteId}/draft-diff': { path: (a) => ON_SITE(a, '/draft-diff') },
   'post /storefront/sites/{siteId}/publish': { path: (a) => ON_SITE(a, '/publish'), body: () => ({ note: 'matrix' }) },
@@ -104,11 +168,20 @@ const CASES: Record<string, Case> = {
   'post /storefront/sites/{siteId}/runs/confirm-gated': { path: (a) => ON_SITE(a, '/runs/confirm-gated'), owner: 409 },
   'post /storefront/sites/{siteId}/rollback': { path: (a) => ON_SITE(a, '/rollback'), owner: 409 },
   'get /storefront/sites/{siteId}/runs': { path: (a) => ON_SITE(a, '/runs') },
-  'get /storefront/sites/{siteId}/search-preview': { path: (a) => ON_SITE(a, '/search-preview'), query: { queries: 'matrix' } },
+  'get /storefront/sites/{siteId}/search-preview': {
+    path: (a) => ON_SITE(a, '/search-preview'),
+    query: { queries: 'matrix' },
+  },
 };
 
 /** The code a refusal carries (the company profile answers its 403 as `{error}`, spec rule 2). */
-const CODES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict' };
+const CODES: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+};
 
 describe('authorization matrix of the business API', () => {
   let h: BusinessApiHarness;
@@ -118,7 +191,8 @@ describe('authorization matrix of the business API', () => {
   let tenantA: number;
   let tenantB: number;
   let engine: EmbeddedTestEngine | undefined;
-  const operations = () => documentedOperations(h.document).map((o) => ({ ...o, method: o.method as Method, case: CASES[o.key] }));
+  const operations = () =>
+    documentedOperations(h.document).map((o) => ({ ...o, method: o.method as Method, case: CASES[o.key] }));
 
   beforeAll(async () => {
     // The search preview reads an (empty) embedded index; confirm and rollback ask it for the live alias.
@@ -126,7 +200,11 @@ describe('authorization matrix of the business API', () => {
     engine = await createTestEngine(h.t.db);
     const world = await twoTenantBusiness(h.t.db, { a: 61, b: 62 });
     ({ tenantA, tenantB, onlyInA: a } = world);
-    tokens = { owner: await h.token(tenantA), readOnly: await h.token(tenantA, { access: 'read-only' }), otherTenant: await h.token(tenantB) };
+    tokens = {
+      owner: await h.token(tenantA),
+      readOnly: await h.token(tenantA, { access: 'read-only' }),
+      otherTenant: await h.token(tenantB),
+    };
     beforeRefusals = await tenantFingerprint(h.t.db, tenantA);
   }, SEED_TIMEOUT_MS);
   afterAll(async () => {
@@ -136,9 +214,12 @@ describe('authorization matrix of the business API', () => {
 
   /** The status the matrix expects, derived from the document: the owner's success, and the rules above. */
   function expected(principal: Principal, method: Method, template: string, c: Case): number | undefined {
-    const success = Number(Object.keys(h.document.paths[template]?.[method]?.responses ?? {}).find((s) => s.startsWith('2')));
+    const success = Number(
+      Object.keys(h.document.paths[template]?.[method]?.responses ?? {}).find((s) => s.startsWith('2')),
+    );
     if (principal === 'anonymous') return 401;
-    if (principal === 'readOnly') return method === 'get' || `${method} ${template}` === 'post /sales-invoice-lines' ? success : 403;
+    if (principal === 'readOnly')
+      return method === 'get' || `${method} ${template}` === 'post /sales-invoice-lines' ? success : 403;
     if (principal === 'otherTenant') return template.includes('{') ? 404 : (c.otherTenant ?? success);
     if (principal === 'lacking') return c.needs === undefined ? undefined : 403;
     return c.owner ?? success;
@@ -158,9 +239,15 @@ describe('authorization matrix of the business API', () => {
       const want = expected(principal, method, template, c);
       if (want === undefined) continue;
       // h.call fails the test when the answer is not in the document's format for its status.
-      const res = await h.call(method, c.path(a), { token: await tokenOf(principal, c), query: c.query, body: c.body?.(a) });
-      const code = template === '/tenant-settings/company-profile' && res.status === 403 ? undefined : CODES[res.status];
-      if (res.status !== want || (code !== undefined && res.body.code !== code)) wrong.push(`${principal} ${key}: want ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      const res = await h.call(method, c.path(a), {
+        token: await tokenOf(principal, c),
+        query: c.query,
+        body: c.body?.(a),
+      });
+      const code =
+        template === '/tenant-settings/company-profile' && res.status === 403 ? undefined : CODES[res.status];
+      if (res.status !== want || (code !== undefined && res.body.code !== code))
+        wrong.push(`${principal} ${key}: want ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     return wrong;
   }
@@ -172,14 +259,25 @@ describe('authorization matrix of the business API', () => {
   });
 
   it('tenant B has none of the ids the matrix asks for', async () => {
-    for (const [table, id] of [['customers', a.customer], ['orders', a.order], ['purchase_invoice_drafts', a.draft.id], ['purchase_invoice_drafts', a.wholeOrderDraft.id], ['storefront_sites', a.site], ['storefront_sites', a.spareSite], ['storefront_keys', a.siteKey]] as const) {
+    for (const [table, id] of [
+      ['customers', a.customer],
+      ['orders', a.order],
+      ['purchase_invoice_drafts', a.draft.id],
+      ['purchase_invoice_drafts', a.wholeOrderDraft.id],
+      ['storefront_sites', a.site],
+      ['storefront_sites', a.spareSite],
+      ['storefront_keys', a.siteKey],
+    ] as const) {
       expect([table, await h.t.db(table).where({ tenant_id: tenantB, id }).first('id')]).toEqual([table, undefined]);
     }
   });
 
-  it.each<Principal>(['anonymous', 'readOnly', 'otherTenant', 'lacking'])('refuses %s as the matrix says, on every operation', async (principal) => {
-    expect(await mismatches(principal)).toEqual([]);
-  });
+  it.each<Principal>(['anonymous', 'readOnly', 'otherTenant', 'lacking'])(
+    'refuses %s as the matrix says, on every operation',
+    async (principal) => {
+      expect(await mismatches(principal)).toEqual([]);
+    },
+  );
 
   it("changed none of tenant A's rows by any refused request", async () => {
     expect(await tenantFingerprint(h.t.db, tenantA)).toEqual(beforeRefusals);
@@ -191,14 +289,31 @@ describe('authorization matrix of the business API', () => {
 
   describe('CORS: no origin is allowed', () => {
     const ORIGINS = ['https://evil.example', 'null', 'https://m1.shop.example', 'http://localhost:5173'];
-    const corsHeaders = (headers: Record<string, string>) => Object.keys(headers).filter((name) => name.startsWith('access-control-'));
+    const corsHeaders = (headers: Record<string, string>) =>
+      Object.keys(headers).filter((name) => name.startsWith('access-control-'));
 
     it.each(ORIGINS)('gives Origin %s no CORS headers on any operation, preflight included', async (origin) => {
       for (const { method, key, case: c } of operations()) {
         if (c === undefined) continue;
-        const real = await h.call(method, c.path(a), { token: tokens.readOnly, query: c.query, body: c.body?.(a), headers: { Origin: origin } });
-        const preflight = await request(h.app).options(`/api/v1${c.path(a)}`).set({ Origin: origin, 'Access-Control-Request-Method': method.toUpperCase(), 'Access-Control-Request-Headers': 'authorization, content-type' });
-        expect([key, corsHeaders(real.headers), corsHeaders(preflight.headers), preflight.status < 500]).toEqual([key, [], [], true]);
+        const real = await h.call(method, c.path(a), {
+          token: tokens.readOnly,
+          query: c.query,
+          body: c.body?.(a),
+          headers: { Origin: origin },
+        });
+        const preflight = await request(h.app)
+          .options(`/api/v1${c.path(a)}`)
+          .set({
+            Origin: origin,
+            'Access-Control-Request-Method': method.toUpperCase(),
+            'Access-Control-Request-Headers': 'authorization, content-type',
+          });
+        expect([key, corsHeaders(real.headers), corsHeaders(preflight.headers), preflight.status < 500]).toEqual([
+          key,
+          [],
+          [],
+          true,
+        ]);
       }
     });
   });

@@ -16,7 +16,17 @@ type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
 // Request headers the API reads: the token, the body's type and encoding, and what a proxy or browser adds.
-const HEADERS = ['Authorization', 'Content-Type', 'Content-Encoding', 'Accept', 'Accept-Language', 'If-None-Match', 'X-Forwarded-For', 'Origin', 'Cookie'];
+const HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Content-Encoding',
+  'Accept',
+  'Accept-Language',
+  'If-None-Match',
+  'X-Forwarded-For',
+  'Origin',
+  'Cookie',
+];
 
 describe('hostile input on every business-api route', () => {
   let h: BusinessApiHarness;
@@ -30,10 +40,19 @@ describe('hostile input on every business-api route', () => {
   }, SEED_TIMEOUT_MS);
   afterAll(() => h.close());
 
-  const operations = () => documentedOperations<SchemaOperation>(h.document as SchemaDocument).map((o) => ({ ...o, method: o.method as Method }));
+  const operations = () =>
+    documentedOperations<SchemaOperation>(h.document as SchemaDocument).map((o) => ({
+      ...o,
+      method: o.method as Method,
+    }));
 
   /** Sends the request; a 5xx or an answer outside the document fails the property with both in the message. */
-  async function expectConforming(method: Method, path: string, body: string | undefined, headers: [string, string][] = []): Promise<void> {
+  async function expectConforming(
+    method: Method,
+    path: string,
+    body: string | undefined,
+    headers: [string, string][] = [],
+  ): Promise<void> {
     let req = request(h.app)[method](`/api/v1${path}`).set('Authorization', `Bearer ${token}`);
     if (body !== undefined) req = req.set('Content-Type', 'application/json');
     for (const [name, value] of headers) req = req.set(name, value);
@@ -47,15 +66,23 @@ describe('hostile input on every business-api route', () => {
 
   it('serves exactly the operations the OpenAPI document describes (besides the document and its reference page)', () => {
     const publicRoutes = new Set(['get /api/v1/openapi.json', 'get /api/v1/docs', 'get /api/v1/docs/assets/init.js']);
-    const routed = routedOperations(h.app).filter((key) => key.split(' ')[1]?.startsWith('/api/v1/') && !publicRoutes.has(key));
-    expect(routed).toEqual(documentedOperations(h.document, '/api/v1').map((o) => o.key).sort());
+    const routed = routedOperations(h.app).filter(
+      (key) => key.split(' ')[1]?.startsWith('/api/v1/') && !publicRoutes.has(key),
+    );
+    expect(routed).toEqual(
+      documentedOperations(h.document, '/api/v1')
+        .map((o) => o.key)
+        .sort(),
+    );
     expect(routed.length).toBeGreaterThanOrEqual(27);
   });
 
   it('documents the 304 express gives a conditional GET (found by fuzzing the headers)', async () => {
     const first = await request(h.app).get('/api/v1/customers').set('Authorization', `Bearer ${token}`);
     for (const tag of ['*', first.headers.etag as string]) {
-      const res = await request(h.app).get('/api/v1/customers').set({ Authorization: `Bearer ${token}`, 'If-None-Match': tag });
+      const res = await request(h.app)
+        .get('/api/v1/customers')
+        .set({ Authorization: `Bearer ${token}`, 'If-None-Match': tag });
       expect([res.status, res.text]).toEqual([304, '']);
       expect(conforms('get', '/api/v1/customers', res.status, res.headers['content-type'], res.body)).toEqual([]);
     }
@@ -66,9 +93,14 @@ describe('hostile input on every business-api route', () => {
     ['a brotli body that is not brotli', { 'Content-Encoding': 'br' }, '{}', 400],
     ['a body over the 1 MB limit', {}, JSON.stringify({ from: '2025-01-01', pad: 'x'.repeat(1_100_000) }), 413],
   ])('answers %s in the documented format (cases fuzzing led to)', async (_name, headers, body, status) => {
-    const res = await request(h.app).post('/api/v1/sales-invoice-lines').set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers }).send(body);
+    const res = await request(h.app)
+      .post('/api/v1/sales-invoice-lines')
+      .set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers })
+      .send(body);
     expect(res.status).toBe(status);
-    expect(conforms('post', '/api/v1/sales-invoice-lines', res.status, res.headers['content-type'], res.body)).toEqual([]);
+    expect(conforms('post', '/api/v1/sales-invoice-lines', res.status, res.headers['content-type'], res.body)).toEqual(
+      [],
+    );
   });
 
   it('answers hostile query keys and values without a 5xx, in the documented format', async () => {
@@ -91,7 +123,10 @@ describe('hostile input on every business-api route', () => {
     for (const { method, template, op } of operations()) {
       const path = template.replace(/\{[^}]+\}/g, '1');
       const body = op.requestBody ? '{}' : undefined;
-      await fc.assert(fc.asyncProperty(hostileHeaders(HEADERS), (headers) => expectConforming(method, path, body, headers)), { numRuns: Math.ceil(RUNS / 2) });
+      await fc.assert(
+        fc.asyncProperty(hostileHeaders(HEADERS), (headers) => expectConforming(method, path, body, headers)),
+        { numRuns: Math.ceil(RUNS / 2) },
+      );
     }
   }, 120_000);
 
@@ -102,7 +137,10 @@ describe('hostile input on every business-api route', () => {
     for (const { method, template, op } of writes) {
       const path = template.replace(/\{[^}]+\}/g, '1');
       const known = fieldNames(document, requestSchema(op));
-      await fc.assert(fc.asyncProperty(hostileBody(known), (body) => expectConforming(method, path, bodyText(body))), { numRuns: RUNS });
+      await fc.assert(
+        fc.asyncProperty(hostileBody(known), (body) => expectConforming(method, path, bodyText(body))),
+        { numRuns: RUNS },
+      );
     }
   }, 120_000);
 });

@@ -4,7 +4,15 @@ import { SEED_TIMEOUT_MS, seedSmallTenant } from '../support/business-data';
 import { TEST_AUDIENCE } from '../support/identity';
 import { callTool, startMcpServer, textOf, type McpHarness } from '../support/mcp-server';
 import { createResponseValidator, type OpenApiDocument } from '../support/openapi-conformance';
-import { dottedPathOf, jsonPathOf, minimalValue, stringFieldPaths, valueWith, type FieldPath, type JsonSchema } from '../support/request-fields';
+import {
+  dottedPathOf,
+  jsonPathOf,
+  minimalValue,
+  stringFieldPaths,
+  valueWith,
+  type FieldPath,
+  type JsonSchema,
+} from '../support/request-fields';
 import { documentedOperations, type HttpMethod } from '../support/route-inventory';
 import { tenantFingerprint } from '../support/tenant-fingerprint';
 
@@ -27,7 +35,8 @@ const NUL = 'a\u0000b';
 /** Runs the checks ten at a time (fast, and clear of the pool and rate limits), gathering what is wrong. */
 async function inBatches<C>(cases: C[], check: (c: C) => Promise<string[]>): Promise<string[]> {
   const problems: string[] = [];
-  for (let i = 0; i < cases.length; i += 10) problems.push(...(await Promise.all(cases.slice(i, i + 10).map(check))).flat());
+  for (let i = 0; i < cases.length; i += 10)
+    problems.push(...(await Promise.all(cases.slice(i, i + 10).map(check))).flat());
   return problems;
 }
 
@@ -51,12 +60,17 @@ describe('a NUL in any business-api query parameter, body member or tool argumen
   }, SEED_TIMEOUT_MS);
   afterAll(() => h.close());
 
-  const operations = () => documentedOperations<Operation>(document as unknown as { paths: Record<string, Record<string, Operation>> });
+  const operations = () =>
+    documentedOperations<Operation>(document as unknown as { paths: Record<string, Record<string, Operation>> });
   const pathOf = (template: string) => template.replace(/\{[^}]+\}/g, '1');
   const bodySchema = (op: Operation) => op.requestBody?.content?.['application/json']?.schema;
   /** The operation's required query parameters, each with a plain valid value. */
   const requiredQuery = (op: Operation) =>
-    Object.fromEntries((op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => [p.name, minimalValue(document, p.schema ?? {})]));
+    Object.fromEntries(
+      (op.parameters ?? [])
+        .filter((p) => p.in === 'query' && p.required)
+        .map((p) => [p.name, minimalValue(document, p.schema ?? {})]),
+    );
 
   /** One case per query parameter (a NUL in it, the required others plain) and per string body member (likewise). */
   function restCases(): RestCase[] {
@@ -64,8 +78,22 @@ describe('a NUL in any business-api query parameter, body member or tool argumen
       const schema = bodySchema(op);
       const plainBody = schema && minimalValue(document, schema);
       return [
-        ...(op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ method, path: pathOf(template), names: p.name, query: { ...requiredQuery(op), [p.name]: NUL }, body: plainBody })),
-        ...(schema === undefined ? [] : stringFieldPaths(document, schema)).map((path) => ({ method, path: pathOf(template), names: jsonPathOf(path), query: requiredQuery(op), body: valueWith(document, schema ?? {}, path, NUL) })),
+        ...(op.parameters ?? [])
+          .filter((p) => p.in === 'query')
+          .map((p) => ({
+            method,
+            path: pathOf(template),
+            names: p.name,
+            query: { ...requiredQuery(op), [p.name]: NUL },
+            body: plainBody,
+          })),
+        ...(schema === undefined ? [] : stringFieldPaths(document, schema)).map((path) => ({
+          method,
+          path: pathOf(template),
+          names: jsonPathOf(path),
+          query: requiredQuery(op),
+          body: valueWith(document, schema ?? {}, path, NUL),
+        })),
       ];
     });
   }
@@ -76,22 +104,34 @@ describe('a NUL in any business-api query parameter, body member or tool argumen
     if (query !== undefined) req = req.query(query as Record<string, string>);
     const res = await (body === undefined ? req : req.send(body as object));
     const what = `${method.toUpperCase()} ${path} ${names} -> ${res.status} ${res.text.slice(0, 300)}`;
-    const problems = conforms(method, path, res.status, res.headers['content-type'], res.body).map((p) => `${p}: ${what}`);
+    const problems = conforms(method, path, res.status, res.headers['content-type'], res.body).map(
+      (p) => `${p}: ${what}`,
+    );
     if (res.status !== 400) problems.push(`not 400: ${what}`);
-    else if (!Object.hasOwn((res.body as { errors?: object }).errors ?? {}, names)) problems.push(`400 without naming ${names}: ${what}`);
+    else if (!Object.hasOwn((res.body as { errors?: object }).errors ?? {}, names))
+      problems.push(`400 without naming ${names}: ${what}`);
     return problems;
   }
 
   /** A `...Json` argument (JSON text or the value itself): a union of a string and an object. */
-  const isJsonText = (schema: JsonSchema) => ['string', 'object'].every((type) => (schema.anyOf ?? []).some((branch) => branch.type === type));
+  const isJsonText = (schema: JsonSchema) =>
+    ['string', 'object'].every((type) => (schema.anyOf ?? []).some((branch) => branch.type === type));
 
   /** One case per string argument, every other required one plain; and one per `...Json` argument's text with a NUL inside. */
   const toolCases = (): ToolCase[] =>
     tools.flatMap(({ name, inputSchema: schema }) => [
-      ...stringFieldPaths(schema, schema).map((path) => ({ tool: name, path, args: valueWith(schema, schema, path, NUL) as Record<string, unknown> })),
+      ...stringFieldPaths(schema, schema).map((path) => ({
+        tool: name,
+        path,
+        args: valueWith(schema, schema, path, NUL) as Record<string, unknown>,
+      })),
       ...Object.entries(schema.properties ?? {})
         .filter(([, argument]) => isJsonText(argument))
-        .map(([arg]) => ({ tool: name, path: [arg, 'field'], args: valueWith(schema, schema, [arg], JSON.stringify({ field: NUL })) as Record<string, unknown> })),
+        .map(([arg]) => ({
+          tool: name,
+          path: [arg, 'field'],
+          args: valueWith(schema, schema, [arg], JSON.stringify({ field: NUL })) as Record<string, unknown>,
+        })),
     ]);
 
   /** What is wrong with the tool's answer: nothing when it is a tool error naming the argument. */
@@ -102,14 +142,24 @@ describe('a NUL in any business-api query parameter, body member or tool argumen
     if (!result.isError) return [`accepted: ${what}`];
     if (/failed on the server/.test(text)) return [`server fault: ${what}`];
     // The tool's own check names the whole path (`lines[0].description`); the SDK's schema check names its steps.
-    return path.every((step) => step === 0 || text.includes(step)) ? [] : [`does not name ${dottedPathOf(path)}: ${what}`];
+    return path.every((step) => step === 0 || text.includes(step))
+      ? []
+      : [`does not name ${dottedPathOf(path)}: ${what}`];
   }
 
   it('covers every query parameter, string body member and tool argument the server lists', () => {
     expect(restCases().length).toBeGreaterThanOrEqual(190);
-    expect(restCases().map((c) => c.names)).toEqual(expect.arrayContaining(['q', 'cursor', '$.lines[0].description', '$.entries[0].terms[0]']));
+    expect(restCases().map((c) => c.names)).toEqual(
+      expect.arrayContaining(['q', 'cursor', '$.lines[0].description', '$.entries[0].terms[0]']),
+    );
     expect(tools.length).toBeGreaterThanOrEqual(20);
-    expect(toolCases().map((c) => `${c.tool} ${dottedPathOf(c.path)}`)).toEqual(expect.arrayContaining(['list_customers q', 'list_sales_orders email', 'save_storefront_facet_config definitionJson.field']));
+    expect(toolCases().map((c) => `${c.tool} ${dottedPathOf(c.path)}`)).toEqual(
+      expect.arrayContaining([
+        'list_customers q',
+        'list_sales_orders email',
+        'save_storefront_facet_config definitionJson.field',
+      ]),
+    );
   });
 
   it('answers each on REST with a 400 binding problem naming it, and changes nothing', async () => {

@@ -31,17 +31,42 @@ describe('the consent form with every body', () => {
     [t, r, keys] = [await createTestDb(), createTestRedis(), await tempSigningKey()];
     app = identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey });
     server = await rawServer(app);
-    const registered = await request(app).post('/oauth/register').send({ client_name: 'Fuzzed tool', redirect_uris: [REDIRECT] });
+    const registered = await request(app)
+      .post('/oauth/register')
+      .send({ client_name: 'Fuzzed tool', redirect_uris: [REDIRECT] });
     await insertTenant(t.db, 'consent-bodies');
-    const password = await createAppPassword(t.db, { tenantCode: 'consent-bodies', email: 'owner@shop.test', name: 'tool', access: 'read-write', permissions: [] });
+    const password = await createAppPassword(t.db, {
+      tenantCode: 'consent-bodies',
+      email: 'owner@shop.test',
+      name: 'tool',
+      access: 'read-write',
+      permissions: [],
+    });
     const challenge = createHash('sha256').update('v'.repeat(50)).digest('base64url');
-    const query = { response_type: 'code', client_id: registered.body.client_id, redirect_uri: REDIRECT, state: 's1', code_challenge: challenge, code_challenge_method: 'S256', resource: TEST_MCP_RESOURCE, scope: 'read write' };
+    const query = {
+      response_type: 'code',
+      client_id: registered.body.client_id,
+      redirect_uri: REDIRECT,
+      state: 's1',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: TEST_MCP_RESOURCE,
+      scope: 'read write',
+    };
     const page = await request(app).get('/oauth/authorize').query(query);
     expect(page.status).toBe(200);
     cookie = (page.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
     // Every named control of the page's form: hidden fields keep their value, the person fills in the others.
-    const filled: Record<string, string> = { app_password_client_id: password.password.clientId, app_password_secret: password.clientSecret, decision: 'allow' };
-    form = Object.fromEntries([...page.text.matchAll(/<(?:input|button)[^>]*\bname="([^"]+)"(?:[^>]*\bvalue="([^"]*)")?/g)].map(([, name, value]) => [name ?? '', filled[name ?? ''] ?? value ?? '']));
+    const filled: Record<string, string> = {
+      app_password_client_id: password.password.clientId,
+      app_password_secret: password.clientSecret,
+      decision: 'allow',
+    };
+    form = Object.fromEntries(
+      [...page.text.matchAll(/<(?:input|button)[^>]*\bname="([^"]+)"(?:[^>]*\bvalue="([^"]*)")?/g)].map(
+        ([, name, value]) => [name ?? '', filled[name ?? ''] ?? value ?? ''],
+      ),
+    );
   });
   afterAll(async () => {
     await server.close();
@@ -51,16 +76,38 @@ describe('the consent form with every body', () => {
   });
 
   const post = (body: EncodedBody) => server.send('POST', '/oauth/authorize', { Cookie: cookie }, body);
-  const formBody = (fields: Record<string, string>): EncodedBody => ({ type: 'a form', body: 'fields', contentType: 'application/x-www-form-urlencoded', bytes: Buffer.from(new URLSearchParams(fields).toString()) });
+  const formBody = (fields: Record<string, string>): EncodedBody => ({
+    type: 'a form',
+    body: 'fields',
+    contentType: 'application/x-www-form-urlencoded',
+    bytes: Buffer.from(new URLSearchParams(fields).toString()),
+  });
   /** Where a redirect goes, and the `code` or `error` it carries. */
   const redirect = (res: RawAnswer) => {
     const location = res.headers.get('location');
     const url = location === null ? undefined : new URL(location);
-    return { to: url && `${url.origin}${url.pathname}`, code: url?.searchParams.get('code') ?? null, error: url?.searchParams.get('error') ?? null };
+    return {
+      to: url && `${url.origin}${url.pathname}`,
+      code: url?.searchParams.get('code') ?? null,
+      error: url?.searchParams.get('error') ?? null,
+    };
   };
 
   it('reads the form the page rendered, with every field it names', async () => {
-    expect(Object.keys(form).sort()).toEqual(['app_password_client_id', 'app_password_secret', 'client_id', 'code_challenge', 'code_challenge_method', 'consent_token', 'decision', 'redirect_uri', 'resource', 'response_type', 'scope', 'state']);
+    expect(Object.keys(form).sort()).toEqual([
+      'app_password_client_id',
+      'app_password_secret',
+      'client_id',
+      'code_challenge',
+      'code_challenge_method',
+      'consent_token',
+      'decision',
+      'redirect_uri',
+      'resource',
+      'response_type',
+      'scope',
+      'state',
+    ]);
     const res = await post(formBody(form));
     expect([res.status, redirect(res).to, redirect(res).code]).toEqual([303, REDIRECT, expect.stringMatching(/.+/)]);
   });
@@ -69,7 +116,9 @@ describe('the consent form with every body', () => {
     const cases = bodyMatrix(form).filter((b) => !(b.type === 'a form' && b.body === 'fields'));
     expect(cases.length).toBe(9 * 5 - 1);
     const answers = await Promise.all(cases.map(post));
-    const wrong = cases.map((b, i) => [b, answers[i] as RawAnswer] as const).filter(([, res]) => res.status !== 400 || !res.text.includes('Sign-in refused'));
+    const wrong = cases
+      .map((b, i) => [b, answers[i] as RawAnswer] as const)
+      .filter(([, res]) => res.status !== 400 || !res.text.includes('Sign-in refused'));
     expect(wrong.map(([b, res]) => `${b.type} ${b.body} -> ${res.status} ${res.text.slice(0, 120)}`)).toEqual([]);
   });
 
@@ -79,19 +128,45 @@ describe('the consent form with every body', () => {
   });
 
   it('refuses a NUL in any field of the form, never with a 5xx or a code', async () => {
-    const answers = await Promise.all(Object.keys(form).map(async (name) => [name, await post(formBody({ ...form, [name]: NUL }))] as const));
+    const answers = await Promise.all(
+      Object.keys(form).map(async (name) => [name, await post(formBody({ ...form, [name]: NUL }))] as const),
+    );
     const wrong = answers.filter(([, res]) => {
       const { to, code, error } = redirect(res);
       const page = [400, 401, 403].includes(res.status) && res.headers.get('content-type')?.startsWith('text/html');
       return !(page || (res.status === 303 && to === REDIRECT && code === null && error !== null));
     });
-    expect(wrong.map(([name, res]) => `${name} -> ${res.status} ${res.headers.get('location') ?? res.text.slice(0, 120)}`)).toEqual([]);
+    expect(
+      wrong.map(([name, res]) => `${name} -> ${res.status} ${res.headers.get('location') ?? res.text.slice(0, 120)}`),
+    ).toEqual([]);
   });
   // Found with the form's NUL cases: the same lookups behind the page, the token endpoint and registration were 500s.
   it.each([
-    ['the page', () => request(app).get('/oauth/authorize').query({ ...form, client_id: NUL }), 400],
-    ['the token endpoint', () => request(app).post('/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: NUL, client_secret: 'x' }), 401],
-    ['registration', () => request(app).post('/oauth/register').send({ client_name: NUL, redirect_uris: [REDIRECT] }), 400],
+    [
+      'the page',
+      () =>
+        request(app)
+          .get('/oauth/authorize')
+          .query({ ...form, client_id: NUL }),
+      400,
+    ],
+    [
+      'the token endpoint',
+      () =>
+        request(app)
+          .post('/oauth/token')
+          .type('form')
+          .send({ grant_type: 'client_credentials', client_id: NUL, client_secret: 'x' }),
+      401,
+    ],
+    [
+      'registration',
+      () =>
+        request(app)
+          .post('/oauth/register')
+          .send({ client_name: NUL, redirect_uris: [REDIRECT] }),
+      400,
+    ],
   ])('answers a NUL in a client id or name on %s with a 4xx', async (_where, send, status) => {
     expect((await send()).status).toBe(status);
   });

@@ -28,13 +28,26 @@ describe('an indexer killed mid-run', () => {
   let redis: Redis;
   let tenantId: number;
   const workers: Worker[] = [];
-  const engine = () => new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(t.db), snapshots: new SnapshotStore(path.join(dataDir, 'search')) });
+  const engine = () =>
+    new EmbeddedSearchEngine({
+      aliasStore: new PgAliasStore(t.db),
+      snapshots: new SnapshotStore(path.join(dataDir, 'search')),
+    });
 
   beforeAll(async () => {
     t = await createTestDb();
     dataDir = await mkdtemp(path.join(tmpdir(), 'aisle-kill-'));
     redis = createRedis(requireEnv('REDIS_URL'));
-    tenantId = (await seedTenant(t.db, { tenant: 'kill', products: 120, orders: 0, seed: 4, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
+    tenantId = (
+      await seedTenant(t.db, {
+        tenant: 'kill',
+        products: 120,
+        orders: 0,
+        seed: 4,
+        asOf: new Date('2025-06-01T00:00:00Z'),
+        analyze: false,
+      })
+    ).tenantId;
   }, 60_000);
   afterAll(async () => {
     for (const worker of workers) await worker.close();
@@ -48,44 +61,63 @@ describe('an indexer killed mid-run', () => {
   it.each([
     ['SIGKILL', { code: null, signal: 'SIGKILL' }],
     ['SIGTERM', { code: 1, signal: null }],
-  ] as const)('under %s leaves the live alias intact; the job is retried and succeeds; no orphan index remains', async (signal, exit) => {
-    const code = `shop-${signal.toLowerCase()}`;
-    const siteId = await publishTwoMarketSite(t.db, tenantId, code);
-    const prefix = `kill${randomBytes(4).toString('hex')}`;
-    const first = engine();
-    expect(await runIndexJob(runDeps(t.db, first), { type: 'full', siteId }, { jobId: null, attempt: 1 })).toBe('ok');
-    const alias = `sf${siteId}-${code}`;
-    const live = await first.resolveAlias(alias);
+  ] as const)(
+    'under %s leaves the live alias intact; the job is retried and succeeds; no orphan index remains',
+    async (signal, exit) => {
+      const code = `shop-${signal.toLowerCase()}`;
+      const siteId = await publishTwoMarketSite(t.db, tenantId, code);
+      const prefix = `kill${randomBytes(4).toString('hex')}`;
+      const first = engine();
+      expect(await runIndexJob(runDeps(t.db, first), { type: 'full', siteId }, { jobId: null, attempt: 1 })).toBe('ok');
+      const alias = `sf${siteId}-${code}`;
+      const live = await first.resolveAlias(alias);
 
-    const { child, next, exited } = startIndexerChild({ ...process.env, DATABASE_URL: t.url, DATA_DIR: dataDir, QUEUE_PREFIX: prefix, HOLD_BEFORE_SWAP_MS: '60000', SHUTDOWN_TIMEOUT_MS: '1000' });
-    await next(/^ready$/);
-    const queue = createIndexQueue(redis, prefix);
-    const { jobId } = await requestRun(queue, { type: 'full', siteId });
-    const held = (await next(/^holding /)).slice('holding '.length);
-    // Killed after its new index was built and persisted, before the swap.
-    child.kill(signal);
-    expect(await exited).toEqual(exit);
-    expect(await engine().resolveAlias(alias)).toBe(live);
-    expect((await engine().listIndices(held)).map((i) => i.name)).toEqual([held]);
+      const { child, next, exited } = startIndexerChild({
+        ...process.env,
+        DATABASE_URL: t.url,
+        DATA_DIR: dataDir,
+        QUEUE_PREFIX: prefix,
+        HOLD_BEFORE_SWAP_MS: '60000',
+        SHUTDOWN_TIMEOUT_MS: '1000',
+      });
+      await next(/^ready$/);
+      const queue = createIndexQueue(redis, prefix);
+      const { jobId } = await requestRun(queue, { type: 'full', siteId });
+      const held = (await next(/^holding /)).slice('holding '.length);
+      // Killed after its new index was built and persisted, before the swap.
+      child.kill(signal);
+      expect(await exited).toEqual(exit);
+      expect(await engine().resolveAlias(alias)).toBe(live);
+      expect((await engine().listIndices(held)).map((i) => i.name)).toEqual([held]);
 
-    const survivor = engine();
-    workers.push(createWorker({ ...runDeps(t.db, survivor), connection: redis, prefix, syncEngine: async () => void (await survivor.syncAliases()), stalledInterval: 1000 }));
-    const job = await (async () => {
-      for (const end = Date.now() + 30_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
-        const j = await queue.getJob(jobId!);
-        if (j?.finishedOn !== undefined) return j;
-      }
-      throw new Error('the job was not retried in time');
-    })();
-    expect(job.returnvalue).toBe('ok');
-    const runs = await listRuns(t.db, { tenantId, siteId }, 3);
-    expect(runs.map((r) => r.outcome)).toEqual(['ok', 'failed', 'ok']);
-    expect(runs[1]?.errors).toEqual(['the worker stopped during the run']);
-    const newLive = await engine().resolveAlias(alias);
-    expect(newLive).toBe(runs[0]?.indexName);
-    const remaining = (await engine().listIndices(`${alias}.full.`)).map((i) => i.name).sort();
-    expect(remaining).toEqual([live, newLive].sort());
-    expect(remaining).not.toContain(held);
-    await queue.close();
-  }, 90_000);
+      const survivor = engine();
+      workers.push(
+        createWorker({
+          ...runDeps(t.db, survivor),
+          connection: redis,
+          prefix,
+          syncEngine: async () => void (await survivor.syncAliases()),
+          stalledInterval: 1000,
+        }),
+      );
+      const job = await (async () => {
+        for (const end = Date.now() + 30_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+          const j = await queue.getJob(jobId!);
+          if (j?.finishedOn !== undefined) return j;
+        }
+        throw new Error('the job was not retried in time');
+      })();
+      expect(job.returnvalue).toBe('ok');
+      const runs = await listRuns(t.db, { tenantId, siteId }, 3);
+      expect(runs.map((r) => r.outcome)).toEqual(['ok', 'failed', 'ok']);
+      expect(runs[1]?.errors).toEqual(['the worker stopped during the run']);
+      const newLive = await engine().resolveAlias(alias);
+      expect(newLive).toBe(runs[0]?.indexName);
+      const remaining = (await engine().listIndices(`${alias}.full.`)).map((i) => i.name).sort();
+      expect(remaining).toEqual([live, newLive].sort());
+      expect(remaining).not.toContain(held);
+      await queue.close();
+    },
+    90_000,
+  );
 });

@@ -25,7 +25,15 @@ const HEADROOM = 1.25;
 const MAX_WINDOW_SECONDS = 40;
 
 type Caller = { who: string; limit: number; headers: Record<string, string>; counter: string; passed: number };
-type Window = { ms: number; offered: number; counted: number; open: boolean; passed: number; refused: BurstAnswer[]; other: number[] };
+type Window = {
+  ms: number;
+  offered: number;
+  counted: number;
+  open: boolean;
+  passed: number;
+  refused: BurstAnswer[];
+  other: number[];
+};
 
 describe('rate-limit accuracy at twice each limit', () => {
   let t: TestDb;
@@ -55,7 +63,14 @@ describe('rate-limit accuracy at twice each limit', () => {
 
   /** The storefront with `windowSeconds` windows on loopback; its limiter counts in `store` (default: this file's own Redis). */
   const serve = async (windowSeconds: number, store = limiterRedis): Promise<string> => {
-    const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, limiterRedis: store, engine: shop.engine.engine, windowSeconds, microCacheMs: 1000 });
+    const { app } = await createStorefrontTestApp({
+      db: t.db,
+      redis: r.redis,
+      limiterRedis: store,
+      engine: shop.engine.engine,
+      windowSeconds,
+      microCacheMs: 1000,
+    });
     const server = await listen(app, '127.0.0.1', 0);
     servers.push(server);
     return `${server.url}/v1/site`;
@@ -80,13 +95,20 @@ describe('rate-limit accuracy at twice each limit', () => {
     const url = await serve(windowSeconds);
     const windows: Window[] = [];
     for (let i = 0; i < WINDOWS; i++) {
-      await eventually(() => raw.pttl(caller.counter), (ms) => ms === -2, (windowSeconds + 2) * 1000);
+      await eventually(
+        () => raw.pttl(caller.counter),
+        (ms) => ms === -2,
+        (windowSeconds + 2) * 1000,
+      );
       const started = performance.now();
       const answers = await burst(url, caller.headers, 2 * caller.limit, CONNECTIONS);
       const ms = performance.now() - started;
       const [counted, ttl] = await Promise.all([raw.get(caller.counter), raw.pttl(caller.counter)]);
       windows.push({
-        ms, offered: answers.length, counted: Number(counted), open: ttl > 0,
+        ms,
+        offered: answers.length,
+        counted: Number(counted),
+        open: ttl > 0,
         passed: answers.filter((a) => a.status === caller.passed).length,
         refused: answers.filter((a) => a.status === 429),
         other: answers.map((a) => a.status).filter((s) => s !== caller.passed && s !== 429),
@@ -104,7 +126,9 @@ describe('rate-limit accuracy at twice each limit', () => {
     for (let seconds = Math.max(1, Math.ceil((HEADROOM * 2 * caller.limit) / perSecond)); ; seconds *= 2) {
       const windows = await windowsOf(caller, seconds);
       if (windows.every((w) => w.ms < seconds * 1000) || seconds * 2 > MAX_WINDOW_SECONDS) return { seconds, windows };
-      console.warn(`${caller.who}: a burst outlasted its ${seconds} s window on this busy machine; trying ${seconds * 2} s windows`);
+      console.warn(
+        `${caller.who}: a burst outlasted its ${seconds} s window on this busy machine; trying ${seconds * 2} s windows`,
+      );
     }
   };
 
@@ -112,20 +136,49 @@ describe('rate-limit accuracy at twice each limit', () => {
     const perSecond = await pace();
     const callers: Caller[] = [
       { who: 'no key', limit: RATE_LIMITS.anonymous, headers: {}, counter: 'sf-rl-ip:127.0.0.1', passed: 401 },
-      { who: 'publishable key', limit: RATE_LIMITS.key, headers: { 'X-Site-Key': shop.keys.publishable }, counter: `sf-rl-key:${await keyId(shop.keys.publishable)}`, passed: 200 },
-      { who: 'secret key', limit: RATE_LIMITS.secret, headers: { 'X-Site-Key': shop.keys.secret }, counter: `sf-rl-secret:${await keyId(shop.keys.secret)}`, passed: 200 },
+      {
+        who: 'publishable key',
+        limit: RATE_LIMITS.key,
+        headers: { 'X-Site-Key': shop.keys.publishable },
+        counter: `sf-rl-key:${await keyId(shop.keys.publishable)}`,
+        passed: 200,
+      },
+      {
+        who: 'secret key',
+        limit: RATE_LIMITS.secret,
+        headers: { 'X-Site-Key': shop.keys.secret },
+        counter: `sf-rl-secret:${await keyId(shop.keys.secret)}`,
+        passed: 200,
+      },
     ];
     for (const caller of callers) {
       const { seconds, windows } = await measured(caller, perSecond);
-      const summary = windows.map(({ offered, counted, open, passed, other }) => ({ offered, counted, open, passed, other }));
+      const summary = windows.map(({ offered, counted, open, passed, other }) => ({
+        offered,
+        counted,
+        open,
+        passed,
+        other,
+      }));
       // The window's counter holds its whole budget and was still open at the last answer: the answers are exactly
       // that window's. Half of each burst got through, the other half was refused.
       const exact = { offered: 2 * caller.limit, counted: caller.limit, open: true, passed: caller.limit, other: [] };
-      expect({ who: caller.who, seconds, windows: summary }).toEqual({ who: caller.who, seconds, windows: Array(WINDOWS).fill(exact) });
+      expect({ who: caller.who, seconds, windows: summary }).toEqual({
+        who: caller.who,
+        seconds,
+        windows: Array(WINDOWS).fill(exact),
+      });
       for (const refused of windows.flatMap((w) => w.refused)) {
         const body = JSON.parse(refused.body) as { code: string; type: string; retryAfterSeconds: number };
-        expect([refused.headers['content-type'], body.code, body.type]).toEqual([expect.stringMatching(/^application\/problem\+json/), 'RATE_LIMITED', `${ERRORS_DOC_URL}/RATE_LIMITED`]);
-        expect([refused.headers['retry-after'], body.retryAfterSeconds >= 1 && body.retryAfterSeconds <= seconds]).toEqual([String(body.retryAfterSeconds), true]);
+        expect([refused.headers['content-type'], body.code, body.type]).toEqual([
+          expect.stringMatching(/^application\/problem\+json/),
+          'RATE_LIMITED',
+          `${ERRORS_DOC_URL}/RATE_LIMITED`,
+        ]);
+        expect([
+          refused.headers['retry-after'],
+          body.retryAfterSeconds >= 1 && body.retryAfterSeconds <= seconds,
+        ]).toEqual([String(body.retryAfterSeconds), true]);
       }
     }
   }, 150_000);

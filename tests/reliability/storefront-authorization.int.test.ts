@@ -32,9 +32,13 @@ const CASES: Record<string, Case> = {
   'get /v1/products/facets/{key}': { paths: (a) => [`/v1/products/facets/${a.facet}?q=a`] },
   'get /v1/products/{slugOrId}': { paths: (a) => [`/v1/products/${a.product.id}`, `/v1/products/${a.product.slug}`] },
   'get /v1/products/by-sku/{sku}': { paths: (a) => [`/v1/products/by-sku/${encodeURIComponent(a.product.sku)}`] },
-  'get /v1/products/{slugOrId}/variants': { paths: (a) => [`/v1/products/${a.product.id}/variants`, `/v1/products/${a.product.slug}/variants`] },
+  'get /v1/products/{slugOrId}/variants': {
+    paths: (a) => [`/v1/products/${a.product.id}/variants`, `/v1/products/${a.product.slug}/variants`],
+  },
   'get /v1/collections': { paths: () => ['/v1/collections'] },
-  'get /v1/collections/{slugOrId}': { paths: (a) => [`/v1/collections/${a.collection.id}`, `/v1/collections/${a.collection.slug}`] },
+  'get /v1/collections/{slugOrId}': {
+    paths: (a) => [`/v1/collections/${a.collection.id}`, `/v1/collections/${a.collection.slug}`],
+  },
   'get /v1/categories': { paths: () => ['/v1/categories'] },
   'get /v1/sitemap': { paths: () => ['/v1/sitemap?type=product'] },
   'get /v1/brands': { paths: () => ['/v1/brands'] },
@@ -47,7 +51,11 @@ const CASES: Record<string, Case> = {
   'post /v1/cart/market': { paths: () => ['/v1/cart/market'], body: () => ({ market: 'm2' }) },
 };
 
-const REFUSALS: Record<string, [number, string]> = { noKey: [401, 'SITE_KEY_MISSING'], unknownKey: [401, 'SITE_KEY_INVALID'], secretFromBrowser: [403, 'SECRET_KEY_FROM_BROWSER'] };
+const REFUSALS: Record<string, [number, string]> = {
+  noKey: [401, 'SITE_KEY_MISSING'],
+  unknownKey: [401, 'SITE_KEY_INVALID'],
+  secretFromBrowser: [403, 'SECRET_KEY_FROM_BROWSER'],
+};
 
 describe('authorization matrix of the storefront API', () => {
   let t: TestDb;
@@ -60,8 +68,14 @@ describe('authorization matrix of the storefront API', () => {
   let doc: StorefrontConformance;
   let sku: string;
   const carts = new Map<Principal, Cart>();
-  const operations = () => documentedOperations<Operation>(doc.document as { paths: Record<string, Record<string, Operation>> }).map((o) => ({ ...o, method: o.method as Method, case: CASES[o.key] }));
-  const takesCart = (op: Operation) => (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'X-Cart-Token');
+  const operations = () =>
+    documentedOperations<Operation>(doc.document as { paths: Record<string, Record<string, Operation>> }).map((o) => ({
+      ...o,
+      method: o.method as Method,
+      case: CASES[o.key],
+    }));
+  const takesCart = (op: Operation) =>
+    (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'X-Cart-Token');
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -82,7 +96,11 @@ describe('authorization matrix of the storefront API', () => {
     ({
       noKey: {},
       unknownKey: { 'X-Site-Key': 'sfk_pub_unknownunknownunknown' },
-      secretFromBrowser: { 'X-Site-Key': a.keys.secret, Origin: 'https://m1.a-shop.example', 'Sec-Fetch-Site': 'cross-site' },
+      secretFromBrowser: {
+        'X-Site-Key': a.keys.secret,
+        Origin: 'https://m1.a-shop.example',
+        'Sec-Fetch-Site': 'cross-site',
+      },
       otherTenant: { 'X-Site-Key': b.keys.publishable },
       publishable: { 'X-Site-Key': a.keys.publishable },
       preview: { 'X-Site-Key': a.keys.preview },
@@ -91,8 +109,13 @@ describe('authorization matrix of the storefront API', () => {
 
   /** A fresh cart of tenant A with one line, made server-side: each caller's cart ops start from the same state. */
   async function cartOf(principal: Principal): Promise<Cart> {
-    const token = (await request(app).post('/v1/cart').set('X-Site-Key', a.keys.secret)).headers['x-cart-token'] as string;
-    const added = await request(app).post('/v1/cart/lines').set({ 'X-Site-Key': a.keys.secret, 'X-Cart-Token': token }).send({ sku, quantity: 1 });
+    const token = (await request(app).post('/v1/cart').set('X-Site-Key', a.keys.secret)).headers[
+      'x-cart-token'
+    ] as string;
+    const added = await request(app)
+      .post('/v1/cart/lines')
+      .set({ 'X-Site-Key': a.keys.secret, 'X-Cart-Token': token })
+      .send({ sku, quantity: 1 });
     const cart = { token, line: added.body.lines[0].id as string };
     carts.set(principal, cart);
     return cart;
@@ -124,7 +147,9 @@ describe('authorization matrix of the storefront API', () => {
         const res = await send(method, path, headers, c.body?.(sku));
         const problems = doc.problemsOf(method, path, res);
         if (res.status !== status || (code !== undefined && res.body.code !== code) || problems.length > 0) {
-          wrong.push(`${principal} ${key} ${path}: want ${status} ${code ?? ''}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)} ${problems.join('; ')}`);
+          wrong.push(
+            `${principal} ${key} ${path}: want ${status} ${code ?? ''}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)} ${problems.join('; ')}`,
+          );
         }
       }
     }
@@ -137,17 +162,28 @@ describe('authorization matrix of the storefront API', () => {
     expect(Object.keys(CASES).filter((k) => !keys.includes(k))).toEqual([]);
   });
 
-  it.each<Principal>(['noKey', 'unknownKey', 'secretFromBrowser', 'otherTenant'])('refuses %s as the matrix says, on every operation', async (principal) => {
-    expect(await mismatches(principal)).toEqual([]);
-    // The refused cart operations left tenant A's cart as it was made: version 2, its one line.
-    const cart = carts.get(principal);
-    const now = await request(app).get('/v1/cart').set({ 'X-Site-Key': a.keys.secret, 'X-Cart-Token': cart?.token ?? '' });
-    expect([now.body.version, now.body.lines.map((l: { id: string; quantity: number }) => [l.id, l.quantity])]).toEqual([2, [[cart?.line, 1]]]);
-  });
+  it.each<Principal>(['noKey', 'unknownKey', 'secretFromBrowser', 'otherTenant'])(
+    'refuses %s as the matrix says, on every operation',
+    async (principal) => {
+      expect(await mismatches(principal)).toEqual([]);
+      // The refused cart operations left tenant A's cart as it was made: version 2, its one line.
+      const cart = carts.get(principal);
+      const now = await request(app)
+        .get('/v1/cart')
+        .set({ 'X-Site-Key': a.keys.secret, 'X-Cart-Token': cart?.token ?? '' });
+      expect([
+        now.body.version,
+        now.body.lines.map((l: { id: string; quantity: number }) => [l.id, l.quantity]),
+      ]).toEqual([2, [[cart?.line, 1]]]);
+    },
+  );
 
-  it.each<Principal>(['publishable', 'preview', 'secret'])("answers tenant A's %s key the documented success on every operation", async (principal) => {
-    expect(await mismatches(principal)).toEqual([]);
-  });
+  it.each<Principal>(['publishable', 'preview', 'secret'])(
+    "answers tenant A's %s key the documented success on every operation",
+    async (principal) => {
+      expect(await mismatches(principal)).toEqual([]);
+    },
+  );
 
   it('gives a secret key used from a browser no CORS headers', async () => {
     const res = await request(app).get('/v1/site').set(headersOf('secretFromBrowser'));
@@ -155,9 +191,15 @@ describe('authorization matrix of the storefront API', () => {
   });
 
   describe('CORS', () => {
-    const corsHeaders = (res: Response) => Object.keys(res.headers).filter((name) => name.startsWith('access-control-'));
+    const corsHeaders = (res: Response) =>
+      Object.keys(res.headers).filter((name) => name.startsWith('access-control-'));
     // Not an origin of any shop: unknown, a look-alike host, another scheme, the opaque `null`.
-    const UNKNOWN = ['https://evil.example', 'null', 'https://m1.a-shop.example.evil.example', 'http://m1.a-shop.example'];
+    const UNKNOWN = [
+      'https://evil.example',
+      'null',
+      'https://m1.a-shop.example.evil.example',
+      'http://m1.a-shop.example',
+    ];
     const OWN = ['https://m1.a-shop.example', 'https://m2.a-shop.example', 'http://localhost:5173'];
 
     /** Every operation's request with tenant A's publishable key from `origin`: the CORS headers each answer carried. */
@@ -165,18 +207,32 @@ describe('authorization matrix of the storefront API', () => {
       const cart = await cartOf('publishable');
       const out: [string, string[]][] = [];
       for (const { method, op, case: c } of operations()) {
-        const headers = { 'X-Site-Key': a.keys.publishable, Origin: origin, ...(takesCart(op) ? { 'X-Cart-Token': cart.token } : {}) };
-        for (const path of c?.paths(onlyInA, cart) ?? []) out.push([`${method} ${path}`, corsHeaders(await send(method, path, headers, c?.body?.(sku)))]);
+        const headers = {
+          'X-Site-Key': a.keys.publishable,
+          Origin: origin,
+          ...(takesCart(op) ? { 'X-Cart-Token': cart.token } : {}),
+        };
+        for (const path of c?.paths(onlyInA, cart) ?? [])
+          out.push([`${method} ${path}`, corsHeaders(await send(method, path, headers, c?.body?.(sku)))]);
       }
       return out;
     }
     const preflight = (path: string, origin: string) =>
-      request(app).options(path.split('?')[0] ?? path).set({ Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-site-key' });
+      request(app)
+        .options(path.split('?')[0] ?? path)
+        .set({
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'x-site-key',
+        });
     const allPaths = () => operations().flatMap(({ case: c }) => c?.paths(onlyInA, { token: 't', line: 'l1' }) ?? []);
 
-    it.each([...UNKNOWN, 'https://m1.b-shop.example'])('gives Origin %s no CORS headers on any operation', async (origin) => {
-      expect((await corsOnEveryOperation(origin)).filter(([, headers]) => headers.length > 0)).toEqual([]);
-    });
+    it.each([...UNKNOWN, 'https://m1.b-shop.example'])(
+      'gives Origin %s no CORS headers on any operation',
+      async (origin) => {
+        expect((await corsOnEveryOperation(origin)).filter(([, headers]) => headers.length > 0)).toEqual([]);
+      },
+    );
 
     it.each(UNKNOWN)('answers a preflight from %s on every path without CORS headers', async (origin) => {
       for (const path of allPaths()) expect([path, corsHeaders(await preflight(path, origin))]).toEqual([path, []]);
@@ -185,12 +241,21 @@ describe('authorization matrix of the storefront API', () => {
     // A preflight carries no key, so any published shop's origin passes it; the real request then gets no CORS
     // headers (above), so a browser on another tenant's shop never reads tenant A's answer.
     it("lets another shop's origin through the keyless preflight only", async () => {
-      expect((await preflight('/v1/site', 'https://m1.b-shop.example')).headers['access-control-allow-origin']).toBe('https://m1.b-shop.example');
+      expect((await preflight('/v1/site', 'https://m1.b-shop.example')).headers['access-control-allow-origin']).toBe(
+        'https://m1.b-shop.example',
+      );
     });
 
-    it.each(OWN)("gives the shop's own origin %s CORS headers, real and preflight (the checks above can see them)", async (origin) => {
-      expect((await corsOnEveryOperation(origin)).filter(([, headers]) => !headers.includes('access-control-allow-origin'))).toEqual([]);
-      expect((await preflight('/v1/products', origin)).headers['access-control-allow-origin']).toBe(origin);
-    });
+    it.each(OWN)(
+      "gives the shop's own origin %s CORS headers, real and preflight (the checks above can see them)",
+      async (origin) => {
+        expect(
+          (await corsOnEveryOperation(origin)).filter(
+            ([, headers]) => !headers.includes('access-control-allow-origin'),
+          ),
+        ).toEqual([]);
+        expect((await preflight('/v1/products', origin)).headers['access-control-allow-origin']).toBe(origin);
+      },
+    );
   });
 });

@@ -14,7 +14,17 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 25);
 // The facet keys of the conformance shop (a list, a swatch, a hierarchy, and the built-in range and toggle).
 const FACETS = ['brand', 'look', 'category', 'price', 'in-stock'];
 // Request headers the storefront reads; X-Site-Key is left to its own property (a bad one spends the per-IP budget).
-const HEADERS = ['X-Market', 'Accept-Language', 'If-None-Match', 'If-Match', 'X-Cart-Token', 'Idempotency-Key', 'Content-Type', 'Content-Encoding', 'Accept'];
+const HEADERS = [
+  'X-Market',
+  'Accept-Language',
+  'If-None-Match',
+  'If-Match',
+  'X-Cart-Token',
+  'Idempotency-Key',
+  'Content-Type',
+  'Content-Encoding',
+  'Accept',
+];
 
 describe('bad input on every storefront route', () => {
   let c: ConformanceShop;
@@ -30,7 +40,10 @@ describe('bad input on every storefront route', () => {
     // The secret key's budget (6000 a minute) keeps the fuzzing clear of 429s; a 429 would still have to conform.
     const created = await request(c.app).post('/v1/cart').set('X-Site-Key', c.shop.keys.secret);
     cartToken = created.headers['x-cart-token'] as string;
-    const added = await request(c.app).post('/v1/cart/lines').set({ 'X-Site-Key': c.shop.keys.secret, 'X-Cart-Token': cartToken }).send({ sku: 'CASC-1-Blue-M', quantity: 1 });
+    const added = await request(c.app)
+      .post('/v1/cart/lines')
+      .set({ 'X-Site-Key': c.shop.keys.secret, 'X-Cart-Token': cartToken })
+      .send({ sku: 'CASC-1-Blue-M', quantity: 1 });
     expect(added.status).toBe(200);
     lineId = added.body.lines[0].id as string;
     realParams = {
@@ -43,8 +56,16 @@ describe('bad input on every storefront route', () => {
   afterAll(() => c.cleanup());
 
   /** Sends one request; a 5xx or an answer outside the document fails the property, naming both. */
-  async function expectConforming(method: string, path: string, headers: [string, string][], body?: string): Promise<void> {
-    let req = request(c.app)[method as 'get'](path).set('X-Site-Key', c.shop.keys.secret).set('X-Cart-Token', cartToken);
+  async function expectConforming(
+    method: string,
+    path: string,
+    headers: [string, string][],
+    body?: string,
+  ): Promise<void> {
+    let req = request(c.app)
+      [method as 'get'](path)
+      .set('X-Site-Key', c.shop.keys.secret)
+      .set('X-Cart-Token', cartToken);
     for (const [name, value] of headers) req = req.set(name, value);
     if (body !== undefined) {
       // A string body would otherwise go out as a form: JSON unless the case names its own type.
@@ -59,7 +80,9 @@ describe('bad input on every storefront route', () => {
   }
 
   const knownQuery = (op: Operation) =>
-    (op.parameters ?? []).filter((p) => p.in === 'query').flatMap((p) => (p.name === 'filter' ? FACETS.map((f) => `filter[${f}]`) : [p.name]));
+    (op.parameters ?? [])
+      .filter((p) => p.in === 'query')
+      .flatMap((p) => (p.name === 'filter' ? FACETS.map((f) => `filter[${f}]`) : [p.name]));
   const pathParam = (name: string) => fc.oneof(fc.constantFrom(...(realParams[name] ?? ['1'])), hostileId());
   const pathOf = (template: string, values: string[]) => {
     let n = 0;
@@ -78,7 +101,9 @@ describe('bad input on every storefront route', () => {
       const params = fc.tuple(...paramNames(template).map(pathParam));
       const query = hostileQuery(knownQuery(op));
       await fc.assert(
-        fc.asyncProperty(params, query, hostileHeaders(HEADERS), (values, q, headers) => expectConforming(method, `${pathOf(template, values)}?${q}`, headers)),
+        fc.asyncProperty(params, query, hostileHeaders(HEADERS), (values, q, headers) =>
+          expectConforming(method, `${pathOf(template, values)}?${q}`, headers),
+        ),
         { numRuns: RUNS },
       );
     }
@@ -86,12 +111,25 @@ describe('bad input on every storefront route', () => {
 
   it('answers hostile bodies (deep nesting, prototype keys, NUL, huge numbers) on every route that writes, in the documented format', async () => {
     const writes = ops.filter((o) => o.method !== 'get');
-    expect(writes.map((o) => o.key)).toEqual(expect.arrayContaining(['post /v1/cart/lines', 'patch /v1/cart/lines/{id}', 'post /v1/cart/market']));
+    expect(writes.map((o) => o.key)).toEqual(
+      expect.arrayContaining(['post /v1/cart/lines', 'patch /v1/cart/lines/{id}', 'post /v1/cart/market']),
+    );
     for (const { method, template } of writes) {
-      const path = pathOf(template, paramNames(template).map((name) => realParams[name]?.[0] ?? '1'));
-      const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json; charset=latin2', 'text/plain', 'application/x-www-form-urlencoded');
+      const path = pathOf(
+        template,
+        paramNames(template).map((name) => realParams[name]?.[0] ?? '1'),
+      );
+      const contentType = fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-8',
+        'application/json; charset=latin2',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+      );
       await fc.assert(
-        fc.asyncProperty(hostileBody(['sku', 'quantity', 'market']), contentType, (body, type) => expectConforming(method, path, [['Content-Type', type]], bodyText(body))),
+        fc.asyncProperty(hostileBody(['sku', 'quantity', 'market']), contentType, (body, type) =>
+          expectConforming(method, path, [['Content-Type', type]], bodyText(body)),
+        ),
         { numRuns: RUNS },
       );
     }
@@ -102,14 +140,64 @@ describe('bad input on every storefront route', () => {
     ['an encoded NUL in a product slug', 'get', '/v1/products/%00', undefined, {}, 404, 'PRODUCT_NOT_FOUND'],
     ['an encoded NUL in a brand slug', 'get', '/v1/brands/a%00b', undefined, {}, 404, 'NOT_FOUND'],
     ['an encoded NUL in a SKU', 'get', '/v1/products/by-sku/CASC%00', undefined, {}, 404, 'PRODUCT_NOT_FOUND'],
-    ['a product id beyond PostgreSQL integers', 'get', '/v1/products/2147483648/variants', undefined, {}, 404, 'PRODUCT_NOT_FOUND'],
-    ['a body in a charset other than UTF-8', 'post', '/v1/cart/lines', '{}', { 'Content-Type': 'application/json; charset=latin2' }, 400, 'INVALID_BODY'],
-    ['a gzip content encoding that is not gzip', 'post', '/v1/cart/market', '{}', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, 400, 'INVALID_BODY'],
-    ['a body over 16 KB', 'patch', '/v1/cart/lines/l1', `{"quantity":1,"pad":"${'x'.repeat(20_000)}"}`, { 'Content-Type': 'application/json' }, 400, 'INVALID_BODY'],
-    ['malformed JSON on a route that takes no body', 'post', '/v1/cart', '{', { 'Content-Type': 'application/json' }, 201, undefined],
-    ['If-None-Match on the cart (a cart is recomputed on every call)', 'get', '/v1/cart', undefined, { 'If-None-Match': '*' }, 200, undefined],
+    [
+      'a product id beyond PostgreSQL integers',
+      'get',
+      '/v1/products/2147483648/variants',
+      undefined,
+      {},
+      404,
+      'PRODUCT_NOT_FOUND',
+    ],
+    [
+      'a body in a charset other than UTF-8',
+      'post',
+      '/v1/cart/lines',
+      '{}',
+      { 'Content-Type': 'application/json; charset=latin2' },
+      400,
+      'INVALID_BODY',
+    ],
+    [
+      'a gzip content encoding that is not gzip',
+      'post',
+      '/v1/cart/market',
+      '{}',
+      { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      400,
+      'INVALID_BODY',
+    ],
+    [
+      'a body over 16 KB',
+      'patch',
+      '/v1/cart/lines/l1',
+      `{"quantity":1,"pad":"${'x'.repeat(20_000)}"}`,
+      { 'Content-Type': 'application/json' },
+      400,
+      'INVALID_BODY',
+    ],
+    [
+      'malformed JSON on a route that takes no body',
+      'post',
+      '/v1/cart',
+      '{',
+      { 'Content-Type': 'application/json' },
+      201,
+      undefined,
+    ],
+    [
+      'If-None-Match on the cart (a cart is recomputed on every call)',
+      'get',
+      '/v1/cart',
+      undefined,
+      { 'If-None-Match': '*' },
+      200,
+      undefined,
+    ],
   ] as const)('answers %s as documented', async (_name, method, path, body, headers, status, code) => {
-    let req = request(c.app)[method](path).set({ 'X-Site-Key': c.shop.keys.secret, 'X-Cart-Token': cartToken, ...headers });
+    let req = request(c.app)
+      [method](path)
+      .set({ 'X-Site-Key': c.shop.keys.secret, 'X-Cart-Token': cartToken, ...headers });
     if (body !== undefined) req = req.send(body);
     const res = await req;
     expect([res.status, res.body.code]).toEqual([status, code]);
@@ -118,12 +206,22 @@ describe('bad input on every storefront route', () => {
 
   it('answers hostile site keys with 401 (or 429 once the per-address budget is spent) as problem+json', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ops), hostileText(), fc.constantFrom('', 'sfk_pub_', 'sfk_sec_', 'sfk_prv_'), async ({ method, template }, text, prefix) => {
-        const path = pathOf(template, paramNames(template).map(() => '1'));
-        const res = await request(c.app)[method](path).set('X-Site-Key', `${prefix}${text.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?').slice(0, 300)}`);
-        expect([401, 429]).toContain(res.status);
-        expect(c.doc.problemsOf(method, path, res)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ops),
+        hostileText(),
+        fc.constantFrom('', 'sfk_pub_', 'sfk_sec_', 'sfk_prv_'),
+        async ({ method, template }, text, prefix) => {
+          const path = pathOf(
+            template,
+            paramNames(template).map(() => '1'),
+          );
+          const res = await request(c.app)
+            [method](path)
+            .set('X-Site-Key', `${prefix}${text.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?').slice(0, 300)}`);
+          expect([401, 429]).toContain(res.status);
+          expect(c.doc.problemsOf(method, path, res)).toEqual([]);
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });

@@ -35,13 +35,23 @@ describe('cart bodies in every content type', () => {
     shop = await indexedShop(t.db, { tenant: 'cart-bodies', products: 12, seed: 31 });
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
     server = await rawServer(app);
-    const document = (await request(app).get('/openapi/v1.json')).body as OpenApiDocument & { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    const document = (await request(app).get('/openapi/v1.json')).body as OpenApiDocument & {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
     conforms = createResponseValidator(document, '');
     routes = documentedOperations(document)
       .filter((o) => o.template.startsWith('/v1/cart') && (o.method === 'post' || o.method === 'patch'))
-      .map((o) => ({ method: o.method as Route['method'], template: o.template, hasBody: o.op.requestBody !== undefined }));
+      .map((o) => ({
+        method: o.method as Route['method'],
+        template: o.template,
+        hasBody: o.op.requestBody !== undefined,
+      }));
     [{ sku }] = await sellableSkus(app, shop.keys.secret, 1, 5);
-    fields = { '/v1/cart/lines': { sku, quantity: 1 }, '/v1/cart/lines/{id}': { quantity: 2 }, '/v1/cart/market': { market: 'm2' } };
+    fields = {
+      '/v1/cart/lines': { sku, quantity: 1 },
+      '/v1/cart/lines/{id}': { quantity: 2 },
+      '/v1/cart/market': { market: 'm2' },
+    };
   }, 120_000);
   afterAll(async () => {
     await server.close();
@@ -55,7 +65,10 @@ describe('cart bodies in every content type', () => {
   /** A cart holding one line of the SKU: its token, line id and version. */
   async function cartWithLine(): Promise<{ token: string; lineId: string; version: number }> {
     const token = (await request(app).post('/v1/cart').set(key())).headers['x-cart-token'] as string;
-    const added = await request(app).post('/v1/cart/lines').set({ ...key(), 'X-Cart-Token': token }).send({ sku, quantity: 1 });
+    const added = await request(app)
+      .post('/v1/cart/lines')
+      .set({ ...key(), 'X-Cart-Token': token })
+      .send({ sku, quantity: 1 });
     expect(added.status).toBe(200);
     return { token, lineId: added.body.lines[0].id as string, version: added.body.version as number };
   }
@@ -76,17 +89,31 @@ describe('cart bodies in every content type', () => {
   function problemsOf(c: Case, res: RawAnswer): string[] {
     const path = c.route.template.replace('{id}', 'line');
     const what = `${c.route.method.toUpperCase()} ${c.route.template} ${c.encoded.type} ${c.encoded.body} -> ${res.status} ${res.text.slice(0, 200)}`;
-    const problems = conforms(c.route.method, path, res.status, res.headers.get('content-type') ?? undefined, res.json).map((p) => `${p}: ${what}`);
+    const problems = conforms(
+      c.route.method,
+      path,
+      res.status,
+      res.headers.get('content-type') ?? undefined,
+      res.json,
+    ).map((p) => `${p}: ${what}`);
     const code = (res.json as { code?: string } | undefined)?.code;
-    if (JSON.stringify([res.status, code]) !== JSON.stringify(expected(c))) problems.push(`expected ${expected(c).join(' ')}: ${what}`);
-    if (res.status >= 400 && res.headers.get('cache-control') !== 'no-store') problems.push(`error not no-store: ${what}`);
+    if (JSON.stringify([res.status, code]) !== JSON.stringify(expected(c)))
+      problems.push(`expected ${expected(c).join(' ')}: ${what}`);
+    if (res.status >= 400 && res.headers.get('cache-control') !== 'no-store')
+      problems.push(`error not no-store: ${what}`);
     return problems;
   }
 
-  const cases = (): Case[] => routes.flatMap((route) => bodyMatrix(fields[route.template] ?? {}).map((encoded) => ({ route, encoded })));
+  const cases = (): Case[] =>
+    routes.flatMap((route) => bodyMatrix(fields[route.template] ?? {}).map((encoded) => ({ route, encoded })));
 
   it('covers create, add line, change line and change market, each with every content type and body', () => {
-    expect(routes.map((route) => `${route.method} ${route.template}`).sort()).toEqual(['patch /v1/cart/lines/{id}', 'post /v1/cart', 'post /v1/cart/lines', 'post /v1/cart/market']);
+    expect(routes.map((route) => `${route.method} ${route.template}`).sort()).toEqual([
+      'patch /v1/cart/lines/{id}',
+      'post /v1/cart',
+      'post /v1/cart/lines',
+      'post /v1/cart/market',
+    ]);
     // A new route that takes a body needs its valid fields above.
     expect(routes.filter((route) => route.hasBody && fields[route.template] === undefined)).toEqual([]);
     expect(cases().length).toBe(4 * 9 * 5);
@@ -102,8 +129,13 @@ describe('cart bodies in every content type', () => {
       problems.push(...batch.flatMap((c, n) => problemsOf(c, answers[n] as RawAnswer)));
     }
     expect(problems).toEqual([]);
-    const after = await request(app).get('/v1/cart').set({ ...key(), 'X-Cart-Token': cart.token });
-    expect([after.body.version, after.body.lines]).toEqual([cart.version, [expect.objectContaining({ id: cart.lineId, sku, quantity: 1 })]]);
+    const after = await request(app)
+      .get('/v1/cart')
+      .set({ ...key(), 'X-Cart-Token': cart.token });
+    expect([after.body.version, after.body.lines]).toEqual([
+      cart.version,
+      [expect.objectContaining({ id: cart.lineId, sku, quantity: 1 })],
+    ]);
   }, 60_000);
 
   it('reads the fields sent as application/json (the control: the same fields, the one type it reads)', async () => {
@@ -112,7 +144,9 @@ describe('cart bodies in every content type', () => {
     // One at a time: each changes the cart the next one reads.
     for (const c of cases().filter((k) => expected(k)[0] === 200)) problems.push(...problemsOf(c, await send(c, cart)));
     expect(problems).toEqual([]);
-    const after = await request(app).get('/v1/cart').set({ ...key(), 'X-Cart-Token': cart.token });
+    const after = await request(app)
+      .get('/v1/cart')
+      .set({ ...key(), 'X-Cart-Token': cart.token });
     expect([after.body.market, after.body.version]).toEqual(['m2', cart.version + 3]);
   });
 });

@@ -24,7 +24,8 @@ describe('what only the preview and secret keys reach', () => {
   let shop: IndexedShop;
   let app: RequestListener;
   let doc: StorefrontConformance;
-  const get = (path: string, key: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': key, ...headers });
+  const get = (path: string, key: string, headers: Record<string, string> = {}) =>
+    doc.get(path, { 'X-Site-Key': key, ...headers });
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -33,9 +34,21 @@ describe('what only the preview and secret keys reach', () => {
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
     doc = await storefrontConformance(app);
     // Saved, never published: only the draft has them.
-    await saveCollection(t.db, shop.tenantId, shop.siteId, { slugs: { en: 'draft-only', sv: 'bara-utkast' }, names: { en: 'Draft only', sv: 'Bara utkast' }, filter: { all: [] } });
+    await saveCollection(t.db, shop.tenantId, shop.siteId, {
+      slugs: { en: 'draft-only', sv: 'bara-utkast' },
+      names: { en: 'Draft only', sv: 'Bara utkast' },
+      filter: { all: [] },
+    });
     const [list] = await twoPriceLists(t.db, shop.tenantId);
-    await saveMarket(t.db, shop.tenantId, shop.siteId, { code: 'm3', language: 'en', currency: list?.currency, country: 'DK', urlTemplate: 'https://m3.shop.example/{path}', priceListId: list?.id, isDefault: false });
+    await saveMarket(t.db, shop.tenantId, shop.siteId, {
+      code: 'm3',
+      language: 'en',
+      currency: list?.currency,
+      country: 'DK',
+      urlTemplate: 'https://m3.shop.example/{path}',
+      priceListId: list?.id,
+      isDefault: false,
+    });
   }, 120_000);
   afterAll(async () => {
     await shop?.engine.cleanup();
@@ -61,18 +74,30 @@ describe('what only the preview and secret keys reach', () => {
   });
 
   it('marks preview answers private, and publishable ones public', async () => {
-    expect((await get('/v1/products?pageSize=1', shop.keys.preview)).headers['cache-control']).toBe('private, no-store');
+    expect((await get('/v1/products?pageSize=1', shop.keys.preview)).headers['cache-control']).toBe(
+      'private, no-store',
+    );
     expect((await get('/v1/products?pageSize=1', shop.keys.publishable)).headers['cache-control']).toMatch(/^public,/);
   });
 
   it("keeps answering the secret key where the publishable and preview keys' budget of 600 is spent", async () => {
     const limits = createTestRedis();
     try {
-      const { app: limited } = await createStorefrontTestApp({ db: t.db, redis: r.redis, limiterRedis: limits.redis, engine: shop.engine.engine });
+      const { app: limited } = await createStorefrontTestApp({
+        db: t.db,
+        redis: r.redis,
+        limiterRedis: limits.redis,
+        engine: shop.engine.engine,
+      });
       const spend = createRateLimits(limits.redis, 60);
-      const ids = Object.fromEntries((await t.db('storefront_keys').where({ site_id: shop.siteId }).select('id', 'kind')).map((k: { id: number; kind: KeyKind }) => [k.kind, k.id]));
+      const ids = Object.fromEntries(
+        (await t.db('storefront_keys').where({ site_id: shop.siteId }).select('id', 'kind')).map(
+          (k: { id: number; kind: KeyKind }) => [k.kind, k.id],
+        ),
+      );
       // Spent straight in the shared store, as many other requests of these keys in this window would have.
-      for (const kind of ['publishable', 'preview', 'secret'] as const) for (let i = 0; i < RATE_LIMITS.key; i++) await spend.key(kind, ids[kind]);
+      for (const kind of ['publishable', 'preview', 'secret'] as const)
+        for (let i = 0; i < RATE_LIMITS.key; i++) await spend.key(kind, ids[kind]);
       for (const key of [shop.keys.publishable, shop.keys.preview]) {
         const refused = await request(limited).get('/v1/site').set('X-Site-Key', key);
         expect([refused.status, refused.body.code]).toEqual([429, 'RATE_LIMITED']);

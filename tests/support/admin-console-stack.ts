@@ -60,16 +60,49 @@ export interface AdminConsoleStack {
  * and a second site never published.
  */
 async function seedSites(t: TestDb, tenantId: number): Promise<{ outlet: number; outletKey: string }> {
-  const list: { id: number } = await t.db('price_lists').where({ tenant_id: tenantId, active: true, currency_code: 'SEK' }).first('id');
+  const list: { id: number } = await t
+    .db('price_lists')
+    .where({ tenant_id: tenantId, active: true, currency_code: 'SEK' })
+    .first('id');
   const outlet = await saveSite(t.db, tenantId, { code: 'outlet', name: 'Nordic Outlet', ecomSiteId: 1 });
-  await saveMarket(t.db, tenantId, outlet, { code: 'se', language: 'sv', currency: 'SEK', country: 'SE', urlTemplate: 'https://outlet.example/se/{path}', priceListId: list.id, isDefault: true });
+  await saveMarket(t.db, tenantId, outlet, {
+    code: 'se',
+    language: 'sv',
+    currency: 'SEK',
+    country: 'SE',
+    urlTemplate: 'https://outlet.example/se/{path}',
+    priceListId: list.id,
+    isDefault: true,
+  });
   const { raw: outletKey } = await createKey(t.db, tenantId, outlet, 'publishable', 'console test shop');
   const { version } = await publishConfig(t.db, tenantId, outlet, 'first version');
-  const run = await startRun(t.db, { tenantId, siteId: outlet }, { mode: 'full', jobId: null, attempt: 1, configVersion: version, indexName: 'outlet-1' });
-  await finishRun(t.db, run, { outcome: 'ok', documentCount: 19, warnings: [{ code: 'NO_PRICE', productId: '7' }], timings: { total: 850 }, swapped: true });
+  const run = await startRun(
+    t.db,
+    { tenantId, siteId: outlet },
+    { mode: 'full', jobId: null, attempt: 1, configVersion: version, indexName: 'outlet-1' },
+  );
+  await finishRun(t.db, run, {
+    outcome: 'ok',
+    documentCount: 19,
+    warnings: [{ code: 'NO_PRICE', productId: '7' }],
+    timings: { total: 850 },
+    swapped: true,
+  });
   // Deltas follow every few seconds: the index status must still be the full run's.
-  const delta = await startRun(t.db, { tenantId, siteId: outlet }, { mode: 'delta', jobId: null, attempt: 1, configVersion: version, indexName: 'outlet-1' });
-  await finishRun(t.db, delta, { outcome: 'ok', documentCount: 2, warnings: [{ code: 'INACTIVE', productId: '3' }, { code: 'NO_PRICE', productId: '9' }], timings: { total: 40 } });
+  const delta = await startRun(
+    t.db,
+    { tenantId, siteId: outlet },
+    { mode: 'delta', jobId: null, attempt: 1, configVersion: version, indexName: 'outlet-1' },
+  );
+  await finishRun(t.db, delta, {
+    outcome: 'ok',
+    documentCount: 2,
+    warnings: [
+      { code: 'INACTIVE', productId: '3' },
+      { code: 'NO_PRICE', productId: '9' },
+    ],
+    timings: { total: 40 },
+  });
   await saveSite(t.db, tenantId, { code: 'spring', name: 'Spring <b>campaign</b>', ecomSiteId: 1 });
   return { outlet, outletKey };
 }
@@ -87,7 +120,10 @@ async function indexing(t: TestDb, r: TestRedis) {
   const queue = createIndexQueue(queueRedis, r.prefix);
   const workerRedis = createRedis(r.url, { maxRetriesPerRequest: null });
   const worker = createWorker({ ...runDeps(t.db, engine.engine), connection: workerRedis, prefix: r.prefix });
-  const analytics = new SearchAnalytics({ db: t.db, logger: quiet, metrics: createMetricsRegistry('storefront-api') }, { ...DEFAULT_ANALYTICS, flushEveryMs: 500 });
+  const analytics = new SearchAnalytics(
+    { db: t.db, logger: quiet, metrics: createMetricsRegistry('storefront-api') },
+    { ...DEFAULT_ANALYTICS, flushEveryMs: 500 },
+  );
   analytics.start();
   const close = async () => {
     await analytics.close();
@@ -106,19 +142,54 @@ type Indexing = Awaited<ReturnType<typeof indexing>>;
  * The processes the console needs, on free loopback ports: the identity provider, business-api, the console, and
  * the storefront API (following publishes over pub/sub, as in production).
  */
-async function serveAll(t: TestDb, redis: TestRedis['redis'], signingKey: Awaited<ReturnType<typeof tempSigningKey>>['signingKey'], ix: Indexing) {
+async function serveAll(
+  t: TestDb,
+  redis: TestRedis['redis'],
+  signingKey: Awaited<ReturnType<typeof tempSigningKey>>['signingKey'],
+  ix: Indexing,
+) {
   const [identityPort, apiPort, consolePort] = [await freePort(), await freePort(), await freePort()];
   const identityUrl = `http://${HOST}:${identityPort}`;
   const apiUrl = `http://${HOST}:${apiPort}`;
   const consoleUrl = `http://${HOST}:${consolePort}`;
-  const verifyToken = createTokenVerifier({ keys: createLocalJWKSet({ keys: [signingKey.publicJwk] }), issuer: identityUrl, audience: TEST_AUDIENCE });
-  const settings = consoleSettings(loadConfig(consoleConfigSchema, { PORT: String(consolePort), BUSINESS_API_URL: apiUrl, IDENTITY_ISSUER: identityUrl }));
+  const verifyToken = createTokenVerifier({
+    keys: createLocalJWKSet({ keys: [signingKey.publicJwk] }),
+    issuer: identityUrl,
+    audience: TEST_AUDIENCE,
+  });
+  const settings = consoleSettings(
+    loadConfig(consoleConfigSchema, {
+      PORT: String(consolePort),
+      BUSINESS_API_URL: apiUrl,
+      IDENTITY_ISSUER: identityUrl,
+    }),
+  );
   const servers: RunningServer[] = [
-    await listen(identityApp({ db: t.db, redis, signingKey }, { issuer: identityUrl, corsOrigins: [consoleUrl] }), HOST, identityPort),
-    await listen(createBusinessApi({ db: t.db, redis, logger: silentLogger, verifyToken, corsOrigins: [consoleUrl], storefront: { queue: ix.queue, deltaEveryMs: 3_600_000, engine: async () => ix.engine.engine } }), HOST, apiPort),
+    await listen(
+      identityApp({ db: t.db, redis, signingKey }, { issuer: identityUrl, corsOrigins: [consoleUrl] }),
+      HOST,
+      identityPort,
+    ),
+    await listen(
+      createBusinessApi({
+        db: t.db,
+        redis,
+        logger: silentLogger,
+        verifyToken,
+        corsOrigins: [consoleUrl],
+        storefront: { queue: ix.queue, deltaEveryMs: 3_600_000, engine: async () => ix.engine.engine },
+      }),
+      HOST,
+      apiPort,
+    ),
     await listen(createConsoleApp({ settings }), HOST, consolePort),
   ];
-  const { app: storefront, registry } = await createStorefrontTestApp({ db: t.db, redis, engine: ix.engine.engine, recordSearch: ix.analytics.record });
+  const { app: storefront, registry } = await createStorefrontTestApp({
+    db: t.db,
+    redis,
+    engine: ix.engine.engine,
+    recordSearch: ix.analytics.record,
+  });
   const subscriber = redis.duplicate();
   await registry.start({ subscriber, logger: quiet, pollMs: 1_000 });
   const storefrontServer = await listen(storefront, HOST, 0);
@@ -131,21 +202,47 @@ async function serveAll(t: TestDb, redis: TestRedis['redis'], signingKey: Awaite
   return { identityUrl, apiUrl, consoleUrl, storefrontUrl: storefrontServer.url, closers };
 }
 
-const credentialsOf = ({ password, clientSecret }: Awaited<ReturnType<typeof createAppPassword>>): Credentials => ({ clientId: password.clientId, clientSecret });
+const credentialsOf = ({ password, clientSecret }: Awaited<ReturnType<typeof createAppPassword>>): Credentials => ({
+  clientId: password.clientId,
+  clientSecret,
+});
 
 export async function startAdminConsoleStack(): Promise<AdminConsoleStack> {
   const t = await createTestDb();
   const r = createTestRedis();
   const keys = await tempSigningKey();
-  const { tenantId } = await seedTenant(t.db, { tenant: 'console-shop', products: 20, orders: 0, seed: 7, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false });
+  const { tenantId } = await seedTenant(t.db, {
+    tenant: 'console-shop',
+    products: 20,
+    orders: 0,
+    seed: 7,
+    asOf: new Date('2025-06-01T00:00:00Z'),
+    analyze: false,
+  });
   const { outlet, outletKey } = await seedSites(t, tenantId);
   await insertTenant(t.db, 'console-empty');
-  const shop = await createAppPassword(t.db, { tenantCode: 'console-shop', email: 'admin@shop.example', name: 'console test', access: 'read-write', permissions: [] });
-  const empty = await createAppPassword(t.db, { tenantCode: 'console-empty', email: 'viewer@empty.example', name: 'console test', access: 'read-only', permissions: [] });
+  const shop = await createAppPassword(t.db, {
+    tenantCode: 'console-shop',
+    email: 'admin@shop.example',
+    name: 'console test',
+    access: 'read-write',
+    permissions: [],
+  });
+  const empty = await createAppPassword(t.db, {
+    tenantCode: 'console-empty',
+    email: 'viewer@empty.example',
+    name: 'console test',
+    access: 'read-only',
+    permissions: [],
+  });
   const ix = await indexing(t, r);
   const { identityUrl, apiUrl, consoleUrl, storefrontUrl, closers } = await serveAll(t, r.redis, keys.signingKey, ix);
   return {
-    consoleUrl, apiUrl, identityUrl, storefrontUrl, t,
+    consoleUrl,
+    apiUrl,
+    identityUrl,
+    storefrontUrl,
+    t,
     shop: { ...credentialsOf(shop), tenantId, outletSiteId: outlet, outletKey },
     empty: credentialsOf(empty),
     flushAnalytics: () => ix.analytics.flush(),

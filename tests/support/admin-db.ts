@@ -18,7 +18,8 @@ export const ownerPid = (database: string): number | undefined => {
 
 function requireRunId(): string {
   const id = process.env.AISLE_TEST_RUN;
-  if (!id) throw new Error('AISLE_TEST_RUN is not set: integration tests run under the jest global setup (`npm test`).');
+  if (!id)
+    throw new Error('AISLE_TEST_RUN is not set: integration tests run under the jest global setup (`npm test`).');
   return id;
 }
 
@@ -27,15 +28,21 @@ export const databaseUrl = (database: string): string => databaseUrlFor(requireE
 
 export function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL'): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the integration tests with \`npm test\`, which provisions PostgreSQL and Redis.`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the integration tests with \`npm test\`, which provisions PostgreSQL and Redis.`,
+    );
   return value;
 }
 
 /** Runs `fn` with a client on the test server's maintenance database (CREATE/DROP DATABASE cannot run inside one). */
-export const withAdminClient = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => withServerAdminClient(requireEnv('DATABASE_URL'), fn);
+export const withAdminClient = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> =>
+  withServerAdminClient(requireEnv('DATABASE_URL'), fn);
 
 /** Names of test databases, optionally only those of one run. */
 export async function testDatabases(client: pg.Client, prefix = TEST_DB_ROOT): Promise<string[]> {
-  const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${prefix}%`]);
+  const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+    `${prefix}%`,
+  ]);
   return rows.map((r) => r.datname);
 }

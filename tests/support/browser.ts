@@ -24,9 +24,12 @@ export async function detectChromium(): Promise<ChromiumDecision> {
 /** The decision global setup stored. */
 export function chromiumDecision(env: NodeJS.ProcessEnv): ChromiumDecision {
   const stored = env[CHROMIUM_DECISION_ENV];
-  if (stored === undefined) return { kind: 'skip', reason: 'Chromium detection did not run (tests/support/global-setup.ts)' };
+  if (stored === undefined)
+    return { kind: 'skip', reason: 'Chromium detection did not run (tests/support/global-setup.ts)' };
   const decision = JSON.parse(stored) as ChromiumDecision;
-  return decision.kind === 'found' || decision.kind === 'skip' ? decision : { kind: 'skip', reason: `unreadable ${CHROMIUM_DECISION_ENV}: ${stored}` };
+  return decision.kind === 'found' || decision.kind === 'skip'
+    ? decision
+    : { kind: 'skip', reason: `unreadable ${CHROMIUM_DECISION_ENV}: ${stored}` };
 }
 
 export function launchChromium(executablePath: string): Promise<Browser> {

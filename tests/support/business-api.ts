@@ -24,7 +24,12 @@ type TokenOptions = {
   audience?: string;
   expiresAt?: number;
 };
-type CallOptions = { token?: string; query?: Record<string, string | number | boolean>; body?: unknown; headers?: Record<string, string> };
+type CallOptions = {
+  token?: string;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 
 export type BusinessApiHarness = {
   t: TestDb;
@@ -50,24 +55,49 @@ type HarnessOptions = Pick<BusinessApiDeps, 'salesOrders' | 'metrics'> & {
  * The real business-api on a database and Redis prefix of this test file's own, with locally signed tokens.
  * `options` reach createApp (e.g. a test double of an external payment provider, a shorter time limit).
  */
-export async function startBusinessApi({ appDb, engine, ...options }: HarnessOptions = {}): Promise<BusinessApiHarness> {
+export async function startBusinessApi({
+  appDb,
+  engine,
+  ...options
+}: HarnessOptions = {}): Promise<BusinessApiHarness> {
   const [t, r, keys]: [TestDb, TestRedis, Awaited<ReturnType<typeof tempSigningKey>>] = await Promise.all([
     createTestDb(),
     createTestRedis(),
     tempSigningKey(),
   ]);
-  const verifyToken = createTokenVerifier({ keys: createLocalJWKSet({ keys: [keys.signingKey.publicJwk] }), issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
+  const verifyToken = createTokenVerifier({
+    keys: createLocalJWKSet({ keys: [keys.signingKey.publicJwk] }),
+    issuer: TEST_ISSUER,
+    audience: TEST_AUDIENCE,
+  });
   const queueRedis = createRedis(r.url, { maxRetriesPerRequest: null });
   const queue = createIndexQueue(queueRedis, r.prefix);
   // An empty engine, so a route that searches answers as it would on a site never indexed, not with a test's own failure.
   let empty: EmbeddedSearchEngine | undefined;
-  const storefront: StorefrontServices = { queue, deltaEveryMs: 3_600_000, engine: engine ?? (async () => (empty ??= new EmbeddedSearchEngine())) };
-  const app = createApp({ db: appDb ? appDb(t) : t.db, redis: r.redis, logger: silentLogger, verifyToken, storefront, ...options });
+  const storefront: StorefrontServices = {
+    queue,
+    deltaEveryMs: 3_600_000,
+    engine: engine ?? (async () => (empty ??= new EmbeddedSearchEngine())),
+  };
+  const app = createApp({
+    db: appDb ? appDb(t) : t.db,
+    redis: r.redis,
+    logger: silentLogger,
+    verifyToken,
+    storefront,
+    ...options,
+  });
   const document = (await request(app).get('/api/v1/openapi.json')).body as OpenApiDocument;
   const validateResponse = createResponseValidator(document);
 
   const token = (tenantId: number, options: TokenOptions = {}) =>
-    new SignJWT({ iid: tenantId, scope: formatScope(options.access ?? 'read-write', options.permissions ?? ['onboarding_company', 'payment_manage', 'price', 'quantity']) })
+    new SignJWT({
+      iid: tenantId,
+      scope: formatScope(
+        options.access ?? 'read-write',
+        options.permissions ?? ['onboarding_company', 'payment_manage', 'price', 'quantity'],
+      ),
+    })
       .setProtectedHeader({ alg: 'ES256', kid: keys.signingKey.kid })
       .setIssuer(options.issuer ?? TEST_ISSUER)
       .setAudience(options.audience ?? TEST_AUDIENCE)
@@ -83,7 +113,10 @@ export async function startBusinessApi({ appDb, engine, ...options }: HarnessOpt
     if (options.query) req = req.query(options.query);
     const res = await (options.body === undefined ? req : req.send(options.body as object));
     const problems = validateResponse(method, path, res.status, res.headers['content-type'], res.body);
-    if (problems.length) throw new Error(`${method.toUpperCase()} ${path} -> ${res.status} does not conform to the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(res.body).slice(0, 500)}`);
+    if (problems.length)
+      throw new Error(
+        `${method.toUpperCase()} ${path} -> ${res.status} does not conform to the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(res.body).slice(0, 500)}`,
+      );
     return res;
   };
 

@@ -9,7 +9,14 @@ export const SEED_AS_OF = new Date('2025-03-14T12:00:00Z');
  * tenants seeded with different seeds share ids but not values, which makes leaks between them visible.
  */
 export async function seedSmallTenant(db: Knex, code: string, seed: number): Promise<number> {
-  const { tenantId } = await seedTenant(db, { tenant: code, products: 60, orders: 300, seed, asOf: SEED_AS_OF, analyze: false });
+  const { tenantId } = await seedTenant(db, {
+    tenant: code,
+    products: 60,
+    orders: 300,
+    seed,
+    asOf: SEED_AS_OF,
+    analyze: false,
+  });
   return tenantId;
 }
 

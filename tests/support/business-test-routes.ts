@@ -14,15 +14,24 @@ export function testResources(): Router {
   router.get('/whoami', (req, res) => {
     res.json(authOf(req));
   });
-  router.patch('/things/:id', validate({ params: z.object({ id: int32Param }), body: z.object({ name: z.string() }) }), (req, res) => {
-    res.json({ id: req.params.id, name: req.body.name });
-  });
+  router.patch(
+    '/things/:id',
+    validate({ params: z.object({ id: int32Param }), body: z.object({ name: z.string() }) }),
+    (req, res) => {
+      res.json({ id: req.params.id, name: req.body.name });
+    },
+  );
   router.post('/sales-invoice-lines', validate({ body: z.object({ from: z.string() }) }), (req, res) => {
     res.json({ searched: req.body.from });
   });
-  router.get('/sales-orders/:id/payment', requirePermission('payment_manage'), validate({ params: z.object({ id: z.string() }) }), (req, res) => {
-    res.json({ orderId: parseWholeNumberId(req.params.id) });
-  });
+  router.get(
+    '/sales-orders/:id/payment',
+    requirePermission('payment_manage'),
+    validate({ params: z.object({ id: z.string() }) }),
+    (req, res) => {
+      res.json({ orderId: parseWholeNumberId(req.params.id) });
+    },
+  );
   router.get('/boom', () => {
     throw new Error('select secret from app_passwords where password = hunter2');
   });

@@ -31,7 +31,8 @@ export const templateOfPair = (pair: string) => pair.slice(0, pair.lastIndexOf('
 
 /** The engine with `search` replaced: the fault a route answers 500 (a bug) or 503 (an engine down) for. */
 export function engineFailing(engine: SearchEngine, how: 'fault' | 'unavailable'): SearchEngine {
-  const error = () => (how === 'fault' ? new Error('engine fault') : new SearchEngineError('UNAVAILABLE', 'engine down'));
+  const error = () =>
+    how === 'fault' ? new Error('engine fault') : new SearchEngineError('UNAVAILABLE', 'engine down');
   return new Proxy(engine, {
     get(target, property) {
       if (property === 'search') return () => Promise.reject(error());
@@ -50,7 +51,13 @@ export interface ConformanceShop {
   doc: StorefrontConformance;
   keys: { unbuilt: string; inactive: string };
   /** Another app on the same database: registry, engine, limiter Redis or database replaced, or searches recorded. */
-  appWith: (parts: { registry?: ConfigRegistry; engine?: SearchEngine; limiterRedis?: TestRedis; db?: Knex; recordSearch?: SearchRecorder }) => Promise<StorefrontApp>;
+  appWith: (parts: {
+    registry?: ConfigRegistry;
+    engine?: SearchEngine;
+    limiterRedis?: TestRedis;
+    db?: Knex;
+    recordSearch?: SearchRecorder;
+  }) => Promise<StorefrontApp>;
   /** A database that refuses every connection (PostgreSQL down: 503). */
   downDb: () => Knex;
   /** A database whose every query fails for a reason other than an outage (it does not exist: a fault, 500). */
@@ -59,19 +66,51 @@ export interface ConformanceShop {
 }
 
 async function configure(db: Knex, siteId: number, tenantId: number): Promise<void> {
-  const everything = await saveCollection(db, tenantId, siteId, { slugs: { en: 'everything', sv: 'allt' }, names: { en: 'Everything', sv: 'Allt' }, filter: { all: [] } });
-  await saveQueryRule(db, tenantId, siteId, { query: 'returns', target: { kind: 'url', url: 'https://m1.shop.example/returns' } });
-  await saveQueryRule(db, tenantId, siteId, { query: 'everything', target: { kind: 'collection', collectionId: everything } });
+  const everything = await saveCollection(db, tenantId, siteId, {
+    slugs: { en: 'everything', sv: 'allt' },
+    names: { en: 'Everything', sv: 'Allt' },
+    filter: { all: [] },
+  });
+  await saveQueryRule(db, tenantId, siteId, {
+    query: 'returns',
+    target: { kind: 'url', url: 'https://m1.shop.example/returns' },
+  });
+  await saveQueryRule(db, tenantId, siteId, {
+    query: 'everything',
+    target: { kind: 'collection', collectionId: everything },
+  });
   const axis = (await loadTenantFacts(db, tenantId)).optionAxes[0];
-  await saveFacet(db, tenantId, siteId, 'brand', { source: { kind: 'brand' }, type: 'list', searchable: true, help: { en: 'Who makes it' }, position: 1 });
+  await saveFacet(db, tenantId, siteId, 'brand', {
+    source: { kind: 'brand' },
+    type: 'list',
+    searchable: true,
+    help: { en: 'Who makes it' },
+    position: 1,
+  });
   if (axis === undefined) throw new Error('the seed has no option axis for a swatch facet');
-  await saveFacet(db, tenantId, siteId, 'look', { source: { kind: 'option', option: axis }, type: 'swatch', searchable: true, position: 2 });
-  await saveFacet(db, tenantId, siteId, 'category', { source: { kind: 'category', rootId: null }, type: 'hierarchy', collapsed: true, position: 3 });
+  await saveFacet(db, tenantId, siteId, 'look', {
+    source: { kind: 'option', option: axis },
+    type: 'swatch',
+    searchable: true,
+    position: 2,
+  });
+  await saveFacet(db, tenantId, siteId, 'category', {
+    source: { kind: 'category', rootId: null },
+    type: 'hierarchy',
+    collapsed: true,
+    position: 3,
+  });
   const lists = await twoPriceLists(db, tenantId);
   for (const [i, list] of lists.entries()) {
     await saveMarket(db, tenantId, siteId, {
-      code: `m${i + 1}`, language: i === 0 ? 'en' : 'sv', currency: list.currency, country: i === 0 ? 'IE' : 'SE',
-      urlTemplate: `https://m${i + 1}.shop.example/{path}`, priceListId: list.id, isDefault: i === 0, brandUrlPattern: '/b/{slug}',
+      code: `m${i + 1}`,
+      language: i === 0 ? 'en' : 'sv',
+      currency: list.currency,
+      country: i === 0 ? 'IE' : 'SE',
+      urlTemplate: `https://m${i + 1}.shop.example/{path}`,
+      priceListId: list.id,
+      isDefault: i === 0,
+      brandUrlPattern: '/b/{slug}',
     });
   }
 }
@@ -83,11 +122,22 @@ async function brokenSites(db: Knex, tenantId: number): Promise<{ unbuilt: strin
   await publishConfig(db, tenantId, unbuilt, 'key');
   const inactive = await saveSite(db, tenantId, { code: 'closed', name: 'Closed shop', ecomSiteId: 1, devOrigins: [] });
   const [list] = await twoPriceLists(db, tenantId);
-  await saveMarket(db, tenantId, inactive, { code: 'x', language: 'en', currency: list!.currency, country: 'IE', urlTemplate: 'https://closed.example/{path}', priceListId: list!.id, isDefault: true });
+  await saveMarket(db, tenantId, inactive, {
+    code: 'x',
+    language: 'en',
+    currency: list!.currency,
+    country: 'IE',
+    urlTemplate: 'https://closed.example/{path}',
+    priceListId: list!.id,
+    isDefault: true,
+  });
   const inactiveKey = (await createKey(db, tenantId, inactive, 'publishable', 'web')).raw;
   await publishConfig(db, tenantId, inactive, 'closed');
   // Validation keeps the default market active, so a shop with every market inactive is made in the stored version.
-  await db.raw(`update storefront_config_versions set config = jsonb_set(config::jsonb, '{markets,0,active}', 'false') where site_id = ?`, [inactive]);
+  await db.raw(
+    `update storefront_config_versions set config = jsonb_set(config::jsonb, '{markets,0,active}', 'false') where site_id = ?`,
+    [inactive],
+  );
   return { unbuilt: unbuiltKey, inactive: inactiveKey };
 }
 
@@ -99,24 +149,46 @@ export async function conformanceShop(tenant: string, seed: number, products = 1
   const downs: Knex[] = [];
   let made: DetailProducts | undefined;
   const shop = await indexedShop(t.db, {
-    tenant, products, seed,
+    tenant,
+    products,
+    seed,
     configure: async (siteId, tenantId) => {
       made = await addDetailProducts(t.db, tenantId);
-      await linkProducts(t.db, tenantId, made.cascade, { similar: [made.huge, made.unsold] }, made.bundle, [[made.cascade, '2'], [made.unsold, '1']]);
+      await linkProducts(t.db, tenantId, made.cascade, { similar: [made.huge, made.unsold] }, made.bundle, [
+        [made.cascade, '2'],
+        [made.unsold, '1'],
+      ]);
       await configure(t.db, siteId, tenantId);
     },
   });
-  const brand = await t.db('brands').where({ tenant_id: shop.tenantId, id: t.db('products').where({ tenant_id: shop.tenantId, id: made!.cascade }).select('brand_id') }).first<{ id: number; slug: string }>('id', 'slug');
+  const brand = await t
+    .db('brands')
+    .where({
+      tenant_id: shop.tenantId,
+      id: t.db('products').where({ tenant_id: shop.tenantId, id: made!.cascade }).select('brand_id'),
+    })
+    .first<{ id: number; slug: string }>('id', 'slug');
   const keys = await brokenSites(t.db, shop.tenantId);
   const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine });
   const appWith: ConformanceShop['appWith'] = async (parts) => {
     const registry = parts.registry ?? new ConfigRegistry(t.db);
     if (parts.registry === undefined) await registry.refresh();
     return createApp({
-      db: parts.db ?? t.db, redis: r.redis, limiterRedis: (parts.limiterRedis ?? r).redis, logger: createLogger({ name: 'test', level: 'silent' }), registry,
-      engine: parts.engine ?? shop.engine.engine, media: mediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
+      db: parts.db ?? t.db,
+      redis: r.redis,
+      limiterRedis: (parts.limiterRedis ?? r).redis,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      registry,
+      engine: parts.engine ?? shop.engine.engine,
+      media: mediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
       ...(parts.recordSearch ? { recordSearch: parts.recordSearch } : {}),
-      config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: 60, MEDIA_BASE_URL: 'http://media.test', MICRO_CACHE_MS: 0, TRUST_PROXY: false },
+      config: {
+        ERRORS_DOC_URL,
+        RATE_LIMIT_WINDOW_SECONDS: 60,
+        MEDIA_BASE_URL: 'http://media.test',
+        MICRO_CACHE_MS: 0,
+        TRUST_PROXY: false,
+      },
     });
   };
   const poolOn = (url: string) => {
@@ -131,7 +203,16 @@ export async function conformanceShop(tenant: string, seed: number, products = 1
     return poolOn(url.toString());
   };
   return {
-    t, shop, made: made!, brand, app, doc: await storefrontConformance(app), keys, appWith, downDb, faultyDb,
+    t,
+    shop,
+    made: made!,
+    brand,
+    app,
+    doc: await storefrontConformance(app),
+    keys,
+    appWith,
+    downDb,
+    faultyDb,
     cleanup: async () => {
       for (const db of downs) await db.destroy();
       await shop.engine.cleanup();

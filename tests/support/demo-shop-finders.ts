@@ -6,19 +6,35 @@ import type { DemoShopStack } from './demo-shop-stack';
 type Card = { id: string; slug: string; name: string; inStock: boolean; image: { id: string } | null };
 type FacetValue = { value: string; label: string; parent?: string | null };
 type Listing = { items: Card[]; total: number; facets: { key: string; values: FacetValue[] }[] };
-type Variant = { sku: string; selectedOptions: Record<string, string>; inStock: boolean; price: { amount: string } | null };
-type Detail = { id: string; slug: string; name: string; options: { name: string; values: string[] }[]; variants: Variant[] | null; related: { label: string; products: Card[] }[] };
+type Variant = {
+  sku: string;
+  selectedOptions: Record<string, string>;
+  inStock: boolean;
+  price: { amount: string } | null;
+};
+type Detail = {
+  id: string;
+  slug: string;
+  name: string;
+  options: { name: string; values: string[] }[];
+  variants: Variant[] | null;
+  related: { label: string; products: Card[] }[];
+};
 
 export type ShopApi = ReturnType<typeof shopApi>;
 
 export function shopApi(stack: DemoShopStack) {
   const get = async (path: string, market: string) => {
-    const res = await fetch(`${stack.apiUrl}${path}`, { headers: { 'X-Site-Key': stack.secretKey, 'X-Market': market } });
+    const res = await fetch(`${stack.apiUrl}${path}`, {
+      headers: { 'X-Site-Key': stack.secretKey, 'X-Market': market },
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<unknown>;
   };
-  const listing = async (params: Record<string, string>, market = 'se') => (await get(`/v1/products?${new URLSearchParams(params)}`, market)) as Listing;
-  const detail = async (slugOrId: string, market = 'se') => (await get(`/v1/products/${encodeURIComponent(slugOrId)}`, market)) as Detail;
+  const listing = async (params: Record<string, string>, market = 'se') =>
+    (await get(`/v1/products?${new URLSearchParams(params)}`, market)) as Listing;
+  const detail = async (slugOrId: string, market = 'se') =>
+    (await get(`/v1/products/${encodeURIComponent(slugOrId)}`, market)) as Detail;
   /** Every card of a listing on the market, page by page. */
   const allCards = async (params: Record<string, string>, market = 'se') => {
     const cards: Card[] = [];
@@ -34,17 +50,24 @@ export function shopApi(stack: DemoShopStack) {
     detail,
     /** The variant with this SKU on the market (the detail's matched variant). */
     bySku: async (sku: string, market = 'se') => {
-      const product = (await get(`/v1/products/by-sku/${encodeURIComponent(sku)}`, market)) as Detail & { matchedVariantId: string | null };
+      const product = (await get(`/v1/products/by-sku/${encodeURIComponent(sku)}`, market)) as Detail & {
+        matchedVariantId: string | null;
+      };
       const variant = (product.variants ?? []).find((v) => v.sku === sku);
       if (variant?.price == null) throw new Error(`${sku} has no price on ${market}`);
       return { ...variant, price: variant.price };
     },
     /** The values a facet lists under these parameters. */
-    facet: async (key: string, params: Record<string, string> = {}) => (await listing({ ...params, pageSize: '1' })).facets.find((f) => f.key === key)?.values ?? [],
+    facet: async (key: string, params: Record<string, string> = {}) =>
+      (await listing({ ...params, pageSize: '1' })).facets.find((f) => f.key === key)?.values ?? [],
     /** Search-in-facet, as the shop's facet search box asks it. */
-    facetSearch: async (key: string, params: Record<string, string>) => ((await get(`/v1/products/facets/${key}?${new URLSearchParams(params)}`, 'se')) as { values: FacetValue[] }).values,
-    total: async (params: Record<string, string>, market = 'se') => (await listing({ ...params, pageSize: '1' }, market)).total,
-    collection: async (slug: string, market = 'se') => (await get(`/v1/collections/${slug}?pageSize=1`, market)) as { listing: Listing; collection: { name: string } },
+    facetSearch: async (key: string, params: Record<string, string>) =>
+      ((await get(`/v1/products/facets/${key}?${new URLSearchParams(params)}`, 'se')) as { values: FacetValue[] })
+        .values,
+    total: async (params: Record<string, string>, market = 'se') =>
+      (await listing({ ...params, pageSize: '1' }, market)).total,
+    collection: async (slug: string, market = 'se') =>
+      (await get(`/v1/collections/${slug}?pageSize=1`, market)) as { listing: Listing; collection: { name: string } },
     /** A simple product in stock on `from` that `to` does not sell (a cart line a market change drops). */
     notSoldIn: async (from: string, to: string): Promise<Detail> => {
       const there = new Set((await allCards({}, to)).map((c) => c.id));
@@ -62,7 +85,8 @@ export function shopApi(stack: DemoShopStack) {
         const out = variants.find((v) => !v.inStock && v.price !== null);
         const colour = out?.selectedOptions.colour;
         const open = variants.find((v) => v.inStock && v.selectedOptions.colour === colour);
-        if (out && colour && open) return { product, colour, greyed: out.selectedOptions.size ?? '', open: open.selectedOptions.size ?? '' };
+        if (out && colour && open)
+          return { product, colour, greyed: out.selectedOptions.size ?? '', open: open.selectedOptions.size ?? '' };
       }
       throw new Error('no product with an out-of-stock size');
     },

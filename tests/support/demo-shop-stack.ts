@@ -55,22 +55,53 @@ export async function startDemoShopStack(products: number): Promise<DemoShopStac
   };
   const logger = createLogger({ name: 'test', level: 'silent' });
   const { tenantId } = await seedTenant(t.db, {
-    tenant: DEMO_TENANT, products, orders: 0, seed: DEMO_SEED, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false, mediaDir: mediaDirs(dataDir).sources,
+    tenant: DEMO_TENANT,
+    products,
+    orders: 0,
+    seed: DEMO_SEED,
+    asOf: new Date('2025-06-01T00:00:00Z'),
+    analyze: false,
+    mediaDir: mediaDirs(dataDir).sources,
   });
   const mediaUrl = await serve(createMediaHost({ store: new RenditionStore(mediaDirs(dataDir).renditions), logger }));
-  const { app, registry } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: engine.engine, media: mediaReader(dataDir), mediaBaseUrl: mediaUrl });
+  const { app, registry } = await createStorefrontTestApp({
+    db: t.db,
+    redis: r.redis,
+    engine: engine.engine,
+    media: mediaReader(dataDir),
+    mediaBaseUrl: mediaUrl,
+  });
   const apiUrl = await serve(app);
   const siteKey = async () => (await readDemoKeyFile(dataDir))?.key ?? Promise.reject(new Error('no demo key yet'));
   const shopUrl = await serve(createShopApp({ storefrontUrl: apiUrl, siteKey, logger }));
-  const { siteId, key } = await ensureDemoSite(t.db, dataDir, { shopOrigins: [shopUrl], onPublished: async () => undefined });
-  const media = createMediaPipeline({ DATA_DIR: dataDir, MEDIA_FETCH_TIMEOUT_MS: 10_000, MEDIA_FETCH_MAX_BYTES: 50 * 1024 * 1024, MEDIA_FETCH_ALLOW_PRIVATE: false });
-  const outcome = await runIndexJob(runDeps(t.db, engine.engine, { media }), { type: 'full', siteId }, { jobId: null, attempt: 1 });
+  const { siteId, key } = await ensureDemoSite(t.db, dataDir, {
+    shopOrigins: [shopUrl],
+    onPublished: async () => undefined,
+  });
+  const media = createMediaPipeline({
+    DATA_DIR: dataDir,
+    MEDIA_FETCH_TIMEOUT_MS: 10_000,
+    MEDIA_FETCH_MAX_BYTES: 50 * 1024 * 1024,
+    MEDIA_FETCH_ALLOW_PRIVATE: false,
+  });
+  const outcome = await runIndexJob(
+    runDeps(t.db, engine.engine, { media }),
+    { type: 'full', siteId },
+    { jobId: null, attempt: 1 },
+  );
   if (outcome !== 'ok') throw new Error(`the demo site's full run ended ${outcome}`);
   const secretKey = (await createKey(t.db, tenantId, siteId, 'secret', 'browser test')).raw;
   await publishConfig(t.db, tenantId, siteId, 'browser test key');
   await registry.refresh();
   return {
-    shopUrl, apiUrl, mediaUrl, key, secretKey, t, tenantId, siteId,
+    shopUrl,
+    apiUrl,
+    mediaUrl,
+    key,
+    secretKey,
+    t,
+    tenantId,
+    siteId,
     cleanup: async () => {
       for (const server of servers) await server.close();
       await engine.cleanup();

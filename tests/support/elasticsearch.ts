@@ -11,7 +11,9 @@ export type ElasticsearchDecision = { kind: 'url'; url: string } | { kind: 'skip
 
 /** The decision for a node as provisioning left it. Pure. */
 export function decisionFor(node: SearchNode): ElasticsearchDecision {
-  return 'url' in node ? { kind: 'url', url: node.url } : { kind: 'skip', reason: `no Elasticsearch node: ${node.skipped}` };
+  return 'url' in node
+    ? { kind: 'url', url: node.url }
+    : { kind: 'skip', reason: `no Elasticsearch node: ${node.skipped}` };
 }
 
 /** The decision `npm test` stored; ELASTICSEARCH_URL when jest runs on its own with one set. */
@@ -19,8 +21,15 @@ export function elasticsearchDecision(env: NodeJS.ProcessEnv): ElasticsearchDeci
   const stored = env[ELASTICSEARCH_DECISION_ENV];
   if (stored === undefined) {
     const url = env.ELASTICSEARCH_URL?.trim();
-    return url ? { kind: 'url', url } : { kind: 'skip', reason: 'ELASTICSEARCH_URL is not set and jest ran without `npm test`, which provisions a node' };
+    return url
+      ? { kind: 'url', url }
+      : {
+          kind: 'skip',
+          reason: 'ELASTICSEARCH_URL is not set and jest ran without `npm test`, which provisions a node',
+        };
   }
   const decision = JSON.parse(stored) as ElasticsearchDecision;
-  return decision.kind === 'url' || decision.kind === 'skip' ? decision : { kind: 'skip', reason: `unreadable ${ELASTICSEARCH_DECISION_ENV}: ${stored}` };
+  return decision.kind === 'url' || decision.kind === 'skip'
+    ? decision
+    : { kind: 'skip', reason: `unreadable ${ELASTICSEARCH_DECISION_ENV}: ${stored}` };
 }

@@ -8,11 +8,29 @@ import fc from 'fast-check';
 
 /** Names every plain object inherits (and `__proto__`), which a lookup on `{}` finds without them being set. */
 export const PROTOTYPE_KEYS = [
-  '__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable',
-  'toLocaleString', '__defineGetter__', '__lookupGetter__',
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupGetter__',
 ];
 
-const NUMBER_LITERALS = ['1e400', '-1e400', '123456789012345678901234567890', '-0', '0.0000000000000000000001', '2147483648', '-2147483649', '1.5', '9007199254740993'];
+const NUMBER_LITERALS = [
+  '1e400',
+  '-1e400',
+  '123456789012345678901234567890',
+  '-0',
+  '0.0000000000000000000001',
+  '2147483648',
+  '-2147483649',
+  '1.5',
+  '9007199254740993',
+];
 
 /** Text with a fair chance of U+0000 (PostgreSQL text cannot hold it) and of a huge number written out. */
 export const hostileText = (): fc.Arbitrary<string> =>
@@ -25,7 +43,11 @@ export const hostileText = (): fc.Arbitrary<string> =>
 
 /** A key: a prototype name, one of the names the route knows, or anything. */
 export const hostileKey = (known: string[]): fc.Arbitrary<string> =>
-  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) }, { weight: 3, arbitrary: known.length ? fc.constantFrom(...known) : fc.string() }, fc.string());
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
+    { weight: 3, arbitrary: known.length ? fc.constantFrom(...known) : fc.string() },
+    fc.string(),
+  );
 
 // Written into a URL as they are: malformed percent-encoding and separators a client may send unencoded.
 const RAW_PIECES = ['%', '%ZZ', '%E0%A4%A', '%C0%AF', '%u0000', '%00', '&', '=', '==', '[', ']]', '+', '%2B', ';', '#'];
@@ -34,16 +56,40 @@ const RAW_PIECES = ['%', '%ZZ', '%E0%A4%A', '%C0%AF', '%u0000', '%00', '&', '=',
 export const hostileQuery = (known: string[]): fc.Arbitrary<string> =>
   fc
     .array(
-      fc.tuple(hostileKey(known), hostileText(), fc.constantFrom('', '[]', '[a]'), fc.option(fc.constantFrom(...RAW_PIECES), { freq: 4 })),
+      fc.tuple(
+        hostileKey(known),
+        hostileText(),
+        fc.constantFrom('', '[]', '[a]'),
+        fc.option(fc.constantFrom(...RAW_PIECES), { freq: 4 }),
+      ),
       { maxLength: 6 },
     )
-    .map((pairs) => pairs.map(([key, value, suffix, raw]) => `${encodeURIComponent(key)}${suffix}=${encodeURIComponent(value)}${raw ?? ''}`).join('&'));
+    .map((pairs) =>
+      pairs
+        .map(
+          ([key, value, suffix, raw]) => `${encodeURIComponent(key)}${suffix}=${encodeURIComponent(value)}${raw ?? ''}`,
+        )
+        .join('&'),
+    );
 
 /** A path segment for an id: mostly a plain id, sometimes one that is not (malformed encoding, NUL, huge, negative zero). */
 export const hostileId = (): fc.Arbitrary<string> =>
   fc.oneof(
     { weight: 4, arbitrary: fc.constant('1') },
-    fc.constantFrom('%00', '%E0%A4%A', '%ZZ', '-0', '01', '99999999999999999999', '2147483648', '1e3', '%20', 'toString', '__proto__', '1%2F2'),
+    fc.constantFrom(
+      '%00',
+      '%E0%A4%A',
+      '%ZZ',
+      '-0',
+      '01',
+      '99999999999999999999',
+      '2147483648',
+      '1e3',
+      '%20',
+      'toString',
+      '__proto__',
+      '1%2F2',
+    ),
     fc.string({ minLength: 1 }).map(encodeURIComponent),
   );
 
@@ -67,11 +113,17 @@ export const hostileJsonValue = (known: string[]): fc.Arbitrary<string> =>
 export type DeepJson = { depth: number; arrays: boolean; field: string | null };
 
 export const deepJson = (known: string[]): fc.Arbitrary<DeepJson> =>
-  fc.record({ depth: fc.integer({ min: 100, max: 25_000 }), arrays: fc.boolean(), field: fc.option(fc.constantFrom(...(known.length ? known : ['a']))) });
+  fc.record({
+    depth: fc.integer({ min: 100, max: 25_000 }),
+    arrays: fc.boolean(),
+    field: fc.option(fc.constantFrom(...(known.length ? known : ['a']))),
+  });
 
 /** The text of a deep document (built here, not in the arbitrary, so a counterexample prints as its recipe). */
 export function deepJsonText({ depth, arrays, field }: DeepJson): string {
-  const inner = arrays ? `${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  const inner = arrays
+    ? `${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
   return field === null ? inner : `{${jsonString(field)}:${inner}}`;
 }
 
@@ -85,7 +137,17 @@ export const bodyText = (body: string | DeepJson): string => (typeof body === 's
 const headerSafe = (text: string) => text.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
 
 // Headers that frame the message itself: a client that sends hostile ones breaks the connection, not the route.
-const FRAMING_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'expect', 'upgrade', 'te', 'trailer', 'keep-alive']);
+const FRAMING_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'expect',
+  'upgrade',
+  'te',
+  'trailer',
+  'keep-alive',
+]);
 
 /**
  * Request headers: names the route reads (or any token), values hostile text made sendable, a few hundred
@@ -94,8 +156,31 @@ const FRAMING_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 
 export const hostileHeaders = (known: string[]): fc.Arbitrary<[string, string][]> =>
   fc.array(
     fc.tuple(
-      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/).filter((name) => !FRAMING_HEADERS.has(name.toLowerCase()))),
-      fc.oneof(hostileText(), fc.constantFrom(...RAW_PIECES), fc.constantFrom('*', 'W/"1"', '"1"', 'null', '-1', ', ,', 'en;q=2', '*;q=0', 'gzip', 'deflate', 'br', 'identity', 'application/json; charset=latin2')).map((v) => headerSafe(v).slice(0, 300)),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...known) },
+        fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/).filter((name) => !FRAMING_HEADERS.has(name.toLowerCase())),
+      ),
+      fc
+        .oneof(
+          hostileText(),
+          fc.constantFrom(...RAW_PIECES),
+          fc.constantFrom(
+            '*',
+            'W/"1"',
+            '"1"',
+            'null',
+            '-1',
+            ', ,',
+            'en;q=2',
+            '*;q=0',
+            'gzip',
+            'deflate',
+            'br',
+            'identity',
+            'application/json; charset=latin2',
+          ),
+        )
+        .map((v) => headerSafe(v).slice(0, 300)),
     ),
     { maxLength: 4 },
   );

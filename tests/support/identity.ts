@@ -19,7 +19,9 @@ export const silentLogger = createLogger({ name: 'test', level: 'silent' });
 
 /** Inserts a tenant and returns its id. */
 export async function insertTenant(db: Knex, code: string): Promise<number> {
-  const [row] = await db('tenants').insert({ code, name: `Tenant ${code}` }).returning<{ id: number }[]>('id');
+  const [row] = await db('tenants')
+    .insert({ code, name: `Tenant ${code}` })
+    .returning<{ id: number }[]>('id');
   if (!row) throw new Error('tenant insert returned no row');
   return row.id;
 }
@@ -46,7 +48,11 @@ export function identitySettings(overrides: Partial<IdentitySettings> = {}): Ide
 }
 
 /** A temporary data directory holding a signing key; `cleanup` removes it. */
-export async function tempSigningKey(): Promise<{ dataDir: string; signingKey: SigningKey; cleanup: () => Promise<void> }> {
+export async function tempSigningKey(): Promise<{
+  dataDir: string;
+  signingKey: SigningKey;
+  cleanup: () => Promise<void>;
+}> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aisle-identity-'));
   const signingKey = await loadOrCreateSigningKey(dataDir);
   return { dataDir, signingKey, cleanup: () => rm(dataDir, { recursive: true, force: true }) };

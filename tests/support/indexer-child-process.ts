@@ -13,8 +13,14 @@ export type IndexerChild = {
 
 /** Starts tests/support/indexer-child.ts (an indexer worker a test can kill mid-run) with `env`. */
 export function startIndexerChild(env: NodeJS.ProcessEnv): IndexerChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tests/support/indexer-child.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tests/support/indexer-child.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const lines: string[] = [];
   const waiters: { re: RegExp; resolve: (l: string) => void }[] = [];
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -23,10 +29,11 @@ export function startIndexerChild(env: NodeJS.ProcessEnv): IndexerChild {
       for (const w of waiters.filter((x) => x.re.test(line))) w.resolve(line);
     }
   });
-  const next = (re: RegExp) => new Promise<string>((resolve) => {
-    const seen = lines.find((l) => re.test(l));
-    if (seen !== undefined) resolve(seen);
-    else waiters.push({ re, resolve });
-  });
+  const next = (re: RegExp) =>
+    new Promise<string>((resolve) => {
+      const seen = lines.find((l) => re.test(l));
+      if (seen !== undefined) resolve(seen);
+      else waiters.push({ re, resolve });
+    });
   return { child, next, exited };
 }

@@ -19,7 +19,10 @@ const env = (name: string) => {
 
 const db = createDb(env('DATABASE_URL'), { pool: { min: 0, max: 4 } });
 const redis = createRedis(env('REDIS_URL'));
-const engine = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(db), snapshots: new SnapshotStore(path.join(env('DATA_DIR'), 'search')) });
+const engine = new EmbeddedSearchEngine({
+  aliasStore: new PgAliasStore(db),
+  snapshots: new SnapshotStore(path.join(env('DATA_DIR'), 'search')),
+});
 const hold = Number(env('HOLD_BEFORE_SWAP_MS'));
 const swapAlias = engine.swapAlias.bind(engine);
 engine.swapAlias = async (alias, index) => {
@@ -29,8 +32,15 @@ engine.swapAlias = async (alias, index) => {
 };
 const logger = createLogger({ name: 'indexer-child', level: 'silent' });
 const worker = createWorker({
-  db, engine, logger, gateFraction: 0.5, connection: redis, prefix: env('QUEUE_PREFIX'),
-  syncEngine: async () => void (await engine.syncAliases()), lockDuration: 2000, stalledInterval: 1000,
+  db,
+  engine,
+  logger,
+  gateFraction: 0.5,
+  connection: redis,
+  prefix: env('QUEUE_PREFIX'),
+  syncEngine: async () => void (await engine.syncAliases()),
+  lockDuration: 2000,
+  stalledInterval: 1000,
 });
 onShutdown(
   [

@@ -17,7 +17,13 @@ import { TEST_AUDIENCE, TEST_ISSUER, silentLogger, tempSigningKey } from './iden
 import { createTestDb, type TestDb } from './test-db';
 import { createTestRedis, type TestRedis } from './test-redis';
 
-export type McpTokenOptions = { access?: AccessLevel; permissions?: Permission[]; userId?: string; audience?: string | string[]; expiresAt?: number };
+export type McpTokenOptions = {
+  access?: AccessLevel;
+  permissions?: Permission[];
+  userId?: string;
+  audience?: string | string[];
+  expiresAt?: number;
+};
 
 export type McpHarness = {
   t: TestDb;
@@ -64,14 +70,28 @@ export async function startMcpServer(options: HarnessOptions = {}): Promise<McpH
     // It listens on 127.0.0.1, as npm start's business-api does.
     loopback: true,
     callRate: { points: options.callsPerMinute ?? 1000, windowSeconds: 60, keyPrefix: 'mcp-calls' },
-    storefront: { queue, deltaEveryMs: 3_600_000, engine: options.engine ?? (() => Promise.reject(new Error('no engine in this test'))), issuer },
+    storefront: {
+      queue,
+      deltaEveryMs: 3_600_000,
+      engine: options.engine ?? (() => Promise.reject(new Error('no engine in this test'))),
+      issuer,
+    },
     now: options.now,
   };
   const verifyToken = createTokenVerifier({ keys: jwks, issuer, audience: TEST_AUDIENCE });
-  server.on('request', createApp({ db: t.db, redis: r.redis, logger: silentLogger, verifyToken, mcp, salesOrders: { now: options.now } }));
+  server.on(
+    'request',
+    createApp({ db: t.db, redis: r.redis, logger: silentLogger, verifyToken, mcp, salesOrders: { now: options.now } }),
+  );
 
   const token = (tenantId: number, o: McpTokenOptions = {}) =>
-    new SignJWT({ iid: tenantId, scope: formatScope(o.access ?? 'read-write', o.permissions ?? ['onboarding_company', 'payment_manage', 'price', 'quantity']) })
+    new SignJWT({
+      iid: tenantId,
+      scope: formatScope(
+        o.access ?? 'read-write',
+        o.permissions ?? ['onboarding_company', 'payment_manage', 'price', 'quantity'],
+      ),
+    })
       .setProtectedHeader({ alg: 'ES256', kid: signingKey.kid })
       .setIssuer(issuer)
       .setAudience(o.audience ?? resourceUrl)
@@ -83,7 +103,9 @@ export async function startMcpServer(options: HarnessOptions = {}): Promise<McpH
   const clients: Client[] = [];
   const connect = async (bearer: string, headers: Record<string, string> = {}) => {
     const client = new Client({ name: 'aisle-test', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(resourceUrl), { requestInit: { headers: { Authorization: `Bearer ${bearer}`, ...headers } } });
+    const transport = new StreamableHTTPClientTransport(new URL(resourceUrl), {
+      requestInit: { headers: { Authorization: `Bearer ${bearer}`, ...headers } },
+    });
     await client.connect(transport);
     clients.push(client);
     return client;
@@ -109,7 +131,11 @@ export const textOf = (result: CallToolResult): string => {
 };
 
 /** Calls a tool and returns the result, typed. */
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 

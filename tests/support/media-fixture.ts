@@ -19,14 +19,26 @@ import { createSourceReader } from '../../shared/media/source-reader';
 export const sha = (bytes: Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 /** A temporary media root: sources under `sources/`, renditions under `renditions/`. */
-export async function mediaTempDir(): Promise<{ dir: string; sources: string; store: RenditionStore; pipeline: () => MediaPipeline; cleanup: () => Promise<void> }> {
+export async function mediaTempDir(): Promise<{
+  dir: string;
+  sources: string;
+  store: RenditionStore;
+  pipeline: () => MediaPipeline;
+  cleanup: () => Promise<void>;
+}> {
   const dir = await mkdtemp(path.join(tmpdir(), 'aisle-media-'));
   const sources = path.join(dir, 'sources');
   await mkdir(sources, { recursive: true });
   const store = new RenditionStore(path.join(dir, 'renditions'));
   return {
-    dir, sources, store,
-    pipeline: () => new MediaPipeline({ store: new RenditionStore(store.root), read: createSourceReader({ root: sources, allowPrivate: true }) }),
+    dir,
+    sources,
+    store,
+    pipeline: () =>
+      new MediaPipeline({
+        store: new RenditionStore(store.root),
+        read: createSourceReader({ root: sources, allowPrivate: true }),
+      }),
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -57,20 +69,43 @@ export async function writeSource(root: string, name: string, bytes: Uint8Array)
 
 /** A media row with defaults. */
 export function mediaRow(overrides: Partial<MediaRow> & Pick<MediaRow, 'hash' | 'kind'>): MediaRow {
-  return { id: 1, productId: 1, role: 'primary', view: null, position: 0, alt: {}, caption: null, filename: null, duration: null, attributes: null, source: null, posterSource: null, ...overrides };
+  return {
+    id: 1,
+    productId: 1,
+    role: 'primary',
+    view: null,
+    position: 0,
+    alt: {},
+    caption: null,
+    filename: null,
+    duration: null,
+    attributes: null,
+    source: null,
+    posterSource: null,
+    ...overrides,
+  };
 }
 
 export type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
 /** A request whose path is sent exactly as given (no client-side normalisation of `..` or percent-escapes). */
-export function rawRequest(baseUrl: string, rawPath: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+export function rawRequest(
+  baseUrl: string,
+  rawPath: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path: rawPath, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: hostname, port, path: rawPath, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });

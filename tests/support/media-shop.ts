@@ -29,19 +29,32 @@ export interface MediaShop {
  * A seeded tenant with none of the seed's media (its placeholder files do not exist), configured by `configure`
  * (sources written under `media.sources`), published and indexed with a media pipeline.
  */
-export async function mediaShop(options: { tenant: string; products: number; seed: number; configure: (ctx: { db: TestDb['db']; siteId: number; tenantId: number; media: MediaDir }) => Promise<void> }): Promise<MediaShop> {
+export async function mediaShop(options: {
+  tenant: string;
+  products: number;
+  seed: number;
+  configure: (ctx: { db: TestDb['db']; siteId: number; tenantId: number; media: MediaDir }) => Promise<void>;
+}): Promise<MediaShop> {
   const t = await createTestDb();
   const r: TestRedis = createTestRedis();
   const media = await mediaTempDir();
   const pipeline = media.pipeline();
   const shop = await indexedShop(t.db, {
-    tenant: options.tenant, products: options.products, seed: options.seed, runDeps: { media: pipeline },
+    tenant: options.tenant,
+    products: options.products,
+    seed: options.seed,
+    runDeps: { media: pipeline },
     configure: async (siteId, tenantId) => {
       await clearSeedMedia(t.db, tenantId);
       await options.configure({ db: t.db, siteId, tenantId, media });
     },
   });
-  const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, media: storeMediaReader(media.store) });
+  const { app } = await createStorefrontTestApp({
+    db: t.db,
+    redis: r.redis,
+    engine: shop.engine.engine,
+    media: storeMediaReader(media.store),
+  });
   const doc = await storefrontConformance(app);
   const host = await startMediaHost(media.store);
   const cleanup = async () => {

@@ -1,7 +1,10 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-type Operation = { responses?: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }>; requestBody?: { required?: boolean } };
+type Operation = {
+  responses?: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }>;
+  requestBody?: { required?: boolean };
+};
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
 
 const DOC_ID = 'openapi.json';
@@ -36,14 +39,27 @@ export function createResponseValidator(document: OpenApiDocument, basePath = '/
     if (!op) return status === 404 || status === 405 ? [] : [`${method} ${matched.template} is not documented`];
     const response = op.responses?.[String(status)];
     if (!response) return [`${method} ${matched.template} does not document status ${status}`];
-    if (!response.content) return body === undefined || body === '' || isEmptyObject(body) ? [] : [`status ${status} documents no body`];
+    if (!response.content)
+      return body === undefined || body === '' || isEmptyObject(body) ? [] : [`status ${status} documents no body`];
     const mediaType = (contentType ?? '').split(';')[0]?.trim() ?? '';
     if (!response.content[mediaType]) return [`status ${status} does not document content type ${mediaType}`];
-    const pointer = ['paths', matched.template, method.toLowerCase(), 'responses', String(status), 'content', mediaType, 'schema'];
+    const pointer = [
+      'paths',
+      matched.template,
+      method.toLowerCase(),
+      'responses',
+      String(status),
+      'content',
+      mediaType,
+      'schema',
+    ];
     const validate = ajv.getSchema(`${DOC_ID}#/${pointer.map(pointerSegment).join('/')}`);
     if (!validate) return [`no schema at ${pointer.join('/')}`];
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}`);
+    return validate(body)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}`);
   };
 }
 
-const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && Object.keys(value).length === 0;

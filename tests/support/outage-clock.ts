@@ -14,7 +14,11 @@ export async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: 
  * Runs `round` again and again, `everyMs` apart, until `forMs` have passed since the call: an outage held that
  * long, with the system polled all along. Returns the number of rounds.
  */
-export async function throughout(forMs: number, everyMs: number, round: (index: number) => Promise<void>): Promise<number> {
+export async function throughout(
+  forMs: number,
+  everyMs: number,
+  round: (index: number) => Promise<void>,
+): Promise<number> {
   const end = Date.now() + forMs;
   let rounds = 0;
   while (Date.now() < end) {
@@ -25,7 +29,12 @@ export async function throughout(forMs: number, everyMs: number, round: (index: 
 }
 
 /** Calls `call` until `done` accepts its result (a client reconnecting); throws with the last result after `withinMs`. */
-export async function eventually<T>(call: () => Promise<T>, done: (result: T) => boolean, withinMs = 10_000, describe: (result: T) => string = String): Promise<T> {
+export async function eventually<T>(
+  call: () => Promise<T>,
+  done: (result: T) => boolean,
+  withinMs = 10_000,
+  describe: (result: T) => string = String,
+): Promise<T> {
   const end = Date.now() + withinMs;
   for (;;) {
     const result = await call();

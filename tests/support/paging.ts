@@ -6,7 +6,10 @@ type PageBody<T> = { items: T[]; nextCursor: string | null; pageSizeApplied: num
  * Follows `nextCursor` from the first page to the last, fetching each page with `fetch(cursor)`, and returns
  * every item in order. Fails on a non-200 page or when paging does not end.
  */
-export async function collectPages<T>(fetch: (cursor: string | undefined) => Promise<Response>, maxPages = 500): Promise<T[]> {
+export async function collectPages<T>(
+  fetch: (cursor: string | undefined) => Promise<Response>,
+  maxPages = 500,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < maxPages; i++) {

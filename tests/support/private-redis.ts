@@ -24,7 +24,9 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     await waitForPing(url);
   };
   const stop = async () => {
@@ -46,7 +48,10 @@ async function waitForPing(url: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
     probe.on('error', () => undefined); // a refused probe is expected while the server starts
-    const ok = await probe.connect().then(() => probe.ping(), () => undefined);
+    const ok = await probe.connect().then(
+      () => probe.ping(),
+      () => undefined,
+    );
     probe.disconnect();
     if (ok === 'PONG') return;
     await sleep(50);

@@ -61,6 +61,7 @@ export function sampleSum(exposition: Exposition, name: string, labels: Record<s
 export async function scrape(app: RequestListener): Promise<Exposition> {
   const res = await request(app).get('/metrics');
   if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
-  if (!String(res.headers['content-type']).startsWith('text/plain; version=0.0.4')) throw new Error(`/metrics content type ${res.headers['content-type']}`);
+  if (!String(res.headers['content-type']).startsWith('text/plain; version=0.0.4'))
+    throw new Error(`/metrics content type ${res.headers['content-type']}`);
   return parseExposition(res.text);
 }

@@ -28,7 +28,8 @@ export type JsonSchema = {
 export type FieldPath = readonly (string | 0)[];
 
 /** The path as a JSON path (`$.lines[0].description`), the way the business API names a body field. */
-export const jsonPathOf = (path: FieldPath): string => `$${path.map((step) => (step === 0 ? '[0]' : `.${step}`)).join('')}`;
+export const jsonPathOf = (path: FieldPath): string =>
+  `$${path.map((step) => (step === 0 ? '[0]' : `.${step}`)).join('')}`;
 
 /** The path as dotted text without the root (`lines.0.description`), the way tool errors name an argument. */
 export const dottedPathOf = (path: FieldPath): string => path.join('.');
@@ -41,14 +42,21 @@ function resolved(root: unknown, schema: JsonSchema): JsonSchema {
   if (schema.$ref === undefined) return schema;
   let target: unknown = root;
   for (const step of schema.$ref.replace(/^#\//, '').split('/')) {
-    target = typeof target === 'object' && target !== null ? (target as Record<string, unknown>)[step.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    target =
+      typeof target === 'object' && target !== null
+        ? (target as Record<string, unknown>)[step.replace(/~1/g, '/').replace(/~0/g, '~')]
+        : undefined;
   }
   if (typeof target !== 'object' || target === null) throw new Error(`unresolvable reference ${schema.$ref}`);
   return resolved(root, target as JsonSchema);
 }
 
 const typesOf = (schema: JsonSchema): string[] => [schema.type ?? []].flat();
-const branchesOf = (schema: JsonSchema): JsonSchema[] => [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+const branchesOf = (schema: JsonSchema): JsonSchema[] => [
+  ...(schema.anyOf ?? []),
+  ...(schema.oneOf ?? []),
+  ...(schema.allOf ?? []),
+];
 
 /** Every path to a member that may hold a string, through objects, arrays, maps and unions; once each. */
 export function stringFieldPaths(root: unknown, schema: JsonSchema): FieldPath[] {
@@ -66,7 +74,13 @@ export function stringFieldPaths(root: unknown, schema: JsonSchema): FieldPath[]
   return [...found.values()];
 }
 
-const PLAIN_STRINGS: Record<string, string> = { date: '2025-01-01', 'date-time': '2025-01-01T00:00:00Z', email: 'someone@example.com', uri: 'https://example.com/', uuid: '00000000-0000-4000-8000-000000000000' };
+const PLAIN_STRINGS: Record<string, string> = {
+  date: '2025-01-01',
+  'date-time': '2025-01-01T00:00:00Z',
+  email: 'someone@example.com',
+  uri: 'https://example.com/',
+  uuid: '00000000-0000-4000-8000-000000000000',
+};
 
 /** A plain value the schema accepts (required members only), as far as types, formats, enums and minimums say. */
 export function minimalValue(root: unknown, raw: JsonSchema): unknown {
@@ -80,20 +94,31 @@ export function minimalValue(root: unknown, raw: JsonSchema): unknown {
   if (s.allOf !== undefined) return Object.assign({}, ...s.allOf.map((part) => minimalValue(root, part)));
   const type = typesOf(s).find((t) => t !== 'null') ?? (s.properties === undefined ? 'null' : 'object');
   switch (type) {
-    case 'string': return PLAIN_STRINGS[s.format ?? ''] ?? 'x'.repeat(Math.max(1, s.minLength ?? 1));
+    case 'string':
+      return PLAIN_STRINGS[s.format ?? ''] ?? 'x'.repeat(Math.max(1, s.minLength ?? 1));
     case 'integer':
-    case 'number': return Math.max(1, s.minimum ?? -Infinity, (s.exclusiveMinimum ?? -Infinity) + 1);
-    case 'boolean': return false;
-    case 'array': return (s.minItems ?? 0) > 0 && s.items !== undefined ? [minimalValue(root, s.items)] : [];
-    case 'object': return Object.fromEntries((s.required ?? []).map((name) => [name, minimalValue(root, s.properties?.[name] ?? {})]));
-    default: return null;
+    case 'number':
+      return Math.max(1, s.minimum ?? -Infinity, (s.exclusiveMinimum ?? -Infinity) + 1);
+    case 'boolean':
+      return false;
+    case 'array':
+      return (s.minItems ?? 0) > 0 && s.items !== undefined ? [minimalValue(root, s.items)] : [];
+    case 'object':
+      return Object.fromEntries(
+        (s.required ?? []).map((name) => [name, minimalValue(root, s.properties?.[name] ?? {})]),
+      );
+    default:
+      return null;
   }
 }
 
 /** The child schema a path step leads to (through unions: the first branch that has it). */
 function childSchema(root: unknown, raw: JsonSchema, step: string | 0): JsonSchema {
   const s = resolved(root, raw);
-  const own = step === 0 ? s.items : (s.properties?.[step] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined));
+  const own =
+    step === 0
+      ? s.items
+      : (s.properties?.[step] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined));
   if (own !== undefined) return own;
   for (const branch of branchesOf(s)) {
     const b = resolved(root, branch);

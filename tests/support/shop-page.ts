@@ -30,7 +30,8 @@ export async function expectText(locator: Locator, expected: string | RegExp): P
 /** Waits until the element's attribute has `value`, then asserts it. */
 export async function expectAttribute(locator: Locator, name: string, value: string | null): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
-  while ((await locator.getAttribute(name)) !== value && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while ((await locator.getAttribute(name)) !== value && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await locator.getAttribute(name)).toBe(value);
 }
 
@@ -52,12 +53,14 @@ export async function loadedImage(page: Page, selector: string): Promise<string>
 /** Waits until the page shows exactly `count` elements matching the locator. */
 export async function expectCount(locator: Locator, count: number): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
-  while ((await locator.count()) !== count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while ((await locator.count()) !== count && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await locator.count()).toBe(count);
 }
 
 /** Money as the shop formats it (Intl, the market's locale). */
-export const money = (amount: number, currency: string, locale: string) => readable(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount));
+export const money = (amount: number, currency: string, locale: string) =>
+  readable(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount));
 
 /** The number of products the listing says it found. */
 export async function countShown(page: Page): Promise<number> {
@@ -77,7 +80,8 @@ export function watchProblems(page: Page): string[] {
   });
   page.on('requestfailed', (request) => {
     // A suggestion or facet search the next keystroke replaced is cancelled on purpose.
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+      problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);

@@ -21,24 +21,109 @@ export const FACTS: TenantFacts = {
 };
 
 export const MARKETS = [
-  { code: 'm1', language: 'en', currency: 'EUR', country: 'IE', urlTemplate: 'https://m1.shop.example/{path}', priceListId: 1, isDefault: true },
-  { code: 'm2', language: 'sv', currency: 'SEK', country: 'SE', urlTemplate: 'https://shop.example/sv/{path}', priceListId: 2 },
+  {
+    code: 'm1',
+    language: 'en',
+    currency: 'EUR',
+    country: 'IE',
+    urlTemplate: 'https://m1.shop.example/{path}',
+    priceListId: 1,
+    isDefault: true,
+  },
+  {
+    code: 'm2',
+    language: 'sv',
+    currency: 'SEK',
+    country: 'SE',
+    urlTemplate: 'https://shop.example/sv/{path}',
+    priceListId: 2,
+  },
 ];
 
 /** Configured facets of every type and match, as a merchant would save them. */
 export const CONFIGURED_FACETS = [
-  { key: 'brand', definition: { source: { kind: 'brand' }, type: 'list', label: { en: 'Brand', sv: 'Märke' }, searchable: true, position: 1 } },
-  { key: 'colour', definition: { source: { kind: 'option', option: 'Colour' }, type: 'swatch', label: { en: 'Colour', sv: 'Färg' }, help: { en: 'Pick a colour' }, position: 2, swatches: { red: { color: '#f00' } } } },
-  { key: 'features', definition: { source: { kind: 'attribute', attribute: 'features' }, type: 'list', match: 'all', label: { en: 'Features' }, position: 3, collapsed: true } },
-  { key: 'fit', definition: { source: { kind: 'attribute', attribute: 'fit' }, type: 'list', match: 'single', label: { en: 'Fit' }, position: 4 } },
-  { key: 'category', definition: { source: { kind: 'category', rootId: null }, type: 'hierarchy', label: { en: 'Category', sv: 'Kategori' }, position: 0, size: 50 } },
-  { key: 'weight', definition: { source: { kind: 'attribute', attribute: 'weight' }, type: 'range', label: { en: 'Weight' }, position: 5, range: { unit: 'kg', step: 0.5 } } },
-  { key: 'organic', definition: { source: { kind: 'attribute', attribute: 'organic' }, type: 'toggle', label: { en: 'Organic' }, position: 6 } },
+  {
+    key: 'brand',
+    definition: {
+      source: { kind: 'brand' },
+      type: 'list',
+      label: { en: 'Brand', sv: 'Märke' },
+      searchable: true,
+      position: 1,
+    },
+  },
+  {
+    key: 'colour',
+    definition: {
+      source: { kind: 'option', option: 'Colour' },
+      type: 'swatch',
+      label: { en: 'Colour', sv: 'Färg' },
+      help: { en: 'Pick a colour' },
+      position: 2,
+      swatches: { red: { color: '#f00' } },
+    },
+  },
+  {
+    key: 'features',
+    definition: {
+      source: { kind: 'attribute', attribute: 'features' },
+      type: 'list',
+      match: 'all',
+      label: { en: 'Features' },
+      position: 3,
+      collapsed: true,
+    },
+  },
+  {
+    key: 'fit',
+    definition: {
+      source: { kind: 'attribute', attribute: 'fit' },
+      type: 'list',
+      match: 'single',
+      label: { en: 'Fit' },
+      position: 4,
+    },
+  },
+  {
+    key: 'category',
+    definition: {
+      source: { kind: 'category', rootId: null },
+      type: 'hierarchy',
+      label: { en: 'Category', sv: 'Kategori' },
+      position: 0,
+      size: 50,
+    },
+  },
+  {
+    key: 'weight',
+    definition: {
+      source: { kind: 'attribute', attribute: 'weight' },
+      type: 'range',
+      label: { en: 'Weight' },
+      position: 5,
+      range: { unit: 'kg', step: 0.5 },
+    },
+  },
+  {
+    key: 'organic',
+    definition: {
+      source: { kind: 'attribute', attribute: 'organic' },
+      type: 'toggle',
+      label: { en: 'Organic' },
+      position: 6,
+    },
+  },
 ];
 
 export const COLLECTIONS = [
   { id: 10, slugs: { en: 'women', sv: 'dam' }, names: { en: 'Women', sv: 'Dam' }, filter: { category: ['1/3'] } },
-  { id: 11, slugs: { en: 'shoes', sv: 'skor' }, names: { en: 'Shoes', sv: 'Skor' }, filter: { brand: ['acme', 'zed'], price: ['10-'] }, parentId: 10 },
+  {
+    id: 11,
+    slugs: { en: 'shoes', sv: 'skor' },
+    names: { en: 'Shoes', sv: 'Skor' },
+    filter: { brand: ['acme', 'zed'], price: ['10-'] },
+    parentId: 10,
+  },
   { id: 12, slugs: { en: 'everything' }, names: { en: 'Everything' }, filter: { all: [] } },
   { id: 13, slugs: { en: 'odd' }, names: { en: 'Odd' }, filter: { nope: ['x'], 'in-stock': ['true'] } },
 ];
@@ -61,6 +146,9 @@ export function siteConfig(overrides: Partial<z.input<typeof siteConfigSchema>> 
 }
 
 /** A catalogue of the configured site (or of `overrides`), as the storefront builds it per config version. */
-export function catalogue(overrides: Partial<z.input<typeof siteConfigSchema>> = {}, facts: TenantFacts = FACTS): SiteCatalogue {
+export function catalogue(
+  overrides: Partial<z.input<typeof siteConfigSchema>> = {},
+  facts: TenantFacts = FACTS,
+): SiteCatalogue {
   return new SiteCatalogue(siteConfig(overrides), facts, 3);
 }

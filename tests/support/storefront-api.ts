@@ -47,7 +47,14 @@ export async function createStorefrontTestApp(deps: {
     media: deps.media ?? mediaReader(path.join(os.tmpdir(), 'aisle-no-media')),
     metrics: deps.metrics,
     ...(deps.recordSearch ? { recordSearch: deps.recordSearch } : {}),
-    config: { ERRORS_DOC_URL, RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60, MEDIA_BASE_URL: deps.mediaBaseUrl ?? 'http://media.test', MICRO_CACHE_MS: deps.microCacheMs ?? 0, TRUST_PROXY: false, CART_TTL_SECONDS: deps.cartTtlSeconds },
+    config: {
+      ERRORS_DOC_URL,
+      RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60,
+      MEDIA_BASE_URL: deps.mediaBaseUrl ?? 'http://media.test',
+      MICRO_CACHE_MS: deps.microCacheMs ?? 0,
+      TRUST_PROXY: false,
+      CART_TTL_SECONDS: deps.cartTtlSeconds,
+    },
   });
   return { app, registry };
 }

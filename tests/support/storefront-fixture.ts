@@ -17,36 +17,61 @@ import { createElasticsearchTestEngine, type EngineKind, type TestEngine } from 
 
 /** The tenant's first two active price lists in different currencies (the seed makes SEK and EUR lists). */
 export async function twoPriceLists(db: Knex, tenantId: number): Promise<{ id: number; currency: string }[]> {
-  const lists: { id: number; currency: string }[] = await db('price_lists').where({ tenant_id: tenantId, active: true }).orderBy('id').select('id', { currency: 'currency_code' });
+  const lists: { id: number; currency: string }[] = await db('price_lists')
+    .where({ tenant_id: tenantId, active: true })
+    .orderBy('id')
+    .select('id', { currency: 'currency_code' });
   const byCurrency = new Map(lists.map((l) => [l.currency, l]));
   return [...byCurrency.values()].slice(0, 2);
 }
 
 /** A published site with two markets (`m1` in English, the default, and `m2` in Swedish). Returns its id. */
 export async function publishTwoMarketSite(db: Knex, tenantId: number, code = 'shop'): Promise<number> {
-  const siteId = await saveSite(db, tenantId, { code, name: 'Test shop', ecomSiteId: 1, devOrigins: ['http://localhost:5173'] });
+  const siteId = await saveSite(db, tenantId, {
+    code,
+    name: 'Test shop',
+    ecomSiteId: 1,
+    devOrigins: ['http://localhost:5173'],
+  });
   const lists = await twoPriceLists(db, tenantId);
   for (const [i, list] of lists.entries()) {
     await saveMarket(db, tenantId, siteId, {
-      code: `m${i + 1}`, language: i === 0 ? 'en' : 'sv', currency: list.currency, country: i === 0 ? 'IE' : 'SE',
-      urlTemplate: `https://m${i + 1}.shop.example/{path}`, priceListId: list.id, isDefault: i === 0,
+      code: `m${i + 1}`,
+      language: i === 0 ? 'en' : 'sv',
+      currency: list.currency,
+      country: i === 0 ? 'IE' : 'SE',
+      urlTemplate: `https://m${i + 1}.shop.example/{path}`,
+      priceListId: list.id,
+      isDefault: i === 0,
     });
   }
   await publishConfig(db, tenantId, siteId, 'first');
   return siteId;
 }
 
-export type EmbeddedTestEngine = TestEngine & { engine: EmbeddedSearchEngine; dir: string; reopen: () => EmbeddedSearchEngine };
+export type EmbeddedTestEngine = TestEngine & {
+  engine: EmbeddedSearchEngine;
+  dir: string;
+  reopen: () => EmbeddedSearchEngine;
+};
 
 /** An embedded engine with its aliases in the test database and snapshots in a temporary directory. */
 export async function createTestEngine(db: Knex): Promise<EmbeddedTestEngine> {
   const dir = await mkdtemp(path.join(tmpdir(), 'aisle-index-'));
-  const reopen = () => new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(db), snapshots: new SnapshotStore(dir) });
+  const reopen = () =>
+    new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(db), snapshots: new SnapshotStore(dir) });
   return { engine: reopen(), dir, reopen, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export function runDeps(db: Knex, engine: SearchEngine, extra: Partial<RunDeps> = {}): RunDeps {
-  return { db, engine, logger: createLogger({ name: 'test', level: 'silent' }), gateFraction: 0.5, batchSize: 100, ...extra };
+  return {
+    db,
+    engine,
+    logger: createLogger({ name: 'test', level: 'silent' }),
+    gateFraction: 0.5,
+    batchSize: 100,
+    ...extra,
+  };
 }
 
 /** The engine of a kind for one test file (test-engines.ts). */
@@ -62,17 +87,29 @@ export interface IndexedShop<E extends TestEngine = EmbeddedTestEngine> {
   engine: E;
 }
 
-export async function indexedShop<E extends TestEngine = EmbeddedTestEngine>(db: Knex, options: {
-  tenant: string;
-  products: number;
-  seed: number;
-  configure?: (siteId: number, tenantId: number) => Promise<void>;
-  /** For the first full and preview runs (a media pipeline, say). */
-  runDeps?: Partial<RunDeps>;
-  /** Shared with other shops one app answers for, or of another kind; default an embedded engine of the shop's own. */
-  engine?: E;
-}): Promise<IndexedShop<E>> {
-  const tenantId = (await seedTenant(db, { tenant: options.tenant, products: options.products, orders: 0, seed: options.seed, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
+export async function indexedShop<E extends TestEngine = EmbeddedTestEngine>(
+  db: Knex,
+  options: {
+    tenant: string;
+    products: number;
+    seed: number;
+    configure?: (siteId: number, tenantId: number) => Promise<void>;
+    /** For the first full and preview runs (a media pipeline, say). */
+    runDeps?: Partial<RunDeps>;
+    /** Shared with other shops one app answers for, or of another kind; default an embedded engine of the shop's own. */
+    engine?: E;
+  },
+): Promise<IndexedShop<E>> {
+  const tenantId = (
+    await seedTenant(db, {
+      tenant: options.tenant,
+      products: options.products,
+      orders: 0,
+      seed: options.seed,
+      asOf: new Date('2025-06-01T00:00:00Z'),
+      analyze: false,
+    })
+  ).tenantId;
   const siteId = await publishTwoMarketSite(db, tenantId);
   await options.configure?.(siteId, tenantId);
   const keys = {
@@ -85,7 +122,11 @@ export async function indexedShop<E extends TestEngine = EmbeddedTestEngine>(db:
   // Without `engine`, E is its default (EmbeddedTestEngine).
   const engine = options.engine ?? ((await createTestEngine(db)) as TestEngine as E);
   for (const type of ['full', 'preview'] as const) {
-    const outcome = await runIndexJob(runDeps(db, engine.engine, options.runDeps), { type, siteId }, { jobId: null, attempt: 1 });
+    const outcome = await runIndexJob(
+      runDeps(db, engine.engine, options.runDeps),
+      { type, siteId },
+      { jobId: null, attempt: 1 },
+    );
     if (outcome !== 'ok') throw new Error(`${type} run ended ${outcome}`);
   }
   return { tenantId, siteId, keys, engine };

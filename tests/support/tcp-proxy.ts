@@ -6,7 +6,12 @@ import { freePort } from '../../scripts/services/free-port';
  * connection (to a client, the server is gone: refused connections, dropped sessions), `restore` listens
  * on the same port again. The server behind it is never touched, so other test files keep using it.
  */
-export type TcpProxy = { port: number; cut: () => Promise<void>; restore: () => Promise<void>; close: () => Promise<void> };
+export type TcpProxy = {
+  port: number;
+  cut: () => Promise<void>;
+  restore: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const port = await freePort();
@@ -16,7 +21,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const restore = async () => {
     const listening = createServer((client) => {
       const upstream = connect(target.port, target.host);
-      for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+      for (const [a, b] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
         open.add(a);
         a.on('error', () => b.destroy());
         a.on('close', () => {

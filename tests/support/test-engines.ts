@@ -30,7 +30,10 @@ export function createElasticsearchTestEngine(): TestEngine {
   const decision = elasticsearchDecision(process.env);
   if (decision.kind !== 'url') throw new Error(`no Elasticsearch node: ${decision.reason}`);
   const prefix = `t${process.env.JEST_WORKER_ID ?? '0'}-${randomBytes(4).toString('hex')}-`;
-  const inner = new ElasticsearchEngine({ client: () => connectClient({ node: decision.url }), serving: { replicas: 0 } });
+  const inner = new ElasticsearchEngine({
+    client: () => connectClient({ node: decision.url }),
+    serving: { replicas: 0 },
+  });
   const engine = new PrefixedEngine(inner, prefix);
   const cleanup = async () => {
     for (const { name } of await engine.listIndices('')) await engine.deleteIndex(name);

@@ -20,11 +20,22 @@ const A_FACET = 'only-in-a';
 
 /** Markets with brand pages on, their origins under `host` (so each tenant's shop has origins of its own). */
 async function brandPages(db: Knex, tenantId: number, siteId: number, host: string): Promise<void> {
-  await saveFacet(db, tenantId, siteId, 'brand', { source: { kind: 'brand' }, type: 'list', searchable: true, position: 1 });
+  await saveFacet(db, tenantId, siteId, 'brand', {
+    source: { kind: 'brand' },
+    type: 'list',
+    searchable: true,
+    position: 1,
+  });
   for (const [i, list] of (await twoPriceLists(db, tenantId)).entries()) {
     await saveMarket(db, tenantId, siteId, {
-      code: `m${i + 1}`, language: i === 0 ? 'en' : 'sv', currency: list.currency, country: i === 0 ? 'IE' : 'SE',
-      urlTemplate: `https://m${i + 1}.${host}/{path}`, priceListId: list.id, isDefault: i === 0, brandUrlPattern: '/b/{slug}',
+      code: `m${i + 1}`,
+      language: i === 0 ? 'en' : 'sv',
+      currency: list.currency,
+      country: i === 0 ? 'IE' : 'SE',
+      urlTemplate: `https://m${i + 1}.${host}/{path}`,
+      priceListId: list.id,
+      isDefault: i === 0,
+      brandUrlPattern: '/b/{slug}',
     });
   }
 }
@@ -32,11 +43,23 @@ async function brandPages(db: Knex, tenantId: number, siteId: number, host: stri
 /** Tenant A's own brand on its first ten products, a collection and a swatch facet B's site does not have. */
 async function onlyInA(db: Knex, tenantId: number, siteId: number): Promise<number> {
   await db('brands').insert({ tenant_id: tenantId, id: A_BRAND_ID, name: 'Only In A', slug: 'only-in-a-brand' });
-  await db('products').where({ tenant_id: tenantId }).whereIn('id', db('products').where({ tenant_id: tenantId }).orderBy('id').limit(10).select('id')).update({ brand_id: A_BRAND_ID });
-  const collection = await saveCollection(db, tenantId, siteId, { slugs: { en: 'only-in-a', sv: 'bara-i-a' }, names: { en: 'Only in A', sv: 'Bara i A' }, filter: { all: [] } });
+  await db('products')
+    .where({ tenant_id: tenantId })
+    .whereIn('id', db('products').where({ tenant_id: tenantId }).orderBy('id').limit(10).select('id'))
+    .update({ brand_id: A_BRAND_ID });
+  const collection = await saveCollection(db, tenantId, siteId, {
+    slugs: { en: 'only-in-a', sv: 'bara-i-a' },
+    names: { en: 'Only in A', sv: 'Bara i A' },
+    filter: { all: [] },
+  });
   const axis = (await loadTenantFacts(db, tenantId)).optionAxes[0];
   if (axis === undefined) throw new Error('the seed has no option axis for a swatch facet');
-  await saveFacet(db, tenantId, siteId, A_FACET, { source: { kind: 'option', option: axis }, type: 'swatch', searchable: true, position: 2 });
+  await saveFacet(db, tenantId, siteId, A_FACET, {
+    source: { kind: 'option', option: axis },
+    type: 'swatch',
+    searchable: true,
+    position: 2,
+  });
   return collection;
 }
 
@@ -56,10 +79,14 @@ async function productOnlyInA(db: Knex, a: IndexedShop, b: IndexedShop): Promise
   return { id: String(row.id), slug: row.slug, sku: row.sku };
 }
 
-export async function twoTenantStorefront(db: Knex): Promise<{ a: IndexedShop; b: IndexedShop; onlyInA: OnlyInShopA; cleanup: () => Promise<void> }> {
+export async function twoTenantStorefront(
+  db: Knex,
+): Promise<{ a: IndexedShop; b: IndexedShop; onlyInA: OnlyInShopA; cleanup: () => Promise<void> }> {
   let collectionId = 0;
   const a = await indexedShop(db, {
-    tenant: 'authz-shop-a', products: 120, seed: 81,
+    tenant: 'authz-shop-a',
+    products: 120,
+    seed: 81,
     configure: async (siteId, tenantId) => {
       await brandPages(db, tenantId, siteId, 'a-shop.example');
       collectionId = await onlyInA(db, tenantId, siteId);
@@ -67,8 +94,24 @@ export async function twoTenantStorefront(db: Knex): Promise<{ a: IndexedShop; b
   });
   try {
     // Far fewer products than A: each has up to dozens of variants (product rows too), and A's higher root ids must name nothing in B.
-    const b = await indexedShop(db, { tenant: 'authz-shop-b', products: 3, seed: 82, engine: a.engine, configure: (siteId, tenantId) => brandPages(db, tenantId, siteId, 'b-shop.example') });
-    const brandSlug = (await db('storefront_slugs').where({ site_id: a.siteId, entity_type: 'brand', entity_id: String(A_BRAND_ID), language: 'en', current: true }).first<{ slug: string }>('slug')).slug;
+    const b = await indexedShop(db, {
+      tenant: 'authz-shop-b',
+      products: 3,
+      seed: 82,
+      engine: a.engine,
+      configure: (siteId, tenantId) => brandPages(db, tenantId, siteId, 'b-shop.example'),
+    });
+    const brandSlug = (
+      await db('storefront_slugs')
+        .where({
+          site_id: a.siteId,
+          entity_type: 'brand',
+          entity_id: String(A_BRAND_ID),
+          language: 'en',
+          current: true,
+        })
+        .first<{ slug: string }>('slug')
+    ).slug;
     const onlyInShopA: OnlyInShopA = {
       product: await productOnlyInA(db, a, b),
       collection: { id: String(collectionId), slug: 'only-in-a' },

@@ -19,7 +19,10 @@ async function seededOrders(db: Knex): Promise<{ tenantId: number; orders: numbe
  * The bench database, migrated, with one tenant of 1,000,000 orders (few products, so the orders dominate).
  * A database seeded by an earlier run is reused as it is.
  */
-export async function prepareBenchDb(baseUrl: string, log: (line: string) => void): Promise<{ db: Knex; tenantId: number }> {
+export async function prepareBenchDb(
+  baseUrl: string,
+  log: (line: string) => void,
+): Promise<{ db: Knex; tenantId: number }> {
   const db = createDb(await ensureBenchDatabase(baseUrl, BENCH_DATABASE), { pool: { min: 0, max: 20 } });
   await migrateLatest(db);
   const existing = await seededOrders(db);
@@ -30,7 +33,11 @@ export async function prepareBenchDb(baseUrl: string, log: (line: string) => voi
   log(`Seeding ${BENCH_ORDERS.toLocaleString('en')} orders into ${BENCH_DATABASE} (once; later runs reuse them)...`);
   let lastLog = 0;
   const result = await seedTenant(db, {
-    tenant: BENCH_TENANT, products: 500, orders: BENCH_ORDERS, seed: 4242, asOf: AS_OF,
+    tenant: BENCH_TENANT,
+    products: 500,
+    orders: BENCH_ORDERS,
+    seed: 4242,
+    asOf: AS_OF,
     onProgress: (p) => {
       if (Date.now() - lastLog < 10_000) return;
       lastLog = Date.now();

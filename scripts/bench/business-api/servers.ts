@@ -17,10 +17,18 @@ export const listenOnFreePort = (app: Express): Promise<RunningServer> => listen
 export const constantApp = (): Express => express().get('/', (_req, res) => void res.json({ ok: true }));
 
 /** business-api as `npm start` builds it, with a throwaway signing key, and a bearer token for the tenant. */
-export async function businessApi(db: Knex, redis: Redis, tenantId: number): Promise<{ running: RunningServer; token: string }> {
+export async function businessApi(
+  db: Knex,
+  redis: Redis,
+  tenantId: number,
+): Promise<{ running: RunningServer; token: string }> {
   const { publicKey, privateKey } = await generateKeyPair('ES256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256' };
-  const verifyToken = createTokenVerifier({ keys: createLocalJWKSet({ keys: [jwk] }), issuer: ISSUER, audience: AUDIENCE });
+  const verifyToken = createTokenVerifier({
+    keys: createLocalJWKSet({ keys: [jwk] }),
+    issuer: ISSUER,
+    audience: AUDIENCE,
+  });
   const app = createApp({ db, redis, logger: createLogger({ name: 'bench', level: 'silent' }), verifyToken });
   const token = await new SignJWT({ iid: tenantId, scope: 'read' })
     .setProtectedHeader({ alg: 'ES256', kid: 'bench' })

@@ -24,13 +24,16 @@ export function renderCartSection(r: CartBenchResult): string {
     `i going to cart i mod ${r.carts} with SKU (i div ${r.carts}) mod ${r.skus} (quantity 1, no If-Match): each add is a PostgreSQL`,
     're-resolution of the SKU, one Lua script in Redis, then the whole cart re-resolved for the answer, so the cost grows with',
     'the lines a cart holds. The read scenario is `GET /v1/cart` over the same carts afterwards. Every answer must be 2xx.',
-    'Where the time goes: each answer loads its products as the product detail does (the indexer\'s catalogue reader, about ten',
+    "Where the time goes: each answer loads its products as the product detail does (the indexer's catalogue reader, about ten",
     'PostgreSQL queries whatever the number of lines), and 100 connections queue on the connection pool; the Lua step itself is',
     'well under a millisecond (the model test runs about 6,000 of them, each followed by a GET, in about 5 s).',
     '',
     '| Scenario | Connections | Median | p99 | Requests/s | Requests |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...r.rows.map((row) => `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${row.requests.toLocaleString('en-US')} |`),
+    ...r.rows.map(
+      (row) =>
+        `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${row.requests.toLocaleString('en-US')} |`,
+    ),
     '',
   ].join('\n');
 }

@@ -13,7 +13,9 @@ export const benchDatabaseName = (products: number): string => `aisle_bench_engi
 async function seededRoots(db: Knex): Promise<number> {
   const tenant = (await db('tenants').where('code', TENANT).first('id')) as { id: number } | undefined;
   if (!tenant) return 0;
-  const row = (await db('products').where('tenant_id', tenant.id).whereNull('parent_id').count<{ count: string }[]>('* as count'))[0];
+  const row = (
+    await db('products').where('tenant_id', tenant.id).whereNull('parent_id').count<{ count: string }[]>('* as count')
+  )[0];
   return Number(row?.count ?? 0);
 }
 

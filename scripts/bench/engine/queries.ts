@@ -44,9 +44,19 @@ const Q3_FILTERS: Filter[] = [
 const base = { language: MIX.language, market: MIX.market, page: 1, pageSize: MIX.pageSize, facets: FACETS };
 
 /** The mix as port requests (embedded engine, and any engine behind the port). */
-export const PORT_QUERIES: { Q1: SearchRequest; Q1f: SearchRequest; Q2: SearchRequest; Q3: SearchRequest; Q4: SuggestRequest } = {
+export const PORT_QUERIES: {
+  Q1: SearchRequest;
+  Q1f: SearchRequest;
+  Q2: SearchRequest;
+  Q3: SearchRequest;
+  Q4: SuggestRequest;
+} = {
   Q1: { ...base, sort: 'price_asc' },
-  Q1f: { ...base, sort: 'price_asc', filters: [{ kind: 'hierarchy', key: MIX.hierarchyFacet, paths: [MIX.q1fCategory], match: 'any' }] },
+  Q1f: {
+    ...base,
+    sort: 'price_asc',
+    filters: [{ kind: 'hierarchy', key: MIX.hierarchyFacet, paths: [MIX.q1fCategory], match: 'any' }],
+  },
   Q2: { ...base, text: MIX.q2Text, sort: 'relevance' },
   Q3: { ...base, text: MIX.q3Text, filters: Q3_FILTERS, sort: 'relevance' },
   Q4: { q: MIX.q4Text, language: MIX.language, market: MIX.market, facetKeys: ['brand', 'category'] },

@@ -31,14 +31,20 @@ const ms = (value: number): string => (value < 10 ? value.toFixed(2) : value.toF
 const mb = (bytes: number | null): string => (bytes === null ? 'n/a' : `${(bytes / 1e6).toFixed(0)} MB`);
 
 function sourceLine(size: SizeResult): string {
-  const skipped = Object.entries(size.source.skipped).map(([reason, n]) => `${n} ${reason}`).join(', ') || 'none';
-  return `Seeded products: ${size.products.toLocaleString('en-US')}; documents: ${size.source.documents.toLocaleString('en-US')} `
-    + `(skipped: ${skipped}); catalogue reader + toSearchDocument: ${(size.source.readMs / 1000).toFixed(1)} s.`;
+  const skipped =
+    Object.entries(size.source.skipped)
+      .map(([reason, n]) => `${n} ${reason}`)
+      .join(', ') || 'none';
+  return (
+    `Seeded products: ${size.products.toLocaleString('en-US')}; documents: ${size.source.documents.toLocaleString('en-US')} ` +
+    `(skipped: ${skipped}); catalogue reader + toSearchDocument: ${(size.source.readMs / 1000).toFixed(1)} s.`
+  );
 }
 
 function buildTable(size: SizeResult): string[] {
   const rows = size.peers.map(
-    (p) => `| ${p.peer} | ${(p.build.buildMs / 1000).toFixed(1)} s | ${mb(p.build.memoryBytes)} (${p.build.memoryNote}) | ${p.build.snapshotLoadMs === undefined ? '-' : `${(p.build.snapshotLoadMs / 1000).toFixed(2)} s`} |`,
+    (p) =>
+      `| ${p.peer} | ${(p.build.buildMs / 1000).toFixed(1)} s | ${mb(p.build.memoryBytes)} (${p.build.memoryNote}) | ${p.build.snapshotLoadMs === undefined ? '-' : `${(p.build.snapshotLoadMs / 1000).toFixed(2)} s`} |`,
   );
   return ['| Engine | Build | Memory | Snapshot load |', '| --- | --- | --- | --- |', ...rows];
 }
@@ -46,10 +52,16 @@ function buildTable(size: SizeResult): string[] {
 function queryTable(size: SizeResult): string[] {
   const embedded = size.peers.find((p) => p.peer === 'embedded');
   const peers = size.peers.filter((p) => p.peer !== 'embedded');
-  const header = ['Query', ...size.peers.map((p) => `${p.peer} median / p99 (ms)`), ...peers.map((p) => `${p.peer} / embedded (median)`)];
+  const header = [
+    'Query',
+    ...size.peers.map((p) => `${p.peer} median / p99 (ms)`),
+    ...peers.map((p) => `${p.peer} / embedded (median)`),
+  ];
   const rows = QUERY_NAMES.map((q) => {
     const cells = size.peers.map((p) => `${ms(p.queries[q].medianMs)} / ${ms(p.queries[q].p99Ms)}`);
-    const ratios = peers.map((p) => (embedded === undefined ? 'n/a' : `${(p.queries[q].medianMs / embedded.queries[q].medianMs).toFixed(1)}x`));
+    const ratios = peers.map((p) =>
+      embedded === undefined ? 'n/a' : `${(p.queries[q].medianMs / embedded.queries[q].medianMs).toFixed(1)}x`,
+    );
     return `| ${q} | ${[...cells, ...ratios].join(' | ')} |`;
   });
   const totals = `Result counts (sanity): ${size.peers.map((p) => `${p.peer} ${QUERY_NAMES.map((q) => `${q}=${p.queries[q].total}`).join(' ')}`).join('; ')}.`;
@@ -68,9 +80,25 @@ function mixDescription(): string[] {
 
 /** The "Search engine" section of docs/benchmarks.md (pure). */
 export function renderSection(info: RunInfo, sizes: SizeResult[]): string {
-  const lines = ['## Search engine', '', `Command: \`${info.command}\`. Machine: ${info.machine}. Run: ${info.date}.`, '', ...mixDescription(), ''];
+  const lines = [
+    '## Search engine',
+    '',
+    `Command: \`${info.command}\`. Machine: ${info.machine}. Run: ${info.date}.`,
+    '',
+    ...mixDescription(),
+    '',
+  ];
   for (const size of sizes) {
-    lines.push(`### ${size.products.toLocaleString('en-US')} products`, '', sourceLine(size), '', ...buildTable(size), '', ...queryTable(size), '');
+    lines.push(
+      `### ${size.products.toLocaleString('en-US')} products`,
+      '',
+      sourceLine(size),
+      '',
+      ...buildTable(size),
+      '',
+      ...queryTable(size),
+      '',
+    );
     if ((size.failed ?? []).length > 0) lines.push(`Failed at this size: ${(size.failed ?? []).join('; ')}.`, '');
     if (size.freshness !== undefined) lines.push(...renderFreshness(size.freshness));
   }

@@ -31,7 +31,12 @@ export interface DocumentsFile {
  * Reads the tenant through the catalogue reader and toSearchDocument into an NDJSON file, so every peer
  * builds from the same documents while only one peer at a time holds them in memory.
  */
-export async function writeDocuments(db: Knex, tenantId: number, config: SiteIndexConfig, path: string): Promise<DocumentsFile> {
+export async function writeDocuments(
+  db: Knex,
+  tenantId: number,
+  config: SiteIndexConfig,
+  path: string,
+): Promise<DocumentsFile> {
   const started = performance.now();
   const out = createWriteStream(path);
   const skipped: DocumentsFile['skipped'] = {};

@@ -18,7 +18,10 @@ const rate = (p: Pass) => Math.round(p.documents / (p.ms / 1000));
 /** The "Indexer: full run" section of docs/benchmarks.md (pure). */
 export function renderIndexerSection(r: IndexerBenchResult): string {
   const ceiling = r.passes[0];
-  const rows = r.passes.map((p) => `| ${p.label} | ${p.documents.toLocaleString('en-US')} | ${(p.ms / 1000).toFixed(1)} s | ${rate(p).toLocaleString('en-US')} | ${ceiling ? `${((rate(p) / rate(ceiling)) * 100).toFixed(0)}%` : ''} |`);
+  const rows = r.passes.map(
+    (p) =>
+      `| ${p.label} | ${p.documents.toLocaleString('en-US')} | ${(p.ms / 1000).toFixed(1)} s | ${rate(p).toLocaleString('en-US')} | ${ceiling ? `${((rate(p) / rate(ceiling)) * 100).toFixed(0)}%` : ''} |`,
+  );
   return [
     '## Indexer: full run',
     '',

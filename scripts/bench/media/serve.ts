@@ -11,13 +11,23 @@ import { createApp } from '../../../services/media-host/app';
 async function main(): Promise<void> {
   const root = process.env.BENCH_STORE_ROOT;
   const file = process.env.BENCH_PLAIN_FILE;
-  if (root === undefined || file === undefined) throw new Error('BENCH_STORE_ROOT and BENCH_PLAIN_FILE are set by scripts/bench/media.ts, which starts this process');
-  const host = await listen(createApp({ store: new RenditionStore(root), logger: createLogger({ name: 'bench', level: 'silent' }) }), '127.0.0.1', 0);
+  if (root === undefined || file === undefined)
+    throw new Error(
+      'BENCH_STORE_ROOT and BENCH_PLAIN_FILE are set by scripts/bench/media.ts, which starts this process',
+    );
+  const host = await listen(
+    createApp({ store: new RenditionStore(root), logger: createLogger({ name: 'bench', level: 'silent' }) }),
+    '127.0.0.1',
+    0,
+  );
   const plain = createServer((_req, res) => {
-    stat(file).then((info) => {
-      res.writeHead(200, { 'Content-Type': 'image/avif', 'Content-Length': info.size });
-      createReadStream(file).pipe(res);
-    }, () => res.writeHead(500).end());
+    stat(file).then(
+      (info) => {
+        res.writeHead(200, { 'Content-Type': 'image/avif', 'Content-Length': info.size });
+        createReadStream(file).pipe(res);
+      },
+      () => res.writeHead(500).end(),
+    );
   });
   await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
   const address = plain.address();

@@ -16,7 +16,11 @@ export type FrozenRedis = { url: string; close: () => Promise<void> };
 export async function frozenRedis(onReady: (url: string) => Promise<void>): Promise<FrozenRedis> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   await waitForPing(url);
   await onReady(url);
   child.kill('SIGSTOP');
@@ -35,7 +39,10 @@ async function waitForPing(url: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
     probe.on('error', () => undefined); // a refused probe is expected while the server starts
-    const answer = await probe.connect().then(() => probe.ping(), () => undefined);
+    const answer = await probe.connect().then(
+      () => probe.ping(),
+      () => undefined,
+    );
     probe.disconnect();
     if (answer === 'PONG') return;
     await sleep(50);

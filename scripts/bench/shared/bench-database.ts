@@ -5,7 +5,11 @@ import { createDatabaseIfMissing, databaseUrlFor, dropDatabase, withAdminClient 
  * A benchmark's own database on the server of `baseUrl`, created when missing (with `fresh`, dropped and created
  * anew), never one of the application's; returns its URL.
  */
-export async function ensureBenchDatabase(baseUrl: string, name: string, options: { fresh?: boolean } = {}): Promise<string> {
+export async function ensureBenchDatabase(
+  baseUrl: string,
+  name: string,
+  options: { fresh?: boolean } = {},
+): Promise<string> {
   await withAdminClient(baseUrl, async (client) => {
     if (options.fresh) await dropDatabase(client, name);
     await createDatabaseIfMissing(client, name);

@@ -20,9 +20,20 @@ export async function benchSite(db: Knex, tenantId: number): Promise<{ siteId: n
   let siteId = (await findSiteByCode(db, tenantId, 'bench'))?.id;
   if (siteId === undefined) {
     siteId = await saveSite(db, tenantId, { code: 'bench', name: 'Bench', ecomSiteId: 1 });
-    const lists: { id: number; currency_code: string }[] = await db('price_lists').where({ tenant_id: tenantId, active: true }).orderBy('id').select('id', 'currency_code');
+    const lists: { id: number; currency_code: string }[] = await db('price_lists')
+      .where({ tenant_id: tenantId, active: true })
+      .orderBy('id')
+      .select('id', 'currency_code');
     for (const [i, list] of lists.slice(0, 2).entries()) {
-      await saveMarket(db, tenantId, siteId, { code: `m${i}`, language: i === 0 ? 'sv' : 'en', currency: list.currency_code, country: i === 0 ? 'SE' : 'IE', urlTemplate: `https://m${i}.bench.example/{path}`, priceListId: list.id, isDefault: i === 0 });
+      await saveMarket(db, tenantId, siteId, {
+        code: `m${i}`,
+        language: i === 0 ? 'sv' : 'en',
+        currency: list.currency_code,
+        country: i === 0 ? 'SE' : 'IE',
+        urlTemplate: `https://m${i}.bench.example/{path}`,
+        priceListId: list.id,
+        isDefault: i === 0,
+      });
     }
   }
   const { raw } = await createKey(db, tenantId, siteId, 'secret', 'bench');

@@ -26,7 +26,8 @@ const pick = <T>(items: readonly T[], random: () => number): T => items[Math.flo
 function listingPath(inputs: MixInputs, random: () => number): string {
   const params = new URLSearchParams();
   const kind = random();
-  if (kind < 0.4 && inputs.categoryKey !== null && inputs.categories.length > 0) params.set(`filter[${inputs.categoryKey}]`, pick(inputs.categories, random));
+  if (kind < 0.4 && inputs.categoryKey !== null && inputs.categories.length > 0)
+    params.set(`filter[${inputs.categoryKey}]`, pick(inputs.categories, random));
   else if (kind < 0.65 && inputs.brands.length > 0) params.set('filter[brand]', pick(inputs.brands, random));
   else if (kind < 0.9 && inputs.words.length > 0) params.set('q', pick(inputs.words, random));
   if (random() < 0.3) params.set('filter[price]', `${Math.floor(random() * 200)}-${200 + Math.floor(random() * 2000)}`);

@@ -1,4 +1,11 @@
-export type LoadRow = { scenario: string; connections: number; medianMs: number; p99Ms: number; rps: number; requests: number };
+export type LoadRow = {
+  scenario: string;
+  connections: number;
+  medianMs: number;
+  p99Ms: number;
+  rps: number;
+  requests: number;
+};
 
 /** A storefront scenario's row, with what the two processes spent on it. */
 export type StorefrontRow = LoadRow & {
@@ -33,7 +40,7 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     `${r.documents.toLocaleString('en-US')} indexed products in the embedded engine. The storefront API runs as its own process (as`,
     '`npm start` runs it, with its rate limiter in Redis), autocannon in this one, each scenario for',
     `${r.seconds} s. The ceiling is a plain \`node:http\` handler answering a constant, in its own process, in the same run: once`,
-    "`{\"ok\":true}` (the target's ceiling), once a listing answer of median size (what writing the bytes alone costs; the",
+    '`{"ok":true}` (the target\'s ceiling), once a listing answer of median size (what writing the bytes alone costs; the',
     'answers are 20 to 40 KB, mostly facets). Distinct: every request different (category, brand, text, price range, in-stock,',
     'sort, page 1 to 5). Zipf: the same kinds of requests over 5,000 distinct ones, drawn by popularity (weight 1/rank); first',
     'from empty caches (a process just started, or an index generation just served), then in steady state: after each of the',
@@ -47,11 +54,14 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     ...elasticsearchNote(r),
     '| Scenario | Connections | Median | p99 | Requests/s | Share of ceiling | Share of listing-size constant | Server CPU a request | autocannon busy |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...r.rows.map((row) => `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ${share(row.rps, r.sizedRps)} | ${row.serverUs === null ? '-' : `${row.serverUs.toFixed(0)} us`} | ${(row.clientBusy * 100).toFixed(0)}% |`),
+    ...r.rows.map(
+      (row) =>
+        `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ${share(row.rps, r.sizedRps)} | ${row.serverUs === null ? '-' : `${row.serverUs.toFixed(0)} us`} | ${(row.clientBusy * 100).toFixed(0)}% |`,
+    ),
     '',
-    'Server CPU a request: the server process\'s user and system time over the requests it answered. autocannon busy: the',
+    "Server CPU a request: the server process's user and system time over the requests it answered. autocannon busy: the",
     'share of a core the load generator used; near 100% it, not the server, sets the rate. It decodes every response body',
-    'to a string, as every JavaScript client does: an ASCII body on V8\'s fast path, a body with a single other character',
+    "to a string, as every JavaScript client does: an ASCII body on V8's fast path, a body with a single other character",
     'through the slow UTF-8 decoder (answers are ASCII-only JSON for that reason: docs/decisions.md).',
     '',
     ...targets(r),
@@ -82,8 +92,14 @@ export function meanRow(scenario: string, runs: readonly StorefrontRow[]): Store
   const mean = (pick: (row: StorefrontRow) => number) => runs.reduce((sum, row) => sum + pick(row), 0) / runs.length;
   const cpu = runs.every((row) => row.serverUs !== null) ? mean((row) => row.serverUs as number) : null;
   return {
-    scenario, connections: runs[0]?.connections ?? 0, medianMs: mean((row) => row.medianMs), p99Ms: mean((row) => row.p99Ms),
-    rps: mean((row) => row.rps), requests: Math.round(mean((row) => row.requests)), serverUs: cpu, clientBusy: mean((row) => row.clientBusy),
+    scenario,
+    connections: runs[0]?.connections ?? 0,
+    medianMs: mean((row) => row.medianMs),
+    p99Ms: mean((row) => row.p99Ms),
+    rps: mean((row) => row.rps),
+    requests: Math.round(mean((row) => row.requests)),
+    serverUs: cpu,
+    clientBusy: mean((row) => row.clientBusy),
   };
 }
 
@@ -104,7 +120,9 @@ function recordingCost(r: StorefrontBenchResult): string[] {
     `Search analytics: the steady Zipf mix answered ${Math.round(on.rps).toLocaleString('en-US')} requests/s recording every search and`,
     `${Math.round(off.rps).toLocaleString('en-US')} without (four fresh processes, ANALYTICS_RECORDING on, off, off, on, after the same sweep; each row the`,
     `mean of its two): recording costs ${(cost * 100).toFixed(1)}% of requests/s (target at most 5%: ${verdict(cost)}; a negative figure is run-to-run noise)`,
-    cpu === null ? '' : `and ${(cpu * 100).toFixed(1)}% of the server's CPU per request (${on.serverUs?.toFixed(0)} against ${off.serverUs?.toFixed(0)} us: ${verdict(cpu)}).`,
+    cpu === null
+      ? ''
+      : `and ${(cpu * 100).toFixed(1)}% of the server's CPU per request (${on.serverUs?.toFixed(0)} against ${off.serverUs?.toFixed(0)} us: ${verdict(cpu)}).`,
     '',
   ];
 }
@@ -113,14 +131,16 @@ function recordingCost(r: StorefrontBenchResult): string[] {
 function targets(r: StorefrontBenchResult): string[] {
   const zipf = r.rows.filter((row) => row.scenario.startsWith('Zipf'));
   const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
-  return zipf.length === 0 ? [] : [
-    'Against the targets (Zipf at 10 connections: at least 25% of the ceiling, p99 under 25 ms):',
-    ...zipf.map((row) => {
-      const share = row.rps / r.ceilingRps;
-      return `- ${row.scenario}: ${(share * 100).toFixed(1)}% of the ceiling (${verdict(share >= 0.25)}), p99 ${row.p99Ms} ms (${verdict(row.p99Ms < 25)}).`;
-    }),
-    '',
-  ];
+  return zipf.length === 0
+    ? []
+    : [
+        'Against the targets (Zipf at 10 connections: at least 25% of the ceiling, p99 under 25 ms):',
+        ...zipf.map((row) => {
+          const share = row.rps / r.ceilingRps;
+          return `- ${row.scenario}: ${(share * 100).toFixed(1)}% of the ceiling (${verdict(share >= 0.25)}), p99 ${row.p99Ms} ms (${verdict(row.p99Ms < 25)}).`;
+        }),
+        '',
+      ];
 }
 
 /**

@@ -10,7 +10,10 @@ export type ChildServer = { url: string; pid: number; stop: () => Promise<void> 
 async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (ok) return;
     await sleep(100);
   }
@@ -28,9 +31,15 @@ function stopper(child: ChildProcess): () => Promise<void> {
 /** The storefront API as its own process (`services/storefront-api/main.ts`), as npm start runs it. */
 export async function storefrontProcess(env: NodeJS.ProcessEnv): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'services/storefront-api/main.ts')], {
-    cwd: projectRoot, env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(projectRoot, 'services/storefront-api/main.ts')],
+    {
+      cwd: projectRoot,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/readyz`, child);
   return { url, pid: child.pid ?? 0, stop: stopper(child) };
@@ -40,7 +49,10 @@ export async function storefrontProcess(env: NodeJS.ProcessEnv): Promise<ChildSe
 export async function constantProcess(body: Buffer = Buffer.from('{"ok":true}')): Promise<ChildServer> {
   const port = await freePort();
   const code = `const b = Buffer.from(process.env.BODY, 'base64'); require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'application/json'}); s.end(b); }).listen(${port}, '127.0.0.1')`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit', env: { ...process.env, BODY: body.toString('base64') } });
+  const child = spawn(process.execPath, ['-e', code], {
+    stdio: 'inherit',
+    env: { ...process.env, BODY: body.toString('base64') },
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url, child);
   return { url, pid: child.pid ?? 0, stop: stopper(child) };

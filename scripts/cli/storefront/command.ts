@@ -7,12 +7,17 @@ import { withCliServices } from './services';
 
 const USAGE = {
   site: 'site save --tenant T --code C --name N --ecom-site-id N [--dev-origins a,b]  (creates)  |  site save --tenant T --site S [--code C] [--name N] [--ecom-site-id N] [--dev-origins a,b]  (changes only what it names)  |  site list --tenant T  |  site remove --tenant T --site S',
-  market: 'market save --tenant T --site S --json \'{"code":"se","language":"sv","currency":"SEK","country":"SE","urlTemplate":"https://shop.example/{path}","priceListId":1,"isDefault":true}\'  |  market remove --tenant T --site S --code C',
-  facet: 'facet save --tenant T --site S --key K --definition \'{"source":{"kind":"brand"},"type":"list"}\'  |  facet remove --tenant T --site S --key K',
-  collection: 'collection save --tenant T --site S --json \'{"slugs":{"en":"sale"},"names":{"en":"Sale"},"filter":{"all":[]}}\'  |  collection remove --tenant T --site S --id N',
+  market:
+    'market save --tenant T --site S --json \'{"code":"se","language":"sv","currency":"SEK","country":"SE","urlTemplate":"https://shop.example/{path}","priceListId":1,"isDefault":true}\'  |  market remove --tenant T --site S --code C',
+  facet:
+    'facet save --tenant T --site S --key K --definition \'{"source":{"kind":"brand"},"type":"list"}\'  |  facet remove --tenant T --site S --key K',
+  collection:
+    'collection save --tenant T --site S --json \'{"slugs":{"en":"sale"},"names":{"en":"Sale"},"filter":{"all":[]}}\'  |  collection remove --tenant T --site S --id N',
   rule: 'rule save --tenant T --site S --json \'{"query":"trainers","pin":[{"productId":"12","position":1}],"hide":["34"]}\'  |  rule remove --tenant T --site S --id N',
-  synonyms: 'synonyms save --tenant T --site S --language en --json \'[{"terms":["sneaker","trainer"]},{"from":"laptop","to":["notebook"]}]\'  |  synonyms show --tenant T --site S [--language en]',
-  content: 'content save --tenant T --site S --json \'{"shortDescription":{"attribute":"teaser"},"attributes":[{"key":"fabric","attribute":"material","label":{"en":"Fabric"}}]}\'  |  content show --tenant T --site S',
+  synonyms:
+    'synonyms save --tenant T --site S --language en --json \'[{"terms":["sneaker","trainer"]},{"from":"laptop","to":["notebook"]}]\'  |  synonyms show --tenant T --site S [--language en]',
+  content:
+    'content save --tenant T --site S --json \'{"shortDescription":{"attribute":"teaser"},"attributes":[{"key":"fabric","attribute":"material","label":{"en":"Fabric"}}]}\'  |  content show --tenant T --site S',
   key: 'key create --tenant T --site S --kind publishable|preview|secret [--label L]  |  key list --tenant T --site S  |  key revoke --tenant T --id N',
   publish: 'publish --tenant T --site S [--note "..."]',
   diff: 'diff --tenant T --site S [--results [--queries a,b] [--market M]]',
@@ -21,7 +26,12 @@ const USAGE = {
   'sync-status': 'sync-status --tenant T --site S [--limit N]',
 } as const;
 
-const SERVICE_ACTIONS: Record<string, ServiceAction> = { publish: publishAction, reindex: reindexAction, rollback: rollbackAction, 'sync-status': syncStatusAction };
+const SERVICE_ACTIONS: Record<string, ServiceAction> = {
+  publish: publishAction,
+  reindex: reindexAction,
+  rollback: rollbackAction,
+  'sync-status': syncStatusAction,
+};
 
 function serviceAction(name: string): ServiceAction {
   const action = SERVICE_ACTIONS[name];
@@ -53,7 +63,8 @@ export function storefrontCommand(name: keyof typeof USAGE): CliCommand {
       const group = configGroups[name];
       const [sub = '', ...rest] = args;
       const groupAction = group?.[sub];
-      if (group !== undefined && groupAction === undefined) throw new UsageError(sub ? `unknown subcommand '${sub}'` : 'missing subcommand');
+      if (group !== undefined && groupAction === undefined)
+        throw new UsageError(sub ? `unknown subcommand '${sub}'` : 'missing subcommand');
       return withCliServices(async (services) => {
         try {
           if (groupAction !== undefined) await groupAction(services, rest, print);

@@ -2,7 +2,17 @@ import type { Knex } from '../../../shared/db/knex';
 import { unscheduleDeltas } from '../../../shared/index-queue';
 import { announceRevocation } from '../../../shared/storefront-config/config-registry';
 import type { CliServices } from './services';
-import { removeFromDraft, saveCollection, saveContent, saveFacet, saveMarket, saveQueryRule, saveSite, saveSynonyms, type DraftSection } from '../../../shared/storefront-config/drafts';
+import {
+  removeFromDraft,
+  saveCollection,
+  saveContent,
+  saveFacet,
+  saveMarket,
+  saveQueryRule,
+  saveSite,
+  saveSynonyms,
+  type DraftSection,
+} from '../../../shared/storefront-config/drafts';
 import { createKey, listKeys, revokeKey, type KeyKind } from '../../../shared/storefront-config/keys';
 import { getSite, listSites, removeSite } from '../../../shared/storefront-config/site-store';
 import { previewSearchChanges } from '../../../services/storefront-api/merchandising/preview-changes';
@@ -23,19 +33,39 @@ const site: Record<string, Action> = {
     const tenantId = await tenantOf(db, o);
     const siteId = typeof o.site === 'string' ? (await siteOf(db, o)).siteId : undefined;
     // Creating names every required field; an update (--site) changes only the options given.
-    const given = (name: string) => (siteId === undefined ? required(o, name) : typeof o[name] === 'string' ? o[name] : undefined);
+    const given = (name: string) =>
+      siteId === undefined ? required(o, name) : typeof o[name] === 'string' ? o[name] : undefined;
     const ecomSiteId = given('ecom-site-id');
-    const fields = typeof o.json === 'string' ? (jsonOption(o, 'json') as Record<string, unknown>) : {
-      code: given('code'),
-      name: given('name'),
-      ecomSiteId: ecomSiteId === undefined ? undefined : Number(ecomSiteId),
-      devOrigins: typeof o['dev-origins'] === 'string' ? o['dev-origins'].split(',').map((s) => s.trim()).filter(Boolean) : siteId === undefined ? [] : undefined,
-    };
+    const fields =
+      typeof o.json === 'string'
+        ? (jsonOption(o, 'json') as Record<string, unknown>)
+        : {
+            code: given('code'),
+            name: given('name'),
+            ecomSiteId: ecomSiteId === undefined ? undefined : Number(ecomSiteId),
+            devOrigins:
+              typeof o['dev-origins'] === 'string'
+                ? o['dev-origins']
+                    .split(',')
+                    .map((s) => s.trim())
+                    .filter(Boolean)
+                : siteId === undefined
+                  ? []
+                  : undefined,
+          };
     print({ siteId: await saveSite(db, tenantId, { ...fields, siteId }) });
   },
   list: async ({ db }, args, print) => {
     const sites = await listSites(db, await tenantOf(db, parseOptions(args, ['tenant'])));
-    print(sites.map((s) => ({ siteId: s.id, code: s.draft.site.code, name: s.draft.site.name, publishedVersion: s.publishedVersion, markets: s.draft.markets.map((m) => m.code) })));
+    print(
+      sites.map((s) => ({
+        siteId: s.id,
+        code: s.draft.site.code,
+        name: s.draft.site.name,
+        publishedVersion: s.publishedVersion,
+        markets: s.draft.markets.map((m) => m.code),
+      })),
+    );
   },
   remove: async ({ db, queue }, args, print) => {
     const { tenantId, siteId } = await siteOf(db, parseOptions(args, ['tenant', 'site']));
@@ -45,7 +75,11 @@ const site: Record<string, Action> = {
   },
 };
 
-const entity = (section: DraftSection, removeKey: string, save: (db: Knex, scope: { tenantId: number; siteId: number }, o: ReturnType<typeof parseOptions>) => Promise<unknown>): Record<string, Action> => ({
+const entity = (
+  section: DraftSection,
+  removeKey: string,
+  save: (db: Knex, scope: { tenantId: number; siteId: number }, o: ReturnType<typeof parseOptions>) => Promise<unknown>,
+): Record<string, Action> => ({
   save: async ({ db }, args, print) => {
     const o = parseOptions(args, ['tenant', 'site', 'json', 'key', 'definition']);
     print(await save(db, await siteOf(db, o), o));
@@ -62,10 +96,23 @@ const key: Record<string, Action> = {
   create: async ({ db }, args, print) => {
     const o = parseOptions(args, ['tenant', 'site', 'kind', 'label']);
     const kind = required(o, 'kind');
-    if (!['publishable', 'preview', 'secret'].includes(kind)) throw new UsageError('--kind is publishable, preview or secret');
+    if (!['publishable', 'preview', 'secret'].includes(kind))
+      throw new UsageError('--kind is publishable, preview or secret');
     const { tenantId, siteId } = await siteOf(db, o);
-    const { key: created, raw } = await createKey(db, tenantId, siteId, kind as KeyKind, typeof o.label === 'string' ? o.label : kind);
-    print({ id: created.id, kind, label: created.label, key: raw, note: 'Shown only now and stored only as a hash. The key works once a published version contains it (run publish).' });
+    const { key: created, raw } = await createKey(
+      db,
+      tenantId,
+      siteId,
+      kind as KeyKind,
+      typeof o.label === 'string' ? o.label : kind,
+    );
+    print({
+      id: created.id,
+      kind,
+      label: created.label,
+      key: raw,
+      note: 'Shown only now and stored only as a hash. The key works once a published version contains it (run publish).',
+    });
   },
   list: async ({ db }, args, print) => {
     const { tenantId, siteId } = await siteOf(db, parseOptions(args, ['tenant', 'site']));
@@ -111,10 +158,22 @@ const content: Record<string, Action> = {
 /** Configuration commands: `<group> <subcommand> ...`, each printing JSON. */
 export const configGroups: Record<string, Record<string, Action>> = {
   site,
-  market: entity('markets', 'code', (db, s, o) => saveMarket(db, s.tenantId, s.siteId, jsonOption(o, 'json')).then((c) => ({ markets: c.markets }))),
-  facet: entity('facets', 'key', (db, s, o) => saveFacet(db, s.tenantId, s.siteId, required(o, 'key'), jsonOption(o, 'definition')).then(() => ({ saved: o.key }))),
-  collection: entity('collections', 'id', (db, s, o) => saveCollection(db, s.tenantId, s.siteId, jsonOption(o, 'json') as Record<string, unknown>).then((id) => ({ collectionId: id }))),
-  rule: entity('queryRules', 'id', (db, s, o) => saveQueryRule(db, s.tenantId, s.siteId, jsonOption(o, 'json') as Record<string, unknown>).then((id) => ({ ruleId: id }))),
+  market: entity('markets', 'code', (db, s, o) =>
+    saveMarket(db, s.tenantId, s.siteId, jsonOption(o, 'json')).then((c) => ({ markets: c.markets })),
+  ),
+  facet: entity('facets', 'key', (db, s, o) =>
+    saveFacet(db, s.tenantId, s.siteId, required(o, 'key'), jsonOption(o, 'definition')).then(() => ({ saved: o.key })),
+  ),
+  collection: entity('collections', 'id', (db, s, o) =>
+    saveCollection(db, s.tenantId, s.siteId, jsonOption(o, 'json') as Record<string, unknown>).then((id) => ({
+      collectionId: id,
+    })),
+  ),
+  rule: entity('queryRules', 'id', (db, s, o) =>
+    saveQueryRule(db, s.tenantId, s.siteId, jsonOption(o, 'json') as Record<string, unknown>).then((id) => ({
+      ruleId: id,
+    })),
+  ),
   synonyms,
   content,
   key,
@@ -130,6 +189,10 @@ export const diffAction: Action = async ({ db, engine }, args, print) => {
   const changes = await draftDiff(db, tenantId, siteId);
   if (o.results !== true) return print(changes);
   const queries = typeof o.queries === 'string' ? o.queries.split(',') : undefined;
-  const results = await previewSearchChanges({ db, engine: (await engine()).engine }, { tenantId, siteId }, { ...(queries && { queries }), ...(typeof o.market === 'string' && { market: o.market }) });
+  const results = await previewSearchChanges(
+    { db, engine: (await engine()).engine },
+    { tenantId, siteId },
+    { ...(queries && { queries }), ...(typeof o.market === 'string' && { market: o.market }) },
+  );
   print({ changes, results });
 };

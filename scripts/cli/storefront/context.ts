@@ -18,7 +18,9 @@ export async function siteOf(db: Knex, options: Options): Promise<{ tenantId: nu
   const tenantId = await tenantOf(db, options);
   const ref = typeof options.site === 'string' ? options.site : options.positionals[0];
   if (ref === undefined) throw new UsageError('--site is required (a site code or id)');
-  const site = /^\d+$/.test(ref) ? await getSite(db, tenantId, Number(ref)).catch(() => null) : await findSiteByCode(db, tenantId, ref);
+  const site = /^\d+$/.test(ref)
+    ? await getSite(db, tenantId, Number(ref)).catch(() => null)
+    : await findSiteByCode(db, tenantId, ref);
   if (site === null) throw new ConfigNotFoundError(`site '${ref}'`);
   return { tenantId, siteId: site.id };
 }

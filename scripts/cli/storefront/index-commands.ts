@@ -5,7 +5,11 @@ import { createLogger } from '../../../shared/logger';
 import { afterPublish } from '../../../shared/storefront-config/on-published';
 import { publishConfig } from '../../../shared/storefront-config/publish';
 import { listRuns } from '../../../indexer/runs/sync-runs';
-import { confirmGatedRun, rollbackLive, type AliasActionDeps } from '../../../services/business-api/storefront-admin/index-actions';
+import {
+  confirmGatedRun,
+  rollbackLive,
+  type AliasActionDeps,
+} from '../../../services/business-api/storefront-admin/index-actions';
 import { siteOf } from './context';
 import { parseOptions } from './options';
 import type { CliServices } from './services';
@@ -15,18 +19,33 @@ type Print = (value: unknown) => void;
 export type ServiceAction = (services: CliServices, args: string[], print: Print) => Promise<void>;
 
 /** The alias actions' dependencies, as the REST admin API and the MCP tools give them. */
-const aliasDeps = (s: CliServices): AliasActionDeps => ({ db: s.db, engine: async () => (await s.engine()).engine, logger: createLogger({ name: 'cli', level: 'warn' }) });
+const aliasDeps = (s: CliServices): AliasActionDeps => ({
+  db: s.db,
+  engine: async () => (await s.engine()).engine,
+  logger: createLogger({ name: 'cli', level: 'warn' }),
+});
 
 /** `publish --tenant T --site S --note "..."`: a new version; serving processes reload, a full run is queued. */
 export const publishAction: ServiceAction = async (s, args, print) => {
   const o = parseOptions(args, ['tenant', 'site', 'note']);
   const { tenantId, siteId } = await siteOf(s.db, o);
-  print(await publishConfig(s.db, tenantId, siteId, typeof o.note === 'string' ? o.note : '', afterPublish({ redis: s.redis, queue: s.queue, deltaEveryMs: s.queueConfig.STOREFRONT_DELTA_EVERY_MS })));
+  print(
+    await publishConfig(
+      s.db,
+      tenantId,
+      siteId,
+      typeof o.note === 'string' ? o.note : '',
+      afterPublish({ redis: s.redis, queue: s.queue, deltaEveryMs: s.queueConfig.STOREFRONT_DELTA_EVERY_MS }),
+    ),
+  );
 };
 
 /** Follows a queued run with a progress bar until it finishes; returns its outcome. */
 async function follow(queue: Queue, jobId: string): Promise<unknown> {
-  const bar = new cliProgress.SingleBar({ format: 'Indexing [{bar}] {percentage}% | {value}/{total} documents', hideCursor: true }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { format: 'Indexing [{bar}] {percentage}% | {value}/{total} documents', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
   let started = false;
   try {
     for (;;) {
@@ -38,7 +57,8 @@ async function follow(queue: Queue, jobId: string): Promise<unknown> {
         started = true;
         bar.update(progress.done ?? 0);
       }
-      if (job.finishedOn !== undefined && (job.returnvalue !== null || job.attemptsMade >= (job.opts.attempts ?? 1))) return job.returnvalue ?? job.failedReason;
+      if (job.finishedOn !== undefined && (job.returnvalue !== null || job.attemptsMade >= (job.opts.attempts ?? 1)))
+        return job.returnvalue ?? job.failedReason;
       await new Promise((r) => setTimeout(r, 250));
     }
   } finally {

@@ -6,7 +6,10 @@ export type Options = { [name: string]: string | boolean | undefined | string[];
 
 /** Parses `--name value` and `--flag` options (every known name); unknown options are a usage error. */
 export function parseOptions(args: string[], strings: readonly string[], booleans: readonly string[] = []): Options {
-  const options = Object.fromEntries([...strings.map((n) => [n, { type: 'string' as const }]), ...booleans.map((n) => [n, { type: 'boolean' as const }])]);
+  const options = Object.fromEntries([
+    ...strings.map((n) => [n, { type: 'string' as const }]),
+    ...booleans.map((n) => [n, { type: 'boolean' as const }]),
+  ]);
   try {
     const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
     return { ...(values as Record<string, string | boolean | undefined>), positionals };

@@ -30,7 +30,15 @@ export async function withCliServices<T>(fn: (services: CliServices) => Promise<
       let engine: ProcessEngine | null = null;
       const logger = createLogger({ name: 'cli', level: 'warn' });
       const getEngine = async () => {
-        engine ??= createProcessEngine({ db, redis, dataDir: dataDir(), elasticsearch: elasticsearchConnection(loadConfig(searchConfigSchema, { ...process.env, ...searchEnv(services) })), logger });
+        engine ??= createProcessEngine({
+          db,
+          redis,
+          dataDir: dataDir(),
+          elasticsearch: elasticsearchConnection(
+            loadConfig(searchConfigSchema, { ...process.env, ...searchEnv(services) }),
+          ),
+          logger,
+        });
         await engine.sync();
         return engine;
       };

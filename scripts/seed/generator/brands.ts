@@ -32,8 +32,17 @@ function partyRow(seed: number, id: number, name: string, legalSuffix: string, e
   const [city, postalCode, country] = rng.pick(european ? EURO_PLACES : PLACES);
   const slug = slugify(name);
   return [
-    id, name, `${name} ${legalSuffix}`, `${rng.pick(STREETS)} ${rng.int(1, 120)}`, postalCode, city, null, country,
-    `compliance@${slug}.example.com`, `https://${slug}.example.com`, `+46 ${rng.int(10, 99)} ${rng.int(100000, 999999)}`,
+    id,
+    name,
+    `${name} ${legalSuffix}`,
+    `${rng.pick(STREETS)} ${rng.int(1, 120)}`,
+    postalCode,
+    city,
+    null,
+    country,
+    `compliance@${slug}.example.com`,
+    `https://${slug}.example.com`,
+    `+46 ${rng.int(10, 99)} ${rng.int(100000, 999999)}`,
   ];
 }
 
@@ -46,7 +55,16 @@ export function brandBatches(seed: number, brands: number, logos: SeedMediaLibra
     const rng = rngFor(seed, STREAM.brand, i);
     parties.push(partyRow(seed, i + 1, name, rng.chance(0.7) ? 'AB' : 'GmbH', rng.chance(0.3)));
     const logo = logos[i];
-    brandRows.push([i + 1, name, slugify(name), `${name} makes things for everyday life since ${rng.int(1950, 2020)}.`, i + 1, !rng.chance(0.02), logo?.hash ?? null, logo?.source ?? null]);
+    brandRows.push([
+      i + 1,
+      name,
+      slugify(name),
+      `${name} makes things for everyday life since ${rng.int(1950, 2020)}.`,
+      i + 1,
+      !rng.chance(0.02),
+      logo?.hash ?? null,
+      logo?.source ?? null,
+    ]);
   }
   const { importers, euReps } = partyIds(brands);
   importers.forEach((id, i) => {
@@ -56,7 +74,27 @@ export function brandBatches(seed: number, brands: number, logos: SeedMediaLibra
     parties.push(partyRow(seed, id, `EU Rep ${['Alpha', 'Beta', 'Gamma'][i]}`, 'GmbH', true));
   });
   return [
-    { table: 'responsible_parties', columns: ['id', 'name', 'legal_name', 'street', 'postal_code', 'city', 'region', 'country_code', 'email', 'url', 'phone'], rows: parties },
-    { table: 'brands', columns: ['id', 'name', 'slug', 'description', 'manufacturer_party_id', 'active', 'logo_hash', 'logo_source'], rows: brandRows },
+    {
+      table: 'responsible_parties',
+      columns: [
+        'id',
+        'name',
+        'legal_name',
+        'street',
+        'postal_code',
+        'city',
+        'region',
+        'country_code',
+        'email',
+        'url',
+        'phone',
+      ],
+      rows: parties,
+    },
+    {
+      table: 'brands',
+      columns: ['id', 'name', 'slug', 'description', 'manufacturer_party_id', 'active', 'logo_hash', 'logo_source'],
+      rows: brandRows,
+    },
   ];
 }

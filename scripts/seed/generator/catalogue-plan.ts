@@ -56,9 +56,24 @@ export const isReducedVat = (plan: CataloguePlan, root: number) => ROOT_CATEGORI
 function allocate(roots: number): Omit<CataloguePlan, 'skuProduct' | 'skuRoot' | 'skuPriceSek' | 'skus'> {
   const u8 = () => new Uint8Array(roots);
   return {
-    roots, kind: u8(), top: u8(), category: new Int32Array(roots), brand: new Int32Array(roots), adjective: u8(), material: u8(),
-    noun: u8(), colourStart: u8(), colourCount: u8(), sizeStart: u8(), sizeCount: u8(), noEur: u8(), active: u8(),
-    createdMs: new Float64Array(roots), vendor: new Int32Array(roots), vendor2: new Int32Array(roots), firstSku: new Int32Array(roots + 1),
+    roots,
+    kind: u8(),
+    top: u8(),
+    category: new Int32Array(roots),
+    brand: new Int32Array(roots),
+    adjective: u8(),
+    material: u8(),
+    noun: u8(),
+    colourStart: u8(),
+    colourCount: u8(),
+    sizeStart: u8(),
+    sizeCount: u8(),
+    noEur: u8(),
+    active: u8(),
+    createdMs: new Float64Array(roots),
+    vendor: new Int32Array(roots),
+    vendor2: new Int32Array(roots),
+    firstSku: new Int32Array(roots + 1),
   };
 }
 
@@ -121,7 +136,13 @@ export function planCatalogue(roots: number, lookups: CatalogueLookups): Catalog
   const partial = allocate(roots);
   for (let i = 0; i < roots; i++) partial.firstSku[i + 1] = partial.firstSku[i] + planRoot(partial, i, lookups);
   const skus = partial.firstSku[roots];
-  const plan: CataloguePlan = { ...partial, skuProduct: new Int32Array(skus), skuRoot: new Int32Array(skus), skuPriceSek: new Int32Array(skus), skus };
+  const plan: CataloguePlan = {
+    ...partial,
+    skuProduct: new Int32Array(skus),
+    skuRoot: new Int32Array(skus),
+    skuPriceSek: new Int32Array(skus),
+    skus,
+  };
   let nextVariantId = roots + 1;
   for (let i = 0; i < roots; i++) {
     for (let s = plan.firstSku[i]; s < plan.firstSku[i + 1]; s++) {

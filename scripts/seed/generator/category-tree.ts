@@ -59,4 +59,8 @@ export function buildCategoryTree(seed: number): CategoryTree {
   return { rows: b.rows, leavesByRoot, leaves: leavesByRoot.flat(), rootOfLeaf };
 }
 
-export const categoryBatch = (tree: CategoryTree): RowBatch => ({ table: 'categories', columns: CATEGORY_COLUMNS, rows: tree.rows });
+export const categoryBatch = (tree: CategoryTree): RowBatch => ({
+  table: 'categories',
+  columns: CATEGORY_COLUMNS,
+  rows: tree.rows,
+});

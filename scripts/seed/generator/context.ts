@@ -9,8 +9,20 @@ import { volumesFor, type Volumes } from './volumes';
 
 /** Running ids of rows that other rows do not need to predict: assigned in generation order. */
 export type IdCounters = Record<
-  'media' | 'vendorPrice' | 'orderLine' | 'email' | 'phone' | 'address' | 'payment' | 'warehouseOrder' | 'parcel'
-  | 'receipt' | 'draft' | 'match' | 'invoiceNumber' | 'purchaseNumber',
+  | 'media'
+  | 'vendorPrice'
+  | 'orderLine'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'payment'
+  | 'warehouseOrder'
+  | 'parcel'
+  | 'receipt'
+  | 'draft'
+  | 'match'
+  | 'invoiceNumber'
+  | 'purchaseNumber',
   number
 >;
 
@@ -42,8 +54,20 @@ function indexVendorSkus(catalogue: CataloguePlan, vendors: number): SeedContext
 }
 
 const counters = (): IdCounters => ({
-  media: 0, vendorPrice: 0, orderLine: 0, email: 0, phone: 0, address: 0, payment: 0, warehouseOrder: 0, parcel: 0,
-  receipt: 0, draft: 0, match: 0, invoiceNumber: 100_000, purchaseNumber: 5_000,
+  media: 0,
+  vendorPrice: 0,
+  orderLine: 0,
+  email: 0,
+  phone: 0,
+  address: 0,
+  payment: 0,
+  warehouseOrder: 0,
+  parcel: 0,
+  receipt: 0,
+  draft: 0,
+  match: 0,
+  invoiceNumber: 100_000,
+  purchaseNumber: 5_000,
 });
 
 /** Everything a seed run shares: sizes, the catalogue plan, customers and vendors, and the id counters. */
@@ -52,10 +76,18 @@ export function createContext(options: GeneratorOptions): SeedContext {
   const asOfMs = startOfDayUtc(options.asOf);
   const tree = buildCategoryTree(options.seed);
   const catalogue = planCatalogue(volumes.products, {
-    seed: options.seed, tree, brands: new Zipf(volumes.brands, 1.07), vendors: volumes.vendors, asOfMs,
+    seed: options.seed,
+    tree,
+    brands: new Zipf(volumes.brands, 1.07),
+    vendors: volumes.vendors,
+    asOfMs,
   });
   return {
-    seed: options.seed, asOfMs, volumes, tree, catalogue,
+    seed: options.seed,
+    asOfMs,
+    volumes,
+    tree,
+    catalogue,
     customers: Array.from({ length: volumes.customers }, (_, i) => customerPlan(options.seed, i, asOfMs)),
     vendors: Array.from({ length: volumes.vendors }, (_, i) => vendorPlan(options.seed, i)),
     vendorSkus: indexVendorSkus(catalogue, volumes.vendors),

@@ -7,21 +7,51 @@ import { DAY_MS, iso } from './time';
 import type { Row, RowBatch } from './types';
 import { CARRIERS } from './words';
 
-export const WAREHOUSE_ORDER_COLUMNS = ['id', 'order_id', 'warehouse_id', 'external_ref', 'status', 'status_at', 'created_at', 'updated_at'] as const;
+export const WAREHOUSE_ORDER_COLUMNS = [
+  'id',
+  'order_id',
+  'warehouse_id',
+  'external_ref',
+  'status',
+  'status_at',
+  'created_at',
+  'updated_at',
+] as const;
 export const PARCEL_COLUMNS = [
-  'id', 'order_id', 'warehouse_order_id', 'direction', 'carrier', 'service', 'tracking_number', 'tracking_url', 'status',
-  'status_at', 'shipped_at', 'delivered_at', 'weight_grams', 'created_at', 'updated_at',
+  'id',
+  'order_id',
+  'warehouse_order_id',
+  'direction',
+  'carrier',
+  'service',
+  'tracking_number',
+  'tracking_url',
+  'status',
+  'status_at',
+  'shipped_at',
+  'delivered_at',
+  'weight_grams',
+  'created_at',
+  'updated_at',
 ] as const;
 
 const SHIPPED = new Set<number>([STATUS.soPartlyDelivered, STATUS.invDraft, STATUS.invInvoiced, STATUS.invPaid]);
 
 function trackingNumber(rng: Rng, carrier: string): string {
-  if (carrier === 'PostNord') return `00373${String(rng.int(0, 99_999)).padStart(5, '0')}${String(rng.int(0, 9_999_999)).padStart(7, '0')}`;
+  if (carrier === 'PostNord')
+    return `00373${String(rng.int(0, 99_999)).padStart(5, '0')}${String(rng.int(0, 9_999_999)).padStart(7, '0')}`;
   if (carrier === 'DHL') return `JJD00${rng.hex(14).toUpperCase()}`;
   return rng.hex(12).toUpperCase();
 }
 
-function parcelRow(ctx: SeedContext, rng: Rng, o: OrderPlan, warehouseOrderId: number | null, direction: string, shippedMs: number): Row {
+function parcelRow(
+  ctx: SeedContext,
+  rng: Rng,
+  o: OrderPlan,
+  warehouseOrderId: number | null,
+  direction: string,
+  shippedMs: number,
+): Row {
   const carrier = rng.pick(CARRIERS);
   const tracking = trackingNumber(rng, carrier);
   const deliveredMs = shippedMs + rng.int(1, 4) * DAY_MS;
@@ -29,9 +59,21 @@ function parcelRow(ctx: SeedContext, rng: Rng, o: OrderPlan, warehouseOrderId: n
   const status = delivered ? (direction === 'outbound' && rng.chance(0.03) ? 'returned' : 'delivered') : 'in_transit';
   const statusAt = iso(Math.min(ctx.asOfMs, delivered ? deliveredMs : shippedMs + DAY_MS));
   return [
-    ++ctx.ids.parcel, o.id, warehouseOrderId, direction, carrier, rng.pick(['parcel', 'home', 'pickup point']), tracking,
-    `https://tracking.example.com/${slugify(carrier)}/${tracking}`, status, statusAt, iso(shippedMs),
-    delivered ? iso(deliveredMs) : null, rng.int(200, 12_000), iso(shippedMs), statusAt,
+    ++ctx.ids.parcel,
+    o.id,
+    warehouseOrderId,
+    direction,
+    carrier,
+    rng.pick(['parcel', 'home', 'pickup point']),
+    tracking,
+    `https://tracking.example.com/${slugify(carrier)}/${tracking}`,
+    status,
+    statusAt,
+    iso(shippedMs),
+    delivered ? iso(deliveredMs) : null,
+    rng.int(200, 12_000),
+    iso(shippedMs),
+    statusAt,
   ];
 }
 

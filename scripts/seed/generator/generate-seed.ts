@@ -1,7 +1,21 @@
 import { brandBatches } from './brands';
 import { categoryBatch } from './category-tree';
-import { DESCRIPTION_COLUMNS, ATTRIBUTE_COLUMNS, MEDIA_COLUMNS, attributeRows, descriptionRows, mediaRows } from './content-rows';
-import { PRICE_COLUMNS, STOCK_COLUMNS, VENDOR_PRICE_COLUMNS, priceRows, stockRows, vendorPriceRows } from './commerce-rows';
+import {
+  DESCRIPTION_COLUMNS,
+  ATTRIBUTE_COLUMNS,
+  MEDIA_COLUMNS,
+  attributeRows,
+  descriptionRows,
+  mediaRows,
+} from './content-rows';
+import {
+  PRICE_COLUMNS,
+  STOCK_COLUMNS,
+  VENDOR_PRICE_COLUMNS,
+  priceRows,
+  stockRows,
+  vendorPriceRows,
+} from './commerce-rows';
 import { ADDRESS_COLUMNS, EMAIL_COLUMNS, PHONE_COLUMNS, addressRows, emailRows, phoneRows } from './contact-rows';
 import { createContext, type SeedContext } from './context';
 import { fulfilmentBatches } from './fulfilment-rows';
@@ -34,7 +48,11 @@ function* batches(list: readonly RowBatch[]): Generator<SeedItem> {
   for (const b of list) yield* sliced(b.table, b.columns, b.rows);
 }
 
-type ChunkTable = readonly [table: string, columns: readonly string[], rows: (ctx: SeedContext, from: number, to: number) => Iterable<Row>];
+type ChunkTable = readonly [
+  table: string,
+  columns: readonly string[],
+  rows: (ctx: SeedContext, from: number, to: number) => Iterable<Row>,
+];
 
 // Catalogue tables in foreign-key order; each chunk of products emits all of them.
 const CATALOGUE: readonly ChunkTable[] = [
@@ -56,7 +74,12 @@ const LINKS: readonly ChunkTable[] = [
   ['product_bundle_components', BUNDLE_COLUMNS, bundleRows],
 ];
 
-function* chunked(ctx: SeedContext, tables: readonly ChunkTable[], count: number, progress: (done: number) => SeedItem | null): Generator<SeedItem> {
+function* chunked(
+  ctx: SeedContext,
+  tables: readonly ChunkTable[],
+  count: number,
+  progress: (done: number) => SeedItem | null,
+): Generator<SeedItem> {
   for (let from = 0; from < count; from += ctx.volumes.chunkSize) {
     const to = Math.min(count, from + ctx.volumes.chunkSize);
     for (const [table, columns, rows] of tables) yield* sliced(table, columns, rows(ctx, from, to));
@@ -90,7 +113,11 @@ export function* generateSeed(options: GeneratorOptions): Generator<SeedItem> {
   const total = products + orders;
   const progress = (phase: string, done: number): SeedItem => ({ kind: 'progress', progress: { phase, done, total } });
   yield* batches(referenceBatches());
-  yield* batches([categoryBatch(ctx.tree), ...brandBatches(ctx.seed, ctx.volumes.brands, ctx.media.logos), ...partyBatches(ctx.customers, ctx.vendors)]);
+  yield* batches([
+    categoryBatch(ctx.tree),
+    ...brandBatches(ctx.seed, ctx.volumes.brands, ctx.media.logos),
+    ...partyBatches(ctx.customers, ctx.vendors),
+  ]);
   yield* chunked(ctx, CATALOGUE, products, (done) => progress('catalogue', done));
   yield* chunked(ctx, LINKS, products, () => null);
   yield* orderChunks(ctx, (done) => progress('orders', products + done));

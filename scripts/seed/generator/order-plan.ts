@@ -14,7 +14,10 @@ type Head = { orderMs: number; kind: 'purchase' | 'credit' | 'sales'; salesType:
 /** Date and kind of order `j`: orders spread evenly over the year, recent sales mostly still open orders. */
 function drawHead(ctx: SeedContext, j: number, rng: Rng): Head {
   const start = ctx.asOfMs - 365 * DAY_MS;
-  const orderMs = Math.min(ctx.asOfMs - 60_000, Math.floor(start + ((j + rng.float()) / ctx.volumes.orders) * 365 * DAY_MS));
+  const orderMs = Math.min(
+    ctx.asOfMs - 60_000,
+    Math.floor(start + ((j + rng.float()) / ctx.volumes.orders) * 365 * DAY_MS),
+  );
   const u = rng.float();
   const recent = ctx.asOfMs - orderMs <= 14 * DAY_MS;
   const salesType: DocType = rng.chance(recent ? 0.85 : 0.06) ? 'SALESORDER' : 'SALESINVOICE';
@@ -33,10 +36,24 @@ function salesLine(ctx: SeedContext, rng: Rng, customer: CustomerPlan, web: bool
   const withVat = customer.currency === 'SEK' ? plan.skuPriceSek[s] : eurPrice(plan.skuPriceSek[s]);
   const euro = customer.currency === 'EUR';
   return withSums({
-    id: 0, sku: s, productId: plan.skuProduct[s], productNumber: skuNumber(plan, s), description: skuName(plan, s),
-    qty: web ? rng.weighted([[1, 8], [2, 2], [3, 1]]) : rng.int(1, 12) * rng.pick([1, 1, 5, 10]), delivered: 0,
-    priceCents: Math.round(withVat / (1 + rate / 100)), discount: web ? 0 : rng.pick([0, 0, 5, 10, 15]),
-    vatRate: reverseCharge ? 0 : rate, warehouseId: euro ? (rng.chance(0.7) ? 3 : 1) : rng.chance(0.93) ? 1 : 2, receipts: [],
+    id: 0,
+    sku: s,
+    productId: plan.skuProduct[s],
+    productNumber: skuNumber(plan, s),
+    description: skuName(plan, s),
+    qty: web
+      ? rng.weighted([
+          [1, 8],
+          [2, 2],
+          [3, 1],
+        ])
+      : rng.int(1, 12) * rng.pick([1, 1, 5, 10]),
+    delivered: 0,
+    priceCents: Math.round(withVat / (1 + rate / 100)),
+    discount: web ? 0 : rng.pick([0, 0, 5, 10, 15]),
+    vatRate: reverseCharge ? 0 : rate,
+    warehouseId: euro ? (rng.chance(0.7) ? 3 : 1) : rng.chance(0.93) ? 1 : 2,
+    receipts: [],
   });
 }
 
@@ -44,13 +61,22 @@ function openOrderStatus(rng: Rng, ageDays: number): number {
   if (rng.chance(0.03)) return STATUS.soCancelled;
   if (ageDays < 1) return rng.chance(0.3) ? STATUS.soPreview : STATUS.soBooked;
   if (ageDays < 3) return rng.chance(0.7) ? STATUS.soBooked : STATUS.soPicking;
-  return rng.weighted([[STATUS.soBooked, 3], [STATUS.soPicking, 2], [STATUS.soPartlyDelivered, 5]]);
+  return rng.weighted([
+    [STATUS.soBooked, 3],
+    [STATUS.soPicking, 2],
+    [STATUS.soPartlyDelivered, 5],
+  ]);
 }
 
 /** Quantities delivered: part of a partly delivered order, everything on invoices but a rare shortfall. */
 function deliver(rng: Rng, statusId: number, invoiced: boolean, lines: LinePlan[]): void {
   for (const line of lines) {
-    if (statusId === STATUS.soPartlyDelivered) line.delivered = rng.weighted([[line.qty, 2], [Math.floor(line.qty / 2), 1], [0, 1]]);
+    if (statusId === STATUS.soPartlyDelivered)
+      line.delivered = rng.weighted([
+        [line.qty, 2],
+        [Math.floor(line.qty / 2), 1],
+        [0, 1],
+      ]);
     else if (invoiced) line.delivered = rng.chance(0.02) ? Math.max(0, line.qty - 1) : line.qty;
   }
   if (statusId === STATUS.soPartlyDelivered && lines.every((l) => l.delivered === l.qty)) lines[0].delivered = 0;
@@ -62,7 +88,19 @@ function invoiceState(ctx: SeedContext, rng: Rng, web: boolean, dueMs: number, t
   if (rng.chance(0.01)) return [STATUS.invVoid, 0];
   if (web) return [STATUS.invPaid, totalInc];
   const overdue = dueMs < ctx.asOfMs;
-  const state = rng.weighted<'paid' | 'part' | 'open'>(overdue ? [['paid', 85], ['part', 6], ['open', 9]] : [['paid', 25], ['part', 5], ['open', 70]]);
+  const state = rng.weighted<'paid' | 'part' | 'open'>(
+    overdue
+      ? [
+          ['paid', 85],
+          ['part', 6],
+          ['open', 9],
+        ]
+      : [
+          ['paid', 25],
+          ['part', 5],
+          ['open', 70],
+        ],
+  );
   if (state === 'paid') return [STATUS.invPaid, totalInc];
   if (state === 'part') return [STATUS.invInvoiced, Math.round(totalInc * (0.3 + rng.float() * 0.4))];
   return [STATUS.invInvoiced, 0];
@@ -70,7 +108,12 @@ function invoiceState(ctx: SeedContext, rng: Rng, web: boolean, dueMs: number, t
 
 function shopOrder(rng: Rng, j: number, web: boolean): [number | null, string | null] {
   if (!web) return [null, rng.chance(0.02) ? `M-${j + 1}` : null];
-  const importer = rng.weighted([[IMPORTER.shopify, 5], [IMPORTER.woocommerce, 2], [IMPORTER.klarna, 2], [IMPORTER.stripe, 1]]);
+  const importer = rng.weighted([
+    [IMPORTER.shopify, 5],
+    [IMPORTER.woocommerce, 2],
+    [IMPORTER.klarna, 2],
+    [IMPORTER.stripe, 1],
+  ]);
   if (importer === IMPORTER.shopify) return [importer, `#${1000 + j}`];
   if (importer === IMPORTER.woocommerce) return [importer, `WC-${200000 + j}`];
   return [importer, importer === IMPORTER.klarna ? `KL${rng.hex(10).toUpperCase()}` : `pi_${rng.hex(24)}`];
@@ -80,13 +123,39 @@ function salesPlan(ctx: SeedContext, j: number, rng: Rng, head: Head): OrderPlan
   const customer = pickCustomer(ctx, rng);
   const web = customer.isCompany ? rng.chance(0.1) : rng.chance(0.85);
   const [importerId, shopOrderNumber] = shopOrder(rng, j, web);
-  const lines = Array.from({ length: web ? rng.weighted([[1, 5], [2, 3], [3, 2], [4, 1]]) : rng.int(1, 8) }, () => salesLine(ctx, rng, customer, web));
+  const lines = Array.from(
+    {
+      length: web
+        ? rng.weighted([
+            [1, 5],
+            [2, 3],
+            [3, 2],
+            [4, 1],
+          ])
+        : rng.int(1, 8),
+    },
+    () => salesLine(ctx, rng, customer, web),
+  );
   const { totalEx, totalVat } = totals(lines);
   const deliveryMs = head.orderMs + rng.int(1, 7) * DAY_MS;
   const base = {
-    index: j, id: j + 1, name: web ? `Web order ${shopOrderNumber}` : customer.name, customer, vendor: null, currency: customer.currency,
-    orderMs: head.orderMs, deliveryMs, invoiceNumber: null, purchaseNumber: null, importerId, shopOrderNumber, creditedOrderId: null,
-    yourReference: web ? null : `${customer.lastName} ${rng.int(100, 9999)}`, lines, totalEx, totalVat,
+    index: j,
+    id: j + 1,
+    name: web ? `Web order ${shopOrderNumber}` : customer.name,
+    customer,
+    vendor: null,
+    currency: customer.currency,
+    orderMs: head.orderMs,
+    deliveryMs,
+    invoiceNumber: null,
+    purchaseNumber: null,
+    importerId,
+    shopOrderNumber,
+    creditedOrderId: null,
+    yourReference: web ? null : `${customer.lastName} ${rng.int(100, 9999)}`,
+    lines,
+    totalEx,
+    totalVat,
   };
   if (head.salesType === 'SALESORDER') {
     const statusId = openOrderStatus(rng, (ctx.asOfMs - head.orderMs) / DAY_MS);
@@ -109,10 +178,29 @@ function creditOf(j: number, rng: Rng, orderMs: number, origin: OrderPlan): Orde
   const { totalEx, totalVat } = totals(lines);
   const credited = rng.chance(0.9);
   return {
-    index: j, id: j + 1, type: 'SALESCREDIT', statusId: credited ? STATUS.crCredited : STATUS.crDraft, name: `Credit for order ${origin.id}`,
-    customer: origin.customer, vendor: null, currency: origin.currency, orderMs, deliveryMs: orderMs, invoiceMs: orderMs, dueMs: orderMs,
-    numbered: credited, invoiceNumber: null, purchaseNumber: null, importerId: null, shopOrderNumber: null, creditedOrderId: origin.id,
-    yourReference: null, lines, totalEx, totalVat, paid: credited ? totalEx + totalVat : 0,
+    index: j,
+    id: j + 1,
+    type: 'SALESCREDIT',
+    statusId: credited ? STATUS.crCredited : STATUS.crDraft,
+    name: `Credit for order ${origin.id}`,
+    customer: origin.customer,
+    vendor: null,
+    currency: origin.currency,
+    orderMs,
+    deliveryMs: orderMs,
+    invoiceMs: orderMs,
+    dueMs: orderMs,
+    numbered: credited,
+    invoiceNumber: null,
+    purchaseNumber: null,
+    importerId: null,
+    shopOrderNumber: null,
+    creditedOrderId: origin.id,
+    yourReference: null,
+    lines,
+    totalEx,
+    totalVat,
+    paid: credited ? totalEx + totalVat : 0,
   };
 }
 
@@ -123,7 +211,8 @@ function creditPlan(ctx: SeedContext, j: number, rng: Rng, orderMs: number): Ord
     const head = drawHead(ctx, k, originRng);
     if (head.kind !== 'sales' || head.salesType !== 'SALESINVOICE') continue;
     const origin = salesPlan(ctx, k, originRng, head);
-    if (origin.statusId === STATUS.invInvoiced || origin.statusId === STATUS.invPaid) return creditOf(j, rng, orderMs, origin);
+    if (origin.statusId === STATUS.invInvoiced || origin.statusId === STATUS.invPaid)
+      return creditOf(j, rng, orderMs, origin);
   }
   return null;
 }

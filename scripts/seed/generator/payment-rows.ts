@@ -8,8 +8,20 @@ import type { Row } from './types';
 import { PAYMENT_PROVIDERS } from './words';
 
 export const PAYMENT_COLUMNS = [
-  'id', 'order_id', 'provider', 'provider_reference', 'method', 'amount', 'captured_amount', 'refunded_amount', 'currency_code',
-  'status', 'authorized_at', 'captured_at', 'created_at', 'updated_at',
+  'id',
+  'order_id',
+  'provider',
+  'provider_reference',
+  'method',
+  'amount',
+  'captured_amount',
+  'refunded_amount',
+  'currency_code',
+  'status',
+  'authorized_at',
+  'captured_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 function providerOf(rng: Rng, o: OrderPlan): string {
@@ -30,9 +42,20 @@ function paymentRow(ctx: SeedContext, rng: Rng, o: OrderPlan, provider: string, 
   const authorized = o.orderMs + rng.int(5, 600) * 1000;
   const captured = status === 'captured' ? (o.invoiceMs ?? authorized) : null;
   return [
-    ++ctx.ids.payment, o.id, provider, `${provider.slice(0, 3)}_${rng.hex(20)}`, rng.pick(['card', 'invoice', 'account', 'wallet']),
-    cents(total), cents(status === 'captured' ? total : 0), '0.00', o.currency, status,
-    status === 'failed' ? null : iso(authorized), captured === null ? null : iso(captured), iso(o.orderMs), iso(captured ?? authorized),
+    ++ctx.ids.payment,
+    o.id,
+    provider,
+    `${provider.slice(0, 3)}_${rng.hex(20)}`,
+    rng.pick(['card', 'invoice', 'account', 'wallet']),
+    cents(total),
+    cents(status === 'captured' ? total : 0),
+    '0.00',
+    o.currency,
+    status,
+    status === 'failed' ? null : iso(authorized),
+    captured === null ? null : iso(captured),
+    iso(o.orderMs),
+    iso(captured ?? authorized),
   ];
 }
 

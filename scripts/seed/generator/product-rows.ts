@@ -10,11 +10,24 @@ const NUMBER_PREFIX = ['CL', 'SH', 'HO', 'KI', 'SP', 'EL', 'BO', 'TO'];
 const COLOUR_CODES = ['BLK', 'WHT', 'GRY', 'NVY', 'BLU', 'RED', 'GRN', 'OLV', 'BEI', 'BRN', 'YEL', 'PNK'];
 
 export const PRODUCT_COLUMNS = [
-  'id', 'parent_id', 'product_number', 'name', 'brand_id', 'barcode', 'unit', 'weight_grams', 'is_active',
-  'manufacturer_party_id', 'importer_party_id', 'eu_responsible_party_id', 'created_at', 'updated_at',
+  'id',
+  'parent_id',
+  'product_number',
+  'name',
+  'brand_id',
+  'barcode',
+  'unit',
+  'weight_grams',
+  'is_active',
+  'manufacturer_party_id',
+  'importer_party_id',
+  'eu_responsible_party_id',
+  'created_at',
+  'updated_at',
 ] as const;
 
-export const rootNumber = (plan: CataloguePlan, root: number) => `${NUMBER_PREFIX[plan.top[root]]}${String(root + 1).padStart(6, '0')}`;
+export const rootNumber = (plan: CataloguePlan, root: number) =>
+  `${NUMBER_PREFIX[plan.top[root]]}${String(root + 1).padStart(6, '0')}`;
 
 /** The storefront name of a root product in English or Swedish. */
 export function rootName(plan: CataloguePlan, root: number, language: 'en' | 'sv'): string {
@@ -43,7 +56,8 @@ export function skuNumber(plan: CataloguePlan, s: number): string {
 }
 
 /** The business name of a root: brand and English name. */
-export const businessName = (plan: CataloguePlan, root: number) => `${brandName(plan.brand[root] - 1)} ${rootName(plan, root, 'en')}`;
+export const businessName = (plan: CataloguePlan, root: number) =>
+  `${brandName(plan.brand[root] - 1)} ${rootName(plan, root, 'en')}`;
 
 export function skuName(plan: CataloguePlan, s: number): string {
   const root = plan.skuRoot[s];
@@ -55,7 +69,9 @@ export function skuName(plan: CataloguePlan, s: number): string {
 
 /** A valid EAN-13 (Swedish 73 prefix) derived from the product id. */
 export function ean13(seed: number, productId: number): string {
-  const body = `73${String((Math.imul(productId, 7919) + seed) >>> 0).padStart(10, '0').slice(-10)}`;
+  const body = `73${String((Math.imul(productId, 7919) + seed) >>> 0)
+    .padStart(10, '0')
+    .slice(-10)}`;
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 ? 3 : 1);
   return body + ((10 - (sum % 10)) % 10);
@@ -73,17 +89,39 @@ export function* productRows(ctx: SeedContext, from: number, to: number): Genera
     const active = plan.active[i] === 1;
     const weight = rng.int(100, 3000);
     yield [
-      i + 1, null, rootNumber(plan, i), businessName(plan, i), plan.brand[i],
-      simple && !rng.chance(0.08) ? ean13(ctx.seed, i + 1) : null, 'pcs', weight, active,
-      rng.chance(0.6) ? plan.brand[i] : null, rng.chance(0.2) ? rng.pick(importers) : null, rng.chance(0.1) ? rng.pick(euReps) : null,
-      iso(created), updated,
+      i + 1,
+      null,
+      rootNumber(plan, i),
+      businessName(plan, i),
+      plan.brand[i],
+      simple && !rng.chance(0.08) ? ean13(ctx.seed, i + 1) : null,
+      'pcs',
+      weight,
+      active,
+      rng.chance(0.6) ? plan.brand[i] : null,
+      rng.chance(0.2) ? rng.pick(importers) : null,
+      rng.chance(0.1) ? rng.pick(euReps) : null,
+      iso(created),
+      updated,
     ];
     if (simple) continue;
     for (let s = plan.firstSku[i]; s < plan.firstSku[i + 1]; s++) {
       const id = plan.skuProduct[s];
       yield [
-        id, i + 1, skuNumber(plan, s), skuName(plan, s), plan.brand[i], rng.chance(0.08) ? null : ean13(ctx.seed, id), 'pcs',
-        weight, active && !rng.chance(0.02), null, null, null, iso(created), updated,
+        id,
+        i + 1,
+        skuNumber(plan, s),
+        skuName(plan, s),
+        plan.brand[i],
+        rng.chance(0.08) ? null : ean13(ctx.seed, id),
+        'pcs',
+        weight,
+        active && !rng.chance(0.02),
+        null,
+        null,
+        null,
+        iso(created),
+        updated,
       ];
     }
   }

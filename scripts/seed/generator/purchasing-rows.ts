@@ -8,13 +8,49 @@ import { DAY_MS, iso } from './time';
 import type { Row, RowBatch } from './types';
 
 export const RECEIPT_COLUMNS = [
-  'id', 'order_id', 'order_line_id', 'product_id', 'warehouse_id', 'quantity', 'unit_price', 'received_at', 'booked', 'created_at', 'updated_at',
+  'id',
+  'order_id',
+  'order_line_id',
+  'product_id',
+  'warehouse_id',
+  'quantity',
+  'unit_price',
+  'received_at',
+  'booked',
+  'created_at',
+  'updated_at',
 ] as const;
 export const DRAFT_COLUMNS = [
-  'id', 'vendor_id', 'invoice_number', 'invoice_date', 'due_date', 'po_number', 'currency_code', 'total_ex_vat', 'booked', 'created_at', 'updated_at',
+  'id',
+  'vendor_id',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'po_number',
+  'currency_code',
+  'total_ex_vat',
+  'booked',
+  'created_at',
+  'updated_at',
 ] as const;
-export const DRAFT_LINE_COLUMNS = ['draft_id', 'line_index', 'product_number', 'vendor_sku', 'description', 'quantity', 'price'] as const;
-export const MATCH_COLUMNS = ['id', 'draft_id', 'invoice_line_index', 'order_item_id', 'receipt_id', 'qty', 'created_at'] as const;
+export const DRAFT_LINE_COLUMNS = [
+  'draft_id',
+  'line_index',
+  'product_number',
+  'vendor_sku',
+  'description',
+  'quantity',
+  'price',
+] as const;
+export const MATCH_COLUMNS = [
+  'id',
+  'draft_id',
+  'invoice_line_index',
+  'order_item_id',
+  'receipt_id',
+  'qty',
+  'created_at',
+] as const;
 
 type Rows = { receipts: Row[]; drafts: Row[]; draftLines: Row[]; matches: Row[] };
 /** A purchase-order line's receipts that no supplier invoice has been booked against yet, with their ids. */
@@ -26,7 +62,19 @@ function receiptRows(ctx: SeedContext, o: OrderPlan, rows: Rows): Unbooked[] {
     const open: Unbooked['receipts'] = [];
     for (const r of line.receipts) {
       const id = ++ctx.ids.receipt;
-      rows.receipts.push([id, o.id, line.id, line.productId, line.warehouseId, r.qty, cents(line.priceCents), iso(r.ms), r.booked, iso(r.ms), iso(r.ms)]);
+      rows.receipts.push([
+        id,
+        o.id,
+        line.id,
+        line.productId,
+        line.warehouseId,
+        r.qty,
+        cents(line.priceCents),
+        iso(r.ms),
+        r.booked,
+        iso(r.ms),
+        iso(r.ms),
+      ]);
       if (!r.booked) open.push({ id, qty: r.qty, ms: r.ms });
     }
     if (open.length) unbooked.push({ line, receipts: open });
@@ -35,12 +83,22 @@ function receiptRows(ctx: SeedContext, o: OrderPlan, rows: Rows): Unbooked[] {
 }
 
 /** The supplier's invoice line for goods received: usually exact, sometimes a little off in quantity or price. */
-function invoiceLine(rng: Rng, vendor: VendorPlan, u: Unbooked): { qty: number; price: number; row: (string | number | null)[] } {
+function invoiceLine(
+  rng: Rng,
+  vendor: VendorPlan,
+  u: Unbooked,
+): { qty: number; price: number; row: (string | number | null)[] } {
   const received = u.receipts.reduce((sum, r) => sum + r.qty, 0);
   const qty = rng.chance(0.2) ? Math.max(1, received + rng.pick([-3, -2, -1, 1, 2])) : received;
-  const price = rng.chance(0.2) ? Math.round(u.line.priceCents * (1 + (rng.chance(0.5) ? 1 : -1) * (0.005 + rng.float() * 0.025))) : u.line.priceCents;
+  const price = rng.chance(0.2)
+    ? Math.round(u.line.priceCents * (1 + (rng.chance(0.5) ? 1 : -1) * (0.005 + rng.float() * 0.025)))
+    : u.line.priceCents;
   const vendorSku = rng.chance(0.9) ? supplierNumber(vendor, u.line.productId) : null;
-  return { qty, price, row: [rng.chance(0.7) ? u.line.productNumber : null, vendorSku, u.line.description, qty, cents(price)] };
+  return {
+    qty,
+    price,
+    row: [rng.chance(0.7) ? u.line.productNumber : null, vendorSku, u.line.description, qty, cents(price)],
+  };
 }
 
 /** A supplier invoice waiting to be matched against the unbooked receipts of purchase order `o`. */
@@ -56,15 +114,36 @@ function draftRows(ctx: SeedContext, o: OrderPlan, vendor: VendorPlan, unbooked:
     total += qty * price;
     rows.draftLines.push([id, index, ...row]);
   });
-  const poNumber = rng.weighted<number | null>([[o.purchaseNumber, 75], [null, 20], [(o.purchaseNumber ?? 0) + rng.int(1, 50), 5]]);
+  const poNumber = rng.weighted<number | null>([
+    [o.purchaseNumber, 75],
+    [null, 20],
+    [(o.purchaseNumber ?? 0) + rng.int(1, 50), 5],
+  ]);
   rows.drafts.push([
-    id, vendor.id, `${vendor.code}-INV-${10_000 + id}`, iso(invoiceMs), iso(invoiceMs + 30 * DAY_MS), poNumber, vendor.currency,
-    cents(total), false, iso(invoiceMs), iso(invoiceMs),
+    id,
+    vendor.id,
+    `${vendor.code}-INV-${10_000 + id}`,
+    iso(invoiceMs),
+    iso(invoiceMs + 30 * DAY_MS),
+    poNumber,
+    vendor.currency,
+    cents(total),
+    false,
+    iso(invoiceMs),
+    iso(invoiceMs),
   ]);
   // Some drafts already have a confirmed pair on their first line.
   if (rng.chance(0.2)) {
     const first = unbooked[0];
-    rows.matches.push([++ctx.ids.match, id, 0, first.line.id, first.receipts[0].id, first.receipts[0].qty, iso(invoiceMs)]);
+    rows.matches.push([
+      ++ctx.ids.match,
+      id,
+      0,
+      first.line.id,
+      first.receipts[0].id,
+      first.receipts[0].qty,
+      iso(invoiceMs),
+    ]);
   }
 }
 

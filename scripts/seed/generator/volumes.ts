@@ -14,7 +14,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /** How many of each entity a seed of this size has: everything scales with products and orders. */
 export function volumesFor(options: GeneratorOptions): Volumes {
-  if (!Number.isInteger(options.products) || options.products < 1) throw new Error('products must be a positive integer');
+  if (!Number.isInteger(options.products) || options.products < 1)
+    throw new Error('products must be a positive integer');
   if (!Number.isInteger(options.orders) || options.orders < 0) throw new Error('orders must be a non-negative integer');
   return {
     products: options.products,

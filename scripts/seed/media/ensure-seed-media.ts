@@ -4,7 +4,18 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { COLOURS } from '../generator/words';
-import { LOGOS, MANUALS, PACKSHOTS, POSTERS, sourcePath, type LogoSpec, type ManualSpec, type PackshotSpec, type PosterSpec, type SeedMediaLibrary } from './library';
+import {
+  LOGOS,
+  MANUALS,
+  PACKSHOTS,
+  POSTERS,
+  sourcePath,
+  type LogoSpec,
+  type ManualSpec,
+  type PackshotSpec,
+  type PosterSpec,
+  type SeedMediaLibrary,
+} from './library';
 
 const BACKDROP: Record<PackshotSpec['bg'], string> = { white: '#ffffff', transparent: 'none', light: '#efeae2' };
 
@@ -15,7 +26,8 @@ function shapeSvg(spec: Pick<PackshotSpec, 'shape' | 'w' | 'h'>, fill: string): 
   // A faint edge, as a photo has: a white product on a white backdrop would otherwise not show at all.
   const paint = `fill="${fill}" stroke="#000" stroke-opacity="0.12" stroke-width="${(s * 0.008).toFixed(1)}"`;
   if (spec.shape === 'circle') return `<circle cx="${cx}" cy="${cy}" r="${s / 2}" ${paint}/>`;
-  if (spec.shape === 'rounded') return `<rect x="${cx - s / 2}" y="${cy - s * 0.6}" width="${s}" height="${s * 1.2}" rx="${s / 8}" ${paint}/>`;
+  if (spec.shape === 'rounded')
+    return `<rect x="${cx - s / 2}" y="${cy - s * 0.6}" width="${s}" height="${s * 1.2}" rx="${s / 8}" ${paint}/>`;
   return `<polygon points="${cx},${cy - s * 0.6} ${cx + s / 2},${cy} ${cx},${cy + s * 0.6} ${cx - s / 2},${cy}" ${paint}/>`;
 }
 
@@ -29,7 +41,8 @@ export function packshotPng(spec: PackshotSpec): Promise<Buffer> {
 
 function posterPng(spec: PosterSpec): Promise<Buffer> {
   const colour = COLOURS[spec.colour][2];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.w}" height="${spec.h}"><rect width="100%" height="100%" fill="#e9edf2"/>` +
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.w}" height="${spec.h}"><rect width="100%" height="100%" fill="#e9edf2"/>` +
     `${shapeSvg({ shape: 'circle', w: spec.w * 0.6, h: spec.h }, colour)}<polygon points="${spec.w * 0.72},${spec.h * 0.4} ${spec.w * 0.72},${spec.h * 0.6} ${spec.w * 0.8},${spec.h * 0.5}" fill="#222"/></svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
@@ -39,9 +52,12 @@ function logoPng(spec: LogoSpec): Promise<Buffer> {
   const colour = COLOURS[spec.colour][2];
   const { w, h } = spec;
   const mark = shapeSvg({ shape: spec.shape, w: h, h }, colour);
-  const bars = `<rect x="${h}" y="${h * 0.34}" width="${w * 0.5}" height="${h * 0.16}" rx="${h * 0.04}" fill="${colour}"/>` +
+  const bars =
+    `<rect x="${h}" y="${h * 0.34}" width="${w * 0.5}" height="${h * 0.16}" rx="${h * 0.04}" fill="${colour}"/>` +
     `<rect x="${h}" y="${h * 0.56}" width="${w * 0.3}" height="${h * 0.1}" rx="${h * 0.04}" fill="#333"/>`;
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${mark}${bars}</svg>`)).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${mark}${bars}</svg>`))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 async function manualPdf(spec: ManualSpec): Promise<Uint8Array> {
@@ -49,7 +65,13 @@ async function manualPdf(spec: ManualSpec): Promise<Uint8Array> {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (let page = 1; page <= spec.pages; page++) {
     const p = pdf.addPage([595, 842]);
-    p.drawText(`Aisle demo product manual (${spec.name})`, { x: 60, y: 760, size: 18, font, color: rgb(0.1, 0.1, 0.1) });
+    p.drawText(`Aisle demo product manual (${spec.name})`, {
+      x: 60,
+      y: 760,
+      size: 18,
+      font,
+      color: rgb(0.1, 0.1, 0.1),
+    });
     p.drawText(`Page ${page} of ${spec.pages}: care, use and safety instructions.`, { x: 60, y: 720, size: 12, font });
   }
   return pdf.save({ useObjectStreams: false });

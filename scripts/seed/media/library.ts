@@ -8,25 +8,53 @@ import { COLOURS } from '../generator/words';
 export type Shape = 'circle' | 'rounded' | 'diamond';
 export type SeedBackground = 'white' | 'transparent' | 'light';
 
-export interface PackshotSpec { name: string; colour: number; shape: Shape; bg: SeedBackground; w: number; h: number }
-export interface ManualSpec { name: string; pages: number }
-export interface PosterSpec { name: string; colour: number; w: number; h: number; duration: number }
-export interface LogoSpec { name: string; colour: number; shape: Shape; w: number; h: number }
+export interface PackshotSpec {
+  name: string;
+  colour: number;
+  shape: Shape;
+  bg: SeedBackground;
+  w: number;
+  h: number;
+}
+export interface ManualSpec {
+  name: string;
+  pages: number;
+}
+export interface PosterSpec {
+  name: string;
+  colour: number;
+  w: number;
+  h: number;
+  duration: number;
+}
+export interface LogoSpec {
+  name: string;
+  colour: number;
+  shape: Shape;
+  w: number;
+  h: number;
+}
 
 const SHAPES: readonly Shape[] = ['circle', 'rounded', 'diamond'];
 const BACKGROUNDS: readonly SeedBackground[] = ['white', 'transparent', 'light'];
 
 /** Two looks per colour: a square shot and a portrait one, on varied shapes and backgrounds. */
-export const PACKSHOTS: readonly PackshotSpec[] = COLOURS.flatMap((_, colour) => [0, 1].map((look) => ({
-  name: `packshot-${String(colour).padStart(2, '0')}-${look}`,
-  colour,
-  shape: SHAPES[(colour + look) % SHAPES.length],
-  bg: BACKGROUNDS[(colour * 2 + look) % BACKGROUNDS.length],
-  w: look === 0 ? 2000 : 1600,
-  h: 2000,
-})));
+export const PACKSHOTS: readonly PackshotSpec[] = COLOURS.flatMap((_, colour) =>
+  [0, 1].map((look) => ({
+    name: `packshot-${String(colour).padStart(2, '0')}-${look}`,
+    colour,
+    shape: SHAPES[(colour + look) % SHAPES.length],
+    bg: BACKGROUNDS[(colour * 2 + look) % BACKGROUNDS.length],
+    w: look === 0 ? 2000 : 1600,
+    h: 2000,
+  })),
+);
 
-export const MANUALS: readonly ManualSpec[] = [{ name: 'manual-a', pages: 2 }, { name: 'manual-b', pages: 4 }, { name: 'manual-c', pages: 8 }];
+export const MANUALS: readonly ManualSpec[] = [
+  { name: 'manual-a', pages: 2 },
+  { name: 'manual-b', pages: 4 },
+  { name: 'manual-c', pages: 8 },
+];
 
 /** Video posters (landscape); the videos themselves are not hosted here (see docs/decisions.md). */
 export const POSTERS: readonly PosterSpec[] = [
@@ -39,10 +67,17 @@ export const POSTERS: readonly PosterSpec[] = [
  * first brands have a logo and the rest of a seed's brands (always at least 12) have none.
  */
 export const LOGOS: readonly LogoSpec[] = Array.from({ length: 8 }, (_, i) => ({
-  name: `logo-${i}`, colour: (i * 5) % COLOURS.length, shape: SHAPES[i % SHAPES.length], w: 800, h: 320,
+  name: `logo-${i}`,
+  colour: (i * 5) % COLOURS.length,
+  shape: SHAPES[i % SHAPES.length],
+  w: 800,
+  h: 320,
 }));
 
-export interface LibraryItem { source: string; hash: string }
+export interface LibraryItem {
+  source: string;
+  hash: string;
+}
 
 /** The library as rows refer to it: each item's source path (under the media source root) and the hash of its bytes. */
 export interface SeedMediaLibrary {
@@ -63,7 +98,12 @@ const fakeHash = (name: string) => `sha256:${createHash('sha256').update(`placeh
 export function placeholderLibrary(): SeedMediaLibrary {
   return {
     packshots: PACKSHOTS.map((p) => ({ ...p, source: sourcePath(p.name, 'png'), hash: fakeHash(p.name) })),
-    manuals: MANUALS.map((m) => ({ ...m, source: sourcePath(m.name, 'pdf'), hash: fakeHash(m.name), bytes: 1000 * m.pages })),
+    manuals: MANUALS.map((m) => ({
+      ...m,
+      source: sourcePath(m.name, 'pdf'),
+      hash: fakeHash(m.name),
+      bytes: 1000 * m.pages,
+    })),
     posters: POSTERS.map((p) => ({ ...p, source: sourcePath(p.name, 'png'), hash: fakeHash(p.name) })),
     logos: LOGOS.map((l) => ({ ...l, source: sourcePath(l.name, 'png'), hash: fakeHash(l.name) })),
   };

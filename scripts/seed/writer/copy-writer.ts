@@ -35,7 +35,13 @@ async function closeCopy(copy: OpenCopy | null, stats: WriteStats): Promise<void
 }
 
 /** Writes one batch into the open COPY of its table, opening a new COPY when the table changes. */
-async function writeBatch(client: ClientBase, copy: OpenCopy | null, batch: RowBatch, prefix: string, stats: WriteStats): Promise<OpenCopy> {
+async function writeBatch(
+  client: ClientBase,
+  copy: OpenCopy | null,
+  batch: RowBatch,
+  prefix: string,
+  stats: WriteStats,
+): Promise<OpenCopy> {
   const { table, columns, rows } = batch;
   if (copy?.table !== table) {
     await closeCopy(copy, stats);

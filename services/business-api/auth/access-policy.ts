@@ -12,7 +12,11 @@ const READ_ONLY_WRITES = new Set(['POST /sales-invoice-lines']);
  * A token with neither `read` nor `write` may call nothing; a read-only one no write but the search.
  * Paths are compared in lower case, as the router matches them (docs/decisions.md: paths ignore case).
  */
-export function accessDenial(auth: Pick<AuthContext, 'readOnly' | 'canRead'>, method: string, path: string): string | undefined {
+export function accessDenial(
+  auth: Pick<AuthContext, 'readOnly' | 'canRead'>,
+  method: string,
+  path: string,
+): string | undefined {
   if (!auth.canRead) return 'This token grants no access to the API.';
   if (!auth.readOnly || !WRITE_METHODS.has(method)) return undefined;
   const route = `${method} ${(path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase()}`;

@@ -14,12 +14,25 @@ export class TokenRejectedError extends Error {
   }
 }
 
-export type VerifierOptions = { keys: JWTVerifyGetKey; issuer: string; audience: string; clockToleranceSeconds?: number };
+export type VerifierOptions = {
+  keys: JWTVerifyGetKey;
+  issuer: string;
+  audience: string;
+  clockToleranceSeconds?: number;
+};
 
 const claimsSchema = z.object({
   sub: z.string().min(1),
   // External providers may send the instance id as a string; it must still be a positive 32-bit integer.
-  iid: z.union([z.number(), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)]).pipe(z.number().int().min(1).max(2_147_483_647)),
+  iid: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^[1-9][0-9]{0,9}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(1).max(2_147_483_647)),
   scope: z.string().default(''),
 });
 
@@ -53,7 +66,8 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
       },
     );
     const claims = claimsSchema.safeParse(payload);
-    if (!claims.success) throw new TokenRejectedError(`claims: ${claims.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    if (!claims.success)
+      throw new TokenRejectedError(`claims: ${claims.error.issues.map((i) => i.path.join('.')).join(', ')}`);
     const { sub, iid, scope } = claims.data;
     return { tenantId: iid, userId: sub, ...parseScope(scope) };
   };

@@ -35,7 +35,11 @@ const DETAIL_SQL = `
   where c.tenant_id = ? and c.id = ?`;
 
 /** The customer with its terms and order figures, or undefined when the tenant has no such customer. */
-export async function getCustomerDetail(db: Db, tenantId: number, customerId: number): Promise<CustomerDetailDto | undefined> {
+export async function getCustomerDetail(
+  db: Db,
+  tenantId: number,
+  customerId: number,
+): Promise<CustomerDetailDto | undefined> {
   const { rows } = (await db.raw(DETAIL_SQL, [tenantId, customerId])) as { rows: DetailRow[] };
   const r = rows[0];
   if (!r) return undefined;

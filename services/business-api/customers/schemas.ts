@@ -5,8 +5,12 @@ import { textFilter } from '../filters/query-values';
 import { pageOf, pagingQuery } from '../openapi/common-schemas';
 
 export const customersQuery = z.object({
-  q: textFilter('Free text: the customer id or contact number (whole numbers), or part of the name or organisation number (case and separators ignored).'),
-  inactive: booleanParam.optional().meta({ description: 'true includes inactive customers; by default only active ones are listed.' }),
+  q: textFilter(
+    'Free text: the customer id or contact number (whole numbers), or part of the name or organisation number (case and separators ignored).',
+  ),
+  inactive: booleanParam
+    .optional()
+    .meta({ description: 'true includes inactive customers; by default only active ones are listed.' }),
   ...pagingQuery,
 });
 
@@ -37,8 +41,13 @@ export const customerDetailDto = z
     paymentTermName: z.string().meta({ description: 'Empty when none is set' }),
     deliveryTermName: z.string().meta({ description: 'Empty when none is set' }),
     priceListName: z.string().meta({ description: 'Empty when none is set' }),
-    vatTypeName: z.string().meta({ description: "The customer's VAT type (domestic, EU reverse charge, export); empty when none is set" }),
-    orderCount: z.number().int().meta({ description: 'Documents in an order-intake status: sales orders and invoices' }),
+    vatTypeName: z
+      .string()
+      .meta({ description: "The customer's VAT type (domestic, EU reverse charge, export); empty when none is set" }),
+    orderCount: z
+      .number()
+      .int()
+      .meta({ description: 'Documents in an order-intake status: sales orders and invoices' }),
   })
   .meta({ id: 'CustomerDetailDto' });
 

@@ -13,7 +13,10 @@ export function idFilter(name: string, description = `Only rows of this ${name}.
     .transform((raw, ctx) => {
       const value = parseInt32(raw.trim());
       if (value !== undefined && value > 0) return value;
-      return refuseAsInvalidRequest(ctx, raw.trim() === '' ? `${name} must not be blank.` : `${name} must be a positive whole number (32-bit).`);
+      return refuseAsInvalidRequest(
+        ctx,
+        raw.trim() === '' ? `${name} must not be blank.` : `${name} must be a positive whole number (32-bit).`,
+      );
     })
     .meta({ type: 'integer', format: 'int32', description })
     .optional();
@@ -26,7 +29,10 @@ export function currencyFilter(name: string, description = 'Only rows in this cu
     .transform((raw, ctx) => {
       const code = raw.trim().toUpperCase();
       if (/^[A-Z]{3}$/.test(code)) return code;
-      return refuseAsInvalidRequest(ctx, raw.trim() === '' ? `${name} must not be blank.` : `${name} must be a three-letter ISO 4217 code.`);
+      return refuseAsInvalidRequest(
+        ctx,
+        raw.trim() === '' ? `${name} must not be blank.` : `${name} must be a three-letter ISO 4217 code.`,
+      );
     })
     .meta({ description })
     .optional();
@@ -36,7 +42,11 @@ export function currencyFilter(name: string, description = 'Only rows in this cu
  * A value from a fixed list (`statusKind`, `documentType`); an unknown or blank value is 400 `invalid_request`,
  * like an unknown `include` on /sales-orders.
  */
-export function enumFilter<const T extends readonly [string, ...string[]]>(name: string, values: T, description: string) {
+export function enumFilter<const T extends readonly [string, ...string[]]>(
+  name: string,
+  values: T,
+  description: string,
+) {
   return z
     .string()
     .transform((raw, ctx): T[number] => {

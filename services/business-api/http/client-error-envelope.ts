@@ -4,7 +4,10 @@ import type { ErrorEnvelope } from '../../../shared/http/error-envelope';
 import { TRACE_ID_HEADER } from '../../../shared/http/request-context';
 
 const ANSWERS: Record<number, Pick<ErrorEnvelope, 'code' | 'message'>> = {
-  431: { code: 'request_header_fields_too_large', message: 'The request headers are larger than 16 KB; an access token is a few hundred bytes.' },
+  431: {
+    code: 'request_header_fields_too_large',
+    message: 'The request headers are larger than 16 KB; an access token is a few hundred bytes.',
+  },
   408: { code: 'request_timeout', message: 'The request was not received in time.' },
   413: { code: 'payload_too_large', message: 'The request is too large.' },
   400: { code: 'invalid_request', message: 'The request is not valid HTTP.' },
@@ -20,7 +23,11 @@ export function clientErrorEnvelope(status: number): RawResponse {
   const body: ErrorEnvelope = { ...answer, traceId };
   return {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Service-Api-Version': 'v1', [TRACE_ID_HEADER]: traceId },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Service-Api-Version': 'v1',
+      [TRACE_ID_HEADER]: traceId,
+    },
     body: JSON.stringify(body),
   };
 }

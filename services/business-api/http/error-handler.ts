@@ -31,7 +31,13 @@ export function toErrorResponse(err: unknown, traceId: string | null): ErrorResp
     return { status: mapped.problem.status, contentType: PROBLEM_CONTENT_TYPE, body, headers: {}, internal: false };
   }
   if (mapped instanceof ErrorMessageError) {
-    return { status: mapped.status, contentType: JSON_TYPE, body: { error: mapped.message }, headers: {}, internal: false };
+    return {
+      status: mapped.status,
+      contentType: JSON_TYPE,
+      body: { error: mapped.message },
+      headers: {},
+      internal: false,
+    };
   }
   if (mapped instanceof AppError) {
     const body: ErrorEnvelope = { code: mapped.code, message: mapped.message, traceId };

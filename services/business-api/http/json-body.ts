@@ -31,4 +31,5 @@ export function jsonBody(limit = '1mb'): RequestHandler {
   };
 }
 
-export const tooDeep = () => validationProblem({ $: [`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`] });
+export const tooDeep = () =>
+  validationProblem({ $: [`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`] });

@@ -5,5 +5,9 @@
 export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
   const mediaType = header.split(';', 1)[0]?.trim().toLowerCase() ?? '';
-  return mediaType === 'application/json' || mediaType === 'text/json' || /^application\/[!#$&^_.+\w-]+\+json$/.test(mediaType);
+  return (
+    mediaType === 'application/json' ||
+    mediaType === 'text/json' ||
+    /^application\/[!#$&^_.+\w-]+\+json$/.test(mediaType)
+  );
 }

@@ -50,7 +50,8 @@ export function validate<
     if (refusals.length) return next(badRequest('invalid_request', refusals.join(' ')));
     if (schemas.params) req.params = params as z.output<P>;
     // Express 5 exposes `query` through a getter; an own property shadows it for this request.
-    if (schemas.query) Object.defineProperty(req, 'query', { value: query, writable: true, enumerable: true, configurable: true });
+    if (schemas.query)
+      Object.defineProperty(req, 'query', { value: query, writable: true, enumerable: true, configurable: true });
     if (schemas.body) req.body = body as z.output<B>;
     next();
   };

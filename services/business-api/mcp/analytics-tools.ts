@@ -13,14 +13,21 @@ const DESCRIPTION =
   'suggest-queries (search-as-you-type), volume (listing requests and no-hit requests per day, every day of the range, oldest first: the trend). ' +
   'Each query comes with its count, its no-hit count and its latest total; totals give every request and no-hit request of the range, ' +
   `and share = count / totals.requests. from and to are ISO dates (UTC, inclusive), the last ${REPORT_LIMITS.defaultDays} days by default; limit 1 to ${REPORT_LIMITS.maxLimit}, default ${REPORT_LIMITS.defaultLimit}. ` +
-  "Each day keeps its most frequent queries only, so a rare query may be missing.";
+  'Each day keeps its most frequent queries only, so a rare query may be missing.';
 
 /** Reading the search analytics the storefront records (read-only tokens may call it). */
 export function analyticsTools(deps: StorefrontToolDeps): AnyTool[] {
   return [
     defineTool({
-      name: 'get_storefront_search_analytics', title: 'Search analytics',
-      input: z.object({ siteId: siteIdArg, report: z.enum(ANALYTICS_REPORTS).describe('top-queries, no-hit-queries, top-filters, suggest-queries or volume.'), ...toolArgsFromQuery(searchAnalyticsQuery).shape }),
+      name: 'get_storefront_search_analytics',
+      title: 'Search analytics',
+      input: z.object({
+        siteId: siteIdArg,
+        report: z
+          .enum(ANALYTICS_REPORTS)
+          .describe('top-queries, no-hit-queries, top-filters, suggest-queries or volume.'),
+        ...toolArgsFromQuery(searchAnalyticsQuery).shape,
+      }),
       description: DESCRIPTION,
       run: async ({ auth, args }) => {
         const { siteId, ...request } = args;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** A site id argument (the tool acts on the caller's default instance; a site of another instance is not found). */
-export const siteIdArg = z.number().int().positive().max(2_147_483_647).describe('The site id (see list_storefront_sites or save_storefront_site).');
+export const siteIdArg = z
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .describe('The site id (see list_storefront_sites or save_storefront_site).');
 
 /**
  * A `...Json` argument: JSON text (as the spec's names suggest) or the JSON value itself. Text that does not
@@ -23,7 +28,9 @@ export function jsonArg(name: string, description: string) {
 }
 
 /** Site fields from the tool's arguments: `assortmentJson` becomes `assortment`, absent optional fields stay absent. */
-export function siteFields(args: { assortmentJson?: unknown; urlPatterns?: unknown } & Record<string, unknown>): Record<string, unknown> {
+export function siteFields(
+  args: { assortmentJson?: unknown; urlPatterns?: unknown } & Record<string, unknown>,
+): Record<string, unknown> {
   const { assortmentJson, urlPatterns, siteId: _siteId, ...rest } = args;
   return {
     ...rest,

@@ -12,7 +12,10 @@ export type UserKey = { issuer: string; subject: string };
  * carries it as `iid`, so this is exactly the token's instance. Kept a list so a later multi-instance user
  * (tokens listing several) needs no change in the tools.
  */
-async function instancesOf(db: Db, auth: Pick<AuthContext, 'tenantId'>): Promise<{ id: number; code: string; name: string }[]> {
+async function instancesOf(
+  db: Db,
+  auth: Pick<AuthContext, 'tenantId'>,
+): Promise<{ id: number; code: string; name: string }[]> {
   return db('tenants').where({ id: auth.tenantId }).orderBy('id').select('id', 'code', 'name');
 }
 
@@ -25,11 +28,21 @@ export async function defaultInstance(db: Db, user: UserKey, auth: Pick<AuthCont
 
 export async function listInstances(db: Db, user: UserKey, auth: Pick<AuthContext, 'tenantId'>): Promise<Instance[]> {
   const current = await defaultInstance(db, user, auth);
-  return (await instancesOf(db, auth)).map((t) => ({ instanceId: t.id, code: t.code, name: t.name, isDefault: t.id === current }));
+  return (await instancesOf(db, auth)).map((t) => ({
+    instanceId: t.id,
+    code: t.code,
+    name: t.name,
+    isDefault: t.id === current,
+  }));
 }
 
 /** Stores the caller's default instance; false when it is not one of theirs (nothing stored). */
-export async function setDefaultInstance(db: Db, user: UserKey, auth: Pick<AuthContext, 'tenantId'>, instanceId: number): Promise<boolean> {
+export async function setDefaultInstance(
+  db: Db,
+  user: UserKey,
+  auth: Pick<AuthContext, 'tenantId'>,
+  instanceId: number,
+): Promise<boolean> {
   if (!(await instancesOf(db, auth)).some((t) => t.id === instanceId)) return false;
   await db('mcp_default_instances')
     .insert({ ...user, tenant_id: instanceId, updated_at: db.fn.now() })

@@ -21,13 +21,19 @@ function hostNameOf(value: string, asOrigin: boolean): string | null {
 const isLoopbackName = (name: string | null) => name !== null && LOOPBACK_HOST_NAMES.has(name);
 
 /** Whether a listen address (HOST) is the loopback interface only: the tool server is then reachable from this machine alone. */
-export const isLoopbackHost = (host: string): boolean => ['localhost', '::1', '[::1]'].includes(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+export const isLoopbackHost = (host: string): boolean =>
+  ['localhost', '::1', '[::1]'].includes(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 /**
  * Whether a request from `origin` may reach the tool server: none (not a browser), its own, a listed one, or, while
  * it listens on loopback, any origin naming localhost, 127.0.0.1 or [::1] (any port: a local client).
  */
-export function originAllowed(origin: string | undefined, resourceUrl: string, allowed: readonly string[], loopback = false): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  resourceUrl: string,
+  allowed: readonly string[],
+  loopback = false,
+): boolean {
   if (origin === undefined) return true;
   if (origin === new URL(resourceUrl).origin || allowed.includes(origin)) return true;
   return loopback && isLoopbackName(hostNameOf(origin, true));
@@ -49,8 +55,10 @@ const CORS_HEADERS = {
 export function originGuard(resourceUrl: string, allowed: readonly string[], loopback = false): RequestHandler {
   return (req, res, next) => {
     const { origin, host } = req.headers;
-    if (loopback && !isLoopbackName(hostNameOf(host ?? '', false))) return next(forbidden('forbidden', 'This Host may not call the tool server: it listens on loopback only.'));
-    if (!originAllowed(origin, resourceUrl, allowed, loopback)) return next(forbidden('forbidden', 'This Origin may not call the tool server.'));
+    if (loopback && !isLoopbackName(hostNameOf(host ?? '', false)))
+      return next(forbidden('forbidden', 'This Host may not call the tool server: it listens on loopback only.'));
+    if (!originAllowed(origin, resourceUrl, allowed, loopback))
+      return next(forbidden('forbidden', 'This Origin may not call the tool server.'));
     if (origin === undefined) return next();
     res.set({ ...CORS_HEADERS, 'Access-Control-Allow-Origin': origin, Vary: 'Origin' });
     if (req.method === 'OPTIONS') return void res.status(204).end();
@@ -88,14 +96,26 @@ export function mcpAuthenticate(verify: TokenVerifier, resourceUrl: string): Req
 /** How many `tools/call` requests a JSON-RPC message (or batch) carries. */
 export function toolCallCount(body: unknown): number {
   const messages: unknown[] = Array.isArray(body) ? body : [body];
-  return messages.filter((m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call').length;
+  return messages.filter(
+    (m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call',
+  ).length;
 }
 
 export type CallRateSettings = { points: number; windowSeconds: number; keyPrefix: string };
 
 /** The per-user tool-call budget, in Redis so every business-api process shares it; past it, 429 with Retry-After (counted as `mcp_calls`). */
-export function callRateLimit(redis: Redis, settings: CallRateSettings, rejections?: RateLimitRejections): RequestHandler {
-  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: settings.keyPrefix, points: settings.points, duration: settings.windowSeconds, rejectIfRedisNotReady: true });
+export function callRateLimit(
+  redis: Redis,
+  settings: CallRateSettings,
+  rejections?: RateLimitRejections,
+): RequestHandler {
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: settings.keyPrefix,
+    points: settings.points,
+    duration: settings.windowSeconds,
+    rejectIfRedisNotReady: true,
+  });
   return async (req, res, next) => {
     const calls = toolCallCount(req.body);
     if (calls === 0) return next();
@@ -107,7 +127,12 @@ export function callRateLimit(redis: Redis, settings: CallRateSettings, rejectio
       if (!(rejection instanceof RateLimiterRes)) return next(rejection);
       rejections?.rejected('mcp_calls');
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      next(new RateLimitedError(seconds, `At most ${settings.points} tool calls per minute; retry after the number of seconds in Retry-After.`));
+      next(
+        new RateLimitedError(
+          seconds,
+          `At most ${settings.points} tool calls per minute; retry after the number of seconds in Retry-After.`,
+        ),
+      );
     }
   };
 }

@@ -42,7 +42,7 @@ type RouterDeps = { db: Knex; redis: Redis; logger: Logger; options: McpOptions;
 
 const SERVER_INFO = { name: 'aisle-business', version: '1.0.0' };
 const INSTRUCTIONS =
-  'Read-only tools over your instance\'s business data (sales, purchasing, stock, customers), and tools that configure a storefront shop: ' +
+  "Read-only tools over your instance's business data (sales, purchasing, stock, customers), and tools that configure a storefront shop: " +
   'save a site, markets, facets and collections, create a key, publish, then follow get_storefront_sync_status; ' +
   'get_storefront_search_analytics shows what shoppers search for and what finds nothing; save_storefront_synonyms and save_storefront_query_rule ' +
   '(pin, hide, boost, bury, filter, redirect) steer search, and preview_storefront_search_changes shows what the draft changes before publishing.';
@@ -50,7 +50,14 @@ const INSTRUCTIONS =
 /** Every tool of the server, built once per app; each request binds them to its caller. */
 export function allTools({ db, redis, logger, options }: RouterDeps): AnyTool[] {
   const storefront: StorefrontToolDeps = { db, redis, logger, ...options.storefront };
-  return [...businessTools(db, options.now), ...instanceTools(storefront), ...configTools(storefront), ...merchandisingTools(storefront), ...indexTools(storefront), ...analyticsTools(storefront)];
+  return [
+    ...businessTools(db, options.now),
+    ...instanceTools(storefront),
+    ...configTools(storefront),
+    ...merchandisingTools(storefront),
+    ...indexTools(storefront),
+    ...analyticsTools(storefront),
+  ];
 }
 
 /**
@@ -83,8 +90,17 @@ export function mcpRouter(deps: RouterDeps): Router {
   const { options } = deps;
   const router = Router();
   router.use(protectedResourceRouter(options.resourceUrl, options.authorizationServers));
-  const guards = [originGuard(options.resourceUrl, options.allowedOrigins, options.loopback), mcpAuthenticate(options.verifyToken, options.resourceUrl)];
-  router.post('/mcp', ...guards, express.json({ limit: '4mb' }), callRateLimit(deps.redis, options.callRate, deps.rejections), handleMcpPost(allTools(deps), deps.logger));
+  const guards = [
+    originGuard(options.resourceUrl, options.allowedOrigins, options.loopback),
+    mcpAuthenticate(options.verifyToken, options.resourceUrl),
+  ];
+  router.post(
+    '/mcp',
+    ...guards,
+    express.json({ limit: '4mb' }),
+    callRateLimit(deps.redis, options.callRate, deps.rejections),
+    handleMcpPost(allTools(deps), deps.logger),
+  );
   router.all('/mcp', ...guards, methodNotAllowed);
   return router;
 }

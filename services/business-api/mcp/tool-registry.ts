@@ -39,13 +39,20 @@ export const READ_ONLY_REFUSAL = 'This token is read-only; this tool writes. Con
 /** A JSON value as REST would send it (dates as ISO strings); objects as they are, anything else wrapped. */
 function structured(value: unknown): Record<string, unknown> {
   const json: unknown = JSON.parse(JSON.stringify(value ?? null));
-  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : { items: json };
+  return typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : { items: json };
 }
 
 export const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
 /** Runs a tool; expected failures become tool errors with their message, others a tool error naming nothing internal. */
-export async function runTool(tool: AnyTool, auth: AuthContext, args: unknown, logger: Logger): Promise<CallToolResult> {
+export async function runTool(
+  tool: AnyTool,
+  auth: AuthContext,
+  args: unknown,
+  logger: Logger,
+): Promise<CallToolResult> {
   if (!auth.canRead) return toolError('This token grants no access to the API.');
   if (tool.writes && auth.readOnly) return toolError(READ_ONLY_REFUSAL);
   // As on REST: a NUL cannot be stored or searched (PostgreSQL text), so it is the caller's error, named.
@@ -67,7 +74,12 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], auth
   for (const tool of tools) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { readOnlyHint: !tool.writes, openWorldHint: false } },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        annotations: { readOnlyHint: !tool.writes, openWorldHint: false },
+      },
       (args: unknown) => runTool(tool, auth, args, logger),
     );
   }

@@ -4,8 +4,17 @@ import type { AppliedPageSize } from '../paging/page-size';
 import type { OpenOrderLineDto, OpenOrderLinesQuery } from './schemas';
 
 type LineRow = {
-  order_id: number; order_name: string; line_id: number; product_number: string; description: string; quantity: string;
-  qty_delivered: string; qty_left: string; date_delivery: Date; customer_name: string; status_name: string;
+  order_id: number;
+  order_name: string;
+  line_id: number;
+  product_number: string;
+  description: string;
+  quantity: string;
+  qty_delivered: string;
+  qty_left: string;
+  date_delivery: Date;
+  customer_name: string;
+  status_name: string;
 };
 
 /** Newest order first, then its lines. */
@@ -28,9 +37,19 @@ export async function listOpenOrderLines(
     .where('l.tenant_id', tenantId)
     .andWhere('s.type', 'SALESORDER')
     .andWhere('s.is_order_intake', true)
-    .select('o.id as order_id', 'o.name as order_name', 'l.id as line_id', 'l.product_number', 'l.description', 'l.quantity',
-      'l.qty_delivered', db.raw('greatest(l.quantity - l.qty_delivered, 0) as qty_left'),
-      db.raw('coalesce(l.date_delivery, o.date_delivery, o.date_order) as date_delivery'), 'c.name as customer_name', 's.name as status_name');
+    .select(
+      'o.id as order_id',
+      'o.name as order_name',
+      'l.id as line_id',
+      'l.product_number',
+      'l.description',
+      'l.quantity',
+      'l.qty_delivered',
+      db.raw('greatest(l.quantity - l.qty_delivered, 0) as qty_left'),
+      db.raw('coalesce(l.date_delivery, o.date_delivery, o.date_order) as date_delivery'),
+      'c.name as customer_name',
+      's.name as status_name',
+    );
   if (f.includeFullyDelivered !== true) query.whereRaw('l.qty_delivered < l.quantity');
   if (f.customerId !== undefined) query.where('o.customer_id', f.customerId);
   if (f.productId !== undefined) query.where('l.product_id', f.productId);

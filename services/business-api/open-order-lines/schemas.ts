@@ -4,7 +4,9 @@ import { booleanParam } from '../http/query-params';
 import { pageOf, pagingQuery } from '../openapi/common-schemas';
 
 export const openOrderLinesQuery = z.object({
-  includeFullyDelivered: booleanParam.optional().meta({ description: 'false (default): only lines with qtyLeftToDeliver > 0.' }),
+  includeFullyDelivered: booleanParam
+    .optional()
+    .meta({ description: 'false (default): only lines with qtyLeftToDeliver > 0.' }),
   customerId: idFilter('customerId', 'Only lines of orders of this customer.'),
   productId: idFilter('productId', 'Only lines of this product.'),
   warehouseId: idFilter('warehouseId', 'Only lines delivered from this warehouse.'),
@@ -21,7 +23,9 @@ export const openOrderLineDto = z
     qtyOrdered: z.number(),
     qtyDelivered: z.number(),
     qtyLeftToDeliver: z.number().meta({ description: 'qtyOrdered - qtyDelivered, never below 0' }),
-    dateDelivery: z.iso.datetime({ offset: true }).meta({ description: "The line's delivery date, else the order's, else its order date" }),
+    dateDelivery: z.iso
+      .datetime({ offset: true })
+      .meta({ description: "The line's delivery date, else the order's, else its order date" }),
     customerName: z.string(),
     statusName: z.string(),
   })

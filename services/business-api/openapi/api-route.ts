@@ -12,7 +12,11 @@ export type RouteResponse = { description: string; schema?: z.ZodType; contentTy
  * both built from it, so the machine description cannot drift from what the server accepts and answers.
  * `path` uses OpenAPI templating (`/sales-orders/{id}`), relative to `/api/v1`.
  */
-export type ApiRoute<P extends AnyObject = AnyObject, Q extends AnyObject = AnyObject, B extends z.ZodType = z.ZodType> = {
+export type ApiRoute<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends z.ZodType = z.ZodType,
+> = {
   method: Method;
   path: string;
   operationId: string;
@@ -51,8 +55,9 @@ export function defineRoute<P extends AnyObject, Q extends AnyObject, B extends 
 export type AnyApiRoute = Omit<ApiRoute, 'handler'> & { handler: ApiRoute['handler'] };
 
 /** Erases a route's schema types so routes of every resource fit in one list. */
-export const anyRoute = <P extends AnyObject, Q extends AnyObject, B extends z.ZodType>(route: ApiRoute<P, Q, B>): AnyApiRoute =>
-  route as unknown as AnyApiRoute;
+export const anyRoute = <P extends AnyObject, Q extends AnyObject, B extends z.ZodType>(
+  route: ApiRoute<P, Q, B>,
+): AnyApiRoute => route as unknown as AnyApiRoute;
 
 /** `/sales-orders/{id}/lines/{lineId}` -> `/sales-orders/:id/lines/:lineId` */
 export const expressPath = (path: string): string => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');

@@ -11,26 +11,42 @@ type DocResponse = { description: string; content: Record<string, z.ZodType> };
 
 const sharedResponses: Record<number, DocResponse> = {
   400: {
-    description: 'The request cannot be bound (ValidationProblemDetails), or an invalid identifier, filter or cursor (ErrorEnvelope invalid_request)',
+    description:
+      'The request cannot be bound (ValidationProblemDetails), or an invalid identifier, filter or cursor (ErrorEnvelope invalid_request)',
     content: { [PROBLEM_CONTENT_TYPE]: validationProblemSchema, [JSON_TYPE]: errorEnvelopeSchema },
   },
   401: { description: 'Missing, invalid or expired token', content: { [JSON_TYPE]: errorEnvelopeSchema } },
   // Every operation: a token without the read scope is refused everything.
-  403: { description: 'The token lacks the scope or permission this operation needs', content: { [JSON_TYPE]: errorEnvelopeSchema } },
+  403: {
+    description: 'The token lacks the scope or permission this operation needs',
+    content: { [JSON_TYPE]: errorEnvelopeSchema },
+  },
   // Answered by the HTTP server itself (shared/http/client-error.ts), before any route runs.
-  431: { description: 'request_header_fields_too_large: the headers exceed 16 KB (e.g. an oversized bearer token)', content: { [JSON_TYPE]: errorEnvelopeSchema } },
+  431: {
+    description: 'request_header_fields_too_large: the headers exceed 16 KB (e.g. an oversized bearer token)',
+    content: { [JSON_TYPE]: errorEnvelopeSchema },
+  },
   500: { description: 'Server error; quote the traceId to support', content: { [JSON_TYPE]: errorEnvelopeSchema } },
-  503: { description: 'unavailable: the database cannot be reached for now; retry after the seconds in Retry-After', content: { [JSON_TYPE]: errorEnvelopeSchema } },
+  503: {
+    description: 'unavailable: the database cannot be reached for now; retry after the seconds in Retry-After',
+    content: { [JSON_TYPE]: errorEnvelopeSchema },
+  },
 };
 const writeResponses: Record<number, DocResponse> = {
   403: { description: 'Read-only key, or a missing permission', content: { [JSON_TYPE]: errorEnvelopeSchema } },
   413: { description: 'payload_too_large: the body is over 1 MB', content: { [JSON_TYPE]: errorEnvelopeSchema } },
-  415: { description: 'The body is in a content type that cannot be read', content: { [PROBLEM_CONTENT_TYPE]: problemDetailsSchema } },
+  415: {
+    description: 'The body is in a content type that cannot be read',
+    content: { [PROBLEM_CONTENT_TYPE]: problemDetailsSchema },
+  },
 };
 
 // Express gives every JSON answer a weak ETag and answers a conditional GET that still matches (or `*`) with 304.
 const readResponses: Record<number, DocResponse> = {
-  304: { description: 'Not modified: If-None-Match names the ETag of the current answer (or is *); no body', content: {} },
+  304: {
+    description: 'Not modified: If-None-Match names the ETag of the current answer (or is *); no body',
+    content: {},
+  },
 };
 
 const toDocResponse = (r: RouteResponse): DocResponse => ({
@@ -40,11 +56,17 @@ const toDocResponse = (r: RouteResponse): DocResponse => ({
 
 /** The shared responses with the route's own: a route's response for a shared status adds or replaces media types. */
 function responsesOf(route: AnyApiRoute): Record<number, DocResponse> {
-  const merged: Record<number, DocResponse> = { ...sharedResponses, ...(route.method === 'get' ? readResponses : writeResponses) };
+  const merged: Record<number, DocResponse> = {
+    ...sharedResponses,
+    ...(route.method === 'get' ? readResponses : writeResponses),
+  };
   for (const [status, response] of Object.entries(route.responses)) {
     const own = toDocResponse(response);
     const shared = merged[Number(status)];
-    merged[Number(status)] = shared && response.schema ? { description: own.description, content: { ...shared.content, ...own.content } } : own;
+    merged[Number(status)] =
+      shared && response.schema
+        ? { description: own.description, content: { ...shared.content, ...own.content } }
+        : own;
   }
   return merged;
 }
@@ -60,17 +82,25 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Settings: 'Tenant settings: company profile and VAT configuration.',
   Stock: 'Stock per warehouse.',
   Storefront: 'Storefront shops: what shoppers search for (search analytics).',
-  'Storefront admin': 'Storefront shops: sites and their draft configuration, keys, publishing, index runs and the search preview (the functions the MCP tools and the CLI call).',
+  'Storefront admin':
+    'Storefront shops: sites and their draft configuration, keys, publishing, index runs and the search preview (the functions the MCP tools and the CLI call).',
   'Time reports': 'Reported time lines.',
 };
 
 const tagsOf = (routes: readonly AnyApiRoute[]) =>
-  [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `Operations on ${name.toLowerCase()}.` }));
+  [...new Set(routes.map((r) => r.tag))].map((name) => ({
+    name,
+    description: TAG_DESCRIPTIONS[name] ?? `Operations on ${name.toLowerCase()}.`,
+  }));
 
 /** The OpenAPI 3.1.1 description of the routes, as served at /api/v1/openapi.json. */
 export function buildOpenApiDocument(routes: readonly AnyApiRoute[], serverUrl = '/api/v1') {
   const registry = new OpenAPIRegistry();
-  const bearer = registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  const bearer = registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
   for (const route of routes) registry.registerPath(toRouteConfig(route, bearer.name));
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.1',

@@ -53,9 +53,16 @@ export const pagingQuery = {
       if (raw.trim() === '') return undefined;
       const value = Number(raw);
       if (Number.isSafeInteger(value) && value >= 1) return value;
-      ctx.addIssue({ code: 'custom', message: `The value '${raw}' is not a valid page size (a whole number of at least 1).` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `The value '${raw}' is not a valid page size (a whole number of at least 1).`,
+      });
       return z.NEVER;
     })
-    .meta({ type: 'integer', minimum: 1, description: 'Items per page; above the maximum, the maximum is applied (truncated: true).' })
+    .meta({
+      type: 'integer',
+      minimum: 1,
+      description: 'Items per page; above the maximum, the maximum is applied (truncated: true).',
+    })
     .optional(),
 };

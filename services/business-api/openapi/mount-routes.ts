@@ -9,7 +9,12 @@ import { expressPath, type AnyApiRoute } from './api-route';
 export function mountRoutes(routes: readonly AnyApiRoute[]): Router {
   const router = Router();
   for (const route of routes) {
-    const bind = validate({ params: route.params, query: route.query, body: route.body, optionalBody: route.optionalBody }) as RequestHandler;
+    const bind = validate({
+      params: route.params,
+      query: route.query,
+      body: route.body,
+      optionalBody: route.optionalBody,
+    }) as RequestHandler;
     router[route.method](expressPath(route.path), ...(route.guards ?? []), bind, route.handler as RequestHandler);
   }
   return router;

@@ -9,7 +9,8 @@ export function encodeCursor(values: readonly string[]): string {
 }
 
 /** 400 `invalid_request` for a cursor that is not one this API handed out (malformed, forged or corrupted). */
-export const invalidCursor = () => badRequest('invalid_request', 'The cursor is not valid; pass the nextCursor of a previous page.');
+export const invalidCursor = () =>
+  badRequest('invalid_request', 'The cursor is not valid; pass the nextCursor of a previous page.');
 
 /** The keyset values of a cursor with `arity` values; 400 `invalid_request` for anything else. */
 export function decodeCursor(cursor: string, arity: number): string[] {
@@ -19,7 +20,8 @@ export function decodeCursor(cursor: string, arity: number): string[] {
   } catch {
     throw invalidCursor();
   }
-  const ok = Array.isArray(decoded) && decoded.length === arity && decoded.every((v) => typeof v === 'string' && v !== '');
+  const ok =
+    Array.isArray(decoded) && decoded.length === arity && decoded.every((v) => typeof v === 'string' && v !== '');
   if (!ok) throw invalidCursor();
   return decoded as string[];
 }

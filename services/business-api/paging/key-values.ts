@@ -15,10 +15,20 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,
 function isTimestamp(value: string): boolean {
   const m = TIMESTAMP.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0] = m.slice(1).map((p) => Number(p ?? 0));
+  const [year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0] = m
+    .slice(1)
+    .map((p) => Number(p ?? 0));
   const date = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1));
   const realDay = date.getUTCMonth() === (month ?? 1) - 1 && date.getUTCDate() === day;
-  return year !== 0 && realDay && (hour ?? 0) < 24 && (minute ?? 0) < 60 && (second ?? 0) < 60 && offsetHours <= 15 && offsetMinutes < 60;
+  return (
+    year !== 0 &&
+    realDay &&
+    (hour ?? 0) < 24 &&
+    (minute ?? 0) < 60 &&
+    (second ?? 0) < 60 &&
+    offsetHours <= 15 &&
+    offsetMinutes < 60
+  );
 }
 
 /**

@@ -19,16 +19,21 @@ export type ConfirmState = {
 export type ConfirmPlan = { rows: PairRow[]; problems: string[] };
 
 /** What each draft line still needs matched: its quantity less what is already paired, never below 0. Pure. */
-export function openQtyPerLine(lines: readonly InvoiceLine[], matchedPerLine: ReadonlyMap<number, number>): Map<number, number> {
+export function openQtyPerLine(
+  lines: readonly InvoiceLine[],
+  matchedPerLine: ReadonlyMap<number, number>,
+): Map<number, number> {
   return new Map(lines.map((l) => [l.index, Math.max(0, roundQty(l.quantity - (matchedPerLine.get(l.index) ?? 0)))]));
 }
 
 /** Why a requested pair refers to something it may not, or undefined when the references hold. */
 function referenceProblem(p: RequestedPair, state: ConfirmState): string | undefined {
   const receipt = state.receipts.get(p.invTransactionId);
-  if (!state.draft.lines.some((l) => l.index === p.invoiceLineIndex)) return `invoiceLineIndex ${p.invoiceLineIndex} is not a line of draft ${state.draft.id}.`;
+  if (!state.draft.lines.some((l) => l.index === p.invoiceLineIndex))
+    return `invoiceLineIndex ${p.invoiceLineIndex} is not a line of draft ${state.draft.id}.`;
   if (!receipt) return `invTransactionId ${p.invTransactionId} is not a receipt of this tenant.`;
-  if (receipt.orderItemId !== p.orderItemId) return `Receipt ${receipt.id} is against order item ${receipt.orderItemId}, not ${p.orderItemId}.`;
+  if (receipt.orderItemId !== p.orderItemId)
+    return `Receipt ${receipt.id} is against order item ${receipt.orderItemId}, not ${p.orderItemId}.`;
   if (receipt.vendorId !== state.draft.vendorId) return `Receipt ${receipt.id} is not from the invoice's vendor.`;
   return undefined;
 }
@@ -47,15 +52,25 @@ export function planConfirm(pairs: readonly RequestedPair[], state: ConfirmState
   const lineNeed = openQtyPerLine(state.draft.lines, state.matchedPerLine);
   for (const p of pairs) {
     const key = `${p.invoiceLineIndex}:${p.invTransactionId}`;
-    const problem = referenceProblem(p, state) ?? (seen.has(key) ? `The pair (invoiceLineIndex ${p.invoiceLineIndex}, invTransactionId ${p.invTransactionId}) is listed twice.` : undefined);
+    const problem =
+      referenceProblem(p, state) ??
+      (seen.has(key)
+        ? `The pair (invoiceLineIndex ${p.invoiceLineIndex}, invTransactionId ${p.invTransactionId}) is listed twice.`
+        : undefined);
     seen.add(key);
-    if (problem) { problems.push(problem); continue; }
+    if (problem) {
+      problems.push(problem);
+      continue;
+    }
     if (state.existingPairs.has(key)) continue;
     const receipt = state.receipts.get(p.invTransactionId) as ReceiptState;
     const open = receiptOpen.get(receipt.id) ?? 0;
     const need = lineNeed.get(p.invoiceLineIndex) ?? 0;
     if (receipt.booked) problems.push(`Receipt ${receipt.id} is already booked.`);
-    else if (open <= 0) problems.push(`Receipt ${receipt.id} has no quantity left to match (received ${receipt.receivedQty}, all of it matched).`);
+    else if (open <= 0)
+      problems.push(
+        `Receipt ${receipt.id} has no quantity left to match (received ${receipt.receivedQty}, all of it matched).`,
+      );
     else if (need <= 0) problems.push(`Invoice line ${p.invoiceLineIndex} is already fully matched.`);
     else {
       const qty = roundQty(Math.min(open, need));

@@ -31,7 +31,12 @@ export function purchaseInvoiceMatchRoutes({ db }: ResourceDeps) {
         handler: async (req, res) => {
           const { tenantId } = authOf(req);
           const id = req.params.invoiceId;
-          const found = await cache.getOrLoad(tenantId, id, () => computeSuggestions(db, tenantId, id), (s) => s.vendorId);
+          const found = await cache.getOrLoad(
+            tenantId,
+            id,
+            () => computeSuggestions(db, tenantId, id),
+            (s) => s.vendorId,
+          );
           res.json(found.response);
         },
       }),
@@ -58,7 +63,8 @@ export function purchaseInvoiceMatchRoutes({ db }: ResourceDeps) {
         method: 'post',
         path: '/purchase-invoice-matches/{invoiceId}/match-whole-order',
         operationId: 'matchWholePurchaseOrder',
-        summary: "Attach every unbooked receipt of a purchase order to the draft, spread over its lines by best fit; all or none",
+        summary:
+          'Attach every unbooked receipt of a purchase order to the draft, spread over its lines by best fit; all or none',
         tag: TAG,
         params: invoiceIdParams,
         body: wholeOrderBody,

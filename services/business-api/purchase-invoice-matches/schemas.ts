@@ -9,7 +9,11 @@ export const MAX_CONFIRM_PAIRS = 1000;
 export const confirmBody = z
   .object({
     matches: z
-      .array(z.object({ invoiceLineIndex: int32Value, orderItemId: int32Value, invTransactionId: int32Value }).meta({ id: 'PurchaseInvoiceMatchPairDto' }))
+      .array(
+        z
+          .object({ invoiceLineIndex: int32Value, orderItemId: int32Value, invTransactionId: int32Value })
+          .meta({ id: 'PurchaseInvoiceMatchPairDto' }),
+      )
       .min(1, 'At least one match is required.')
       .max(MAX_CONFIRM_PAIRS, `At most ${MAX_CONFIRM_PAIRS} matches per call.`),
   })

@@ -28,8 +28,12 @@ export class SuggestionCache<V> {
     const entry: Entry<V> = { value: load(), expiresAt: this.now() + this.ttlMs, tenantId };
     this.entries.set(key, entry);
     entry.value.then(
-      (value) => { entry.vendorId = vendorOf(value); },
-      () => { if (this.entries.get(key) === entry) this.entries.delete(key); },
+      (value) => {
+        entry.vendorId = vendorOf(value);
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
     );
     return entry.value;
   }
@@ -41,7 +45,8 @@ export class SuggestionCache<V> {
 
   /** Drops every draft of a vendor: their candidates share the receipts whose open quantity just changed. */
   invalidateVendor(tenantId: number, vendorId: number): void {
-    for (const [key, entry] of this.entries) if (entry.tenantId === tenantId && entry.vendorId === vendorId) this.entries.delete(key);
+    for (const [key, entry] of this.entries)
+      if (entry.tenantId === tenantId && entry.vendorId === vendorId) this.entries.delete(key);
   }
 
   get size(): number {

@@ -10,7 +10,11 @@ import { loadTolerances } from './store/tolerances';
 export type DraftSuggestions = { vendorId: number; response: MatchResponse };
 
 /** The spec's response: line's product number, else its vendor SKU, else empty (the field is a string). */
-export function toMatchResponse(invoiceId: number, tolerances: Tolerances, suggestions: readonly LineSuggestion[]): MatchResponse {
+export function toMatchResponse(
+  invoiceId: number,
+  tolerances: Tolerances,
+  suggestions: readonly LineSuggestion[],
+): MatchResponse {
   return {
     invoiceId,
     tolerances: { ...tolerances },
@@ -33,6 +37,12 @@ export function toMatchResponse(invoiceId: number, tolerances: Tolerances, sugge
 /** Loads a draft, its vendor's open receipts and the tenant's tolerances, and scores them (uncached). */
 export async function computeSuggestions(db: Db, tenantId: number, draftId: number): Promise<DraftSuggestions> {
   const draft = await loadDraft(db, tenantId, draftId);
-  const [receipts, tolerances] = await Promise.all([loadOpenReceipts(db, tenantId, draft.vendorId), loadTolerances(db, tenantId)]);
-  return { vendorId: draft.vendorId, response: toMatchResponse(draftId, tolerances, suggestMatches(draft, receipts, tolerances)) };
+  const [receipts, tolerances] = await Promise.all([
+    loadOpenReceipts(db, tenantId, draft.vendorId),
+    loadTolerances(db, tenantId),
+  ]);
+  return {
+    vendorId: draft.vendorId,
+    response: toMatchResponse(draftId, tolerances, suggestMatches(draft, receipts, tolerances)),
+  };
 }

@@ -7,9 +7,22 @@ import { whereStatus } from '../statuses/status-filter';
 import type { PurchaseOrderDto, PurchaseOrdersQuery } from './schemas';
 
 type PurchaseRow = {
-  id: number; purchase_number: number | null; vendor_id: number; vendor_name: string; vendor_orgno: string; status_id: number;
-  status_name: string; date_order: Date; date_delivery: Date; total_ex_vat: string; total_inc_vat: string; received_pct: string | null;
-  received_value: string; invoiced_value: string; open_value: string; currency_code: string;
+  id: number;
+  purchase_number: number | null;
+  vendor_id: number;
+  vendor_name: string;
+  vendor_orgno: string;
+  status_id: number;
+  status_name: string;
+  date_order: Date;
+  date_delivery: Date;
+  total_ex_vat: string;
+  total_inc_vat: string;
+  received_pct: string | null;
+  received_value: string;
+  invoiced_value: string;
+  open_value: string;
+  currency_code: string;
 };
 
 /** Newest order date first, like every document list. */
@@ -37,11 +50,21 @@ function applyFilters(query: Knex.QueryBuilder, f: PurchaseOrdersQuery): void {
 }
 
 const toDto = (r: PurchaseRow): PurchaseOrderDto => ({
-  id: r.id, purchaseNumber: r.purchase_number ?? 0, vendorId: r.vendor_id, vendorName: r.vendor_name, vendorOrgno: r.vendor_orgno,
-  statusId: r.status_id, statusName: r.status_name, dateOrder: r.date_order.toISOString(), dateDelivery: r.date_delivery.toISOString(),
-  orderTotalExVat: Number(r.total_ex_vat), orderTotalIncVat: Number(r.total_inc_vat),
+  id: r.id,
+  purchaseNumber: r.purchase_number ?? 0,
+  vendorId: r.vendor_id,
+  vendorName: r.vendor_name,
+  vendorOrgno: r.vendor_orgno,
+  statusId: r.status_id,
+  statusName: r.status_name,
+  dateOrder: r.date_order.toISOString(),
+  dateDelivery: r.date_delivery.toISOString(),
+  orderTotalExVat: Number(r.total_ex_vat),
+  orderTotalIncVat: Number(r.total_inc_vat),
   receivedQtyPercent: r.received_pct === null ? null : Number(r.received_pct),
-  receivedValueExVat: Number(r.received_value), invoicedValueExVat: Number(r.invoiced_value), openToInvoiceExVat: Number(r.open_value),
+  receivedValueExVat: Number(r.received_value),
+  invoicedValueExVat: Number(r.invoiced_value),
+  openToInvoiceExVat: Number(r.open_value),
   currencyIsoCode: r.currency_code,
 });
 
@@ -58,10 +81,24 @@ export async function listPurchaseOrders(
     .joinRaw(RECEIVED)
     .joinRaw(ORDERED)
     .where('o.tenant_id', tenantId)
-    .select('o.id', 'o.purchase_number', 'o.vendor_id', 'v.name as vendor_name', 'v.orgno as vendor_orgno', 'o.status_id',
-      's.name as status_name', 'o.date_order', db.raw('coalesce(o.date_delivery, o.date_order) as date_delivery'), 'o.total_ex_vat',
-      'o.total_inc_vat', db.raw('round(100 * rv.qty / nullif(ov.qty, 0), 2) as received_pct'), 'rv.received_value',
-      'rv.invoiced_value', 'rv.open_value', 'o.currency_code');
+    .select(
+      'o.id',
+      'o.purchase_number',
+      'o.vendor_id',
+      'v.name as vendor_name',
+      'v.orgno as vendor_orgno',
+      'o.status_id',
+      's.name as status_name',
+      'o.date_order',
+      db.raw('coalesce(o.date_delivery, o.date_order) as date_delivery'),
+      'o.total_ex_vat',
+      'o.total_inc_vat',
+      db.raw('round(100 * rv.qty / nullif(ov.qty, 0), 2) as received_pct'),
+      'rv.received_value',
+      'rv.invoiced_value',
+      'rv.open_value',
+      'o.currency_code',
+    );
   applyFilters(query, filters);
   const rows: PurchaseRow[] = await applyKeyset(query, KEYSET, { cursor: filters.cursor, size: page.size });
   return toPage(rows, KEYSET, page, toDto);

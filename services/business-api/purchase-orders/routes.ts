@@ -19,7 +19,9 @@ export const purchaseOrderRoutes = ({ db }: ResourceDeps) => [
       summary: 'Purchase orders (default: IsPurchase) with received and invoiced values',
       tag: 'Purchasing',
       query: purchaseOrdersQuery,
-      responses: { 200: { description: 'A page of purchase orders, newest order date first', schema: purchaseOrderPage } },
+      responses: {
+        200: { description: 'A page of purchase orders, newest order date first', schema: purchaseOrderPage },
+      },
       handler: async (req, res) => {
         res.json(await purchaseOrdersAnswer(db, authOf(req).tenantId, req.query));
       },

@@ -15,7 +15,9 @@ export const purchaseOrdersQuery = z.object({
   deliveryDateTo: dateTimeParam('Expected delivery date at or before this moment (a plain date: its whole day, UTC).'),
   receivedValueMin: numberParam('receivedValueExVat at least this.'),
   receivedValueMax: numberParam('receivedValueExVat at most this.'),
-  openToInvoiceMin: numberParam('openToInvoiceExVat (received, not yet invoiced) at least this; 0.01 lists orders with anything left to invoice.'),
+  openToInvoiceMin: numberParam(
+    'openToInvoiceExVat (received, not yet invoiced) at least this; 0.01 lists orders with anything left to invoice.',
+  ),
   openToInvoiceMax: numberParam('openToInvoiceExVat at most this; 0 lists orders with nothing left to invoice.'),
   ...pagingQuery,
 });
@@ -35,10 +37,15 @@ export const purchaseOrderDto = z
     dateDelivery: dateTime,
     orderTotalExVat: z.number(),
     orderTotalIncVat: z.number(),
-    receivedQtyPercent: z.number().nullable().meta({ description: '100 x received quantity / ordered quantity (2 decimals); null when nothing was ordered' }),
+    receivedQtyPercent: z
+      .number()
+      .nullable()
+      .meta({ description: '100 x received quantity / ordered quantity (2 decimals); null when nothing was ordered' }),
     receivedValueExVat: z.number().meta({ description: 'Sum of quantity x unit price over the receipts' }),
     invoicedValueExVat: z.number().meta({ description: 'The same over receipts whose supplier invoice is booked' }),
-    openToInvoiceExVat: z.number().meta({ description: 'Received value not yet invoiced: receivedValueExVat - invoicedValueExVat' }),
+    openToInvoiceExVat: z
+      .number()
+      .meta({ description: 'Received value not yet invoiced: receivedValueExVat - invoicedValueExVat' }),
     currencyIsoCode: z.string(),
   })
   .meta({ id: 'PurchaseOrderDto' });

@@ -7,8 +7,17 @@ import { whereStatus } from '../statuses/status-filter';
 import type { SalesInvoiceLineDto, SearchRequest } from './schemas';
 
 type LineRow = {
-  invoice_id: number; invoice_number: number | null; line_id: number; product_number: string; description: string; quantity: string;
-  qty_delivered: string; price: string; sum_ex_vat: string; sum_inc_vat: string; currency_code: string;
+  invoice_id: number;
+  invoice_number: number | null;
+  line_id: number;
+  product_number: string;
+  description: string;
+  quantity: string;
+  qty_delivered: string;
+  price: string;
+  sum_ex_vat: string;
+  sum_inc_vat: string;
+  currency_code: string;
 };
 
 /** Newest invoice (by order date) first, then its lines. */
@@ -33,8 +42,19 @@ export async function searchSalesInvoiceLines(
     .join('orders as o', (j) => j.on('o.tenant_id', 'l.tenant_id').andOn('o.id', 'l.order_id'))
     .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
     .where('l.tenant_id', tenantId)
-    .select('o.id as invoice_id', 'o.invoice_number', 'l.id as line_id', 'l.product_number', 'l.description', 'l.quantity',
-      'l.qty_delivered', 'l.price', 'l.sum_ex_vat', 'l.sum_inc_vat', 'o.currency_code');
+    .select(
+      'o.id as invoice_id',
+      'o.invoice_number',
+      'l.id as line_id',
+      'l.product_number',
+      'l.description',
+      'l.quantity',
+      'l.qty_delivered',
+      'l.price',
+      'l.sum_ex_vat',
+      'l.sum_inc_vat',
+      'o.currency_code',
+    );
   applyFilters(query, search);
   const rows: LineRow[] = await applyKeyset(query, KEYSET, { cursor: search.cursor, size: page.size });
   return toPage(rows, KEYSET, page, (r) => ({

@@ -19,7 +19,9 @@ export const salesInvoiceLineRoutes = ({ db }: ResourceDeps) => [
       summary: 'Search lines of sales and credit invoices (a search: allowed for read-only keys)',
       tag: 'Sales invoices',
       body: searchRequest,
-      responses: { 200: { description: 'A page of invoice lines, newest invoice first', schema: salesInvoiceLinePage } },
+      responses: {
+        200: { description: 'A page of invoice lines, newest invoice first', schema: salesInvoiceLinePage },
+      },
       handler: async (req, res) => {
         res.json(await salesInvoiceLinesAnswer(db, authOf(req).tenantId, req.body));
       },

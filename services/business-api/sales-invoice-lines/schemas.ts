@@ -10,7 +10,11 @@ export const searchRequest = z
     customerId: bodyIdFilter('customerId', 'Only lines of invoices to this customer.'),
     productId: bodyIdFilter('productId', 'Only lines of this product.'),
     statusId: bodyIdFilter('statusId', 'Pins one invoice status (the IsSales default then no longer applies).'),
-    includeNonSales: z.boolean().nullable().optional().meta({ description: 'false (default): only lines of IsSales invoices and credits.' }),
+    includeNonSales: z
+      .boolean()
+      .nullable()
+      .optional()
+      .meta({ description: 'false (default): only lines of IsSales invoices and credits.' }),
     pageSize: z.number().int().min(1).nullable().optional().meta({ description: 'Default 50, at most 200.' }),
     cursor: z
       .string()

@@ -10,9 +10,23 @@ import { whereStatus } from '../statuses/status-filter';
 import type { DocumentTypeFilter, SalesInvoiceDto, SalesInvoicesQuery } from './schemas';
 
 type InvoiceRow = {
-  id: number; invoice_number: number | null; customer_id: number; customer_name: string; customer_orgno: string; status_name: string;
-  status_type: string; is_sales: boolean; date_invoice: Date | null; date_due: Date | null; date_order: Date; total_ex_vat: string; total_vat: string;
-  total_inc_vat: string; paid_amount: string; open_amount: string; currency_code: string;
+  id: number;
+  invoice_number: number | null;
+  customer_id: number;
+  customer_name: string;
+  customer_orgno: string;
+  status_name: string;
+  status_type: string;
+  is_sales: boolean;
+  date_invoice: Date | null;
+  date_due: Date | null;
+  date_order: Date;
+  total_ex_vat: string;
+  total_vat: string;
+  total_inc_vat: string;
+  paid_amount: string;
+  open_amount: string;
+  currency_code: string;
 };
 
 /** Newest order date first, like every document list. */
@@ -29,7 +43,9 @@ function whereDocumentText(query: Knex.QueryBuilder, q: string): void {
   const pattern = containsPattern(q);
   const number = parseInt32(q);
   query.where((w) => {
-    w.whereRaw('o.name ilike ?', [pattern]).orWhereRaw('c.name ilike ?', [pattern]).orWhereRaw('c.orgno ilike ?', [pattern]);
+    w.whereRaw('o.name ilike ?', [pattern])
+      .orWhereRaw('c.name ilike ?', [pattern])
+      .orWhereRaw('c.orgno ilike ?', [pattern]);
     if (number !== undefined) w.orWhere('o.invoice_number', number).orWhere('o.id', number);
   });
 }
@@ -51,12 +67,23 @@ function toDto(r: InvoiceRow, now: Date): SalesInvoiceDto {
   const openAmount = Number(r.open_amount);
   const totalIncVat = Number(r.total_inc_vat);
   return {
-    id: r.id, invoiceNumber: r.invoice_number ?? 0, customerId: r.customer_id, customerName: r.customer_name,
-    customerOrgno: r.customer_orgno, statusName: r.status_name, dateInvoice: dateInvoice.toISOString(),
-    dateDue: (r.date_due ?? dateInvoice).toISOString(), dateOrder: r.date_order.toISOString(),
-    totalExVat: Number(r.total_ex_vat), totalVat: Number(r.total_vat), totalIncVat, openAmount, paidAmount: Number(r.paid_amount),
+    id: r.id,
+    invoiceNumber: r.invoice_number ?? 0,
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    customerOrgno: r.customer_orgno,
+    statusName: r.status_name,
+    dateInvoice: dateInvoice.toISOString(),
+    dateDue: (r.date_due ?? dateInvoice).toISOString(),
+    dateOrder: r.date_order.toISOString(),
+    totalExVat: Number(r.total_ex_vat),
+    totalVat: Number(r.total_vat),
+    totalIncVat,
+    openAmount,
+    paidAmount: Number(r.paid_amount),
     ...paymentState({ totalIncVat, openAmount, dateDue: r.date_due, issued: r.is_sales }, now),
-    currencyIsoCode: r.currency_code, documentType: r.status_type === 'SALESCREDIT' ? 'credit' : 'invoice',
+    currencyIsoCode: r.currency_code,
+    documentType: r.status_type === 'SALESCREDIT' ? 'credit' : 'invoice',
   };
 }
 
@@ -72,9 +99,25 @@ export async function listSalesInvoices(
     .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
     .join('customers as c', (j) => j.on('c.tenant_id', 'o.tenant_id').andOn('c.id', 'o.customer_id'))
     .where('o.tenant_id', tenantId)
-    .select('o.id', 'o.invoice_number', 'o.customer_id', 'c.name as customer_name', 'c.orgno as customer_orgno', 's.name as status_name',
-      's.type as status_type', 's.is_sales', 'o.date_invoice', 'o.date_due', 'o.date_order', 'o.total_ex_vat', 'o.total_vat', 'o.total_inc_vat',
-      'o.paid_amount', db.raw('o.total_inc_vat - o.paid_amount as open_amount'), 'o.currency_code');
+    .select(
+      'o.id',
+      'o.invoice_number',
+      'o.customer_id',
+      'c.name as customer_name',
+      'c.orgno as customer_orgno',
+      's.name as status_name',
+      's.type as status_type',
+      's.is_sales',
+      'o.date_invoice',
+      'o.date_due',
+      'o.date_order',
+      'o.total_ex_vat',
+      'o.total_vat',
+      'o.total_inc_vat',
+      'o.paid_amount',
+      db.raw('o.total_inc_vat - o.paid_amount as open_amount'),
+      'o.currency_code',
+    );
   applyFilters(query, filters);
   const rows: InvoiceRow[] = await applyKeyset(query, KEYSET, { cursor: filters.cursor, size: page.size });
   return toPage(rows, KEYSET, page, (r) => toDto(r, now));

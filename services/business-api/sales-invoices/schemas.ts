@@ -13,14 +13,20 @@ export const salesInvoicesQuery = z.object({
   currency: currencyFilter('currency'),
   statusId: idFilter('statusId', 'Pins one status; without statusKind the IsSales default no longer applies.'),
   statusKind: statusKindFilter('sales'),
-  documentType: enumFilter('documentType', DOCUMENT_TYPES, 'invoice (default): revenue invoices; credit: credit invoices; both.'),
+  documentType: enumFilter(
+    'documentType',
+    DOCUMENT_TYPES,
+    'invoice (default): revenue invoices; credit: credit invoices; both.',
+  ),
   invoiceDateFrom: dateTimeParam('Invoice date at or after this moment (a plain date: from its start, UTC).'),
   invoiceDateTo: dateTimeParam('Invoice date at or before this moment (a plain date: its whole day, UTC).'),
   dueDateFrom: dateTimeParam('Due date at or after this moment.'),
   dueDateTo: dateTimeParam('Due date at or before this moment (a plain date: its whole day, UTC).'),
   totalMin: numberParam('Total including VAT at least this (credits have negative totals).'),
   totalMax: numberParam('Total including VAT at most this.'),
-  q: textFilter('Free text: part of the invoice name, customer name or organisation number; or the exact invoice number or id.'),
+  q: textFilter(
+    'Free text: part of the invoice name, customer name or organisation number; or the exact invoice number or id.',
+  ),
   ...pagingQuery,
 });
 

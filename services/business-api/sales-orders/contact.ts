@@ -30,16 +30,28 @@ export type SalesOrderContactDto = z.infer<typeof salesOrderContactDto>;
 type Kind = z.infer<typeof kind>;
 
 type AddressRow = {
-  id: number; kind: Kind; name: string | null; company: string | null; street: string | null; street2: string | null;
-  postal_code: string | null; city: string | null; region: string | null; country_code: string;
+  id: number;
+  kind: Kind;
+  name: string | null;
+  company: string | null;
+  street: string | null;
+  street2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  region: string | null;
+  country_code: string;
 };
 
 /** Active rows only, oldest first; values exactly as stored (the e-mail filter's trimming does not apply here). */
 export async function loadContact(db: Db, tenantId: number, orderId: number): Promise<SalesOrderContactDto> {
   const active = { tenant_id: tenantId, order_id: orderId, active: true };
   const [emails, phones, addresses] = await Promise.all([
-    db('order_emails').select('id', 'kind', 'email').where(active).orderBy('id') as Promise<Array<{ id: number; kind: Kind; email: string }>>,
-    db('order_phones').select('id', 'kind', 'phone').where(active).orderBy('id') as Promise<Array<{ id: number; kind: Kind; phone: string }>>,
+    db('order_emails').select('id', 'kind', 'email').where(active).orderBy('id') as Promise<
+      Array<{ id: number; kind: Kind; email: string }>
+    >,
+    db('order_phones').select('id', 'kind', 'phone').where(active).orderBy('id') as Promise<
+      Array<{ id: number; kind: Kind; phone: string }>
+    >,
     db('order_addresses')
       .select('id', 'kind', 'name', 'company', 'street', 'street2', 'postal_code', 'city', 'region', 'country_code')
       .where(active)
@@ -49,6 +61,10 @@ export async function loadContact(db: Db, tenantId: number, orderId: number): Pr
     orderId,
     emails,
     phones,
-    addresses: addresses.map(({ postal_code, country_code, ...a }) => ({ ...a, postalCode: postal_code, countryCode: country_code })),
+    addresses: addresses.map(({ postal_code, country_code, ...a }) => ({
+      ...a,
+      postalCode: postal_code,
+      countryCode: country_code,
+    })),
   };
 }

@@ -32,15 +32,29 @@ export const salesOrderDetailDto = salesOrderDto
 export type SalesOrderDetailDto = z.infer<typeof salesOrderDetailDto>;
 
 type DetailRow = OrderHeadRow & {
-  invoice_number: number | null; your_reference: string | null; our_reference: string | null; shop_order_number: string | null;
-  importer_code: string | null; paid_amount: string; price_list_id: number | null; payment_term_id: number | null;
-  payment_term_name: string | null; delivery_term_id: number | null; delivery_term_name: string | null; vat_type_id: number | null;
-  vat_type_name: string | null; created_at: Date; updated_at: Date;
+  invoice_number: number | null;
+  your_reference: string | null;
+  our_reference: string | null;
+  shop_order_number: string | null;
+  importer_code: string | null;
+  paid_amount: string;
+  price_list_id: number | null;
+  payment_term_id: number | null;
+  payment_term_name: string | null;
+  delivery_term_id: number | null;
+  delivery_term_name: string | null;
+  vat_type_id: number | null;
+  vat_type_name: string | null;
+  created_at: Date;
+  updated_at: Date;
 };
 
 /** A left join on a tenant lookup table by the order's column. */
 const lookupJoin = (table: string, alias: string, column: string) =>
-  [`${table} as ${alias}`, (j: Knex.JoinClause) => j.on(`${alias}.tenant_id`, 'o.tenant_id').andOn(`${alias}.id`, column)] as const;
+  [
+    `${table} as ${alias}`,
+    (j: Knex.JoinClause) => j.on(`${alias}.tenant_id`, 'o.tenant_id').andOn(`${alias}.id`, column),
+  ] as const;
 
 /** Rule 7: 404 unless a sales order proper has this id in the tenant. */
 export async function salesOrderDetail(db: Db, tenantId: number, id: number, now: Date): Promise<SalesOrderDetailDto> {
@@ -49,8 +63,21 @@ export async function salesOrderDetail(db: Db, tenantId: number, id: number, now
     .leftJoin(...lookupJoin('payment_terms', 'pt', 'o.payment_term_id'))
     .leftJoin(...lookupJoin('delivery_terms', 'dt', 'o.delivery_term_id'))
     .leftJoin(...lookupJoin('vat_types', 'vt', 'o.vat_type_id'))
-    .select('o.invoice_number', 'o.your_reference', 'o.our_reference', 'o.shop_order_number', 'i.code as importer_code', 'o.paid_amount')
-    .select('o.price_list_id', 'o.payment_term_id', 'pt.name as payment_term_name', 'o.delivery_term_id', 'dt.name as delivery_term_name')
+    .select(
+      'o.invoice_number',
+      'o.your_reference',
+      'o.our_reference',
+      'o.shop_order_number',
+      'i.code as importer_code',
+      'o.paid_amount',
+    )
+    .select(
+      'o.price_list_id',
+      'o.payment_term_id',
+      'pt.name as payment_term_name',
+      'o.delivery_term_id',
+      'dt.name as delivery_term_name',
+    )
     .select('o.vat_type_id', 'vt.name as vat_type_name', 'o.created_at', 'o.updated_at')
     .where('o.id', id)
     .first()) as DetailRow | undefined;

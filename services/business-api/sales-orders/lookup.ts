@@ -43,9 +43,20 @@ export async function requireSalesDocument(db: Db, tenantId: number, id: number,
     .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
     .where({ 'o.tenant_id': tenantId, 'o.id': id })
     .whereIn('s.type', [...SALES_DOCUMENT_TYPES])
-    .first('o.id', 's.type as status_type', 'o.invoice_number', 'o.currency_code', 'o.price_list_id', 'o.vat_type_id', 'o.date_order', 'o.date_delivery')
+    .first(
+      'o.id',
+      's.type as status_type',
+      'o.invoice_number',
+      'o.currency_code',
+      'o.price_list_id',
+      'o.vat_type_id',
+      'o.date_order',
+      'o.date_delivery',
+    )
     .select(
-      db.raw('exists (select 1 from orders cr where cr.tenant_id = o.tenant_id and cr.credited_order_id = o.id) as credited'),
+      db.raw(
+        'exists (select 1 from orders cr where cr.tenant_id = o.tenant_id and cr.credited_order_id = o.id) as credited',
+      ),
     );
   if (lock) query.forUpdate('o');
   const row = (await query) as SalesDocument | undefined;
@@ -54,9 +65,12 @@ export async function requireSalesDocument(db: Db, tenantId: number, id: number,
 }
 
 /** Why a document's lines and head may no longer change (invoiced or credited), or undefined when they may. */
-export function lockedReason(doc: Pick<SalesDocument, 'id' | 'status_type' | 'invoice_number' | 'credited'>): string | undefined {
+export function lockedReason(
+  doc: Pick<SalesDocument, 'id' | 'status_type' | 'invoice_number' | 'credited'>,
+): string | undefined {
   if (doc.status_type === 'SALESCREDIT') return `Order ${doc.id} is a credit invoice; it cannot be changed.`;
   if (doc.credited) return `Order ${doc.id} has been credited; it cannot be changed.`;
-  if (doc.status_type === 'SALESINVOICE' || doc.invoice_number !== null) return `Order ${doc.id} is invoiced; it cannot be changed.`;
+  if (doc.status_type === 'SALESINVOICE' || doc.invoice_number !== null)
+    return `Order ${doc.id} is invoiced; it cannot be changed.`;
   return undefined;
 }

@@ -29,7 +29,10 @@ export type OrderFlags = { isLate: boolean; isFullyPaid: boolean; hasShipmentDis
  */
 export function orderFlags(o: FlagInputs, now: Date): OrderFlags {
   const issuedInvoice = o.statusType === 'SALESINVOICE' && o.isSales;
-  const payment = paymentState({ totalIncVat: o.totalIncVat, openAmount: o.openAmount, dateDue: o.dateDue, issued: issuedInvoice }, now);
+  const payment = paymentState(
+    { totalIncVat: o.totalIncVat, openAmount: o.openAmount, dateDue: o.dateDue, issued: issuedInvoice },
+    now,
+  );
   const bookedOrder = o.statusType === 'SALESORDER' && o.isIntake;
   const lateDelivery = bookedOrder && o.dateDelivery !== null && o.dateDelivery < now && o.hasOpenQuantity;
   return {

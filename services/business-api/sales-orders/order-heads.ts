@@ -4,9 +4,24 @@ import { NO_LINES, type LineFacts } from './sales-order-dto';
 
 /** The columns of an order head (`o`, joined with its status `s` and customer `c`). */
 const HEAD_COLUMNS = [
-  'o.id', 'o.name', 'o.customer_id', 'c.name as customer_name', 'c.orgno as customer_orgno', 'o.status_id',
-  's.name as status_name', 's.type as status_type', 's.is_order_intake', 's.is_sales', 'o.date_order', 'o.date_delivery',
-  'o.date_invoice', 'o.date_due', 'o.total_ex_vat', 'o.total_vat', 'o.total_inc_vat', 'o.currency_code',
+  'o.id',
+  'o.name',
+  'o.customer_id',
+  'c.name as customer_name',
+  'c.orgno as customer_orgno',
+  'o.status_id',
+  's.name as status_name',
+  's.type as status_type',
+  's.is_order_intake',
+  's.is_sales',
+  'o.date_order',
+  'o.date_delivery',
+  'o.date_invoice',
+  'o.date_due',
+  'o.total_ex_vat',
+  'o.total_vat',
+  'o.total_inc_vat',
+  'o.currency_code',
 ];
 
 /**
@@ -26,7 +41,11 @@ export function selectOrderHeads(db: Db, tenantId: number, types: readonly strin
 type FactsRow = { order_id: number; open_qty: boolean; over_delivered: boolean; differs: boolean };
 
 /** Line facts of the orders, in one query; orders without lines get NO_LINES. */
-export async function loadLineFacts(db: Db, tenantId: number, orderIds: readonly number[]): Promise<Map<number, LineFacts>> {
+export async function loadLineFacts(
+  db: Db,
+  tenantId: number,
+  orderIds: readonly number[],
+): Promise<Map<number, LineFacts>> {
   const facts = new Map<number, LineFacts>(orderIds.map((id) => [id, NO_LINES]));
   if (!orderIds.length) return facts;
   const rows: FactsRow[] = await db('order_lines')
@@ -39,6 +58,11 @@ export async function loadLineFacts(db: Db, tenantId: number, orderIds: readonly
     .where('tenant_id', tenantId)
     .whereIn('order_id', [...orderIds])
     .groupBy('order_id');
-  for (const r of rows) facts.set(r.order_id, { hasOpenQuantity: r.open_qty, hasOverDelivery: r.over_delivered, hasDeliveryDifference: r.differs });
+  for (const r of rows)
+    facts.set(r.order_id, {
+      hasOpenQuantity: r.open_qty,
+      hasOverDelivery: r.over_delivered,
+      hasDeliveryDifference: r.differs,
+    });
   return facts;
 }

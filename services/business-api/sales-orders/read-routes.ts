@@ -12,7 +12,10 @@ import { requireSalesOrder } from './lookup';
 import { salesOrderPaymentsDto } from './payment/payment-dto';
 
 const TAG = 'Sales orders';
-const notFound = { description: 'No sales order has this id in the tenant (an invoice, credit or purchase-order id is not one)', schema: errorEnvelopeSchema };
+const notFound = {
+  description: 'No sales order has this id in the tenant (an invoice, credit or purchase-order id is not one)',
+  schema: errorEnvelopeSchema,
+};
 const intId = z.object({ id: int32Param });
 // Contact, fulfilment and payment type the id as a string: a bad one is 400 invalid_request, not a binding problem.
 const stringId = z.object({ id: z.string().describe('A whole number: digits only, at most 2147483647') });
@@ -20,7 +23,11 @@ const stringId = z.object({ id: z.string().describe('A whole number: digits only
 export const readRoutes = ({ db, now, payments }: SalesOrderContext): AnyApiRoute[] => [
   anyRoute(
     defineRoute({
-      method: 'get', path: '/sales-orders/{id}', operationId: 'getSalesOrder', summary: 'One sales order with its lines', tag: TAG,
+      method: 'get',
+      path: '/sales-orders/{id}',
+      operationId: 'getSalesOrder',
+      summary: 'One sales order with its lines',
+      tag: TAG,
       params: intId,
       responses: { 200: { description: 'The sales order', schema: salesOrderDetailDto }, 404: notFound },
       handler: async (req, res) => {
@@ -30,9 +37,16 @@ export const readRoutes = ({ db, now, payments }: SalesOrderContext): AnyApiRout
   ),
   anyRoute(
     defineRoute({
-      method: 'get', path: '/sales-orders/{id}/contact', operationId: 'getSalesOrderContact', summary: "The order's own e-mails, phones and addresses", tag: TAG,
+      method: 'get',
+      path: '/sales-orders/{id}/contact',
+      operationId: 'getSalesOrderContact',
+      summary: "The order's own e-mails, phones and addresses",
+      tag: TAG,
       params: stringId,
-      responses: { 200: { description: 'Active contact details as stored on the order', schema: salesOrderContactDto }, 404: notFound },
+      responses: {
+        200: { description: 'Active contact details as stored on the order', schema: salesOrderContactDto },
+        404: notFound,
+      },
       handler: async (req, res) => {
         const [tenantId, id] = [authOf(req).tenantId, parseWholeNumberId(req.params.id)];
         await requireSalesOrder(db, tenantId, id);
@@ -42,9 +56,19 @@ export const readRoutes = ({ db, now, payments }: SalesOrderContext): AnyApiRout
   ),
   anyRoute(
     defineRoute({
-      method: 'get', path: '/sales-orders/{id}/fulfilment', operationId: 'getSalesOrderFulfilment', summary: 'Warehouse orders and outbound parcels', tag: TAG,
+      method: 'get',
+      path: '/sales-orders/{id}/fulfilment',
+      operationId: 'getSalesOrderFulfilment',
+      summary: 'Warehouse orders and outbound parcels',
+      tag: TAG,
       params: stringId,
-      responses: { 200: { description: 'The order at the warehouses and carriers, as last observed', schema: salesOrderFulfilmentDto }, 404: notFound },
+      responses: {
+        200: {
+          description: 'The order at the warehouses and carriers, as last observed',
+          schema: salesOrderFulfilmentDto,
+        },
+        404: notFound,
+      },
       handler: async (req, res) => {
         const [tenantId, id] = [authOf(req).tenantId, parseWholeNumberId(req.params.id)];
         await requireSalesOrder(db, tenantId, id);
@@ -54,14 +78,21 @@ export const readRoutes = ({ db, now, payments }: SalesOrderContext): AnyApiRout
   ),
   anyRoute(
     defineRoute({
-      method: 'get', path: '/sales-orders/{id}/payment', operationId: 'getSalesOrderPayment', summary: 'Payments as the providers report them (needs payment_manage)', tag: TAG,
+      method: 'get',
+      path: '/sales-orders/{id}/payment',
+      operationId: 'getSalesOrderPayment',
+      summary: 'Payments as the providers report them (needs payment_manage)',
+      tag: TAG,
       params: stringId,
       guards: [requirePermission('payment_manage')],
       responses: {
         200: { description: 'The payments, cached up to 60 seconds', schema: salesOrderPaymentsDto },
         403: { description: 'The caller lacks the permission payment_manage', schema: errorEnvelopeSchema },
         404: notFound,
-        503: { description: 'The order or its payments could not be read within the 20-second limit; retry later', schema: errorEnvelopeSchema },
+        503: {
+          description: 'The order or its payments could not be read within the 20-second limit; retry later',
+          schema: errorEnvelopeSchema,
+        },
       },
       handler: async (req, res) => {
         res.json(await payments(authOf(req).tenantId, parseWholeNumberId(req.params.id)));

@@ -66,7 +66,16 @@ export const isoOrNull = (d: Date | null): string | null => (d === null ? null :
 export function toSalesOrderDto(row: OrderHeadRow, lines: LineFacts, now: Date): SalesOrderDto {
   const openAmount = Number(row.open_amount);
   const flags = orderFlags(
-    { statusType: row.status_type, isIntake: row.is_order_intake, isSales: row.is_sales, dateDelivery: row.date_delivery, dateDue: row.date_due, totalIncVat: Number(row.total_inc_vat), openAmount, ...lines },
+    {
+      statusType: row.status_type,
+      isIntake: row.is_order_intake,
+      isSales: row.is_sales,
+      dateDelivery: row.date_delivery,
+      dateDue: row.date_due,
+      totalIncVat: Number(row.total_inc_vat),
+      openAmount,
+      ...lines,
+    },
     now,
   );
   return {

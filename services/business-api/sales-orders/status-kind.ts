@@ -16,6 +16,7 @@ type KindInputs = { statusKind?: StatusKind; statusId?: number; email?: string; 
  */
 export function resolveStatusKind(inputs: KindInputs): StatusKind {
   if (inputs.statusKind !== undefined) return inputs.statusKind;
-  const pinnedOrLookup = inputs.statusId !== undefined || inputs.email !== undefined || inputs.shopOrderNumber !== undefined;
+  const pinnedOrLookup =
+    inputs.statusId !== undefined || inputs.email !== undefined || inputs.shopOrderNumber !== undefined;
   return pinnedOrLookup ? 'all' : 'intake';
 }

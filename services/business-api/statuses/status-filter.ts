@@ -29,7 +29,12 @@ export type StatusSelection = { statusId?: number; statusKind?: StatusKind };
  * The status condition of a list over the statuses alias `statusAlias`: `statusId` pins one status, `statusKind`
  * selects by flag, both may be combined; with neither the list's natural kind applies.
  */
-export function whereStatus(query: Knex.QueryBuilder, statusAlias: string, selection: StatusSelection, natural: StatusKind): void {
+export function whereStatus(
+  query: Knex.QueryBuilder,
+  statusAlias: string,
+  selection: StatusSelection,
+  natural: StatusKind,
+): void {
   if (selection.statusId !== undefined) query.where(`${statusAlias}.id`, selection.statusId);
   const kind = selection.statusKind ?? (selection.statusId === undefined ? natural : 'all');
   const flag = STATUS_KIND_FLAG[kind];

@@ -16,12 +16,17 @@ export type StorefrontServices = {
 
 /** The services, or 503 when this process was built without them (an app for health checks or tests only). */
 export function servicesOf(services: StorefrontServices | undefined): StorefrontServices {
-  if (services === undefined) throw new AppError(503, 'unavailable', 'Storefront indexing is not configured on this server.');
+  if (services === undefined)
+    throw new AppError(503, 'unavailable', 'Storefront indexing is not configured on this server.');
   return services;
 }
 
 /** The site as the caller's tenant has it: 404 not_found for a site of another tenant or none. */
-export async function tenantSite(db: Knex, tenantId: number, siteId: number): Promise<{ tenantId: number; siteId: number }> {
+export async function tenantSite(
+  db: Knex,
+  tenantId: number,
+  siteId: number,
+): Promise<{ tenantId: number; siteId: number }> {
   await getSite(db, tenantId, siteId);
   return { tenantId, siteId };
 }

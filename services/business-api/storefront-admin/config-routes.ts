@@ -3,7 +3,16 @@ import { anyRoute, defineRoute, type AnyApiRoute } from '../openapi/api-route';
 import type { ResourceDeps } from '../resource-deps';
 import { servicesOf } from './admin-deps';
 import { addSite, dropSite, replaceSiteFields, siteDetail, siteSummaries } from './config-actions';
-import { ADMIN_TAG, INVALID_CONFIG, NO_SITE, siteBody, siteCreatedDto, siteDetailDto, siteListDto, siteParams } from './config-schemas';
+import {
+  ADMIN_TAG,
+  INVALID_CONFIG,
+  NO_SITE,
+  siteBody,
+  siteCreatedDto,
+  siteDetailDto,
+  siteListDto,
+  siteParams,
+} from './config-schemas';
 import { contentRoutes } from './content-routes';
 import { draftEntityRoutes } from './draft-entity-routes';
 import { merchandisingRoutes } from './merchandising-routes';
@@ -12,7 +21,10 @@ const DRAFT = ' The change lands in the draft; it goes live when the draft is pu
 
 /** Sites and their draft configuration: markets, facets, collections, query rules, synonyms, content. */
 export const storefrontConfigRoutes = (deps: ResourceDeps): AnyApiRoute[] => [
-  ...siteRoutes(deps), ...draftEntityRoutes(deps), ...merchandisingRoutes(deps), ...contentRoutes(deps),
+  ...siteRoutes(deps),
+  ...draftEntityRoutes(deps),
+  ...merchandisingRoutes(deps),
+  ...contentRoutes(deps),
 ];
 
 function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
@@ -23,7 +35,8 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
         path: '/storefront/sites',
         operationId: 'listStorefrontSites',
         summary: "The tenant's storefront sites",
-        description: 'Each site with its code, name, whether it is switched on, the live configuration version and the draft\'s market codes.',
+        description:
+          "Each site with its code, name, whether it is switched on, the live configuration version and the draft's market codes.",
         tag: ADMIN_TAG,
         responses: { 200: { description: 'The sites, by id', schema: siteListDto } },
         handler: async (req, res) => {
@@ -42,7 +55,7 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
           'creating never updates an existing site (PUT /storefront/sites/{siteId} does).',
         tag: ADMIN_TAG,
         body: siteBody,
-        responses: { 201: { description: 'The new site\'s id', schema: siteCreatedDto }, 400: INVALID_CONFIG },
+        responses: { 201: { description: "The new site's id", schema: siteCreatedDto }, 400: INVALID_CONFIG },
         handler: async (req, res) => {
           res.status(201).json({ siteId: await addSite(db, authOf(req).tenantId, req.body) });
         },
@@ -54,7 +67,8 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
         path: '/storefront/sites/{siteId}',
         operationId: 'getStorefrontSite',
         summary: "A site's draft configuration and its live version",
-        description: 'The whole draft (site fields, markets, facets, collections, query rules, synonyms) and the version that is live.',
+        description:
+          'The whole draft (site fields, markets, facets, collections, query rules, synonyms) and the version that is live.',
         tag: ADMIN_TAG,
         params: siteParams,
         responses: { 200: { description: 'The site and its draft', schema: siteDetailDto }, 404: NO_SITE },
@@ -73,9 +87,15 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
         tag: ADMIN_TAG,
         params: siteParams,
         body: siteBody,
-        responses: { 200: { description: 'The site\'s fields as the draft now holds them', schema: siteBody }, 400: INVALID_CONFIG, 404: NO_SITE },
+        responses: {
+          200: { description: "The site's fields as the draft now holds them", schema: siteBody },
+          400: INVALID_CONFIG,
+          404: NO_SITE,
+        },
         handler: async (req, res) => {
-          res.json(await replaceSiteFields(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, req.body));
+          res.json(
+            await replaceSiteFields(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, req.body),
+          );
         },
       }),
     ),
@@ -85,7 +105,8 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
         path: '/storefront/sites/{siteId}',
         operationId: 'removeStorefrontSite',
         summary: 'Remove a storefront site',
-        description: 'Removes the site at once: its keys stop working, its scheduled index runs stop, its runs are recorded as cancelled. Its records stay for the history.',
+        description:
+          'Removes the site at once: its keys stop working, its scheduled index runs stop, its runs are recorded as cancelled. Its records stay for the history.',
         tag: ADMIN_TAG,
         params: siteParams,
         responses: { 204: { description: 'Removed' }, 404: NO_SITE },

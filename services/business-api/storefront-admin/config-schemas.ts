@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import {
-  collectionSchema, contentSchema, FACET_KEY, facetDefinitionSchema, languageSchema, MARKET_CODE, marketSchema, queryRuleSchema, siteSchema, synonymSetSchema,
+  collectionSchema,
+  contentSchema,
+  FACET_KEY,
+  facetDefinitionSchema,
+  languageSchema,
+  MARKET_CODE,
+  marketSchema,
+  queryRuleSchema,
+  siteSchema,
+  synonymSetSchema,
 } from '../../../shared/storefront-config/schemas';
 import { int32Param } from '../http/path-ids';
 import { PROBLEM_CONTENT_TYPE } from '../http/problem-details';
@@ -17,7 +26,10 @@ export const ADMIN_TAG = 'Storefront admin';
 
 export const NO_SITE = { description: 'No storefront site has this id in the tenant', schema: errorEnvelopeSchema };
 /** 404 of a route on one entity of the draft. */
-export const notInDraft = (what: string) => ({ description: `No storefront site has this id in the tenant, or its draft has no ${what}`, schema: errorEnvelopeSchema });
+export const notInDraft = (what: string) => ({
+  description: `No storefront site has this id in the tenant, or its draft has no ${what}`,
+  schema: errorEnvelopeSchema,
+});
 export const INVALID_CONFIG = {
   description:
     'The request cannot be bound, or the change breaks a rule of the configuration; nothing was stored. `errors` names every broken field: ' +
@@ -32,38 +44,52 @@ const siteId = int32('The storefront site; one of another tenant is not found.')
 export const siteParams = z.object({ siteId });
 export const marketParams = z.object({
   siteId,
-  code: z.string().regex(MARKET_CODE, 'must be lowercase letters, digits, hyphens or underscores (at most 64)').meta({ description: 'The market code.' }),
+  code: z
+    .string()
+    .regex(MARKET_CODE, 'must be lowercase letters, digits, hyphens or underscores (at most 64)')
+    .meta({ description: 'The market code.' }),
 });
 export const facetParams = z.object({
   siteId,
-  key: z.string().regex(FACET_KEY, 'must be lowercase letters, digits, hyphens or underscores (at most 64)').meta({ description: 'The facet key (price and in-stock are reserved).' }),
+  key: z
+    .string()
+    .regex(FACET_KEY, 'must be lowercase letters, digits, hyphens or underscores (at most 64)')
+    .meta({ description: 'The facet key (price and in-stock are reserved).' }),
 });
-export const collectionParams = z.object({ siteId, collectionId: int32('The collection id in the site\'s draft.') });
-export const ruleParams = z.object({ siteId, ruleId: int32('The query rule id in the site\'s draft.') });
-export const synonymParams = z.object({ siteId, language: languageSchema.meta({ description: 'The language the synonyms apply to (BCP-47, e.g. en or sv-SE).' }) });
+export const collectionParams = z.object({ siteId, collectionId: int32("The collection id in the site's draft.") });
+export const ruleParams = z.object({ siteId, ruleId: int32("The query rule id in the site's draft.") });
+export const synonymParams = z.object({
+  siteId,
+  language: languageSchema.meta({ description: 'The language the synonyms apply to (BCP-47, e.g. en or sv-SE).' }),
+});
 
 const dateTime = (description: string) => z.string().meta({ format: 'date-time', description });
 
 // Request bodies: the shared schemas without the fields the path carries.
 export const siteBody = z.object(siteSchema.shape).meta({
   id: 'StorefrontSiteDto',
-  description: 'A site\'s own fields. Left-out optional fields take their defaults (PUT replaces them all). The code names the index: unique in the tenant.',
+  description:
+    "A site's own fields. Left-out optional fields take their defaults (PUT replaces them all). The code names the index: unique in the tenant.",
 });
 export const marketBody = z.object(marketSchema.omit({ code: true }).shape).meta({
   id: 'StorefrontMarketWriteDto',
-  description: 'A market (its code is in the path). The price list must exist and be in the market\'s currency; a default market demotes the old one; the first market is the default.',
+  description:
+    "A market (its code is in the path). The price list must exist and be in the market's currency; a default market demotes the old one; the first market is the default.",
 });
 export const facetBody = z.object(facetDefinitionSchema.shape).meta({
   id: 'StorefrontFacetDefinitionDto',
-  description: 'A facet definition (see docs/decisions.md, "Facet definitions"): which source feeds it, its type, labels and display.',
+  description:
+    'A facet definition (see docs/decisions.md, "Facet definitions"): which source feeds it, its type, labels and display.',
 });
 export const collectionBody = z.object(collectionSchema.omit({ id: true }).shape).meta({
   id: 'StorefrontCollectionWriteDto',
-  description: 'A collection: a listing defined by a filter (facet key to values; {"all": []} matches everything), with a slug and a name per language, a place in the tree, pins and hides.',
+  description:
+    'A collection: a listing defined by a filter (facet key to values; {"all": []} matches everything), with a slug and a name per language, a place in the tree, pins and hides.',
 });
 export const ruleBody = z.object(queryRuleSchema.omit({ id: true }).shape).meta({
   id: 'StorefrontQueryRuleWriteDto',
-  description: 'A query rule: the searches it matches (query, match, markets, time window) and what it does to them (pin, hide, boost, bury, filter, redirect).',
+  description:
+    'A query rule: the searches it matches (query, match, markets, time window) and what it does to them (pin, hide, boost, bury, filter, redirect).',
 });
 export const contentBody = z.object(contentSchema.shape).meta({
   id: 'StorefrontContentDto',
@@ -75,7 +101,8 @@ export const contentBody = z.object(contentSchema.shape).meta({
 export const synonymsBody = z
   .object({
     entries: synonymSetSchema.meta({
-      description: 'The whole set for the language: {"terms": [...]} (equivalent: each term finds all of them) or {"from": "...", "to": [...]} (one-way). [] removes the set.',
+      description:
+        'The whole set for the language: {"terms": [...]} (equivalent: each term finds all of them) or {"from": "...", "to": [...]} (one-way). [] removes the set.',
     }),
   })
   .meta({ id: 'StorefrontSynonymsWriteDto' });
@@ -85,7 +112,9 @@ export const marketDto = marketSchema.meta({ id: 'StorefrontMarketDto' });
 export const facetDto = z.object({ key: z.string(), definition: facetBody }).meta({ id: 'StorefrontFacetDto' });
 export const collectionDto = collectionSchema.meta({ id: 'StorefrontCollectionDto' });
 export const ruleDto = queryRuleSchema.meta({ id: 'StorefrontQueryRuleDto' });
-export const synonymsDto = z.object({ language: z.string(), entries: synonymSetSchema }).meta({ id: 'StorefrontSynonymsDto' });
+export const synonymsDto = z
+  .object({ language: z.string(), entries: synonymSetSchema })
+  .meta({ id: 'StorefrontSynonymsDto' });
 
 /** A site's whole configuration (the draft; a published version has the same shape). */
 export const siteConfigDto = z
@@ -100,7 +129,11 @@ export const siteConfigDto = z
   })
   .meta({ id: 'StorefrontSiteConfigDto' });
 
-const publishedVersion = z.number().int().nullable().meta({ description: 'The live configuration version; null before the first publish.' });
+const publishedVersion = z
+  .number()
+  .int()
+  .nullable()
+  .meta({ description: 'The live configuration version; null before the first publish.' });
 
 export const siteSummaryDto = z
   .object({
@@ -109,18 +142,27 @@ export const siteSummaryDto = z
     name: z.string(),
     active: z.boolean(),
     publishedVersion,
-    markets: z.array(z.string()).meta({ description: 'The draft\'s market codes.' }),
+    markets: z.array(z.string()).meta({ description: "The draft's market codes." }),
     updatedAt: dateTime('When the draft last changed.'),
   })
   .meta({ id: 'StorefrontSiteSummaryDto' });
-export const siteListDto = z.object({ sites: z.array(siteSummaryDto).meta({ description: 'The tenant\'s sites, by id.' }) }).meta({ id: 'StorefrontSiteListDto' });
+export const siteListDto = z
+  .object({ sites: z.array(siteSummaryDto).meta({ description: "The tenant's sites, by id." }) })
+  .meta({ id: 'StorefrontSiteListDto' });
 
 export const siteDetailDto = z
-  .object({ siteId: z.number().int(), publishedVersion, updatedAt: dateTime('When the draft last changed.'), draft: siteConfigDto })
+  .object({
+    siteId: z.number().int(),
+    publishedVersion,
+    updatedAt: dateTime('When the draft last changed.'),
+    draft: siteConfigDto,
+  })
   .meta({ id: 'StorefrontSiteDetailDto' });
 
 export const siteCreatedDto = z.object({ siteId: z.number().int() }).meta({ id: 'StorefrontSiteCreatedDto' });
-export const collectionCreatedDto = z.object({ collectionId: z.number().int() }).meta({ id: 'StorefrontCollectionCreatedDto' });
+export const collectionCreatedDto = z
+  .object({ collectionId: z.number().int() })
+  .meta({ id: 'StorefrontCollectionCreatedDto' });
 export const ruleCreatedDto = z.object({ ruleId: z.number().int() }).meta({ id: 'StorefrontQueryRuleCreatedDto' });
 
 export type SiteSummaryDto = z.infer<typeof siteSummaryDto>;

@@ -12,7 +12,8 @@ export const contentRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       path: '/storefront/sites/{siteId}/content',
       operationId: 'getStorefrontContent',
       summary: "The draft's content block",
-      description: 'Which product properties fill the short description, the description and the attributes of product pages and cards.',
+      description:
+        'Which product properties fill the short description, the description and the attributes of product pages and cards.',
       tag: ADMIN_TAG,
       params: siteParams,
       responses: { 200: { description: 'The content block', schema: contentBody }, 404: NO_SITE },
@@ -33,7 +34,11 @@ export const contentRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       tag: ADMIN_TAG,
       params: siteParams,
       body: contentBody,
-      responses: { 200: { description: 'The block as the draft now holds it', schema: contentBody }, 400: INVALID_CONFIG, 404: NO_SITE },
+      responses: {
+        200: { description: 'The block as the draft now holds it', schema: contentBody },
+        400: INVALID_CONFIG,
+        404: NO_SITE,
+      },
       handler: async (req, res) => {
         res.json(await putContent(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, req.body));
       },

@@ -3,12 +3,26 @@ import { anyRoute, defineRoute, type AnyApiRoute } from '../openapi/api-route';
 import type { ResourceDeps } from '../resource-deps';
 import { addCollection, putFacet, putMarket, removeEntity, replaceCollection } from './config-actions';
 import {
-  ADMIN_TAG, collectionBody, collectionCreatedDto, collectionDto, collectionParams, facetBody, facetDto, facetParams, INVALID_CONFIG, marketBody, marketDto,
-  marketParams, NO_SITE, notInDraft, siteParams,
+  ADMIN_TAG,
+  collectionBody,
+  collectionCreatedDto,
+  collectionDto,
+  collectionParams,
+  facetBody,
+  facetDto,
+  facetParams,
+  INVALID_CONFIG,
+  marketBody,
+  marketDto,
+  marketParams,
+  NO_SITE,
+  notInDraft,
+  siteParams,
 } from './config-schemas';
 
 const DRAFT = ' The change lands in the draft; it goes live when the draft is published.';
-const breaks = (examples: string) => ` A removal that would break another entity (${examples}) is 400 naming the fields it would break.`;
+const breaks = (examples: string) =>
+  ` A removal that would break another entity (${examples}) is 400 naming the fields it would break.`;
 const REMOVED = { description: 'Removed from the draft' };
 
 /** Markets, facets and collections of a site's draft. */
@@ -23,7 +37,11 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       tag: ADMIN_TAG,
       params: marketParams,
       body: marketBody,
-      responses: { 200: { description: 'The market as the draft now holds it', schema: marketDto }, 400: INVALID_CONFIG, 404: NO_SITE },
+      responses: {
+        200: { description: 'The market as the draft now holds it', schema: marketDto },
+        400: INVALID_CONFIG,
+        404: NO_SITE,
+      },
       handler: async (req, res) => {
         const { siteId, code } = req.params;
         res.json(await putMarket(db, { tenantId: authOf(req).tenantId, siteId }, code, req.body));
@@ -41,7 +59,12 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       params: marketParams,
       responses: { 204: REMOVED, 400: INVALID_CONFIG, 404: notInDraft('market of this code') },
       handler: async (req, res) => {
-        await removeEntity(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, 'markets', req.params.code);
+        await removeEntity(
+          db,
+          { tenantId: authOf(req).tenantId, siteId: req.params.siteId },
+          'markets',
+          req.params.code,
+        );
         res.status(204).end();
       },
     }),
@@ -56,7 +79,11 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       tag: ADMIN_TAG,
       params: facetParams,
       body: facetBody,
-      responses: { 200: { description: 'The facet as the draft now holds it', schema: facetDto }, 400: INVALID_CONFIG, 404: NO_SITE },
+      responses: {
+        200: { description: 'The facet as the draft now holds it', schema: facetDto },
+        400: INVALID_CONFIG,
+        404: NO_SITE,
+      },
       handler: async (req, res) => {
         const { siteId, key } = req.params;
         res.json(await putFacet(db, { tenantId: authOf(req).tenantId, siteId }, key, req.body));
@@ -89,9 +116,19 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       tag: ADMIN_TAG,
       params: siteParams,
       body: collectionBody,
-      responses: { 201: { description: 'The new collection\'s id', schema: collectionCreatedDto }, 400: INVALID_CONFIG, 404: NO_SITE },
+      responses: {
+        201: { description: "The new collection's id", schema: collectionCreatedDto },
+        400: INVALID_CONFIG,
+        404: NO_SITE,
+      },
       handler: async (req, res) => {
-        res.status(201).json({ collectionId: await addCollection(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, req.body) });
+        res.status(201).json({
+          collectionId: await addCollection(
+            db,
+            { tenantId: authOf(req).tenantId, siteId: req.params.siteId },
+            req.body,
+          ),
+        });
       },
     }),
   ),
@@ -105,7 +142,11 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       tag: ADMIN_TAG,
       params: collectionParams,
       body: collectionBody,
-      responses: { 200: { description: 'The collection as the draft now holds it', schema: collectionDto }, 400: INVALID_CONFIG, 404: notInDraft('collection of this id') },
+      responses: {
+        200: { description: 'The collection as the draft now holds it', schema: collectionDto },
+        400: INVALID_CONFIG,
+        404: notInDraft('collection of this id'),
+      },
       handler: async (req, res) => {
         const { siteId, collectionId } = req.params;
         res.json(await replaceCollection(db, { tenantId: authOf(req).tenantId, siteId }, collectionId, req.body));
@@ -123,7 +164,12 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       params: collectionParams,
       responses: { 204: REMOVED, 400: INVALID_CONFIG, 404: notInDraft('collection of this id') },
       handler: async (req, res) => {
-        await removeEntity(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, 'collections', req.params.collectionId);
+        await removeEntity(
+          db,
+          { tenantId: authOf(req).tenantId, siteId: req.params.siteId },
+          'collections',
+          req.params.collectionId,
+        );
         res.status(204).end();
       },
     }),

@@ -3,7 +3,15 @@ import { AliasActionError, confirmGated, rollback } from '../../../indexer/runs/
 import { loadRunSite, type RunDeps, type RunSite } from '../../../indexer/runs/run-context';
 import type { IndexStats } from '../../../indexer/runs/gate';
 import { siteIndexNames } from '../../../indexer/runs/index-names';
-import { listRuns, newestRunOf, runOfIndex, swapHistory, type RunMode, type RunOutcome, type SyncRun } from '../../../indexer/runs/sync-runs';
+import {
+  listRuns,
+  newestRunOf,
+  runOfIndex,
+  swapHistory,
+  type RunMode,
+  type RunOutcome,
+  type SyncRun,
+} from '../../../indexer/runs/sync-runs';
 import type { Knex } from '../../../shared/db/knex';
 import { requestRun } from '../../../shared/index-queue';
 import type { Logger } from '../../../shared/logger';
@@ -26,7 +34,11 @@ export type AliasActionDeps = { db: Knex; engine: () => Promise<SearchEngine>; l
 export const NOT_PUBLISHED = 'The site has no published config yet: publish it first.';
 
 /** Queues a full run of the published config, or a preview run of the draft; one already waiting is joined. */
-export async function queueRun(queue: Queue, scope: SiteScope, mode: 'full' | 'preview'): Promise<{ queued: string | null }> {
+export async function queueRun(
+  queue: Queue,
+  scope: SiteScope,
+  mode: 'full' | 'preview',
+): Promise<{ queued: string | null }> {
   const { jobId } = await requestRun(queue, { type: mode, siteId: scope.siteId });
   return { queued: jobId ?? null };
 }
@@ -38,7 +50,12 @@ async function publishedSite(db: Knex, scope: SiteScope): Promise<RunSite> {
   return site;
 }
 
-const runDeps = async (deps: AliasActionDeps): Promise<RunDeps> => ({ db: deps.db, engine: await deps.engine(), logger: deps.logger, gateFraction: GATE_FRACTION });
+const runDeps = async (deps: AliasActionDeps): Promise<RunDeps> => ({
+  db: deps.db,
+  engine: await deps.engine(),
+  logger: deps.logger,
+  gateFraction: GATE_FRACTION,
+});
 
 /** Puts the newest gated run's index live (a person's confirmation); AliasActionError when none awaits. Returns the index. */
 export async function confirmGatedRun(deps: AliasActionDeps, scope: SiteScope): Promise<string> {
@@ -58,7 +75,12 @@ export async function rollbackLive(deps: AliasActionDeps, scope: SiteScope): Pro
  * run a person confirmed keeps its `gated` outcome (the record of what tripped) but no longer awaits anything: the
  * status is then `ok`.
  */
-export async function syncStatus(db: Knex, scope: SiteScope, limit: number, modes?: readonly RunMode[]): Promise<{ status: RunOutcome | 'never-run'; runs: SyncRun[] }> {
+export async function syncStatus(
+  db: Knex,
+  scope: SiteScope,
+  limit: number,
+  modes?: readonly RunMode[],
+): Promise<{ status: RunOutcome | 'never-run'; runs: SyncRun[] }> {
   const runs = await listRuns(db, scope, limit, modes);
   const full = runs.find((r) => r.mode === 'full') ?? (await newestRunOf(db, scope, 'full'));
   if (full?.outcome === 'gated' && full.swappedAt !== null) return { status: 'ok', runs };
@@ -69,7 +91,10 @@ export async function syncStatus(db: Knex, scope: SiteScope, limit: number, mode
 export type RunProgress = { done: number; total: number };
 
 const isProgress = (value: unknown): value is RunProgress =>
-  typeof value === 'object' && value !== null && Number.isInteger((value as RunProgress).done) && Number.isInteger((value as RunProgress).total);
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isInteger((value as RunProgress).done) &&
+  Number.isInteger((value as RunProgress).total);
 
 /**
  * The progress of each running run, by run id, read from its BullMQ job (the worker sets `{done, total}` after each
@@ -80,18 +105,29 @@ export async function runProgress(db: Knex, queue: Queue, runs: SyncRun[]): Prom
   const progress = new Map<number, RunProgress>();
   if (running.length === 0) return progress;
   // whereNotNull: every row read here has a job id.
-  const jobs: { id: string; job_id: string }[] = await db('storefront_sync_runs').whereIn('id', running).whereNotNull('job_id').select('id', 'job_id');
+  const jobs: { id: string; job_id: string }[] = await db('storefront_sync_runs')
+    .whereIn('id', running)
+    .whereNotNull('job_id')
+    .select('id', 'job_id');
   await Promise.all(
     jobs.map(async ({ id, job_id }) => {
       const job = await queue.getJob(job_id);
-      if (job !== undefined && isProgress(job.progress)) progress.set(Number(id), { done: job.progress.done, total: job.progress.total });
+      if (job !== undefined && isProgress(job.progress))
+        progress.set(Number(id), { done: job.progress.done, total: job.progress.total });
     }),
   );
   return progress;
 }
 
 /** An index of the site's full runs as the engine holds it, with the run that built it (null when none recorded it). */
-export type SiteIndex = { indexName: string; documentCount: number; runId: number | null; configVersion: number | null; swappedAt: Date | null; stats: IndexStats | null };
+export type SiteIndex = {
+  indexName: string;
+  documentCount: number;
+  runId: number | null;
+  configVersion: number | null;
+  swappedAt: Date | null;
+  stats: IndexStats | null;
+};
 
 /** The live index, and the index a rollback would put live (null when there is none). */
 export type LiveIndices = { live: SiteIndex | null; rollbackTo: SiteIndex | null };
@@ -105,10 +141,20 @@ export async function liveIndices(db: Knex, engine: SearchEngine, scope: SiteSco
   const published = await getPublished(db, scope.tenantId, scope.siteId);
   if (published === null) return { live: null, rollbackTo: null };
   const names = siteIndexNames(scope.siteId, published.config.site.code);
-  const [liveName, existing] = await Promise.all([engine.resolveAlias(names.alias), engine.listIndices(names.fullPrefix)]);
+  const [liveName, existing] = await Promise.all([
+    engine.resolveAlias(names.alias),
+    engine.listIndices(names.fullPrefix),
+  ]);
   const describe = async (indexName: string, docCount: number): Promise<SiteIndex> => {
     const run = await runOfIndex(db, scope, indexName);
-    return { indexName, documentCount: docCount, runId: run?.id ?? null, configVersion: run?.configVersion ?? null, swappedAt: run?.swappedAt ?? null, stats: run?.stats ?? null };
+    return {
+      indexName,
+      documentCount: docCount,
+      runId: run?.id ?? null,
+      configVersion: run?.configVersion ?? null,
+      swappedAt: run?.swappedAt ?? null,
+      stats: run?.stats ?? null,
+    };
   };
   const counts = new Map(existing.map((i) => [i.name, i.docCount]));
   const previous = (await swapHistory(db, scope)).find((name) => name !== liveName && counts.has(name));

@@ -3,9 +3,26 @@ import { anyRoute, defineRoute, type AnyApiRoute } from '../openapi/api-route';
 import type { ResourceDeps } from '../resource-deps';
 import { addRule, putSynonyms, removeEntity, replaceRule, synonymsOf } from './config-actions';
 import {
-  ADMIN_TAG, INVALID_CONFIG, NO_SITE, notInDraft, ruleBody, ruleCreatedDto, ruleDto, ruleParams, siteParams, synonymParams, synonymsBody, synonymsDto,
+  ADMIN_TAG,
+  INVALID_CONFIG,
+  NO_SITE,
+  notInDraft,
+  ruleBody,
+  ruleCreatedDto,
+  ruleDto,
+  ruleParams,
+  siteParams,
+  synonymParams,
+  synonymsBody,
+  synonymsDto,
 } from './config-schemas';
-import { merchandisedProducts, merchandisedProductsDto, productCandidates, productCandidatesDto, productCandidatesQuery } from './merchandised-products';
+import {
+  merchandisedProducts,
+  merchandisedProductsDto,
+  productCandidates,
+  productCandidatesDto,
+  productCandidatesQuery,
+} from './merchandised-products';
 
 const DRAFT = ' The change lands in the draft: a preview key sees it at once, shoppers once the draft is published.';
 const RULE =
@@ -24,9 +41,15 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       tag: ADMIN_TAG,
       params: siteParams,
       body: ruleBody,
-      responses: { 201: { description: 'The new rule\'s id', schema: ruleCreatedDto }, 400: INVALID_CONFIG, 404: NO_SITE },
+      responses: {
+        201: { description: "The new rule's id", schema: ruleCreatedDto },
+        400: INVALID_CONFIG,
+        404: NO_SITE,
+      },
       handler: async (req, res) => {
-        res.status(201).json({ ruleId: await addRule(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, req.body) });
+        res
+          .status(201)
+          .json({ ruleId: await addRule(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, req.body) });
       },
     }),
   ),
@@ -40,7 +63,11 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       tag: ADMIN_TAG,
       params: ruleParams,
       body: ruleBody,
-      responses: { 200: { description: 'The rule as the draft now holds it', schema: ruleDto }, 400: INVALID_CONFIG, 404: notInDraft('query rule of this id') },
+      responses: {
+        200: { description: 'The rule as the draft now holds it', schema: ruleDto },
+        400: INVALID_CONFIG,
+        404: notInDraft('query rule of this id'),
+      },
       handler: async (req, res) => {
         const { siteId, ruleId } = req.params;
         res.json(await replaceRule(db, { tenantId: authOf(req).tenantId, siteId }, ruleId, req.body));
@@ -58,7 +85,12 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       params: ruleParams,
       responses: { 204: { description: 'Removed from the draft' }, 404: notInDraft('query rule of this id') },
       handler: async (req, res) => {
-        await removeEntity(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, 'queryRules', req.params.ruleId);
+        await removeEntity(
+          db,
+          { tenantId: authOf(req).tenantId, siteId: req.params.siteId },
+          'queryRules',
+          req.params.ruleId,
+        );
         res.status(204).end();
       },
     }),
@@ -91,7 +123,11 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       tag: ADMIN_TAG,
       params: synonymParams,
       body: synonymsBody,
-      responses: { 200: { description: 'The set as the draft now holds it', schema: synonymsDto }, 400: INVALID_CONFIG, 404: NO_SITE },
+      responses: {
+        200: { description: 'The set as the draft now holds it', schema: synonymsDto },
+        400: INVALID_CONFIG,
+        404: NO_SITE,
+      },
       handler: async (req, res) => {
         const { siteId, language } = req.params;
         res.json(await putSynonyms(db, { tenantId: authOf(req).tenantId, siteId }, language, req.body.entries));
@@ -105,7 +141,7 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       operationId: 'listStorefrontMerchandisedProducts',
       summary: 'The products the draft pins or hides, with their names',
       description:
-        'Every product the draft\'s query rules and collections pin or hide, with its product number and name (the configuration keeps ids only), ' +
+        "Every product the draft's query rules and collections pin or hide, with its product number and name (the configuration keeps ids only), " +
         'and the ids that name no product of the tenant.',
       tag: ADMIN_TAG,
       params: siteParams,
@@ -122,14 +158,24 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       operationId: 'findStorefrontMerchandisableProducts',
       summary: 'Find products to pin or hide',
       description:
-        'The tenant\'s storefront products matching a name, product number or barcode, best first, with the id a rule pins or hides them by. ' +
+        "The tenant's storefront products matching a name, product number or barcode, best first, with the id a rule pins or hides them by. " +
         'Variants are left out: a search answers with products, and a variant is part of its product.',
       tag: ADMIN_TAG,
       params: siteParams,
       query: productCandidatesQuery,
-      responses: { 200: { description: 'The matching products (not a page)', schema: productCandidatesDto }, 404: NO_SITE },
+      responses: {
+        200: { description: 'The matching products (not a page)', schema: productCandidatesDto },
+        404: NO_SITE,
+      },
       handler: async (req, res) => {
-        res.json(await productCandidates(db, { tenantId: authOf(req).tenantId, siteId: req.params.siteId }, req.query.q, req.query.limit));
+        res.json(
+          await productCandidates(
+            db,
+            { tenantId: authOf(req).tenantId, siteId: req.params.siteId },
+            req.query.q,
+            req.query.limit,
+          ),
+        );
       },
     }),
   ),

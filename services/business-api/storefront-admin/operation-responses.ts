@@ -4,9 +4,15 @@ import { errorEnvelopeSchema, validationProblemSchema } from '../openapi/common-
 /** The tag and the shared error responses of the admin operations (keys, publishing, runs, search preview). */
 export const TAG = 'Storefront admin';
 
-export const SITE_NOT_FOUND = { description: 'No storefront site has this id in the tenant', schema: errorEnvelopeSchema };
+export const SITE_NOT_FOUND = {
+  description: 'No storefront site has this id in the tenant',
+  schema: errorEnvelopeSchema,
+};
 
-export const NO_INDEXING = { description: 'unavailable: storefront indexing is not configured on this server (or the database cannot be reached)', schema: errorEnvelopeSchema };
+export const NO_INDEXING = {
+  description: 'unavailable: storefront indexing is not configured on this server (or the database cannot be reached)',
+  schema: errorEnvelopeSchema,
+};
 
 /** 400 for a rule of the configuration a request breaks, as ValidationProblemDetails naming each field. */
 export const CONFIG_INVALID = (what: string) => ({

@@ -6,7 +6,15 @@ import { anyRoute, defineRoute, type AnyApiRoute } from '../openapi/api-route';
 import type { ResourceDeps } from '../resource-deps';
 import { servicesOf, tenantSite } from './admin-deps';
 import { CONFIG_INVALID, NO_INDEXING, SITE_NOT_FOUND, TAG } from './operation-responses';
-import { draftDiffDto, limitQuery, publishBody, publishedDto, siteParams, toKeyDto, versionListDto } from './operations-schemas';
+import {
+  draftDiffDto,
+  limitQuery,
+  publishBody,
+  publishedDto,
+  siteParams,
+  toKeyDto,
+  versionListDto,
+} from './operations-schemas';
 
 type Deps = Pick<ResourceDeps, 'db' | 'redis' | 'storefront'>;
 
@@ -16,10 +24,14 @@ const getStorefrontDraftDiffRoute = ({ db }: Deps) =>
     path: '/storefront/sites/{siteId}/draft-diff',
     operationId: 'getStorefrontDraftDiff',
     summary: 'What publishing the draft would change',
-    description: 'The differences between the draft and the published version, field by field, and the keys publishing would make live.',
+    description:
+      'The differences between the draft and the published version, field by field, and the keys publishing would make live.',
     tag: TAG,
     params: siteParams,
-    responses: { 200: { description: 'The changes and the keys to publish', schema: draftDiffDto }, 404: SITE_NOT_FOUND },
+    responses: {
+      200: { description: 'The changes and the keys to publish', schema: draftDiffDto },
+      404: SITE_NOT_FOUND,
+    },
     handler: async (req, res) => {
       const diff = await draftDiff(db, authOf(req).tenantId, req.params.siteId);
       res.json({ ...diff, keysToPublish: diff.keysToPublish.map(toKeyDto) });
@@ -47,7 +59,13 @@ const publishStorefrontConfigRoute = ({ db, redis, storefront }: Deps) =>
     handler: async (req, res) => {
       const { queue, deltaEveryMs } = servicesOf(storefront);
       const { tenantId } = authOf(req);
-      const event = await publishConfig(db, tenantId, req.params.siteId, req.body.note, afterPublish({ redis, queue, deltaEveryMs }));
+      const event = await publishConfig(
+        db,
+        tenantId,
+        req.params.siteId,
+        req.body.note,
+        afterPublish({ redis, queue, deltaEveryMs }),
+      );
       res.json({ siteId: event.siteId, version: event.version, first: event.first });
     },
   });
@@ -61,7 +79,10 @@ const listStorefrontVersionsRoute = ({ db }: Deps) =>
     tag: TAG,
     params: siteParams,
     query: limitQuery(200, 50),
-    responses: { 200: { description: 'Version, note and publication time of each', schema: versionListDto }, 404: SITE_NOT_FOUND },
+    responses: {
+      200: { description: 'Version, note and publication time of each', schema: versionListDto },
+      404: SITE_NOT_FOUND,
+    },
     handler: async (req, res) => {
       const { tenantId, siteId } = await tenantSite(db, authOf(req).tenantId, req.params.siteId);
       const versions = await listVersions(db, tenantId, siteId, req.query.limit);
@@ -70,4 +91,7 @@ const listStorefrontVersionsRoute = ({ db }: Deps) =>
   });
 
 /** What publish would change, publishing the draft with a note, and the version history. */
-export const storefrontPublishRoutes = (deps: ResourceDeps): AnyApiRoute[] => [getStorefrontDraftDiffRoute(deps), publishStorefrontConfigRoute(deps), listStorefrontVersionsRoute(deps)].map((route) => anyRoute(route));
+export const storefrontPublishRoutes = (deps: ResourceDeps): AnyApiRoute[] =>
+  [getStorefrontDraftDiffRoute(deps), publishStorefrontConfigRoute(deps), listStorefrontVersionsRoute(deps)].map(
+    (route) => anyRoute(route),
+  );

@@ -23,7 +23,9 @@ export async function inRequestTerms<T>(save: Promise<T>, places: FieldPlaces): 
     return await save;
   } catch (err) {
     if (!(err instanceof ConfigValidationError)) throw err;
-    throw new ConfigValidationError(err.issues.map((issue) => ({ ...issue, field: requestField(issue.field, places) })));
+    throw new ConfigValidationError(
+      err.issues.map((issue) => ({ ...issue, field: requestField(issue.field, places) })),
+    );
   }
 }
 

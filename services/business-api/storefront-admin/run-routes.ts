@@ -6,10 +6,29 @@ import { anyRoute, defineRoute, type AnyApiRoute } from '../openapi/api-route';
 import { errorEnvelopeSchema } from '../openapi/common-schemas';
 import type { ResourceDeps } from '../resource-deps';
 import { servicesOf, tenantSite } from './admin-deps';
-import { confirmGatedRun, liveIndices, queueRun, rollbackLive, runProgress, syncStatus, type LiveIndices } from './index-actions';
+import {
+  confirmGatedRun,
+  liveIndices,
+  queueRun,
+  rollbackLive,
+  runProgress,
+  syncStatus,
+  type LiveIndices,
+} from './index-actions';
 import { siteParams } from './operations-schemas';
 import { CONFIG_INVALID, NO_INDEXING, SITE_NOT_FOUND, TAG } from './operation-responses';
-import { confirmedDto, queuedRunDto, reindexBody, rolledBackDto, runsQuery, searchPreviewDto, searchPreviewQuery, syncStatusDto, toIndicesDto, toRunDto } from './run-schemas';
+import {
+  confirmedDto,
+  queuedRunDto,
+  reindexBody,
+  rolledBackDto,
+  runsQuery,
+  searchPreviewDto,
+  searchPreviewQuery,
+  syncStatusDto,
+  toIndicesDto,
+  toRunDto,
+} from './run-schemas';
 
 const QUEUED_NOTE = 'The indexer runs it; follow it with GET /storefront/sites/{siteId}/runs.';
 
@@ -23,7 +42,10 @@ async function orConflict<T>(action: Promise<T>): Promise<T> {
   }
 }
 
-const conflict = (when: string) => ({ description: `conflict: ${when}, or the site was never published`, schema: errorEnvelopeSchema });
+const conflict = (when: string) => ({
+  description: `conflict: ${when}, or the site was never published`,
+  schema: errorEnvelopeSchema,
+});
 
 type Deps = Pick<ResourceDeps, 'db' | 'logger' | 'storefront'>;
 
@@ -40,11 +62,16 @@ const reindexRoute = (deps: Deps) =>
     path: '/storefront/sites/{siteId}/reindex',
     operationId: 'reindexStorefrontSite',
     summary: 'Queue a full reindex, or a preview build of the draft',
-    description: 'full rebuilds the live index from the published config (a run losing too many documents is gated, not swapped in); preview builds the preview index from the draft, for preview keys and the search preview.',
+    description:
+      'full rebuilds the live index from the published config (a run losing too many documents is gated, not swapped in); preview builds the preview index from the draft, for preview keys and the search preview.',
     tag: TAG,
     params: siteParams,
     body: reindexBody,
-    responses: { 202: { description: 'Queued (or joined to the same run already waiting)', schema: queuedRunDto }, 404: SITE_NOT_FOUND, 503: NO_INDEXING },
+    responses: {
+      202: { description: 'Queued (or joined to the same run already waiting)', schema: queuedRunDto },
+      404: SITE_NOT_FOUND,
+      503: NO_INDEXING,
+    },
     handler: async (req, res) => {
       const { services, scope } = await scoped(deps, authOf(req).tenantId, req.params.siteId);
       const { queued } = await queueRun(services.queue, scope, req.body.mode);
@@ -58,10 +85,16 @@ const confirmRoute = (deps: Deps) =>
     path: '/storefront/sites/{siteId}/runs/confirm-gated',
     operationId: 'confirmStorefrontGatedRun',
     summary: 'Confirm the newest gated run: its index goes live',
-    description: 'A full run that lost too many documents against the live index is gated (held back); this is the explicit confirmation that puts it live anyway.',
+    description:
+      'A full run that lost too many documents against the live index is gated (held back); this is the explicit confirmation that puts it live anyway.',
     tag: TAG,
     params: siteParams,
-    responses: { 200: { description: 'The gated index is live', schema: confirmedDto }, 404: SITE_NOT_FOUND, 409: conflict('no gated run awaits confirmation'), 503: NO_INDEXING },
+    responses: {
+      200: { description: 'The gated index is live', schema: confirmedDto },
+      404: SITE_NOT_FOUND,
+      409: conflict('no gated run awaits confirmation'),
+      503: NO_INDEXING,
+    },
     handler: async (req, res) => {
       const { scope, aliasDeps } = await scoped(deps, authOf(req).tenantId, req.params.siteId);
       res.json({ siteId: scope.siteId, confirmed: await orConflict(confirmGatedRun(aliasDeps, scope)) });
@@ -76,7 +109,12 @@ const rollbackRoute = (deps: Deps) =>
     summary: 'Put the previously live index live again',
     tag: TAG,
     params: siteParams,
-    responses: { 200: { description: 'The previous index is live', schema: rolledBackDto }, 404: SITE_NOT_FOUND, 409: conflict('there is no previous index to roll back to'), 503: NO_INDEXING },
+    responses: {
+      200: { description: 'The previous index is live', schema: rolledBackDto },
+      404: SITE_NOT_FOUND,
+      409: conflict('there is no previous index to roll back to'),
+      503: NO_INDEXING,
+    },
     handler: async (req, res) => {
       const { scope, aliasDeps } = await scoped(deps, authOf(req).tenantId, req.params.siteId);
       res.json({ siteId: scope.siteId, live: await orConflict(rollbackLive(aliasDeps, scope)) });
@@ -89,7 +127,10 @@ const NO_INDICES: LiveIndices = { live: null, rollbackTo: null };
  * The live index and the rollback target, read from the engine; without one (or when it fails) none, so the runs,
  * which are what a person checks when indexing misbehaves, are still answered.
  */
-async function indicesOf({ db, logger, storefront }: Deps, scope: { tenantId: number; siteId: number }): Promise<LiveIndices> {
+async function indicesOf(
+  { db, logger, storefront }: Deps,
+  scope: { tenantId: number; siteId: number },
+): Promise<LiveIndices> {
   if (storefront === undefined) return NO_INDICES;
   try {
     return await liveIndices(db, await storefront.engine(), scope);
@@ -111,12 +152,23 @@ const runsRoute = (deps: Deps) =>
     tag: TAG,
     params: siteParams,
     query: runsQuery,
-    responses: { 200: { description: 'The status and the runs, newest first', schema: syncStatusDto }, 404: SITE_NOT_FOUND },
+    responses: {
+      200: { description: 'The status and the runs, newest first', schema: syncStatusDto },
+      404: SITE_NOT_FOUND,
+    },
     handler: async (req, res) => {
       const scope = await tenantSite(deps.db, authOf(req).tenantId, req.params.siteId);
       const { status, runs } = await syncStatus(deps.db, scope, req.query.limit, req.query.mode);
-      const [progress, indices] = await Promise.all([deps.storefront ? runProgress(deps.db, deps.storefront.queue, runs) : new Map(), indicesOf(deps, scope)]);
-      res.json({ siteId: scope.siteId, status, runs: runs.map((r) => toRunDto(r, progress.get(r.id))), ...toIndicesDto(indices) });
+      const [progress, indices] = await Promise.all([
+        deps.storefront ? runProgress(deps.db, deps.storefront.queue, runs) : new Map(),
+        indicesOf(deps, scope),
+      ]);
+      res.json({
+        siteId: scope.siteId,
+        status,
+        runs: runs.map((r) => toRunDto(r, progress.get(r.id))),
+        ...toIndicesDto(indices),
+      });
     },
   });
 
@@ -146,4 +198,6 @@ const searchPreviewRoute = (deps: Deps) =>
 
 /** Index runs: reindex (full or preview), confirm a gated run, roll back, the sync status; and the search preview. */
 export const storefrontRunRoutes = (deps: ResourceDeps): AnyApiRoute[] =>
-  [reindexRoute(deps), confirmRoute(deps), rollbackRoute(deps), runsRoute(deps), searchPreviewRoute(deps)].map((route) => anyRoute(route));
+  [reindexRoute(deps), confirmRoute(deps), rollbackRoute(deps), runsRoute(deps), searchPreviewRoute(deps)].map(
+    (route) => anyRoute(route),
+  );

@@ -7,7 +7,7 @@ import { searchAnalyticsDto, searchAnalyticsParams, searchAnalyticsQuery, type S
 
 const DESCRIPTION =
   'A report on what shoppers search for on one site (the same as the MCP tool get_storefront_search_analytics and `npm run cli -- analytics`). ' +
-  'Counts come from daily roll-ups that keep each day\'s most frequent queries and filter values, so a rare one may be missing; totals count every request. ' +
+  "Counts come from daily roll-ups that keep each day's most frequent queries and filter values, so a rare one may be missing; totals count every request. " +
   'A bad range (from after to, over 366 days) is 400 invalid_request.';
 
 export const storefrontSearchAnalyticsRoutes = ({ db }: ResourceDeps) => [
@@ -27,7 +27,11 @@ export const storefrontSearchAnalyticsRoutes = ({ db }: ResourceDeps) => [
       },
       handler: async (req, res) => {
         const { siteId, report } = req.params;
-        const answer: SearchAnalyticsDto = await searchAnalyticsReport(db, { tenantId: authOf(req).tenantId, siteId }, { report, ...req.query });
+        const answer: SearchAnalyticsDto = await searchAnalyticsReport(
+          db,
+          { tenantId: authOf(req).tenantId, siteId },
+          { report, ...req.query },
+        );
         res.json(answer);
       },
     }),

@@ -1,9 +1,18 @@
 import type { Db } from '../../../shared/db/knex';
 import { ErrorMessageError } from '../http/error-message-error';
-import { PROFILE_FIELD_NAMES, groupChanges, normalizeField, type ChangeGroups, type ProfileField, type ProfileValues } from './profile-fields';
+import {
+  PROFILE_FIELD_NAMES,
+  groupChanges,
+  normalizeField,
+  type ChangeGroups,
+  type ProfileField,
+  type ProfileValues,
+} from './profile-fields';
 import { readProfile, writeProfile } from './profile-store';
 
-export type PatchOutcome = { ok: true; groups: ChangeGroups; profile: ProfileValues } | { ok: false; groups: ChangeGroups; cause: unknown };
+export type PatchOutcome =
+  | { ok: true; groups: ChangeGroups; profile: ProfileValues }
+  | { ok: false; groups: ChangeGroups; cause: unknown };
 
 const isProfileField = (key: string): key is ProfileField => (PROFILE_FIELD_NAMES as string[]).includes(key);
 
@@ -11,7 +20,11 @@ const isProfileField = (key: string): key is ProfileField => (PROFILE_FIELD_NAME
  * The values to store for the fields sent: null and absent fields are left alone; unknown names are reported
  * as not saved. Any invalid value is 400 `{error}` before anything is stored.
  */
-async function wantedValues(db: Db, tenantId: number, body: Record<string, unknown>): Promise<{ wanted: Partial<ProfileValues>; unknown: string[] }> {
+async function wantedValues(
+  db: Db,
+  tenantId: number,
+  body: Record<string, unknown>,
+): Promise<{ wanted: Partial<ProfileValues>; unknown: string[] }> {
   const wanted: Partial<ProfileValues> = {};
   const errors: string[] = [];
   const unknown = Object.keys(body).filter((key) => !isProfileField(key));
@@ -34,7 +47,11 @@ async function wantedValues(db: Db, tenantId: number, body: Record<string, unkno
  * Applies a company-profile PATCH (spec rules 1 and 2). A failed write is reported, not thrown: its groups are
  * read back from what is stored, so the caller learns what actually holds and may safely retry.
  */
-export async function patchCompanyProfile(db: Db, tenantId: number, body: Record<string, unknown> | null): Promise<PatchOutcome> {
+export async function patchCompanyProfile(
+  db: Db,
+  tenantId: number,
+  body: Record<string, unknown> | null,
+): Promise<PatchOutcome> {
   const { wanted, unknown } = body === null ? { wanted: {}, unknown: [] } : await wantedValues(db, tenantId, body);
   const before = await readProfile(db, tenantId);
   const changes = Object.fromEntries(Object.entries(wanted).filter(([f, v]) => before[f as ProfileField] !== v));

@@ -9,7 +9,9 @@ export const EMPTY_PROFILE: ProfileValues = Object.fromEntries(
 ) as ProfileValues;
 
 export async function readProfile(db: Db, tenantId: number): Promise<ProfileValues> {
-  const row: ProfileRow | undefined = await db('company_profiles').where('tenant_id', tenantId).first(Object.values(PROFILE_FIELDS));
+  const row: ProfileRow | undefined = await db('company_profiles')
+    .where('tenant_id', tenantId)
+    .first(Object.values(PROFILE_FIELDS));
   if (!row) return EMPTY_PROFILE;
   return Object.fromEntries(PROFILE_FIELD_NAMES.map((f) => [f, row[PROFILE_FIELDS[f]] ?? null])) as ProfileValues;
 }

@@ -9,10 +9,17 @@ import type { ResourceDeps } from '../resource-deps';
 import { patchCompanyProfile } from './profile-patch';
 import { readProfile } from './profile-store';
 import { readVatConfiguration } from './vat-queries';
-import { companyProfileChangeResultDto, companyProfileDto, companyProfileUpdateDto, companyProfileWriteFailedDto, vatConfigurationDto } from './schemas';
+import {
+  companyProfileChangeResultDto,
+  companyProfileDto,
+  companyProfileUpdateDto,
+  companyProfileWriteFailedDto,
+  vatConfigurationDto,
+} from './schemas';
 
 const TAG = 'Settings';
-const WRITE_FAILED = 'The company profile could not be saved completely; the lists show what is stored now. Retrying is safe.';
+const WRITE_FAILED =
+  'The company profile could not be saved completely; the lists show what is stored now. Retrying is safe.';
 
 export const tenantSettingsRoutes = ({ db }: ResourceDeps) => [
   anyRoute(
@@ -42,8 +49,14 @@ export const tenantSettingsRoutes = ({ db }: ResourceDeps) => [
       responses: {
         200: { description: 'Fields changed, already correct, and not saved', schema: companyProfileChangeResultDto },
         400: { description: 'A field failed validation; nothing was stored', schema: errorMessageBodySchema },
-        403: { description: 'Missing onboarding_company ({error}), or a read-only key (ErrorEnvelope)', schema: z.union([errorMessageBodySchema, errorEnvelopeSchema]) },
-        500: { description: 'The write failed or was partly applied (lists read back from storage), or another server error', schema: z.union([companyProfileWriteFailedDto, errorEnvelopeSchema]) },
+        403: {
+          description: 'Missing onboarding_company ({error}), or a read-only key (ErrorEnvelope)',
+          schema: z.union([errorMessageBodySchema, errorEnvelopeSchema]),
+        },
+        500: {
+          description: 'The write failed or was partly applied (lists read back from storage), or another server error',
+          schema: z.union([companyProfileWriteFailedDto, errorEnvelopeSchema]),
+        },
       },
       handler: async (req, res) => {
         const outcome = await patchCompanyProfile(db, authOf(req).tenantId, req.body);

@@ -4,24 +4,37 @@ import { PROFILE_FIELD_NAMES } from './profile-fields';
 const nullableText = z.string().nullable();
 
 export const companyProfileDto = z
-  .object(Object.fromEntries(PROFILE_FIELD_NAMES.map((f) => [f, f === 'name' ? z.string() : nullableText])) as Record<
-    (typeof PROFILE_FIELD_NAMES)[number],
-    z.ZodString | z.ZodNullable<z.ZodString>
-  >)
+  .object(
+    Object.fromEntries(PROFILE_FIELD_NAMES.map((f) => [f, f === 'name' ? z.string() : nullableText])) as Record<
+      (typeof PROFILE_FIELD_NAMES)[number],
+      z.ZodString | z.ZodNullable<z.ZodString>
+    >,
+  )
   .meta({ id: 'CompanyProfileDto' });
 
 const updateField = z.string().nullable().optional();
 
 /** Every field optional: absent or null leaves it alone, an empty string clears it. Unknown names are reported as not saved. */
 export const companyProfileUpdateDto = z
-  .looseObject(Object.fromEntries(PROFILE_FIELD_NAMES.map((f) => [f, updateField])) as Record<(typeof PROFILE_FIELD_NAMES)[number], typeof updateField>)
+  .looseObject(
+    Object.fromEntries(PROFILE_FIELD_NAMES.map((f) => [f, updateField])) as Record<
+      (typeof PROFILE_FIELD_NAMES)[number],
+      typeof updateField
+    >,
+  )
   .nullable()
-  .meta({ id: 'CompanyProfileUpdateDto', description: 'Only fields sent change; null or absent leaves a field alone; an empty string clears it (name cannot be cleared).' });
+  .meta({
+    id: 'CompanyProfileUpdateDto',
+    description:
+      'Only fields sent change; null or absent leaves a field alone; an empty string clears it (name cannot be cleared).',
+  });
 
 const groups = {
   changed: z.array(z.string()).meta({ description: 'Fields whose stored value changed' }),
   alreadyCorrect: z.array(z.string()).meta({ description: 'Fields sent that already held that value' }),
-  notSaved: z.array(z.string()).meta({ description: 'Fields that could not be saved (including names that are not profile fields)' }),
+  notSaved: z
+    .array(z.string())
+    .meta({ description: 'Fields that could not be saved (including names that are not profile fields)' }),
 };
 
 export const companyProfileChangeResultDto = z
@@ -30,7 +43,10 @@ export const companyProfileChangeResultDto = z
 
 export const companyProfileWriteFailedDto = z
   .object({ error: z.string(), traceId: z.string().nullable(), ...groups })
-  .meta({ id: 'CompanyProfileWriteFailedDto', description: 'The groups are read back from the stored settings after the failure; retrying is safe.' });
+  .meta({
+    id: 'CompanyProfileWriteFailedDto',
+    description: 'The groups are read back from the stored settings after the failure; retrying is safe.',
+  });
 
 export const vatConfigurationDto = z
   .object({
@@ -53,7 +69,13 @@ export const vatConfigurationDto = z
       }),
     ),
     vatTypes: z.array(
-      z.object({ id: z.number().int(), code: z.string(), name: z.string(), reverseCharge: z.boolean(), export: z.boolean() }),
+      z.object({
+        id: z.number().int(),
+        code: z.string(),
+        name: z.string(),
+        reverseCharge: z.boolean(),
+        export: z.boolean(),
+      }),
     ),
   })
   .meta({ id: 'VatConfigurationDto' });

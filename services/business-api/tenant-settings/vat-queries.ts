@@ -1,10 +1,23 @@
 import type { Db } from '../../../shared/db/knex';
 import type { VatConfigurationDto } from './schemas';
 
-type SettingsRow = { registered: boolean; prices_include_vat: boolean; reporting_period: VatConfigurationDto['reportingPeriod']; default_vat_code: string | null };
+type SettingsRow = {
+  registered: boolean;
+  prices_include_vat: boolean;
+  reporting_period: VatConfigurationDto['reportingPeriod'];
+  default_vat_code: string | null;
+};
 type CodeRow = {
-  id: number; code: string; name: string; rate: string; kind: VatConfigurationDto['vatCodes'][number]['kind']; country_code: string;
-  sales_account: string | null; purchase_account: string | null; is_default: boolean; active: boolean;
+  id: number;
+  code: string;
+  name: string;
+  rate: string;
+  kind: VatConfigurationDto['vatCodes'][number]['kind'];
+  country_code: string;
+  sales_account: string | null;
+  purchase_account: string | null;
+  is_default: boolean;
+  active: boolean;
 };
 type TypeRow = { id: number; code: string; name: string; reverse_charge: boolean; export: boolean };
 
@@ -21,9 +34,23 @@ export async function readVatConfiguration(db: Db, tenantId: number): Promise<Va
     reportingPeriod: settings?.reporting_period ?? null,
     defaultVatCode: settings?.default_vat_code ?? null,
     vatCodes: codes.map((c) => ({
-      id: c.id, code: c.code, name: c.name, rate: Number(c.rate), kind: c.kind, countryCode: c.country_code,
-      salesAccount: c.sales_account, purchaseAccount: c.purchase_account, isDefault: c.is_default, active: c.active,
+      id: c.id,
+      code: c.code,
+      name: c.name,
+      rate: Number(c.rate),
+      kind: c.kind,
+      countryCode: c.country_code,
+      salesAccount: c.sales_account,
+      purchaseAccount: c.purchase_account,
+      isDefault: c.is_default,
+      active: c.active,
     })),
-    vatTypes: types.map((t) => ({ id: t.id, code: t.code, name: t.name, reverseCharge: t.reverse_charge, export: t.export })),
+    vatTypes: types.map((t) => ({
+      id: t.id,
+      code: t.code,
+      name: t.name,
+      reverseCharge: t.reverse_charge,
+      export: t.export,
+    })),
   };
 }

@@ -14,7 +14,10 @@ export const timeReportLineRoutes = ({ db }: ResourceDeps) => [
       tag: 'Time reports',
       query: timeReportLinesQuery,
       responses: {
-        200: { description: `Matching lines, newest day first (not a page): at most ${TIME_REPORT_CAP}; narrow with from/to`, schema: timeReportLineDto.array() },
+        200: {
+          description: `Matching lines, newest day first (not a page): at most ${TIME_REPORT_CAP}; narrow with from/to`,
+          schema: timeReportLineDto.array(),
+        },
       },
       handler: async (req, res) => {
         res.json(await listTimeReportLines(db, authOf(req).tenantId, req.query));

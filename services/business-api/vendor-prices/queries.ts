@@ -33,8 +33,18 @@ export async function listVendorPrices(
     .join('vendors as v', (j) => j.on('v.tenant_id', 'vp.tenant_id').andOn('v.id', 'vp.vendor_id'))
     .where('vp.tenant_id', tenantId)
     .andWhere('vp.product_id', filters.productId)
-    .select('vp.product_id', 'p.product_number', 'vp.vendor_id', 'v.name as vendor_name', 'vp.supplier_product_number',
-      'vp.price', 'vp.currency_code', 'vp.lead_time_days', 'vp.valid_from', 'vp.valid_to');
+    .select(
+      'vp.product_id',
+      'p.product_number',
+      'vp.vendor_id',
+      'v.name as vendor_name',
+      'vp.supplier_product_number',
+      'vp.price',
+      'vp.currency_code',
+      'vp.lead_time_days',
+      'vp.valid_from',
+      'vp.valid_to',
+    );
   if (filters.supplierId !== undefined) query.where('vp.vendor_id', filters.supplierId);
   if (filters.currencyCode !== undefined) query.where('vp.currency_code', filters.currencyCode);
   if (filters.validAt !== undefined) {

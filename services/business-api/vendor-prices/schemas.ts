@@ -4,7 +4,10 @@ import { dateTimeParam } from '../filters/query-values';
 import { pageOf, pagingQuery } from '../openapi/common-schemas';
 
 export const vendorPricesQuery = z.object({
-  productId: idFilter('productId', 'The product whose vendor prices to list. Required: without it the answer is 400 invalid_request.'),
+  productId: idFilter(
+    'productId',
+    'The product whose vendor prices to list. Required: without it the answer is 400 invalid_request.',
+  ),
   supplierId: idFilter('supplierId', 'Only prices of this supplier (vendor id).'),
   currencyCode: currencyFilter('currencyCode', 'Only prices in this currency (ISO 4217 code, any case).'),
   validAt: dateTimeParam('Only prices valid at this moment (validFrom and validTo, when set, enclose it).'),

@@ -30,8 +30,13 @@ export async function listWarehouseStock(
     .join('locations as l', (j) => j.on('l.tenant_id', 's.tenant_id').andOn('l.id', 's.location_id'))
     .where('s.tenant_id', tenantId)
     .select(
-      's.product_id', 'p.product_number', 'w.name as warehouse_name', 'l.name as location_name',
-      's.qty_in_stock', 's.qty_incoming', 's.qty_outgoing',
+      's.product_id',
+      'p.product_number',
+      'w.name as warehouse_name',
+      'l.name as location_name',
+      's.qty_in_stock',
+      's.qty_incoming',
+      's.qty_outgoing',
       db.raw('s.qty_in_stock - s.qty_outgoing + s.qty_incoming as qty_distributable'),
     );
   if (filters.productId !== undefined) query.where('s.product_id', filters.productId);

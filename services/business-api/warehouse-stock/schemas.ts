@@ -18,7 +18,9 @@ export const warehouseStockRowDto = z
     qtyInStock: z.number(),
     qtyIncoming: z.number(),
     qtyOutgoing: z.number(),
-    qtyDistributable: z.number().meta({ description: 'Computed by the server: qtyInStock - qtyOutgoing + qtyIncoming' }),
+    qtyDistributable: z
+      .number()
+      .meta({ description: 'Computed by the server: qtyInStock - qtyOutgoing + qtyIncoming' }),
   })
   .meta({ id: 'WarehouseStockRowDto' });
 

@@ -17,7 +17,10 @@ export type AppPassword = {
   revokedAt: Date | null;
 };
 
-export type NewAppPassword = Pick<AppPassword, 'tenantId' | 'userId' | 'clientId' | 'name' | 'access' | 'permissions'> & {
+export type NewAppPassword = Pick<
+  AppPassword,
+  'tenantId' | 'userId' | 'clientId' | 'name' | 'access' | 'permissions'
+> & {
   secretHash: string;
 };
 
@@ -37,8 +40,18 @@ type Row = {
 };
 
 const columns = [
-  'p.id', 'p.tenant_id', 'p.user_id', 'u.email as user_email', 'p.client_id', 'p.name', 'p.access',
-  'p.permissions', 'p.created_at', 'p.last_used_at', 'p.revoked_at', 'p.secret_hash',
+  'p.id',
+  'p.tenant_id',
+  'p.user_id',
+  'u.email as user_email',
+  'p.client_id',
+  'p.name',
+  'p.access',
+  'p.permissions',
+  'p.created_at',
+  'p.last_used_at',
+  'p.revoked_at',
+  'p.secret_hash',
 ];
 
 const selectPasswords = (db: Db) =>

@@ -6,25 +6,52 @@ import type { IdentitySettings } from '../config';
 import { consentScope } from '../tokens/grant-scope';
 import type { LookupBudget } from '../tokens/lookup-budget';
 import type { CodeStore } from './authorization-codes';
-import { checkAuthorizeRequest, readAuthorizeParams, redirectWith, type AuthorizeParams, type AuthorizeRequest } from './authorize-request';
+import {
+  checkAuthorizeRequest,
+  readAuthorizeParams,
+  redirectWith,
+  type AuthorizeParams,
+  type AuthorizeRequest,
+} from './authorize-request';
 import { findClient, parseClientMetadata, registerClient } from './clients';
 import { consentBindingProblem, issueConsentToken } from './consent-binding';
 import { consentPage, errorPage, PAGE_HEADERS } from './consent-page';
 import type { RegistrationBudget } from './registration-budget';
 
-export type AuthorizeDeps = { db: Knex; budget: LookupBudget; codes: CodeStore; config: IdentitySettings; registrations: RegistrationBudget };
+export type AuthorizeDeps = {
+  db: Knex;
+  budget: LookupBudget;
+  codes: CodeStore;
+  config: IdentitySettings;
+  registrations: RegistrationBudget;
+};
 
 const WRONG_APP_PASSWORD = "The app password's client ID or secret is wrong, or it was revoked.";
 
 /** The request as checked against its client: a page to render, a redirect, or a request to consent to. */
-async function checked(deps: AuthorizeDeps, source: Record<string, unknown>, res: Response): Promise<{ request: AuthorizeRequest; params: AuthorizeParams } | undefined> {
+async function checked(
+  deps: AuthorizeDeps,
+  source: Record<string, unknown>,
+  res: Response,
+): Promise<{ request: AuthorizeRequest; params: AuthorizeParams } | undefined> {
   res.set(PAGE_HEADERS);
   const params = readAuthorizeParams(source);
   if (!params) return void res.status(400).type('html').send(errorPage('Each parameter must appear once.'));
-  const client = params.client_id && params.client_id.length <= 100 ? await findClient(deps.db, params.client_id) : undefined;
+  const client =
+    params.client_id && params.client_id.length <= 100 ? await findClient(deps.db, params.client_id) : undefined;
   const outcome = checkAuthorizeRequest(params, client, deps.config.resources);
-  if ('kind' in outcome && outcome.kind === 'page') return void res.status(400).type('html').send(errorPage(outcome.message));
-  if ('kind' in outcome) return void res.redirect(303, redirectWith(outcome.redirectUri, { error: outcome.error, error_description: outcome.description, state: outcome.state, iss: deps.config.issuer }));
+  if ('kind' in outcome && outcome.kind === 'page')
+    return void res.status(400).type('html').send(errorPage(outcome.message));
+  if ('kind' in outcome)
+    return void res.redirect(
+      303,
+      redirectWith(outcome.redirectUri, {
+        error: outcome.error,
+        error_description: outcome.description,
+        state: outcome.state,
+        iss: deps.config.issuer,
+      }),
+    );
   return { request: outcome, params };
 }
 
@@ -35,7 +62,8 @@ async function signIn(deps: AuthorizeDeps, req: Request): Promise<AppPassword | 
   const body = req.body as Record<string, unknown>;
   const clientId = typeof body.app_password_client_id === 'string' ? body.app_password_client_id.trim() : '';
   const secret = typeof body.app_password_secret === 'string' ? body.app_password_secret.trim() : '';
-  const found = clientId && secret && clientId.length <= 128 ? await findActiveByClientId(deps.db, clientId) : undefined;
+  const found =
+    clientId && secret && clientId.length <= 128 ? await findActiveByClientId(deps.db, clientId) : undefined;
   if (found && secretMatches(secret, found.secretHash)) return found.password;
   await deps.budget.recordFailure(ip, clientId || undefined);
   return undefined;
@@ -48,15 +76,27 @@ async function decide(deps: AuthorizeDeps, req: Request, res: Response): Promise
   const found = await checked(deps, form, res);
   if (!found) return;
   const { request, params } = found;
-  const again = (status: number, problem: string) => void res.status(status).type('html').send(consentPage(request, params, issueConsentToken(res, deps.config.issuer), problem));
+  const again = (status: number, problem: string) =>
+    void res
+      .status(status)
+      .type('html')
+      .send(consentPage(request, params, issueConsentToken(res, deps.config.issuer), problem));
   const unbound = consentBindingProblem(req, deps.config.issuer);
   if (unbound !== null) return again(403, unbound);
-  const back = (values: Record<string, string | undefined>) => res.redirect(303, redirectWith(request.redirectUri, { ...values, state: request.state, iss: deps.config.issuer }));
+  const back = (values: Record<string, string | undefined>) =>
+    res.redirect(303, redirectWith(request.redirectUri, { ...values, state: request.state, iss: deps.config.issuer }));
   if (form.decision !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied access.' });
   const password = await signIn(deps, req);
   if (!password) return again(401, WRONG_APP_PASSWORD);
   const scope = consentScope(password, request.scope);
-  const code = await deps.codes.issue({ clientId: request.client.clientId, redirectUri: request.redirectUri, codeChallenge: request.codeChallenge, resource: request.resource, scope, appPasswordId: password.id });
+  const code = await deps.codes.issue({
+    clientId: request.client.clientId,
+    redirectUri: request.redirectUri,
+    codeChallenge: request.codeChallenge,
+    resource: request.resource,
+    scope,
+    appPasswordId: password.id,
+  });
   back({ code });
 }
 
@@ -79,8 +119,11 @@ export function authorizeRouter(deps: AuthorizeDeps): Router {
   });
   router.get('/oauth/authorize', async (req, res) => {
     const found = await checked(deps, req.query as Record<string, unknown>, res);
-    if (found) res.type('html').send(consentPage(found.request, found.params, issueConsentToken(res, deps.config.issuer)));
+    if (found)
+      res.type('html').send(consentPage(found.request, found.params, issueConsentToken(res, deps.config.issuer)));
   });
-  router.post('/oauth/authorize', express.urlencoded({ extended: false, limit: '16kb' }), (req, res) => decide(deps, req, res));
+  router.post('/oauth/authorize', express.urlencoded({ extended: false, limit: '16kb' }), (req, res) =>
+    decide(deps, req, res),
+  );
   return router;
 }

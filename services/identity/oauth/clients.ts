@@ -8,7 +8,6 @@ import { OAuthError } from '../tokens/oauth-error';
 /** A client registered for the authorization-code flow: public (no secret), PKCE required. */
 export type OAuthClient = { clientId: string; clientName: string; redirectUris: string[] };
 
-
 // Control characters, spaces and backslashes: WHATWG URL parsing reads `http://127.0.0.1\\@evil.example/` as a loopback
 // URL, other parsers (and people reading it) as evil.example. None belongs in a redirect URI.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
@@ -27,7 +26,8 @@ function hasDotSegment(raw: string): boolean {
  * with a fragment (RFC 6749 §3.1.2), user information, dot-segments, a backslash, whitespace or a control character.
  */
 export function normalRedirectUri(raw: string): string | null {
-  if (UNSAFE_CHARACTERS.test(raw) || raw.includes('#') || AUTHORITY.exec(raw)?.[1]?.includes('@') || hasDotSegment(raw)) return null;
+  if (UNSAFE_CHARACTERS.test(raw) || raw.includes('#') || AUTHORITY.exec(raw)?.[1]?.includes('@') || hasDotSegment(raw))
+    return null;
   let url: URL;
   try {
     url = new URL(raw);
@@ -42,8 +42,14 @@ export function normalRedirectUri(raw: string): string | null {
 const metadataSchema = z.object({
   redirect_uris: z.array(z.string().max(2000)).min(1).max(10),
   // Shown on the consent page; a control character has no place there (and a NUL cannot be stored).
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
-  client_name: z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters').optional(),
+  client_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters')
+    .optional(),
   // Every client registered here is public (PKCE instead of a secret): a requested method is overridden (RFC 7591 §3.2.1).
   token_endpoint_auth_method: z.string().optional(),
   grant_types: z.array(z.string()).optional(),
@@ -55,22 +61,42 @@ const clientMetadataError = (description: string) => new OAuthError(400, 'invali
 /** Validates RFC 7591 client metadata; throws OAuthError with the RFC's error codes. */
 export function parseClientMetadata(body: unknown): { clientName: string; redirectUris: string[] } {
   const parsed = metadataSchema.safeParse(body);
-  if (!parsed.success) throw clientMetadataError(parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
-  const { redirect_uris: redirectUris, client_name: clientName, grant_types: grants, response_types: responses } = parsed.data;
+  if (!parsed.success)
+    throw clientMetadataError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '),
+    );
+  const {
+    redirect_uris: redirectUris,
+    client_name: clientName,
+    grant_types: grants,
+    response_types: responses,
+  } = parsed.data;
   const normal = redirectUris.map(normalRedirectUri);
   const bad = redirectUris.filter((_, i) => normal[i] === null);
   if (bad.length) {
     const listed = bad.map((uri) => JSON.stringify(uri)).join(' ');
-    throw new OAuthError(400, 'invalid_redirect_uri', `Use https, or http on 127.0.0.1/localhost, without a fragment, user information, dot-segments, backslashes or control characters: ${listed}`);
+    throw new OAuthError(
+      400,
+      'invalid_redirect_uri',
+      `Use https, or http on 127.0.0.1/localhost, without a fragment, user information, dot-segments, backslashes or control characters: ${listed}`,
+    );
   }
-  if (grants && !grants.includes('authorization_code')) throw clientMetadataError('Only the authorization_code grant is registered here.');
+  if (grants && !grants.includes('authorization_code'))
+    throw clientMetadataError('Only the authorization_code grant is registered here.');
   if (responses?.some((r) => r !== 'code')) throw clientMetadataError('Only response_type code is supported.');
   return { clientName: clientName ?? 'MCP client', redirectUris: [...new Set(normal as string[])] };
 }
 
-export async function registerClient(db: Db, metadata: { clientName: string; redirectUris: string[] }): Promise<OAuthClient> {
+export async function registerClient(
+  db: Db,
+  metadata: { clientName: string; redirectUris: string[] },
+): Promise<OAuthClient> {
   const clientId = `mcp_${randomBytes(16).toString('base64url')}`;
-  await db('oauth_clients').insert({ client_id: clientId, client_name: metadata.clientName, redirect_uris: metadata.redirectUris });
+  await db('oauth_clients').insert({
+    client_id: clientId,
+    client_name: metadata.clientName,
+    redirect_uris: metadata.redirectUris,
+  });
   return { clientId, ...metadata };
 }
 

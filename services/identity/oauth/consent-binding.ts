@@ -17,7 +17,13 @@ const cookiePath = (issuer: string) => `${new URL(issuer).pathname.replace(/\/+$
 /** A fresh token for one rendering of the consent page: set in the cookie, returned for the form. */
 export function issueConsentToken(res: Response, issuer: string): string {
   const token = randomBytes(32).toString('base64url');
-  res.cookie(COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: issuer.startsWith('https:'), path: cookiePath(issuer), maxAge: LIFETIME_MS });
+  res.cookie(COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: issuer.startsWith('https:'),
+    path: cookiePath(issuer),
+    maxAge: LIFETIME_MS,
+  });
   return token;
 }
 
@@ -29,9 +35,11 @@ const sameToken = (a: string, b: string) => a.length === b.length && timingSafeE
  */
 export function consentBindingProblem(req: Request, issuer: string): string | null {
   const origin = req.get('origin');
-  if (origin !== undefined && origin !== 'null' && origin !== new URL(issuer).origin) return 'This form was sent from another site, so it was not accepted.';
+  if (origin !== undefined && origin !== 'null' && origin !== new URL(issuer).origin)
+    return 'This form was sent from another site, so it was not accepted.';
   const cookie = parse(req.headers.cookie ?? '')[COOKIE];
   const field = (req.body as Record<string, unknown> | undefined)?.[CONSENT_FIELD];
-  if (cookie === undefined || typeof field !== 'string' || !sameToken(cookie, field)) return 'This sign-in page had expired or was opened in another browser. Check the details and choose again.';
+  if (cookie === undefined || typeof field !== 'string' || !sameToken(cookie, field))
+    return 'This sign-in page had expired or was opened in another browser. Check the details and choose again.';
   return null;
 }

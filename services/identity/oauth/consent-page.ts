@@ -20,18 +20,28 @@ const page = (title: string, body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
 
 /** The page shown when the request itself is broken (no client or redirect URI to answer to). */
-export const errorPage = (message: string): string => page('Sign-in refused', `<h1>Sign-in refused</h1><p class="error">${escapeHtml(message)}</p>`);
+export const errorPage = (message: string): string =>
+  page('Sign-in refused', `<h1>Sign-in refused</h1><p class="error">${escapeHtml(message)}</p>`);
 
 /**
  * The sign-in and consent page: the user proves who they are with an app password (its client ID and secret,
  * created with the CLI), never a user password, and allows or denies the client. `consentToken` binds the
  * form to this rendering (consent-binding.ts).
  */
-export function consentPage(request: AuthorizeRequest, params: AuthorizeParams, consentToken: string, problem?: string): string {
-  const fields = AUTHORIZE_PARAMS.map((name) => (params[name] === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(params[name] ?? '')}">`)).join('');
+export function consentPage(
+  request: AuthorizeRequest,
+  params: AuthorizeParams,
+  consentToken: string,
+  problem?: string,
+): string {
+  const fields = AUTHORIZE_PARAMS.map((name) =>
+    params[name] === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(params[name] ?? '')}">`,
+  ).join('');
   const hidden = `${fields}<input type="hidden" name="${CONSENT_FIELD}" value="${escapeHtml(consentToken)}">`;
   const target = new URL(request.redirectUri);
-  const access = request.scope ? `the access <code>${escapeHtml(request.scope)}</code>` : 'the access your app password grants';
+  const access = request.scope
+    ? `the access <code>${escapeHtml(request.scope)}</code>`
+    : 'the access your app password grants';
   return page(
     'Allow access to Aisle',
     `<h1>Allow ${escapeHtml(request.client.clientName)}?</h1>

@@ -18,14 +18,27 @@ export function createRegistrationBudget(
   rejections?: RateLimitRejections,
   points = REGISTRATIONS_PER_HOUR,
 ) {
-  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${settings.rateLimitKeyPrefix}:oauth-register`, points, duration: 3600, rejectIfRedisNotReady: true });
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${settings.rateLimitKeyPrefix}:oauth-register`,
+    points,
+    duration: 3600,
+    rejectIfRedisNotReady: true,
+  });
   return async (ip: string): Promise<void> => {
     try {
-      await guardStore(settings.storeTimeoutMs, (r) => r instanceof RateLimiterRes, () => limiter.consume(ip));
+      await guardStore(
+        settings.storeTimeoutMs,
+        (r) => r instanceof RateLimiterRes,
+        () => limiter.consume(ip),
+      );
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       rejections?.rejected('client_registration');
-      throw new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), 'Too many client registrations from this address; retry after the number of seconds in Retry-After.');
+      throw new RateLimitedError(
+        Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        'Too many client registrations from this address; retry after the number of seconds in Retry-After.',
+      );
     }
   };
 }

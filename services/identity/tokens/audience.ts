@@ -6,7 +6,10 @@ import { invalidTarget } from './oauth-error';
  * default audience (the REST API) without one. A resource is compared exactly, as the resource server's
  * verifier will compare `aud`; an unknown one is `invalid_target`, never silently the default.
  */
-export function audienceFor(settings: Pick<IdentitySettings, 'audience' | 'resources'>, resource: string | undefined): string {
+export function audienceFor(
+  settings: Pick<IdentitySettings, 'audience' | 'resources'>,
+  resource: string | undefined,
+): string {
   if (resource === undefined) return settings.audience;
   if (!settings.resources.includes(resource)) throw invalidTarget();
   return resource;

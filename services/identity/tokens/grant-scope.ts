@@ -5,7 +5,10 @@ import { invalidScope } from './oauth-error';
  * The scope a token gets: everything the app password grants, or, when the client asks for a `scope`,
  * exactly that (always including `read`), provided it is a subset of the grant (RFC 6749 §3.3).
  */
-export function grantScope(granted: { access: AccessLevel; permissions: Permission[] }, requested: string | undefined): string {
+export function grantScope(
+  granted: { access: AccessLevel; permissions: Permission[] },
+  requested: string | undefined,
+): string {
   const full = formatScope(granted.access, granted.permissions);
   if (requested === undefined || requested.trim() === '') return full;
   const allowed = new Set(full.split(' '));
@@ -20,9 +23,15 @@ export function grantScope(granted: { access: AccessLevel; permissions: Permissi
  * grants (RFC 6749 §3.3 lets the server issue less than asked; the token response says what was granted).
  * Clients commonly ask for every scope the resource lists, so a read-only app password still signs in, read-only.
  */
-export function consentScope(granted: { access: AccessLevel; permissions: Permission[] }, requested: string | undefined): string {
+export function consentScope(
+  granted: { access: AccessLevel; permissions: Permission[] },
+  requested: string | undefined,
+): string {
   if (requested === undefined || requested.trim() === '') return formatScope(granted.access, granted.permissions);
   const asked = parseScope(requested);
   const access: AccessLevel = granted.access === 'read-write' && !asked.readOnly ? 'read-write' : 'read-only';
-  return formatScope(access, asked.permissions.filter((p) => granted.permissions.includes(p)));
+  return formatScope(
+    access,
+    asked.permissions.filter((p) => granted.permissions.includes(p)),
+  );
 }

@@ -22,7 +22,10 @@ export type LookupBudget = {
   recordFailure(ip: string, clientId: string | undefined): Promise<void>;
 };
 
-type BudgetSettings = Pick<IdentitySettings, 'budget' | 'failedAttemptsPerIp' | 'failedAttemptsPerClient' | 'rateLimitKeyPrefix' | 'storeTimeoutMs'>;
+type BudgetSettings = Pick<
+  IdentitySettings,
+  'budget' | 'failedAttemptsPerIp' | 'failedAttemptsPerClient' | 'rateLimitKeyPrefix' | 'storeTimeoutMs'
+>;
 
 const isSpent = (rejection: unknown): boolean => rejection instanceof RateLimiterRes;
 
@@ -30,7 +33,11 @@ const isSpent = (rejection: unknown): boolean => rejection instanceof RateLimite
  * Budgets kept in Redis, so every identity process shares them; a Redis that does not answer in time is a 503.
  * Refusals are counted as `token_failed_attempts` (an address blocked) and `token_issue` (a client's budget spent).
  */
-export function createLookupBudget(redis: Redis, settings: BudgetSettings, rejections?: RateLimitRejections): LookupBudget {
+export function createLookupBudget(
+  redis: Redis,
+  settings: BudgetSettings,
+  rejections?: RateLimitRejections,
+): LookupBudget {
   const limiter = (name: string, { points, windowSeconds }: { points: number; windowSeconds: number }) =>
     new RateLimiterRedis({
       storeClient: redis,
@@ -50,7 +57,10 @@ export function createLookupBudget(redis: Redis, settings: BudgetSettings, rejec
       const spent = await guard(() => failedByIp.get(ip));
       if (spent && spent.consumedPoints >= settings.failedAttemptsPerIp.points) {
         rejections?.rejected('token_failed_attempts');
-        throw new RateLimitedError(retryAfterSeconds(spent), 'Too many failed attempts from this address; retry after the number of seconds in Retry-After.');
+        throw new RateLimitedError(
+          retryAfterSeconds(spent),
+          'Too many failed attempts from this address; retry after the number of seconds in Retry-After.',
+        );
       }
     },
     async consumeIssue(clientId) {

@@ -25,12 +25,17 @@ export class OAuthError extends Error {
 export const invalidRequest = (description: string) => new OAuthError(400, 'invalid_request', description);
 
 export const unsupportedGrantType = () =>
-  new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials or authorization_code is supported.');
+  new OAuthError(
+    400,
+    'unsupported_grant_type',
+    'Only grant_type=client_credentials or authorization_code is supported.',
+  );
 
 export const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);
 
 /** RFC 8707 §2: the resource is unknown or not one tokens are issued for. */
-export const invalidTarget = () => new OAuthError(400, 'invalid_target', 'The resource is not one this provider issues tokens for.');
+export const invalidTarget = () =>
+  new OAuthError(400, 'invalid_target', 'The resource is not one this provider issues tokens for.');
 
 export const invalidScope = (description: string) => new OAuthError(400, 'invalid_scope', description);
 

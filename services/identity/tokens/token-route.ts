@@ -13,7 +13,13 @@ import type { LookupBudget } from './lookup-budget';
 import { OAuthError, invalidClient } from './oauth-error';
 import { parseTokenRequest, type TokenRequest } from './token-request';
 
-export type TokenRouteDeps = { db: Knex; budget: LookupBudget; signingKey: SigningKey; config: IdentitySettings; codes: CodeStore };
+export type TokenRouteDeps = {
+  db: Knex;
+  budget: LookupBudget;
+  signingKey: SigningKey;
+  config: IdentitySettings;
+  codes: CodeStore;
+};
 
 // Token requests are a few hundred bytes; anything larger is not one.
 const bodyLimit = '8kb';
@@ -37,12 +43,20 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
       }
       const ip = req.ip ?? 'unknown';
       await deps.budget.assertIpAllowed(ip);
-      const request = await countingFailures(deps.budget, ip, undefined, () => parseTokenRequest(req.body, req.headers.authorization));
+      const request = await countingFailures(deps.budget, ip, undefined, () =>
+        parseTokenRequest(req.body, req.headers.authorization),
+      );
       const password = await countingFailures(deps.budget, ip, request.clientId, () => checkSecret(deps.db, request));
       // Only a request that proved its secret spends the client's budget: guesses cannot lock its owner out.
       await deps.budget.consumeIssue(password.clientId);
       const scope = grantScope(password, request.scope);
-      const token = await issueAccessToken(deps.signingKey, deps.config, password, scope, audienceFor(deps.config, request.resource));
+      const token = await issueAccessToken(
+        deps.signingKey,
+        deps.config,
+        password,
+        scope,
+        audienceFor(deps.config, request.resource),
+      );
       await markUsed(deps.db, password.id);
       res.json({ access_token: token.accessToken, token_type: 'Bearer', expires_in: token.expiresIn, scope });
     },
@@ -58,7 +72,12 @@ async function checkSecret(db: Knex, request: TokenRequest): Promise<AppPassword
 }
 
 /** Runs `fn`, counting an invalid_client failure against the caller's address and the client id it named, if any. */
-async function countingFailures<T>(budget: LookupBudget, ip: string, clientId: string | undefined, fn: () => T | Promise<T>): Promise<T> {
+async function countingFailures<T>(
+  budget: LookupBudget,
+  ip: string,
+  clientId: string | undefined,
+  fn: () => T | Promise<T>,
+): Promise<T> {
   try {
     return await fn();
   } catch (err) {

@@ -9,7 +9,12 @@ import type { SiteContext } from '../keys/site-context';
 /** Queries are stored at most this long (the listing reads 200 characters of `q`). */
 export const MAX_RECORDED_QUERY = 200;
 
-const placeOf = (ctx: SiteContext): SearchPlace => ({ tenantId: ctx.key.tenantId, siteId: ctx.key.siteId, market: ctx.market.code, language: ctx.language });
+const placeOf = (ctx: SiteContext): SearchPlace => ({
+  tenantId: ctx.key.tenantId,
+  siteId: ctx.key.siteId,
+  market: ctx.market.code,
+  language: ctx.language,
+});
 
 const queryOf = (q: string | undefined): string => normaliseQuery((q ?? '').slice(0, MAX_RECORDED_QUERY));
 
@@ -27,7 +32,11 @@ export interface ListingAnswer {
 }
 
 /** A listing, with text or without (a browse listing, a collection page). Pure. */
-export function listingSearch(ctx: SiteContext, q: string | undefined, answer: ListingAnswer): RecordedSearch | undefined {
+export function listingSearch(
+  ctx: SiteContext,
+  q: string | undefined,
+  answer: ListingAnswer,
+): RecordedSearch | undefined {
   return recorded(ctx, {
     kind: 'listing',
     query: queryOf(q),
@@ -41,13 +50,29 @@ export function listingSearch(ctx: SiteContext, q: string | undefined, answer: L
 }
 
 /** A suggest answer: its total is the number of suggestions it made (products, categories and values). Pure. */
-export function suggestSearch(ctx: SiteContext, answer: { q: string; products: readonly unknown[]; categories: readonly unknown[]; values: readonly unknown[] }): RecordedSearch | undefined {
+export function suggestSearch(
+  ctx: SiteContext,
+  answer: { q: string; products: readonly unknown[]; categories: readonly unknown[]; values: readonly unknown[] },
+): RecordedSearch | undefined {
   const total = answer.products.length + answer.categories.length + answer.values.length;
-  return recorded(ctx, { kind: 'suggest', query: queryOf(answer.q), total, corrected: false, redirected: false, ruled: false, filters: [], page: 1 });
+  return recorded(ctx, {
+    kind: 'suggest',
+    query: queryOf(answer.q),
+    total,
+    corrected: false,
+    redirected: false,
+    ruled: false,
+    filters: [],
+    page: 1,
+  });
 }
 
 /** A search in a facet: recorded as `<facet>: <q>`, with the filters of its context. Pure. */
-export function facetValuesSearch(ctx: SiteContext, filters: ReadonlyMap<string, { values: readonly string[] }>, answer: { facet: string; q: string; values: readonly unknown[] }): RecordedSearch | undefined {
+export function facetValuesSearch(
+  ctx: SiteContext,
+  filters: ReadonlyMap<string, { values: readonly string[] }>,
+  answer: { facet: string; q: string; values: readonly unknown[] },
+): RecordedSearch | undefined {
   return recorded(ctx, {
     kind: 'facet-values',
     query: `${answer.facet}: ${queryOf(answer.q)}`,

@@ -12,7 +12,16 @@ import { brandAlternates, brandNamed, brandViews, marketBrands, type BrandRow } 
 const noBrand = (ref: string) => notFound('NOT_FOUND', `No brand page "${ref}" on this market.`);
 
 /** A brand's listing scope: the site's brand filter with the brand's value, as a collection would fix it. */
-const brandScope = (facet: string, row: BrandRow): Collection => ({ id: 0, slugs: {}, names: {}, filter: { [facet]: [row.slug] }, parentId: null, position: 0, pin: [], hide: [] });
+const brandScope = (facet: string, row: BrandRow): Collection => ({
+  id: 0,
+  slugs: {},
+  names: {},
+  filter: { [facet]: [row.slug] },
+  parentId: null,
+  position: 0,
+  pin: [],
+  hide: [],
+});
 
 /** `GET /v1/brands` (the market's brands) and `GET /v1/brands/{slugOrId}` (a brand page, on markets with brand pages). */
 export function brandRoutes(listing: ListingDeps, cache: MicroCache): Router {
@@ -22,7 +31,11 @@ export function brandRoutes(listing: ListingDeps, cache: MicroCache): Router {
     const ctx = contextOf(res);
     await sendRead(req, res, cache, ctx, async () => {
       const brands = await marketBrands(engine, db, ctx);
-      const views = await brandViews(db, ctx, brands.map((b) => b.row));
+      const views = await brandViews(
+        db,
+        ctx,
+        brands.map((b) => b.row),
+      );
       return { items: views.map(({ view }, i) => ({ ...view, productCount: brands[i]?.count ?? 0 })) };
     });
   });
@@ -32,7 +45,12 @@ export function brandRoutes(listing: ListingDeps, cache: MicroCache): Router {
     await sendRead(req, res, cache, ctx, async () => {
       const facet = brandFacetKey(ctx.catalogue.index);
       if (!brandPagesOn(ctx.market, ctx.catalogue.index) || facet === null) throw noBrand(ref);
-      const named = await brandNamed(db, ctx, ref, (await marketBrands(engine, db, ctx)).map((b) => b.row));
+      const named = await brandNamed(
+        db,
+        ctx,
+        ref,
+        (await marketBrands(engine, db, ctx)).map((b) => b.row),
+      );
       if (named === null) throw noBrand(ref);
       const { row, bySlug } = named;
       const [brand] = await brandViews(db, ctx, [row]);
@@ -41,7 +59,12 @@ export function brandRoutes(listing: ListingDeps, cache: MicroCache): Router {
         brand: { ...brand.view, description: row.description },
         redirectTo: bySlug && brand.view.slug !== ref ? brand.view.slug : null,
         alternateUrls: brandAlternates(ctx, brand.slugIn),
-        listing: await runListing(listing, ctx, { ...listingParams(req), collection: undefined }, brandScope(facet, row)),
+        listing: await runListing(
+          listing,
+          ctx,
+          { ...listingParams(req), collection: undefined },
+          brandScope(facet, row),
+        ),
       };
     });
   });

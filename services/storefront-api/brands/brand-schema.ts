@@ -13,7 +13,11 @@ const brandFields = {
 /** `GET /v1/brands`. */
 export const brandListSchema = z
   .strictObject({
-    items: z.array(z.strictObject({ ...brandFields, productCount: z.number().int().min(1) }).meta({ id: 'Brand', description: 'A brand with products on the market.' })),
+    items: z.array(
+      z
+        .strictObject({ ...brandFields, productCount: z.number().int().min(1) })
+        .meta({ id: 'Brand', description: 'A brand with products on the market.' }),
+    ),
   })
   .meta({ id: 'BrandList' });
 
@@ -21,7 +25,10 @@ export const brandListSchema = z
 export const brandPageSchema = z
   .strictObject({
     brand: z.strictObject({ ...brandFields, description: z.string().nullable() }).meta({ id: 'BrandDetail' }),
-    redirectTo: z.string().nullable().meta({ description: 'The current slug when the requested one is another (historical or another language).' }),
+    redirectTo: z
+      .string()
+      .nullable()
+      .meta({ description: 'The current slug when the requested one is another (historical or another language).' }),
     alternateUrls: z.record(z.string(), z.url()).meta({ description: 'hreflang: language code to brand page URL.' }),
     listing: listingResponseSchema.meta({ description: "The listing scoped to the brand's filter." }),
   })

@@ -18,16 +18,27 @@ export interface ResolvedSku {
 }
 
 /** The storefront product (root) and variant row each SKU names, in one query for the whole cart. */
-async function rootsOf(db: Knex, tenantId: number, skus: readonly string[]): Promise<Map<string, { rootId: number; variantId: number }>> {
-  const found = (await db.raw<{ rows: { id: number; parent_id: number | null; sku: string }[] }>(
-    'select id, parent_id, product_number as sku from products where tenant_id = ? and product_number = any(?::text[])',
-    [tenantId, [...skus]],
-  )).rows;
+async function rootsOf(
+  db: Knex,
+  tenantId: number,
+  skus: readonly string[],
+): Promise<Map<string, { rootId: number; variantId: number }>> {
+  const found = (
+    await db.raw<{ rows: { id: number; parent_id: number | null; sku: string }[] }>(
+      'select id, parent_id, product_number as sku from products where tenant_id = ? and product_number = any(?::text[])',
+      [tenantId, [...skus]],
+    )
+  ).rows;
   return new Map(found.map((r) => [r.sku, { rootId: r.parent_id ?? r.id, variantId: r.id }]));
 }
 
 /** A market's view of one SKU of a sold product: null when the variant is inactive or unpriced there. */
-function resolveOne(sold: SoldProduct, variantId: number, ctx: SiteContext, images: { own: MediaDescriptor | null; product: MediaDescriptor | null }): ResolvedSku | null {
+function resolveOne(
+  sold: SoldProduct,
+  variantId: number,
+  ctx: SiteContext,
+  images: { own: MediaDescriptor | null; product: MediaDescriptor | null },
+): ResolvedSku | null {
   const variant = sold.product.variants.find((v) => v.id === variantId && v.active);
   const price = variant === undefined ? undefined : priceOn(variant, ctx.market);
   const card = cardOf(sold.card, ctx.catalogue, ctx.market, ctx.language);
@@ -46,7 +57,13 @@ function resolveOne(sold: SoldProduct, variantId: number, ctx: SiteContext, imag
  * Each SKU as `market` sells it now, by the indexer's own rules (the product detail's loader); a SKU the market
  * does not sell maps to null.
  */
-export async function resolveSkus(db: Knex, trees: CategoryTrees, base: SiteContext, market: Market, skus: readonly string[]): Promise<Map<string, ResolvedSku | null>> {
+export async function resolveSkus(
+  db: Knex,
+  trees: CategoryTrees,
+  base: SiteContext,
+  market: Market,
+  skus: readonly string[],
+): Promise<Map<string, ResolvedSku | null>> {
   const ctx: SiteContext = { ...base, market };
   const unique = [...new Set(skus)];
   const out = new Map<string, ResolvedSku | null>(unique.map((s) => [s, null]));
@@ -55,7 +72,11 @@ export async function resolveSkus(db: Knex, trees: CategoryTrees, base: SiteCont
   const roots = await rootsOf(db, tenantId, unique);
   const rootIds = [...new Set([...roots.values()].map((r) => r.rootId))];
   const variantIds = [...roots.values()].map((r) => r.variantId).filter((id) => !rootIds.includes(id));
-  const [sold, media, own] = await Promise.all([loadSold(db, trees, ctx, rootIds), productMedia(ctx.media, db, tenantId, rootIds), variantMedia(ctx.media, db, tenantId, variantIds)]);
+  const [sold, media, own] = await Promise.all([
+    loadSold(db, trees, ctx, rootIds),
+    productMedia(ctx.media, db, tenantId, rootIds),
+    variantMedia(ctx.media, db, tenantId, variantIds),
+  ]);
   for (const [sku, { rootId, variantId }] of roots) {
     const product = sold.get(rootId);
     if (product === undefined) continue;

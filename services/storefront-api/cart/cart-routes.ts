@@ -9,8 +9,13 @@ import type { CartView } from './cart-view';
 
 const quantitySchema = z.number().int().positive().max(1_000_000);
 // A NUL cannot reach PostgreSQL text, and no SKU holds a control character: the body is wrong, not the catalogue.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
-const skuSchema = z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]*$/);
+const skuSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
+  .regex(/^[^\u0000-\u001f\u007f]*$/);
 const marketBody = z.object({ market: z.string().min(1).max(64) });
 
 /** Requests whose JSON body had no bytes: body-parser reads those as `{}`, though no object was sent. */
@@ -18,7 +23,8 @@ const emptyBodies = new WeakSet<IncomingMessage>();
 
 function tokenOf(req: Request): string {
   const token = req.get('X-Cart-Token');
-  if (token === undefined || token === '') throw badRequest('NOT_FOUND', 'Send the cart token in the X-Cart-Token header.');
+  if (token === undefined || token === '')
+    throw badRequest('NOT_FOUND', 'Send the cart token in the X-Cart-Token header.');
   return token;
 }
 
@@ -37,7 +43,8 @@ export function expectedVersion(req: Request): number | null {
  */
 function bodyOf(req: Request, what: string): Record<string, unknown> {
   const body: unknown = emptyBodies.has(req) ? undefined : req.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('INVALID_BODY', `Send ${what} as a JSON object, with Content-Type: application/json.`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('INVALID_BODY', `Send ${what} as a JSON object, with Content-Type: application/json.`);
   return body as Record<string, unknown>;
 }
 
@@ -56,7 +63,11 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 
 function send(res: Response, cart: CartView, status = 200): void {
   const body = JSON.stringify(cart);
-  res.set({ 'Cache-Control': 'no-store', ETag: `"${cart.version}"`, 'Content-Length': String(Buffer.byteLength(body)) });
+  res.set({
+    'Cache-Control': 'no-store',
+    ETag: `"${cart.version}"`,
+    'Content-Length': String(Buffer.byteLength(body)),
+  });
   // Not res.json: express answers a matching If-None-Match with 304, but a cart is recomputed from the catalogue on
   // every call (spec: the whole cart, GET included), so one version can come back with other prices or lines.
   res.status(status).type('application/json').end(body);
@@ -93,14 +104,25 @@ export function cartRoutes(service: CartService, counted: CartOperations): Route
     res.set('X-Cart-Token', cart.token);
     send(res, cart, 201);
   });
-  router.get('/v1/cart', counted('read'), async (req, res) => send(res, await service.read(contextOf(res), tokenOf(req))));
+  router.get('/v1/cart', counted('read'), async (req, res) =>
+    send(res, await service.read(contextOf(res), tokenOf(req))),
+  );
   router.post('/v1/cart/lines', counted('add_line'), json, async (req, res) => {
     const [ctx, token] = [contextOf(res), tokenOf(req)];
     send(res, await service.addLine(ctx, token, newLineOf(req), expectedVersion(req), idempotencyKeyOf(req)));
   });
   router.patch('/v1/cart/lines/:id', counted('set_quantity'), json, async (req, res) => {
     const [ctx, token] = [contextOf(res), tokenOf(req)];
-    send(res, await service.setQuantity(ctx, token, String(req.params.id), quantityOf(bodyOf(req, '{quantity}')), expectedVersion(req)));
+    send(
+      res,
+      await service.setQuantity(
+        ctx,
+        token,
+        String(req.params.id),
+        quantityOf(bodyOf(req, '{quantity}')),
+        expectedVersion(req),
+      ),
+    );
   });
   router.delete('/v1/cart/lines/:id', counted('remove_line'), async (req, res) => {
     const [ctx, token] = [contextOf(res), tokenOf(req)];

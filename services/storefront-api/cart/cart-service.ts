@@ -23,7 +23,8 @@ export interface RenderOptions {
   known?: KnownSkus;
 }
 
-export const cartExpired = () => new AppError(410, 'CART_EXPIRED', 'This cart has expired, was checked out or does not exist; create a new one.');
+export const cartExpired = () =>
+  new AppError(410, 'CART_EXPIRED', 'This cart has expired, was checked out or does not exist; create a new one.');
 
 const ERRORS = {
   CONFLICT: [409, 'CART_CONFLICT', 'If-Match does not name the current version; the current cart is under `cart`.'],
@@ -43,7 +44,11 @@ const linePrice = (sku: ResolvedSku): LinePrice => ({ amount: sku.price.amount, 
  * the If-Match version (null: the last write wins).
  */
 export class CartService {
-  constructor(private readonly db: Knex, private readonly trees: CategoryTrees, private readonly store: CartStore) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly trees: CategoryTrees,
+    private readonly store: CartStore,
+  ) {}
 
   /** A new empty cart on the request's market; the answer carries its token. */
   async create(ctx: SiteContext): Promise<CartView> {
@@ -59,13 +64,34 @@ export class CartService {
    * Adds `quantity` of `sku` (to its line when the cart has one) at the cart's market's price now. With an
    * Idempotency-Key, a retry of the same body replays the first answer and another body is refused.
    */
-  async addLine(ctx: SiteContext, token: string, line: { sku: string; quantity: number }, expected: number | null, idempotencyKey?: string): Promise<CartView> {
+  async addLine(
+    ctx: SiteContext,
+    token: string,
+    line: { sku: string; quantity: number },
+    expected: number | null,
+    idempotencyKey?: string,
+  ): Promise<CartView> {
     const { sku, quantity } = line;
-    const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint: createHash('sha256').update(JSON.stringify([sku, quantity])).digest('hex') };
+    const idempotency =
+      idempotencyKey === undefined
+        ? undefined
+        : {
+            key: idempotencyKey,
+            fingerprint: createHash('sha256')
+              .update(JSON.stringify([sku, quantity]))
+              .digest('hex'),
+          };
     if (idempotency !== undefined) {
       // A retry answers from its record without touching the catalogue; the script checks it again atomically.
       const seen = await this.store.recorded(token, idempotency.key);
-      if (seen !== null && seen.cart.site === ctx.key.siteId) return this.outcome(ctx, token, seen.fingerprint === idempotency.fingerprint ? { kind: 'replay', cart: seen.cart } : { kind: 'error', error: 'REUSED', cart: seen.cart });
+      if (seen !== null && seen.cart.site === ctx.key.siteId)
+        return this.outcome(
+          ctx,
+          token,
+          seen.fingerprint === idempotency.fingerprint
+            ? { kind: 'replay', cart: seen.cart }
+            : { kind: 'error', error: 'REUSED', cart: seen.cart },
+        );
     }
     let result: MutationResult = { kind: 'error', error: 'EXPIRED' };
     let known: KnownSkus | undefined;
@@ -76,8 +102,17 @@ export class CartService {
       const skus = await this.resolve(ctx, market, [...cart.lines.map((l) => l.sku), sku]);
       known = { market: market.code, skus };
       const found = skus.get(sku) ?? null;
-      if (found === null) throw new AppError(404, 'PRODUCT_NOT_FOUND', `No product with SKU "${sku}" on market ${market.code}.`);
-      const change = { kind: 'add' as const, sku, quantity, stock: found.stock, lineLimit: CART_LINE_LIMIT, cartMarket: cart.market, price: linePrice(found) };
+      if (found === null)
+        throw new AppError(404, 'PRODUCT_NOT_FOUND', `No product with SKU "${sku}" on market ${market.code}.`);
+      const change = {
+        kind: 'add' as const,
+        sku,
+        quantity,
+        stock: found.stock,
+        lineLimit: CART_LINE_LIMIT,
+        cartMarket: cart.market,
+        price: linePrice(found),
+      };
       result = await this.store.mutate(token, { site: ctx.key.siteId, expected, change, idempotency });
       if (result.kind !== 'error' || result.error !== 'MARKET') break;
     }
@@ -85,33 +120,59 @@ export class CartService {
   }
 
   /** Sets a line's quantity; a line no longer sold takes none, and the answer drops it with PRODUCT_GONE. */
-  async setQuantity(ctx: SiteContext, token: string, lineId: string, quantity: number, expected: number | null): Promise<CartView> {
+  async setQuantity(
+    ctx: SiteContext,
+    token: string,
+    lineId: string,
+    quantity: number,
+    expected: number | null,
+  ): Promise<CartView> {
     const cart = await this.load(ctx, token);
     const line = cart.lines.find((l) => l.id === lineId);
     // Line ids are never reused, so a line missing now stays missing: the script answers the version check first, then 404.
     const market = this.marketOf(ctx, cart.market);
-    const skus = await this.resolve(ctx, market, cart.lines.map((l) => l.sku));
+    const skus = await this.resolve(
+      ctx,
+      market,
+      cart.lines.map((l) => l.sku),
+    );
     const known = { market: market.code, skus };
     const found = line === undefined ? undefined : (skus.get(line.sku) ?? null);
     if (found === null) {
-      if (expected !== null && expected !== cart.version) return this.outcome(ctx, token, { kind: 'error', error: 'CONFLICT', cart }, { known });
+      if (expected !== null && expected !== cart.version)
+        return this.outcome(ctx, token, { kind: 'error', error: 'CONFLICT', cart }, { known });
       return this.render(ctx, token, cart, { persist: true, known });
     }
-    const result = await this.store.mutate(token, { site: ctx.key.siteId, expected, change: { kind: 'set', lineId, quantity, stock: found?.stock ?? 0 } });
+    const result = await this.store.mutate(token, {
+      site: ctx.key.siteId,
+      expected,
+      change: { kind: 'set', lineId, quantity, stock: found?.stock ?? 0 },
+    });
     return this.outcome(ctx, token, result, { known });
   }
 
   async removeLine(ctx: SiteContext, token: string, lineId: string, expected: number | null): Promise<CartView> {
-    return this.outcome(ctx, token, await this.store.mutate(token, { site: ctx.key.siteId, expected, change: { kind: 'remove', lineId } }));
+    return this.outcome(
+      ctx,
+      token,
+      await this.store.mutate(token, { site: ctx.key.siteId, expected, change: { kind: 'remove', lineId } }),
+    );
   }
 
   /** Moves the cart to market `code`: every line re-priced there, and lines the market does not sell dropped. */
   async changeMarket(ctx: SiteContext, token: string, code: string, expected: number | null): Promise<CartView> {
     const markets = ctx.catalogue.markets.map((m) => m.code);
     const market = ctx.catalogue.markets.find((m) => m.code === code);
-    if (market === undefined) throw badRequest('MARKET_UNKNOWN', `Unknown market "${code}"; valid markets: ${markets.join(', ')}.`, { validMarkets: markets });
+    if (market === undefined)
+      throw badRequest('MARKET_UNKNOWN', `Unknown market "${code}"; valid markets: ${markets.join(', ')}.`, {
+        validMarkets: markets,
+      });
     const cart = await this.load(ctx, token);
-    const resolved = await this.resolve(ctx, market, cart.lines.map((l) => l.sku));
+    const resolved = await this.resolve(
+      ctx,
+      market,
+      cart.lines.map((l) => l.sku),
+    );
     const drop: Record<string, true> = {};
     const price: Record<string, LinePrice> = {};
     const warnings: CartWarning[] = [];
@@ -122,7 +183,11 @@ export class CartService {
         warnings.push({ code: 'PRODUCT_GONE', lineId: line.id });
       } else price[line.id] = linePrice(now);
     }
-    const result = await this.store.mutate(token, { site: ctx.key.siteId, expected, change: { kind: 'market', market: code, drop, cut: {}, price } });
+    const result = await this.store.mutate(token, {
+      site: ctx.key.siteId,
+      expected,
+      change: { kind: 'market', market: code, drop, cut: {}, price },
+    });
     return this.outcome(ctx, token, result, { warnings, known: { market: code, skus: resolved } });
   }
 
@@ -147,11 +212,21 @@ export class CartService {
    */
   private async render(ctx: SiteContext, token: string, stored: Cart, options: RenderOptions): Promise<CartView> {
     const market = this.marketOf(ctx, stored.market);
-    const resolved = await this.resolveWith(ctx, market, stored.lines.map((l) => l.sku), options.known);
+    const resolved = await this.resolveWith(
+      ctx,
+      market,
+      stored.lines.map((l) => l.sku),
+      options.known,
+    );
     const seen = reconcile(stored.lines, resolved);
     let cart = stored;
     if (options.persist && seen.fix !== null) {
-      const fixed = await this.store.mutate(token, { site: ctx.key.siteId, expected: stored.version, change: { kind: 'fix', ...seen.fix }, touch: false });
+      const fixed = await this.store.mutate(token, {
+        site: ctx.key.siteId,
+        expected: stored.version,
+        change: { kind: 'fix', ...seen.fix },
+        touch: false,
+      });
       // A concurrent write won: this answer shows the lines it saw, and the next read cleans up.
       if (fixed.kind === 'ok') cart = fixed.cart;
     }
@@ -159,20 +234,35 @@ export class CartService {
   }
 
   /** The SKUs on `market`, reusing what this request already resolved there (one catalogue read per answer). */
-  private async resolveWith(ctx: SiteContext, market: Market, skus: readonly string[], known?: KnownSkus): Promise<Map<string, ResolvedSku | null>> {
-    const reuse = known !== undefined && known.market === market.code ? known.skus : new Map<string, ResolvedSku | null>();
+  private async resolveWith(
+    ctx: SiteContext,
+    market: Market,
+    skus: readonly string[],
+    known?: KnownSkus,
+  ): Promise<Map<string, ResolvedSku | null>> {
+    const reuse =
+      known !== undefined && known.market === market.code ? known.skus : new Map<string, ResolvedSku | null>();
     const missing = skus.filter((sku) => !reuse.has(sku));
-    const fresh = missing.length === 0 ? new Map<string, ResolvedSku | null>() : await this.resolve(ctx, market, missing);
+    const fresh =
+      missing.length === 0 ? new Map<string, ResolvedSku | null>() : await this.resolve(ctx, market, missing);
     return new Map(skus.map((sku) => [sku, reuse.get(sku) ?? fresh.get(sku) ?? null]));
   }
 
   /** The successful cart of a mutation, or the spec's error (with the current cart where the spec puts one). */
-  private async outcome(ctx: SiteContext, token: string, result: MutationResult, options: Omit<RenderOptions, 'persist'> = {}): Promise<CartView> {
+  private async outcome(
+    ctx: SiteContext,
+    token: string,
+    result: MutationResult,
+    options: Omit<RenderOptions, 'persist'> = {},
+  ): Promise<CartView> {
     if (result.kind === 'ok') return this.render(ctx, token, result.cart, { ...options, persist: true });
     if (result.kind === 'replay') return this.render(ctx, token, result.cart, { known: options.known, persist: false });
     if (result.error === 'EXPIRED') throw cartExpired();
     const [status, code, message] = ERRORS[result.error];
-    const withCart = status === 409 ? { cart: await this.render(ctx, token, result.cart, { known: options.known, persist: false }) } : {};
+    const withCart =
+      status === 409
+        ? { cart: await this.render(ctx, token, result.cart, { known: options.known, persist: false }) }
+        : {};
     throw new AppError(status, code, message, withCart);
   }
 }

@@ -40,7 +40,11 @@ export interface CartStoreOptions {
 }
 
 /** 503 while Redis is out: the cart answers at once instead of waiting for Redis to come back. */
-export const cartStoreOutage = () => unavailable('SERVICE_UNAVAILABLE', 'Carts are unavailable right now; retry after the number of seconds in Retry-After.');
+export const cartStoreOutage = () =>
+  unavailable(
+    'SERVICE_UNAVAILABLE',
+    'Carts are unavailable right now; retry after the number of seconds in Retry-After.',
+  );
 
 type CartRedis = Redis & { cartMutate(cart: string, idem: string, ...args: string[]): Promise<string> };
 
@@ -57,14 +61,19 @@ export class CartStore {
   private readonly redis: CartRedis;
   private readonly now: () => Date;
 
-  constructor(redis: Redis, private readonly options: CartStoreOptions) {
+  constructor(
+    redis: Redis,
+    private readonly options: CartStoreOptions,
+  ) {
     if (!('cartMutate' in redis)) redis.defineCommand('cartMutate', { numberOfKeys: 2, lua: CART_MUTATE_LUA });
     this.redis = redis as CartRedis;
     this.now = options.now ?? (() => new Date());
   }
 
   private command<T>(call: (redis: CartRedis) => Promise<T>): Promise<T> {
-    return withoutWaiting(this.redis, this.options.timeoutMs ?? CART_STORE_TIMEOUT_MS, cartStoreOutage, () => call(this.redis));
+    return withoutWaiting(this.redis, this.options.timeoutMs ?? CART_STORE_TIMEOUT_MS, cartStoreOutage, () =>
+      call(this.redis),
+    );
   }
 
   keyOf(token: string): string {
@@ -78,7 +87,9 @@ export class CartStore {
   async create(token: string, site: number, market: string): Promise<Cart> {
     const at = this.now().toISOString();
     const cart: Cart = { version: 1, site, market, created: at, updated: at, nextLineNumber: 1, lines: [] };
-    const set = await this.command((r) => r.set(this.keyOf(token), JSON.stringify(encodeCart(cart)), 'EX', this.options.ttlSeconds, 'NX'));
+    const set = await this.command((r) =>
+      r.set(this.keyOf(token), JSON.stringify(encodeCart(cart)), 'EX', this.options.ttlSeconds, 'NX'),
+    );
     if (set !== 'OK') throw new Error('cart token collision');
     return cart;
   }
@@ -101,16 +112,25 @@ export class CartStore {
 
   async mutate(token: string, m: Mutation): Promise<MutationResult> {
     const idem = m.idempotency === undefined ? this.keyOf(token) : this.idempotencyKeyOf(token, m.idempotency.key);
-    const raw = await this.command((r) => r.cartMutate(
-      this.keyOf(token), idem,
-      m.expected === null ? '' : String(m.expected), JSON.stringify(encodeChange(m.change)), String(this.options.ttlSeconds),
-      m.idempotency?.fingerprint ?? '', String(this.options.idempotencyTtlSeconds), this.now().toISOString(),
-      m.touch === false ? '0' : '1', String(m.site),
-    ));
+    const raw = await this.command((r) =>
+      r.cartMutate(
+        this.keyOf(token),
+        idem,
+        m.expected === null ? '' : String(m.expected),
+        JSON.stringify(encodeChange(m.change)),
+        String(this.options.ttlSeconds),
+        m.idempotency?.fingerprint ?? '',
+        String(this.options.idempotencyTtlSeconds),
+        this.now().toISOString(),
+        m.touch === false ? '0' : '1',
+        String(m.site),
+      ),
+    );
     const answer = JSON.parse(raw) as { ok?: StoredCart; replay?: StoredCart; err?: MutationError; cart?: StoredCart };
     if (answer.ok !== undefined) return { kind: 'ok', cart: decodeCart(answer.ok) };
     if (answer.replay !== undefined) return { kind: 'replay', cart: decodeCart(answer.replay) };
-    if (answer.err === undefined || answer.err === 'EXPIRED' || answer.cart === undefined) return { kind: 'error', error: 'EXPIRED' };
+    if (answer.err === undefined || answer.err === 'EXPIRED' || answer.cart === undefined)
+      return { kind: 'error', error: 'EXPIRED' };
     return { kind: 'error', error: answer.err, cart: decodeCart(answer.cart) };
   }
 }

@@ -19,7 +19,10 @@ export interface ReconciledLine {
  * The stored lines against the catalogue now (pure): what stays, at what quantity, and why anything changed. `fix`
  * is the clean-up a read makes persistent: lines no longer sold (or out of stock) dropped, quantities cut to stock.
  */
-export function reconcile(lines: readonly CartLine[], resolved: ReadonlyMap<string, ResolvedSku | null>): { lines: ReconciledLine[]; warnings: CartWarning[]; fix: LineFix | null } {
+export function reconcile(
+  lines: readonly CartLine[],
+  resolved: ReadonlyMap<string, ResolvedSku | null>,
+): { lines: ReconciledLine[]; warnings: CartWarning[]; fix: LineFix | null } {
   const kept: ReconciledLine[] = [];
   const warnings: CartWarning[] = [];
   const fix: LineFix = { drop: {}, cut: {} };
@@ -35,7 +38,8 @@ export function reconcile(lines: readonly CartLine[], resolved: ReadonlyMap<stri
       warnings.push({ code: 'QUANTITY_REDUCED', lineId: line.id });
       fix.cut[line.id] = quantity;
     }
-    if (line.addedPrice.currency !== now.price.currency || !sameAmount(line.addedPrice.amount, now.price.amount)) warnings.push({ code: 'PRICE_CHANGED', lineId: line.id });
+    if (line.addedPrice.currency !== now.price.currency || !sameAmount(line.addedPrice.amount, now.price.amount))
+      warnings.push({ code: 'PRICE_CHANGED', lineId: line.id });
     kept.push({ stored: line, quantity, resolved: now });
   }
   const changed = Object.keys(fix.drop).length > 0 || Object.keys(fix.cut).length > 0;
@@ -43,7 +47,13 @@ export function reconcile(lines: readonly CartLine[], resolved: ReadonlyMap<stri
 }
 
 /** The spec's Cart (pure): lines as the catalogue shows them now, totals summed exactly. */
-export function cartView(token: string, cart: Cart, currency: string, lines: readonly ReconciledLine[], warnings: readonly CartWarning[]) {
+export function cartView(
+  token: string,
+  cart: Cart,
+  currency: string,
+  lines: readonly ReconciledLine[],
+  warnings: readonly CartWarning[],
+) {
   let subtotal = ZERO;
   for (const line of lines) subtotal = addDecimals(subtotal, lineTotalInc(line.resolved.price, line.quantity));
   const total = formatDecimal(subtotal);

@@ -39,7 +39,10 @@ export function formatDecimal(d: Decimal): string {
   const negative = d.units < 0n;
   const digits = (negative ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
   const whole = digits.slice(0, digits.length - d.scale);
-  const fraction = digits.slice(digits.length - d.scale).replace(/0+$/, '').padEnd(2, '0');
+  const fraction = digits
+    .slice(digits.length - d.scale)
+    .replace(/0+$/, '')
+    .padEnd(2, '0');
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 

@@ -16,7 +16,13 @@ export class CatalogueCache {
 
   constructor(private readonly db: Knex) {}
 
-  get(tenantId: number, siteId: number, config: SiteConfig, version: number | null, stamp: string): Promise<SiteCatalogue> {
+  get(
+    tenantId: number,
+    siteId: number,
+    config: SiteConfig,
+    version: number | null,
+    stamp: string,
+  ): Promise<SiteCatalogue> {
     const key = keyOf(siteId, version, stamp);
     let entry = this.entries.get(key);
     if (entry === undefined) {
@@ -25,9 +31,14 @@ export class CatalogueCache {
         this.built.clear();
       }
       // The collections' minted slugs (and their history) are read once per version, with the tenant's facts.
-      const building = Promise.all([loadTenantFacts(this.db, tenantId), siteSlugs(this.db, { tenantId, siteId, entityType: 'collection' })])
-        .then(([facts, slugs]) => new SiteCatalogue(config, facts, version, slugs));
-      building.then((catalogue) => this.entries.get(key) === building && this.built.set(key, catalogue), () => this.entries.delete(key));
+      const building = Promise.all([
+        loadTenantFacts(this.db, tenantId),
+        siteSlugs(this.db, { tenantId, siteId, entityType: 'collection' }),
+      ]).then(([facts, slugs]) => new SiteCatalogue(config, facts, version, slugs));
+      building.then(
+        (catalogue) => this.entries.get(key) === building && this.built.set(key, catalogue),
+        () => this.entries.delete(key),
+      );
       this.entries.set(key, building);
       entry = building;
     }

@@ -50,7 +50,10 @@ export class CollectionSlugs {
   find(ref: string, language: string): SlugHit | undefined {
     const languages = [language, ...[...this.languages].filter((l) => l !== language)];
     for (const candidate of new Set([ref, slugify(ref)])) {
-      for (const [map, current] of [[this.current, true], [this.historical, false]] as const) {
+      for (const [map, current] of [
+        [this.current, true],
+        [this.historical, false],
+      ] as const) {
         for (const l of languages) {
           const id = map.get(slugKey(l, candidate));
           if (id !== undefined) return { id, current };

@@ -25,17 +25,50 @@ const own = (key: string) => () => key;
 
 const BUILT_IN: FacetSpec[] = [
   {
-    key: 'price', type: 'range', match: 'any', label: { en: 'Price', sv: 'Pris', de: 'Preis' }, help: {}, collapsed: false, searchable: false,
-    size: 1, position: 10_001, range: { unit: null, step: 1 }, swatches: {}, field: priceField,
+    key: 'price',
+    type: 'range',
+    match: 'any',
+    label: { en: 'Price', sv: 'Pris', de: 'Preis' },
+    help: {},
+    collapsed: false,
+    searchable: false,
+    size: 1,
+    position: 10_001,
+    range: { unit: null, step: 1 },
+    swatches: {},
+    field: priceField,
   },
   {
-    key: 'in-stock', type: 'toggle', match: 'any', label: { en: 'In stock', sv: 'I lager', de: 'Auf Lager' }, help: {}, collapsed: false,
-    searchable: false, size: 1, position: 10_002, range: null, swatches: {}, field: inStockField,
+    key: 'in-stock',
+    type: 'toggle',
+    match: 'any',
+    label: { en: 'In stock', sv: 'I lager', de: 'Auf Lager' },
+    help: {},
+    collapsed: false,
+    searchable: false,
+    size: 1,
+    position: 10_002,
+    range: null,
+    swatches: {},
+    field: inStockField,
   },
 ];
 
 function fromDefinition(key: string, d: FacetDefinition): FacetSpec {
-  return { key, type: d.type, match: d.match, label: d.label, help: d.help, collapsed: d.collapsed, searchable: d.searchable, size: d.size, position: d.position, range: d.range ?? (d.type === 'range' ? { unit: null, step: 1 } : null), swatches: d.swatches, field: own(key) };
+  return {
+    key,
+    type: d.type,
+    match: d.match,
+    label: d.label,
+    help: d.help,
+    collapsed: d.collapsed,
+    searchable: d.searchable,
+    size: d.size,
+    position: d.position,
+    range: d.range ?? (d.type === 'range' ? { unit: null, step: 1 } : null),
+    swatches: d.swatches,
+    field: own(key),
+  };
 }
 
 /** The zero-config facets (spec: "every active category root becomes a facet"), labelled from the tenant's own names. */
@@ -59,7 +92,8 @@ function zeroConfig(facts: TenantFacts): FacetSpec[] {
 
 /** Every facet of a site, in panel order: the configured ones (or the zero-config ones), then price and in-stock. */
 export function facetSpecs(config: SiteConfig, facts: TenantFacts): FacetSpec[] {
-  const configured = config.facets.length > 0 ? config.facets.map((f) => fromDefinition(f.key, f.definition)) : zeroConfig(facts);
+  const configured =
+    config.facets.length > 0 ? config.facets.map((f) => fromDefinition(f.key, f.definition)) : zeroConfig(facts);
   return [...configured.sort((a, b) => a.position - b.position), ...BUILT_IN];
 }
 

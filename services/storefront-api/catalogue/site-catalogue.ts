@@ -27,9 +27,17 @@ export class SiteCatalogue {
   readonly index: SiteIndexConfig;
 
   /** `collectionSlugRows`: every slug minted for the site's collections (storefront_slugs). */
-  constructor(config: SiteConfig, facts: TenantFacts, readonly version: number | null, collectionSlugRows: readonly SlugRow[] = []) {
+  constructor(
+    config: SiteConfig,
+    facts: TenantFacts,
+    readonly version: number | null,
+    collectionSlugRows: readonly SlugRow[] = [],
+  ) {
     this.collectionSlugs = new CollectionSlugs(config.collections, collectionSlugRows);
-    const collections = config.collections.map((c) => ({ ...c, slugs: this.collectionSlugs.served.get(c.id) ?? c.slugs }));
+    const collections = config.collections.map((c) => ({
+      ...c,
+      slugs: this.collectionSlugs.served.get(c.id) ?? c.slugs,
+    }));
     this.config = { ...config, collections };
     this.facets = facetSpecs(config, facts);
     this.facetsByKey = new Map(this.facets.map((f) => [f.key, f]));
@@ -61,7 +69,12 @@ export class SiteCatalogue {
    */
   resolveCollection(ref: string, language: string): { collection: Collection; redirectTo: string | null } | undefined {
     const hit = this.collectionSlugs.find(ref, language);
-    const collection = hit !== undefined ? this.collectionsById.get(hit.id) : /^\d+$/.test(ref) ? this.collectionsById.get(Number(ref)) : undefined;
+    const collection =
+      hit !== undefined
+        ? this.collectionsById.get(hit.id)
+        : /^\d+$/.test(ref)
+          ? this.collectionsById.get(Number(ref))
+          : undefined;
     if (collection === undefined) return undefined;
     const slug = collectionSlug(collection, language);
     return { collection, redirectTo: hit !== undefined && slug !== ref ? slug : null };
@@ -70,7 +83,8 @@ export class SiteCatalogue {
 
 /** The CORS origins of a config (spec "CORS"): active markets' urlTemplate origins and devOrigins. */
 export function allowedOrigins(config: SiteConfig): Set<string> {
-  const markets = config.markets.filter((m) => m.active).map((m) => new URL(m.urlTemplate.replace('{path}', '')).origin);
+  const markets = config.markets
+    .filter((m) => m.active)
+    .map((m) => new URL(m.urlTemplate.replace('{path}', '')).origin);
   return new Set([...markets, ...config.site.devOrigins]);
 }
-

@@ -9,7 +9,9 @@ export type SwatchImages = ReadonlyMap<string, MediaDescriptor>;
 
 /** The image sources the swatch facets among `facets` configure (what the media reader is asked for). */
 export function swatchSources(facets: readonly FacetSpec[]): string[] {
-  const sources = facets.filter((f) => f.type === 'swatch').flatMap((f) => Object.values(f.swatches).map((s) => s.image));
+  const sources = facets
+    .filter((f) => f.type === 'swatch')
+    .flatMap((f) => Object.values(f.swatches).map((s) => s.image));
   return [...new Set(sources.filter((s) => s !== null))];
 }
 

@@ -11,7 +11,10 @@ export function categoryRoutes(db: Knex, cache: MicroCache): Router {
   router.get('/v1/categories', async (req, res) => {
     const ctx = contextOf(res);
     await sendRead(req, res, cache, ctx, async () => {
-      const { rows } = await db.raw<{ rows: CategoryRow[] }>('select id, parent_id, name, names, position, active from categories where tenant_id = ?', [ctx.key.tenantId]);
+      const { rows } = await db.raw<{ rows: CategoryRow[] }>(
+        'select id, parent_id, name, names, position, active from categories where tenant_id = ?',
+        [ctx.key.tenantId],
+      );
       return { items: categoryTree(rows, ctx.catalogue.index, ctx.language) };
     });
   });

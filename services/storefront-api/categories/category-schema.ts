@@ -15,4 +15,6 @@ export const categoryNodeSchema: z.ZodType<Node> = z
   .meta({ id: 'CategoryNode' });
 
 /** `GET /v1/categories`. */
-export const categoryTreeSchema = z.strictObject({ items: z.array(categoryNodeSchema) }).meta({ id: 'CategoryTree', description: 'Active categories, by position.' });
+export const categoryTreeSchema = z
+  .strictObject({ items: z.array(categoryNodeSchema) })
+  .meta({ id: 'CategoryTree', description: 'Active categories, by position.' });

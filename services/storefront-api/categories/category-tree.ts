@@ -1,7 +1,14 @@
 import { HIERARCHY_SEPARATOR } from '../../../shared/search';
 import type { SiteIndexConfig } from '../../../indexer/documents/site-config';
 
-export interface CategoryRow { id: number; parent_id: number | null; name: string; names: Record<string, string> | null; position: number; active: boolean }
+export interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  names: Record<string, string> | null;
+  position: number;
+  active: boolean;
+}
 
 export interface CategoryNodeView {
   id: string;
@@ -16,7 +23,8 @@ function facetOf(path: number[], index: SiteIndexConfig): CategoryNodeView['face
   for (const source of index.facets) {
     if (source.kind !== 'category') continue;
     if (source.rootId === null) return { key: source.key, value: path.join(HIERARCHY_SEPARATOR) };
-    if (path[0] === source.rootId && path.length > 1) return { key: source.key, value: path.slice(1).join(HIERARCHY_SEPARATOR) };
+    if (path[0] === source.rootId && path.length > 1)
+      return { key: source.key, value: path.slice(1).join(HIERARCHY_SEPARATOR) };
   }
   return null;
 }
@@ -25,7 +33,11 @@ function facetOf(path: number[], index: SiteIndexConfig): CategoryNodeView['face
  * The category tree as data (pure): active categories only (an inactive one hides its subtree), below the
  * assortment's roots when the site names any, children by position then id, names in the language.
  */
-export function categoryTree(rows: readonly CategoryRow[], index: SiteIndexConfig, language: string): CategoryNodeView[] {
+export function categoryTree(
+  rows: readonly CategoryRow[],
+  index: SiteIndexConfig,
+  language: string,
+): CategoryNodeView[] {
   const roots = index.assortment?.categoryRootIds ?? [];
   const sorted = [...rows].filter((r) => r.active).sort((a, b) => a.position - b.position || a.id - b.id);
   const children = new Map<number | null, CategoryRow[]>();

@@ -16,24 +16,34 @@ export function collectionRoutes(listing: ListingDeps, cache: MicroCache): Route
   const router = Router();
   router.get('/v1/collections', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, async () => ({ items: collectionTree(ctx.catalogue, ctx.market, ctx.language) }));
+    await sendRead(req, res, cache, ctx, async () => ({
+      items: collectionTree(ctx.catalogue, ctx.market, ctx.language),
+    }));
   });
   router.get('/v1/collections/:slugOrId', async (req, res) => {
     const ctx = contextOf(res);
     const ref = String(req.params.slugOrId);
     const params = { ...listingParams(req), collection: undefined };
-    await sendRead(req, res, cache, ctx, async () => {
-      const found = ctx.catalogue.resolveCollection(ref, ctx.language);
-      if (found === undefined) throw notFound('COLLECTION_NOT_FOUND', `No collection "${ref}" on this site.`);
-      const { collection, redirectTo } = found;
-      return {
-        collection: collectionOf(collection, ctx.catalogue, ctx.market, ctx.language),
-        redirectTo,
-        breadcrumb: breadcrumbOf(collection, ctx.catalogue, ctx.market, ctx.language),
-        alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
-        listing: await runListing(listing, ctx, params, collection),
-      };
-    }, servingToken(listing.engine, ctx), (answer) => listingSearch(ctx, params.q, answer.listing));
+    await sendRead(
+      req,
+      res,
+      cache,
+      ctx,
+      async () => {
+        const found = ctx.catalogue.resolveCollection(ref, ctx.language);
+        if (found === undefined) throw notFound('COLLECTION_NOT_FOUND', `No collection "${ref}" on this site.`);
+        const { collection, redirectTo } = found;
+        return {
+          collection: collectionOf(collection, ctx.catalogue, ctx.market, ctx.language),
+          redirectTo,
+          breadcrumb: breadcrumbOf(collection, ctx.catalogue, ctx.market, ctx.language),
+          alternateUrls: collectionAlternates(collection, ctx.catalogue, ctx.market),
+          listing: await runListing(listing, ctx, params, collection),
+        };
+      },
+      servingToken(listing.engine, ctx),
+      (answer) => listingSearch(ctx, params.q, answer.listing),
+    );
   });
   return router;
 }

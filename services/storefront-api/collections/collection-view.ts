@@ -27,7 +27,9 @@ export function collectionTree(catalogue: SiteCatalogue, market: Market, languag
   const all = [...catalogue.config.collections].sort(byPosition);
   const childrenOf = (id: number | null): CollectionNode[] =>
     all
-      .filter((c) => (id === null ? c.parentId === null || !catalogue.collectionsById.has(c.parentId) : c.parentId === id))
+      .filter((c) =>
+        id === null ? c.parentId === null || !catalogue.collectionsById.has(c.parentId) : c.parentId === id,
+      )
       .map((c) => ({ ...collectionOf(c, catalogue, market, language), children: childrenOf(c.id) }));
   return childrenOf(null);
 }
@@ -36,7 +38,11 @@ export function collectionTree(catalogue: SiteCatalogue, market: Market, languag
 export function breadcrumbOf(c: Collection, catalogue: SiteCatalogue, market: Market, language: string) {
   const trail: Collection[] = [];
   const seen = new Set<number>();
-  for (let at: Collection | undefined = c; at !== undefined && !seen.has(at.id); at = at.parentId === null ? undefined : catalogue.collectionsById.get(at.parentId)) {
+  for (
+    let at: Collection | undefined = c;
+    at !== undefined && !seen.has(at.id);
+    at = at.parentId === null ? undefined : catalogue.collectionsById.get(at.parentId)
+  ) {
     seen.add(at.id);
     trail.unshift(at);
   }
@@ -51,7 +57,8 @@ export function collectionAlternates(c: Collection, catalogue: SiteCatalogue, ma
   const out: Record<string, string> = {};
   for (const language of catalogue.languages) {
     const on = [market, ...catalogue.markets].find((m) => m.language === language);
-    if (on !== undefined) out[language] = collectionUrl(on, catalogue.config.site, c, catalogue.collectionsById, language);
+    if (on !== undefined)
+      out[language] = collectionUrl(on, catalogue.config.site, c, catalogue.collectionsById, language);
   }
   return out;
 }

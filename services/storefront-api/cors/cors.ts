@@ -2,11 +2,17 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ConfigRegistry } from '../../../shared/storefront-config/config-registry';
 import { allowedOrigins } from '../catalogue/site-catalogue';
 
-const ALLOW_HEADERS = 'X-Site-Key, X-Market, Accept-Language, X-Cart-Token, If-Match, If-None-Match, Idempotency-Key, Content-Type';
+const ALLOW_HEADERS =
+  'X-Site-Key, X-Market, Accept-Language, X-Cart-Token, If-Match, If-None-Match, Idempotency-Key, Content-Type';
 const EXPOSE_HEADERS = 'ETag, X-Config-Version, X-Cart-Token, Retry-After';
 
 /** The CORS headers (name/value pairs) that let a browser on `origin` read the answer; the Vary is the caller's. */
-export const corsHeaders = (origin: string): string[] => ['Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', EXPOSE_HEADERS];
+export const corsHeaders = (origin: string): string[] => [
+  'Access-Control-Allow-Origin',
+  origin,
+  'Access-Control-Expose-Headers',
+  EXPOSE_HEADERS,
+];
 
 /** Lets a browser on `origin` read the answer. */
 export function allowOrigin(res: Response, origin: string): void {
@@ -49,7 +55,11 @@ export function cors(directory: OriginDirectory): RequestHandler {
     if (req.method === 'OPTIONS' && req.get('Access-Control-Request-Method') !== undefined) {
       if (directory.has(origin)) {
         allowOrigin(res, origin);
-        res.set({ 'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS', 'Access-Control-Allow-Headers': ALLOW_HEADERS, 'Access-Control-Max-Age': '600' });
+        res.set({
+          'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+          'Access-Control-Allow-Headers': ALLOW_HEADERS,
+          'Access-Control-Max-Age': '600',
+        });
       }
       return res.status(204).end();
     }

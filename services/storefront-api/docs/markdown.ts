@@ -22,7 +22,9 @@ export function markdownToHtml(markdown: string): string {
       flush();
       const code: string[] = [];
       while (++i < lines.length && !/^```\s*$/.test(lines[i])) code.push(lines[i]);
-      out.push(`<pre><code${fence[1] ? ` class="language-${fence[1]}"` : ''}>${escapeHtml(code.join('\n'))}</code></pre>`);
+      out.push(
+        `<pre><code${fence[1] ? ` class="language-${fence[1]}"` : ''}>${escapeHtml(code.join('\n'))}</code></pre>`,
+      );
     } else if (heading !== null) {
       flush();
       out.push(`<h${heading[1].length}>${inline(heading[2])}</h${heading[1].length}>`);
@@ -55,7 +57,10 @@ function inline(text: string): string {
       if (/^`[^`]+`$/.test(part)) return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
       return escapeHtml(part)
         .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-        .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, label: string, href: string) => `<a href="${/^(https?:\/\/|\/)/.test(href) ? href : '#'}">${label}</a>`);
+        .replace(
+          /\[([^\]]+)\]\(([^)\s]+)\)/g,
+          (_m, label: string, href: string) => `<a href="${/^(https?:\/\/|\/)/.test(href) ? href : '#'}">${label}</a>`,
+        );
     })
     .join('');
 }

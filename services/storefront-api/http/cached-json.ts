@@ -24,7 +24,9 @@ export function cacheControl(ctx: Pick<SiteContext, 'preview' | 'catalogue'>, no
   const next = ctx.catalogue.merchandising.nextChange(now);
   const left = next === null ? Infinity : Math.floor((next - now) / 1000);
   if (left >= MAX_AGE_S + STALE_S) return PUBLIC_CACHING;
-  return left > MAX_AGE_S ? `public, max-age=${MAX_AGE_S}, stale-while-revalidate=${left - MAX_AGE_S}` : `public, max-age=${left}`;
+  return left > MAX_AGE_S
+    ? `public, max-age=${MAX_AGE_S}, stale-while-revalidate=${left - MAX_AGE_S}`
+    : `public, max-age=${left}`;
 }
 
 /** Whether an If-None-Match header names the ETag (weak comparison, as for GET), or is `*`. */
@@ -39,7 +41,12 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * `headers` (name/value pairs) go first. Written with one writeHead: this is every cached answer's path, and
  * headers given to writeHead alone are validated once, without node's per-header bookkeeping of setHeader.
  */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, options: { cacheControl: string; headers?: readonly string[] }): void {
+export function sendPrepared(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: PreparedBody,
+  options: { cacheControl: string; headers?: readonly string[] },
+): void {
   const vary = req.headers.origin === undefined ? VARY : VARY_CORS;
   const headers = [...(options.headers ?? []), 'ETag', body.etag, 'Vary', vary, 'Cache-Control', options.cacheControl];
   if (etagMatches(req.headers['if-none-match'], body.etag)) {
@@ -78,10 +85,19 @@ export async function sendRead<T>(
  * how many query-rule windows have opened or closed (so an answer is not served past one).
  */
 export const readKey = (ctx: SiteContext, url: string): string =>
-  [ctx.key.siteId, ctx.configVersion, ctx.preview ? 'p' : 'l', ctx.market.code, ctx.language, url, ctx.catalogue.merchandising.epoch(Date.now())].join('\u0000');
+  [
+    ctx.key.siteId,
+    ctx.configVersion,
+    ctx.preview ? 'p' : 'l',
+    ctx.market.code,
+    ctx.language,
+    url,
+    ctx.catalogue.merchandising.epoch(Date.now()),
+  ].join('\u0000');
 
 /**
  * The token of what `engine` serves for the request's index, when the engine can tell (SearchEngine.servingToken).
  * Never for a preview key: its draft config changes under the same cache key.
  */
-export const servingToken = (engine: SearchEngine, ctx: SiteContext): string | null => (ctx.preview ? null : (engine.servingToken?.(ctx.alias) ?? null));
+export const servingToken = (engine: SearchEngine, ctx: SiteContext): string | null =>
+  ctx.preview ? null : (engine.servingToken?.(ctx.alias) ?? null);

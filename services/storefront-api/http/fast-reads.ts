@@ -28,7 +28,11 @@ export type FastReadsDeps = {
 
 /** `storefront_fast_reads_total`: the share of reads answered from memory ahead of routing, against the histogram's count. */
 export function fastReadsAnswered(registry: Registry): Counter {
-  return new Counter({ name: 'storefront_fast_reads_total', help: 'GET /v1 reads answered from the read cache ahead of routing.', registers: [registry] });
+  return new Counter({
+    name: 'storefront_fast_reads_total',
+    help: 'GET /v1 reads answered from the read cache ahead of routing.',
+    registers: [registry],
+  });
 }
 
 /** Answers `req` and returns true, or returns false having written nothing. */
@@ -61,7 +65,8 @@ function knownContext(deps: FastReadsDeps, req: IncomingMessage): SiteContext | 
  */
 export function fastReads(deps: FastReadsDeps): FastReads {
   return (req, res) => {
-    if (req.method !== 'GET' || req.url === undefined || !req.url.startsWith('/v1/') || !deps.registry.ready) return false;
+    if (req.method !== 'GET' || req.url === undefined || !req.url.startsWith('/v1/') || !deps.registry.ready)
+      return false;
     const ctx = knownContext(deps, req);
     const hit = ctx === null ? undefined : deps.reads.peek(readKey(ctx, req.url), servingToken(deps.engine, ctx));
     if (ctx === null || hit === undefined || !deps.limits.spendHeld(ctx.key.kind, ctx.key.id)) return false;
@@ -69,7 +74,10 @@ export function fastReads(deps: FastReadsDeps): FastReads {
     deps.answered.inc();
     const origin = req.headers.origin;
     const cors = origin !== undefined && ctx.catalogue.origins.has(origin) ? corsHeaders(origin) : [];
-    sendPrepared(req, res, hit.body, { cacheControl: cacheControl(ctx), headers: ['X-Config-Version', ctx.configVersion, ...cors] });
+    sendPrepared(req, res, hit.body, {
+      cacheControl: cacheControl(ctx),
+      headers: ['X-Config-Version', ctx.configVersion, ...cors],
+    });
     deps.reads.sent(hit.body);
     return true;
   };

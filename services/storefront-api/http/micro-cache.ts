@@ -60,7 +60,13 @@ export class MicroCache {
    * The answer to `key`, computed by `compute` unless a fresh one is held; `route` names the route asking, and
    * `describe` says what search a computed answer is (kept with it, recorded by `sent`).
    */
-  get<T>(key: string, compute: () => Promise<T>, token: string | null = null, route = '', describe?: (answer: T) => RecordedSearch | undefined): Promise<PreparedBody> {
+  get<T>(
+    key: string,
+    compute: () => Promise<T>,
+    token: string | null = null,
+    route = '',
+    describe?: (answer: T) => RecordedSearch | undefined,
+  ): Promise<PreparedBody> {
     const prepare = (answer: T) => prepareBody(answer, describe?.(answer));
     const now = Date.now();
     const hit = this.entries.get(key);

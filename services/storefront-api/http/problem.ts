@@ -12,11 +12,21 @@ export const PROBLEM_TYPE = 'application/problem+json';
 const RETRY_UNAVAILABLE_SECONDS = 5;
 
 /** Sends an RFC 9457 problem: `type` under the errors doc URL ending in the code, `title` equal to the code. */
-export function sendProblem(res: Response, docUrl: string, status: number, code: string, detail: string, extra: Record<string, unknown> = {}): void {
+export function sendProblem(
+  res: Response,
+  docUrl: string,
+  status: number,
+  code: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+): void {
   res.removeHeader('ETag');
   res.set('Cache-Control', 'no-store');
   if (status === 503) res.set('Retry-After', String(RETRY_UNAVAILABLE_SECONDS));
-  res.status(status).type(PROBLEM_TYPE).send(JSON.stringify(problemOf(docUrl, status, code, detail, extra)));
+  res
+    .status(status)
+    .type(PROBLEM_TYPE)
+    .send(JSON.stringify(problemOf(docUrl, status, code, detail, extra)));
 }
 
 /** An RFC 9457 problem as the spec shapes it: `type` under the errors doc URL ending in the code, `title` the code. */
@@ -31,16 +41,26 @@ function problemOf(docUrl: string, status: number, code: string, detail: string,
  */
 export function clientErrorProblem(docUrl: string): ClientErrorRenderer {
   return (nodeStatus) => {
-    const [status, code, detail] = nodeStatus === 431
-      ? [431, 'REQUEST_HEADERS_TOO_LARGE', 'The request headers are larger than 16 KB; a site key is 56 characters.']
-      : [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
-    return { status, headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store' }, body: JSON.stringify(problemOf(docUrl, status, code, detail)) };
+    const [status, code, detail] =
+      nodeStatus === 431
+        ? [431, 'REQUEST_HEADERS_TOO_LARGE', 'The request headers are larger than 16 KB; a site key is 56 characters.']
+        : [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
+    return {
+      status,
+      headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store' },
+      body: JSON.stringify(problemOf(docUrl, status, code, detail)),
+    };
   };
 }
 
 /** 503 SERVICE_UNAVAILABLE for a PostgreSQL that cannot be reached (the pools reconnect by themselves), else null. */
 function databaseDown(err: unknown): AppError | null {
-  return isDatabaseUnreachable(err) ? unavailable('SERVICE_UNAVAILABLE', 'The catalogue database is unavailable right now; retry after the number of seconds in Retry-After.') : null;
+  return isDatabaseUnreachable(err)
+    ? unavailable(
+        'SERVICE_UNAVAILABLE',
+        'The catalogue database is unavailable right now; retry after the number of seconds in Retry-After.',
+      )
+    : null;
 }
 
 /** The one error middleware: typed errors keep their status and code; anything else is a 500 with no internals. */
@@ -69,6 +89,7 @@ function unreadableBody(err: unknown): string | null {
   if (!isBodyParserError(err) || err.status >= 500) return null;
   if (err.type === 'entity.parse.failed') return 'The request body is not valid JSON.';
   if (err.type === 'entity.too.large') return 'The request body is too large.';
-  if (err.type === 'charset.unsupported' || err.type === 'encoding.unsupported') return 'Send the body as UTF-8 JSON, without a content encoding.';
+  if (err.type === 'charset.unsupported' || err.type === 'encoding.unsupported')
+    return 'Send the body as UTF-8 JSON, without a content encoding.';
   return 'The request body could not be read.';
 }

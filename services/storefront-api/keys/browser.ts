@@ -8,5 +8,7 @@ import type { IncomingMessage } from 'node:http';
  */
 export function isBrowserRequest(req: IncomingMessage): boolean {
   const headers = req.headers;
-  return headers.origin !== undefined || headers['sec-fetch-site'] !== undefined || headers['sec-fetch-dest'] !== undefined;
+  return (
+    headers.origin !== undefined || headers['sec-fetch-site'] !== undefined || headers['sec-fetch-dest'] !== undefined
+  );
 }

@@ -28,9 +28,22 @@ export class KeyCache {
     let entry = this.entries.get(hash);
     if (entry === undefined) {
       if (this.entries.size >= MAX_ENTRIES) this.clear();
-      const lookup = findActiveKey(this.db, raw).then((k) => (k === null ? null : { id: k.id, tenantId: k.tenantId, siteId: k.siteId, kind: k.kind, publishedVersion: k.publishedVersion ?? 0 }));
+      const lookup = findActiveKey(this.db, raw).then((k) =>
+        k === null
+          ? null
+          : {
+              id: k.id,
+              tenantId: k.tenantId,
+              siteId: k.siteId,
+              kind: k.kind,
+              publishedVersion: k.publishedVersion ?? 0,
+            },
+      );
       // A failed lookup (the database down) is not remembered.
-      lookup.then((key) => this.entries.get(hash) === lookup && this.settled.set(hash, key), () => this.entries.delete(hash));
+      lookup.then(
+        (key) => this.entries.get(hash) === lookup && this.settled.set(hash, key),
+        () => this.entries.delete(hash),
+      );
       this.entries.set(hash, lookup);
       entry = lookup;
     }

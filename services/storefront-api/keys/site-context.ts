@@ -30,7 +30,14 @@ export interface SiteContext {
   media: MediaReader;
 }
 
-export type SiteContextDeps = { db: Knex; registry: ConfigRegistry; keys: KeyCache; catalogues: CatalogueCache; limits: RateLimits; media: MediaReader };
+export type SiteContextDeps = {
+  db: Knex;
+  registry: ConfigRegistry;
+  keys: KeyCache;
+  catalogues: CatalogueCache;
+  limits: RateLimits;
+  media: MediaReader;
+};
 
 export const contextOf = (res: Response): SiteContext => res.locals.site as SiteContext;
 
@@ -38,23 +45,38 @@ export const contextOf = (res: Response): SiteContext => res.locals.site as Site
 export const servesKey = (published: PublishedConfig | undefined, key: LiveKey): published is PublishedConfig =>
   published !== undefined && published.version >= key.publishedVersion;
 
-async function catalogueFor(deps: SiteContextDeps, key: LiveKey): Promise<{ catalogue: SiteCatalogue; version: string }> {
+async function catalogueFor(
+  deps: SiteContextDeps,
+  key: LiveKey,
+): Promise<{ catalogue: SiteCatalogue; version: string }> {
   if (key.kind === 'preview') {
     const site = await getSite(deps.db, key.tenantId, key.siteId);
     // X-Config-Version stays the published number the draft builds on (0 before the first publish).
-    return { catalogue: await deps.catalogues.get(key.tenantId, key.siteId, site.draft, null, site.updatedAt.toISOString()), version: String(site.publishedVersion ?? 0) };
+    return {
+      catalogue: await deps.catalogues.get(key.tenantId, key.siteId, site.draft, null, site.updatedAt.toISOString()),
+      version: String(site.publishedVersion ?? 0),
+    };
   }
   const published = deps.registry.get(key.siteId);
   // Published after this process last looked: the key is inert until this process holds a version that contains it.
-  if (!servesKey(published, key)) throw unauthorized('SITE_KEY_INVALID', 'The site key is unknown, revoked or not yet published.');
-  return { catalogue: await deps.catalogues.get(key.tenantId, key.siteId, published.config, published.version, ''), version: String(published.version) };
+  if (!servesKey(published, key))
+    throw unauthorized('SITE_KEY_INVALID', 'The site key is unknown, revoked or not yet published.');
+  return {
+    catalogue: await deps.catalogues.get(key.tenantId, key.siteId, published.config, published.version, ''),
+    version: String(published.version),
+  };
 }
 
 function marketOf(req: IncomingMessage, catalogue: SiteCatalogue): Market {
   const code = req.headers['x-market'];
-  const market = code === undefined || code === '' ? catalogue.defaultMarket : catalogue.markets.find((m) => m.code === code);
+  const market =
+    code === undefined || code === '' ? catalogue.defaultMarket : catalogue.markets.find((m) => m.code === code);
   if (market === undefined) {
-    throw badRequest('MARKET_UNKNOWN', `Unknown market "${code}"; valid markets: ${catalogue.markets.map((m) => m.code).join(', ')}.`, { validMarkets: catalogue.markets.map((m) => m.code) });
+    throw badRequest(
+      'MARKET_UNKNOWN',
+      `Unknown market "${code}"; valid markets: ${catalogue.markets.map((m) => m.code).join(', ')}.`,
+      { validMarkets: catalogue.markets.map((m) => m.code) },
+    );
   }
   return market;
 }
@@ -70,11 +92,27 @@ function languageOf(req: IncomingMessage, catalogue: SiteCatalogue, market: Mark
  * The context of a request whose key and catalogue are known: no I/O, so the fast lane of cached reads shares it.
  * Throws SITE_INACTIVE and MARKET_UNKNOWN.
  */
-export function siteOf(req: IncomingMessage, key: LiveKey, catalogue: SiteCatalogue, version: string, media: MediaReader): SiteContext {
-  if (!catalogue.config.site.active || catalogue.markets.length === 0) throw notFound('SITE_INACTIVE', 'This shop is switched off, or has no active market.');
+export function siteOf(
+  req: IncomingMessage,
+  key: LiveKey,
+  catalogue: SiteCatalogue,
+  version: string,
+  media: MediaReader,
+): SiteContext {
+  if (!catalogue.config.site.active || catalogue.markets.length === 0)
+    throw notFound('SITE_INACTIVE', 'This shop is switched off, or has no active market.');
   const market = marketOf(req, catalogue);
   const names = siteIndexNames(key.siteId, catalogue.config.site.code);
-  return { key, preview: key.kind === 'preview', catalogue, market, language: languageOf(req, catalogue, market), alias: key.kind === 'preview' ? names.previewAlias : names.alias, configVersion: version, media };
+  return {
+    key,
+    preview: key.kind === 'preview',
+    catalogue,
+    market,
+    language: languageOf(req, catalogue, market),
+    alias: key.kind === 'preview' ? names.previewAlias : names.alias,
+    configVersion: version,
+    media,
+  };
 }
 
 /** The key: missing, unknown, from a browser when secret, or over its budget (anonymous budget for bad keys). */
@@ -83,7 +121,8 @@ async function authenticate(req: Request, res: Response, deps: SiteContextDeps):
   const key = raw === undefined || raw === '' ? null : await deps.keys.lookup(raw);
   if (key === null) {
     await deps.limits.anonymous(req.ip ?? 'unknown');
-    if (raw === undefined || raw === '') throw unauthorized('SITE_KEY_MISSING', 'Send the site key in the X-Site-Key header.');
+    if (raw === undefined || raw === '')
+      throw unauthorized('SITE_KEY_MISSING', 'Send the site key in the X-Site-Key header.');
     throw unauthorized('SITE_KEY_INVALID', 'The site key is unknown, revoked or not yet published.');
   }
   await deps.limits.key(key.kind, key.id);
@@ -98,7 +137,8 @@ async function authenticate(req: Request, res: Response, deps: SiteContextDeps):
 /** Resolves the SiteContext of every /v1 call (spec "Authentication"); its errors are the spec's. */
 export function siteContext(deps: SiteContextDeps): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (!deps.registry.ready) throw unavailable('SITE_REGISTRY_WARMING', 'The service is loading shop configurations; retry shortly.');
+    if (!deps.registry.ready)
+      throw unavailable('SITE_REGISTRY_WARMING', 'The service is loading shop configurations; retry shortly.');
     const key = await authenticate(req, res, deps);
     const { catalogue, version } = await catalogueFor(deps, key);
     res.set('X-Config-Version', version);

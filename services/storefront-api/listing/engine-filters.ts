@@ -15,7 +15,12 @@ export interface EngineFilters {
   warnings: Warning[];
 }
 
-const ignored = (facet: string, value: string, detail: string): Warning => ({ code: 'FILTER_IGNORED', facet, value, detail });
+const ignored = (facet: string, value: string, detail: string): Warning => ({
+  code: 'FILTER_IGNORED',
+  facet,
+  value,
+  detail,
+});
 
 function rangeFilter(spec: FacetSpec, values: readonly string[], market: string, out: EngineFilters): void {
   const [first, ...extra] = values;
@@ -24,7 +29,12 @@ function rangeFilter(spec: FacetSpec, values: readonly string[], market: string,
   if (first === undefined || range === null) {
     out.warnings.push(ignored(spec.key, first ?? '', 'not a range such as 10-50, -50 or 10-'));
   } else if (isInverted(range)) {
-    out.warnings.push({ code: 'RANGE_INVERTED', facet: spec.key, value: first, detail: 'the lower bound is above the upper bound; the range is ignored' });
+    out.warnings.push({
+      code: 'RANGE_INVERTED',
+      facet: spec.key,
+      value: first,
+      detail: 'the lower bound is above the upper bound; the range is ignored',
+    });
   } else {
     out.filters.push({ kind: 'range', key: spec.field(market), min: range.min, max: range.max });
     out.applied.push({ facet: spec.key, value: first });
@@ -46,7 +56,11 @@ function valueFilter(spec: FacetSpec, values: readonly string[], out: EngineFilt
   const kept = spec.match === 'single' ? values.slice(0, 1) : [...values];
   for (const v of values.slice(kept.length)) out.warnings.push(ignored(spec.key, v, 'this facet takes a single value'));
   const match = spec.match === 'all' ? 'all' : 'any';
-  out.filters.push(spec.type === 'hierarchy' ? { kind: 'hierarchy', key: spec.field(''), paths: kept, match } : { kind: 'terms', key: spec.field(''), values: kept, match });
+  out.filters.push(
+    spec.type === 'hierarchy'
+      ? { kind: 'hierarchy', key: spec.field(''), paths: kept, match }
+      : { kind: 'terms', key: spec.field(''), values: kept, match },
+  );
   for (const v of kept) out.applied.push({ facet: spec.key, value: v });
 }
 
@@ -54,7 +68,11 @@ function valueFilter(spec: FacetSpec, values: readonly string[], out: EngineFilt
  * The engine filters of the listing grammar's filters (rules 5 to 11). Unknown facets and unparseable values are
  * ignored with FILTER_IGNORED; an inverted range with RANGE_INVERTED; a toggle's `false` is no opinion.
  */
-export function toEngineFilters(filters: Map<string, { values: string[] }>, facets: Map<string, FacetSpec>, market: string): EngineFilters {
+export function toEngineFilters(
+  filters: Map<string, { values: string[] }>,
+  facets: Map<string, FacetSpec>,
+  market: string,
+): EngineFilters {
   const out: EngineFilters = { filters: [], applied: [], warnings: [] };
   for (const [key, { values }] of filters) {
     const spec = facets.get(key);

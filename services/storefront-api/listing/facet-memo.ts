@@ -13,8 +13,14 @@ export class FacetMemo {
 
   constructor(private readonly maxEntries = 5000) {}
 
-  async search(engine: SearchEngine, alias: string, request: SearchRequest, token: string | null): Promise<SearchResponse> {
-    if (token === null || request.facets === undefined || request.facets.length === 0) return engine.search(alias, request);
+  async search(
+    engine: SearchEngine,
+    alias: string,
+    request: SearchRequest,
+    token: string | null,
+  ): Promise<SearchResponse> {
+    if (token === null || request.facets === undefined || request.facets.length === 0)
+      return engine.search(alias, request);
     const key = facetContextKey(alias, request);
     const hit = this.entries.get(key);
     if (hit !== undefined && hit.token === token) {

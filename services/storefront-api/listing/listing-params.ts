@@ -28,5 +28,12 @@ export function readFilters(pairs: Iterable<[string, string]>): ListingParams['f
 export function listingParams(req: Request): ListingParams {
   const pairs = queryPairs(req);
   const first = (name: string) => pairs.find(([n]) => n === name)?.[1];
-  return { q: first('q'), page: first('page'), pageSize: first('pageSize'), sort: first('sort'), collection: first('collection'), filters: readFilters(pairs) };
+  return {
+    q: first('q'),
+    page: first('page'),
+    pageSize: first('pageSize'),
+    sort: first('sort'),
+    collection: first('collection'),
+    filters: readFilters(pairs),
+  };
 }

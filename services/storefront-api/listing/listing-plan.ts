@@ -49,7 +49,8 @@ export function readPaging(params: Pick<ListingParams, 'page' | 'pageSize'>): { 
   const page = positiveInt(params.page, 1, 'page');
   const pageSize = positiveInt(params.pageSize, DEFAULT_PAGE_SIZE, 'pageSize');
   if (pageSize > MAX_PAGE_SIZE) throw badRequest('INVALID_PAGE', `pageSize is at most ${MAX_PAGE_SIZE}`);
-  if (page * pageSize > MAX_RESULT_POSITION) throw badRequest('INVALID_PAGE', `page times pageSize is at most ${MAX_RESULT_POSITION}`);
+  if (page * pageSize > MAX_RESULT_POSITION)
+    throw badRequest('INVALID_PAGE', `page times pageSize is at most ${MAX_RESULT_POSITION}`);
   return { page, pageSize };
 }
 
@@ -64,7 +65,11 @@ export function facetRequests(facets: readonly FacetSpec[], market: string): Fac
 
 /** A collection's filter as fixed scope filters (never relaxed in counts); `all` adds none. */
 export function collectionScope(collection: Collection, catalogue: SiteCatalogue, market: string) {
-  const filters = new Map(Object.entries(collection.filter).filter(([key]) => key !== 'all').map(([key, values]) => [key, { values }]));
+  const filters = new Map(
+    Object.entries(collection.filter)
+      .filter(([key]) => key !== 'all')
+      .map(([key, values]) => [key, { values }]),
+  );
   return toEngineFilters(filters, catalogue.facetsByKey, market).filters;
 }
 
@@ -72,7 +77,14 @@ export function collectionScope(collection: Collection, catalogue: SiteCatalogue
  * Reads a listing call (rules 1 to 11) into the engine request, with the merchandising that applies at `now`
  * (query rules, synonyms, the collection's pins and hides); INVALID_PAGE for bad paging.
  */
-export function planListing(params: ListingParams, catalogue: SiteCatalogue, market: Market, language: string, scope?: Collection, now = Date.now()): ListingPlan {
+export function planListing(
+  params: ListingParams,
+  catalogue: SiteCatalogue,
+  market: Market,
+  language: string,
+  scope?: Collection,
+  now = Date.now(),
+): ListingPlan {
   const warnings: Warning[] = [];
   const { page, pageSize } = readPaging(params);
   let q = (params.q ?? '').trim();
@@ -107,5 +119,15 @@ export function planListing(params: ListingParams, catalogue: SiteCatalogue, mar
     pageSize,
     ...merchandisedRequest({ q, language, collection, effects, catalogue, market: market.code }),
   };
-  return { request, q, page, pageSize, sort, collection, applied: chosen.applied, warnings, redirect: effects.redirect };
+  return {
+    request,
+    q,
+    page,
+    pageSize,
+    sort,
+    collection,
+    applied: chosen.applied,
+    warnings,
+    redirect: effects.redirect,
+  };
 }

@@ -22,7 +22,10 @@ const SORT_LABELS: Record<string, Record<string, string>> = {
 export function cardOf(card: IndexedCard, catalogue: SiteCatalogue, market: Market, language: string) {
   const projected = projectCard(card, market.code, language);
   if (projected === null) return null;
-  const collections = (card.collectionIds ?? []).map((id) => catalogue.collectionsById.get(id)).filter((c) => c !== undefined).map((c) => collectionSlug(c, language));
+  const collections = (card.collectionIds ?? [])
+    .map((id) => catalogue.collectionsById.get(id))
+    .filter((c) => c !== undefined)
+    .map((c) => collectionSlug(c, language));
   return { ...projected, url: productUrl(market, catalogue.config.site, projected.slug), collections };
 }
 
@@ -30,19 +33,46 @@ export function cardOf(card: IndexedCard, catalogue: SiteCatalogue, market: Mark
  * A range facet's bound as the spec writes shop data: a decimal string, never a JSON number (the price with at
  * least two decimals, as its amounts are).
  */
-const rangeBound = (key: string, n: number | null): string | null => (n === null ? null : key === 'price' ? decimalString(String(n)) : String(n));
+const rangeBound = (key: string, n: number | null): string | null =>
+  n === null ? null : key === 'price' ? decimalString(String(n)) : String(n);
 
-function facetOf(spec: FacetSpec, result: FacetResult | undefined, plan: ListingPlan, language: string, swatchImages: SwatchImages) {
+function facetOf(
+  spec: FacetSpec,
+  result: FacetResult | undefined,
+  plan: ListingPlan,
+  language: string,
+  swatchImages: SwatchImages,
+) {
   const selected = new Set(plan.applied.filter((a) => a.facet === spec.key).map((a) => a.value));
   const base = {
-    key: spec.key, label: labelIn(spec.label, language, spec.key), type: spec.type, match: spec.match, searchable: spec.searchable,
-    help: textIn(spec.help, language), collapsed: spec.collapsed,
+    key: spec.key,
+    label: labelIn(spec.label, language, spec.key),
+    type: spec.type,
+    match: spec.match,
+    searchable: spec.searchable,
+    help: textIn(spec.help, language),
+    collapsed: spec.collapsed,
   };
   if (result?.kind === 'range') {
-    return { ...base, values: [], truncated: false, range: { unit: spec.range?.unit ?? null, step: spec.range?.step ?? 1, min: rangeBound(spec.key, result.min), max: rangeBound(spec.key, result.max) } };
+    return {
+      ...base,
+      values: [],
+      truncated: false,
+      range: {
+        unit: spec.range?.unit ?? null,
+        step: spec.range?.step ?? 1,
+        min: rangeBound(spec.key, result.min),
+        max: rangeBound(spec.key, result.max),
+      },
+    };
   }
   if (result?.kind === 'toggle') {
-    return { ...base, values: [{ value: 'true', label: base.label, count: result.count, selected: selected.has('true'), help: null }], truncated: false, range: null };
+    return {
+      ...base,
+      values: [{ value: 'true', label: base.label, count: result.count, selected: selected.has('true'), help: null }],
+      truncated: false,
+      range: null,
+    };
   }
   const values = (result?.values ?? []).map((v: FacetValueCount & { depth?: number; parent?: string | null }) => ({
     value: v.value,
@@ -72,9 +102,13 @@ export function listingResponse(input: {
   swatchImages?: SwatchImages;
 }) {
   const { plan, result, catalogue, market, language } = input;
-  const facets = catalogue.facets.map((spec, i) => facetOf(spec, result.facets[i], plan, language, input.swatchImages ?? new Map()));
+  const facets = catalogue.facets.map((spec, i) =>
+    facetOf(spec, result.facets[i], plan, language, input.swatchImages ?? new Map()),
+  );
   const labelOf = (facet: string, value: string) =>
-    facets.find((f) => f.key === facet)?.values.find((v) => v.value === value)?.label ?? input.labels?.get(appliedLabelKey(facet, value)) ?? value;
+    facets.find((f) => f.key === facet)?.values.find((v) => v.value === value)?.label ??
+    input.labels?.get(appliedLabelKey(facet, value)) ??
+    value;
   return {
     items: result.hits.map((h) => cardOf(h.card as IndexedCard, catalogue, market, language)).filter((c) => c !== null),
     facets,
@@ -82,7 +116,10 @@ export function listingResponse(input: {
     total: result.total,
     page: plan.page,
     pageSize: plan.pageSize,
-    sort: { selected: plan.sort, available: SORT_KEYS.map((key) => ({ key, label: labelIn(SORT_LABELS[key] ?? {}, language, key) })) },
+    sort: {
+      selected: plan.sort,
+      available: SORT_KEYS.map((key) => ({ key, label: labelIn(SORT_LABELS[key] ?? {}, language, key) })),
+    },
     redirect: input.redirect,
     queryCorrection: input.queryCorrection,
     warnings: [...plan.warnings, ...(input.warnings ?? [])],
@@ -92,7 +129,12 @@ export function listingResponse(input: {
 export type ListingResponse = ReturnType<typeof listingResponse>;
 
 /** The spec's redirect object of a query rule's target, or null. */
-export function redirectFor(target: ListingPlan['redirect'], catalogue: SiteCatalogue, market: Market, language: string) {
+export function redirectFor(
+  target: ListingPlan['redirect'],
+  catalogue: SiteCatalogue,
+  market: Market,
+  language: string,
+) {
   if (target === null) return null;
   if (target.kind === 'url') return { type: 'url' as const, url: target.url, collection: null };
   const collection = catalogue.collectionsById.get(target.collectionId);
@@ -100,6 +142,10 @@ export function redirectFor(target: ListingPlan['redirect'], catalogue: SiteCata
   return {
     type: 'collection' as const,
     url: collectionUrl(market, catalogue.config.site, collection, catalogue.collectionsById, language),
-    collection: { id: String(collection.id), slug: collectionSlug(collection, language), name: labelIn(collection.names, language, String(collection.id)) },
+    collection: {
+      id: String(collection.id),
+      slug: collectionSlug(collection, language),
+      name: labelIn(collection.names, language, String(collection.id)),
+    },
   };
 }

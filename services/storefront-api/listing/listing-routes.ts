@@ -12,7 +12,15 @@ export function listingRoutes(listing: ListingDeps, cache: MicroCache): Router {
   router.get('/v1/products', async (req, res) => {
     const ctx = contextOf(res);
     const params = listingParams(req);
-    await sendRead(req, res, cache, ctx, () => runListing(listing, ctx, params), servingToken(listing.engine, ctx), (answer) => listingSearch(ctx, params.q, answer));
+    await sendRead(
+      req,
+      res,
+      cache,
+      ctx,
+      () => runListing(listing, ctx, params),
+      servingToken(listing.engine, ctx),
+      (answer) => listingSearch(ctx, params.q, answer),
+    );
   });
   return router;
 }

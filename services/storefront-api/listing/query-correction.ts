@@ -26,14 +26,20 @@ export function correctedText(spelling: SpellingResponse): string | null {
   return changed ? words.join(' ') : null;
 }
 
-const isSkuHit = (q: string, result: SearchResponse) => result.hits.some((h) => fold(String((h.card as { sku?: unknown }).sku ?? '')) === fold(q));
+const isSkuHit = (q: string, result: SearchResponse) =>
+  result.hits.some((h) => fold(String((h.card as { sku?: unknown }).sku ?? '')) === fold(q));
 
 /**
  * A better query for a text search that found little: candidates come from the index's own dictionary of
  * name words (two edits at most, most frequent first). Never replaces an exact hit (every word known) or a
  * SKU hit, and answers only when the corrected query finds more. Null when there is nothing to correct.
  */
-export async function correctQuery(engine: SearchEngine, ctx: SiteContext, plan: ListingPlan, result: SearchResponse): Promise<{ result: SearchResponse; correction: QueryCorrection } | null> {
+export async function correctQuery(
+  engine: SearchEngine,
+  ctx: SiteContext,
+  plan: ListingPlan,
+  result: SearchResponse,
+): Promise<{ result: SearchResponse; correction: QueryCorrection } | null> {
   if (plan.q === '' || result.total > CORRECTION_THRESHOLD || isSkuHit(plan.q, result)) return null;
   const words = tokenize(plan.q);
   if (words.length === 0) return null;
@@ -43,7 +49,11 @@ export async function correctQuery(engine: SearchEngine, ctx: SiteContext, plan:
   if (corrected === null) return null;
   const { synonyms: _typed, ...request } = plan.request;
   const synonyms = ctx.catalogue.merchandising.synonyms(corrected, ctx.language);
-  const better = await engine.search(ctx.alias, { ...request, text: corrected, ...(synonyms.length > 0 && { synonyms }) });
+  const better = await engine.search(ctx.alias, {
+    ...request,
+    text: corrected,
+    ...(synonyms.length > 0 && { synonyms }),
+  });
   if (better.total <= result.total) return null;
   return { result: better, correction: { original: plan.q, corrected, total: better.total } };
 }

@@ -17,12 +17,30 @@ export type ListingDeps = { engine: SearchEngine; db: Knex; facets: FacetMemo };
  * One listing call: plan, redirect rule, search (corrected when it found little), swatch images, and the spec's
  * response. `scope` fixes a collection (its page).
  */
-export async function runListing({ engine, db, facets }: ListingDeps, ctx: SiteContext, params: ListingParams, scope?: Collection): Promise<ListingResponse> {
+export async function runListing(
+  { engine, db, facets }: ListingDeps,
+  ctx: SiteContext,
+  params: ListingParams,
+  scope?: Collection,
+): Promise<ListingResponse> {
   const { catalogue, market, language } = ctx;
   const plan = planListing(params, catalogue, market, language, scope);
-  const [first, swatchImages] = await Promise.all([facets.search(engine, ctx.alias, plan.request, servingToken(engine, ctx)), ctx.media.swatchImages(db, ctx.key.tenantId, swatchSources(catalogue.facets))]);
+  const [first, swatchImages] = await Promise.all([
+    facets.search(engine, ctx.alias, plan.request, servingToken(engine, ctx)),
+    ctx.media.swatchImages(db, ctx.key.tenantId, swatchSources(catalogue.facets)),
+  ]);
   const corrected = await correctQuery(engine, ctx, plan, first);
   const result = corrected?.result ?? first;
   const labels = await missingLabels(engine, ctx, plan.applied, result.facets);
-  return listingResponse({ plan, result, catalogue, market, language, redirect: redirectFor(plan.redirect, catalogue, market, language), queryCorrection: corrected?.correction ?? null, labels, swatchImages });
+  return listingResponse({
+    plan,
+    result,
+    catalogue,
+    market,
+    language,
+    redirect: redirectFor(plan.redirect, catalogue, market, language),
+    queryCorrection: corrected?.correction ?? null,
+    labels,
+    swatchImages,
+  });
 }

@@ -19,10 +19,22 @@ export interface ResultChange {
 export function compareResults(query: string, live: readonly ResultItem[], draft: readonly ResultItem[]): ResultChange {
   const liveAt = new Map(live.map((item, i) => [item.id, i + 1]));
   const draftAt = new Map(draft.map((item, i) => [item.id, i + 1]));
-  const entered = draft.filter((item) => !liveAt.has(item.id)).map((item) => ({ ...item, position: draftAt.get(item.id) as number }));
-  const left = live.filter((item) => !draftAt.has(item.id)).map((item) => ({ ...item, position: liveAt.get(item.id) as number }));
+  const entered = draft
+    .filter((item) => !liveAt.has(item.id))
+    .map((item) => ({ ...item, position: draftAt.get(item.id) as number }));
+  const left = live
+    .filter((item) => !draftAt.has(item.id))
+    .map((item) => ({ ...item, position: liveAt.get(item.id) as number }));
   const moved = draft
     .filter((item) => liveAt.has(item.id) && liveAt.get(item.id) !== draftAt.get(item.id))
     .map((item) => ({ ...item, from: liveAt.get(item.id) as number, to: draftAt.get(item.id) as number }));
-  return { query, changed: entered.length + left.length + moved.length > 0, live: [...live], draft: [...draft], entered, left, moved };
+  return {
+    query,
+    changed: entered.length + left.length + moved.length > 0,
+    live: [...live],
+    draft: [...draft],
+    entered,
+    left,
+    moved,
+  };
 }

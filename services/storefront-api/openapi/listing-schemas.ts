@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { mediaDescriptorSchema } from './media-schema';
 import { orNull } from './or-null';
 
-export const decimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'A decimal number as a string.', example: '199.00' });
+export const decimalSchema = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .meta({ description: 'A decimal number as a string.', example: '199.00' });
 const decimal = decimalSchema;
 
 export const priceSchema = z
@@ -15,7 +18,9 @@ export const priceSchema = z
   })
   .meta({ id: 'Price' });
 
-export const cardBrandSchema = z.strictObject({ id: z.string(), slug: z.string(), label: z.string() }).meta({ id: 'CardBrand' });
+export const cardBrandSchema = z
+  .strictObject({ id: z.string(), slug: z.string(), label: z.string() })
+  .meta({ id: 'CardBrand' });
 
 export const productCardSchema = z
   .strictObject({
@@ -27,17 +32,26 @@ export const productCardSchema = z
     priceVaries: z.boolean().meta({ description: 'True when variants differ in price.' }),
     inStock: z.boolean(),
     url: z.url().meta({ description: "Absolute, built from the market's urlTemplate." }),
-    collections: z.array(z.string()).meta({ description: 'Slugs, in the request language, of the collections the product belongs to.' }),
+    collections: z
+      .array(z.string())
+      .meta({ description: 'Slugs, in the request language, of the collections the product belongs to.' }),
     updatedAt: z.iso.datetime({ offset: true }),
     image: orNull(mediaDescriptorSchema),
     brand: orNull(cardBrandSchema),
     shortDescription: z.string().nullable(),
   })
-  .meta({ id: 'ProductCard', description: 'A product on the market, in the request language. A product with no price on the market never appears.' });
+  .meta({
+    id: 'ProductCard',
+    description:
+      'A product on the market, in the request language. A product with no price on the market never appears.',
+  });
 
 export const warningSchema = z
   .strictObject({
-    code: z.string().meta({ description: 'FILTER_IGNORED, SORT_UNKNOWN, COLLECTION_UNKNOWN, QUERY_TRUNCATED, RANGE_INVERTED (a range whose lower bound is above its upper).' }),
+    code: z.string().meta({
+      description:
+        'FILTER_IGNORED, SORT_UNKNOWN, COLLECTION_UNKNOWN, QUERY_TRUNCATED, RANGE_INVERTED (a range whose lower bound is above its upper).',
+    }),
     facet: z.string().optional(),
     value: z.string().optional(),
     detail: z.string().optional(),
@@ -49,7 +63,8 @@ export const swatchSchema = z
   .strictObject({
     color: z.string().nullable().meta({ description: 'A CSS colour, or null.' }),
     image: orNull(mediaDescriptorSchema).meta({
-      description: "The value's configured swatch image as a descriptor with role `swatch`; null when none is configured or it has not been rendered yet.",
+      description:
+        "The value's configured swatch image as a descriptor with role `swatch`; null when none is configured or it has not been rendered yet.",
     }),
   })
   .meta({ id: 'Swatch' });
@@ -63,7 +78,11 @@ export const facetValueSchema = z
     help: z.string().nullable(),
     swatch: orNull(swatchSchema).optional().meta({ description: 'Swatch facets only.' }),
     depth: z.number().int().optional().meta({ description: 'Hierarchy facets only: 1 for a root path.' }),
-    parent: z.string().nullable().optional().meta({ description: 'Hierarchy facets only: the parent path, null for a root.' }),
+    parent: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'Hierarchy facets only: the parent path, null for a root.' }),
   })
   .meta({ id: 'FacetValue' });
 
@@ -72,7 +91,9 @@ export const facetSchema = z
     key: z.string(),
     label: z.string(),
     type: z.enum(['list', 'hierarchy', 'range', 'toggle', 'swatch']),
-    match: z.enum(['any', 'all', 'single']).meta({ description: 'Whether several values of the facet are ORed (`any`), ANDed (`all`), or only one applies.' }),
+    match: z.enum(['any', 'all', 'single']).meta({
+      description: 'Whether several values of the facet are ORed (`any`), ANDed (`all`), or only one applies.',
+    }),
     values: z.array(facetValueSchema).meta({ description: 'Empty for a range facet.' }),
     truncated: z.boolean(),
     searchable: z.boolean().meta({ description: 'Whether GET /v1/products/facets/{key} searches it.' }),
@@ -80,8 +101,15 @@ export const facetSchema = z
       .strictObject({
         unit: z.string().nullable(),
         step: z.number(),
-        min: z.string().nullable().meta({ description: 'The lowest value in the filter context, as a decimal string (the price: like its amounts, at least two decimals); null when no product has one.', example: '129.00' }),
-        max: z.string().nullable().meta({ description: 'The highest value in the filter context, as a decimal string; null when no product has one.', example: '2499.50' }),
+        min: z.string().nullable().meta({
+          description:
+            'The lowest value in the filter context, as a decimal string (the price: like its amounts, at least two decimals); null when no product has one.',
+          example: '129.00',
+        }),
+        max: z.string().nullable().meta({
+          description: 'The highest value in the filter context, as a decimal string; null when no product has one.',
+          example: '2499.50',
+        }),
       })
       .nullable()
       .meta({ description: 'Range facets only (else null): unit, step, and the bounds over the filter context.' }),
@@ -104,9 +132,15 @@ export const queryCorrectionSchema = z
     corrected: z.string().meta({ description: 'The query the results are for.' }),
     total: z.number().int().meta({ description: 'Products the corrected query finds.' }),
   })
-  .meta({ id: 'QueryCorrection', description: 'The query found nothing or very little and a close spelling found more; the listing answers for `corrected`.' });
+  .meta({
+    id: 'QueryCorrection',
+    description:
+      'The query found nothing or very little and a close spelling found more; the listing answers for `corrected`.',
+  });
 
-export const sortKeySchema = z.enum(['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest']).meta({ id: 'SortKey' });
+export const sortKeySchema = z
+  .enum(['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'])
+  .meta({ id: 'SortKey' });
 
 export const listingResponseSchema = z
   .strictObject({
@@ -116,7 +150,10 @@ export const listingResponseSchema = z
     total: z.number().int(),
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1).max(100),
-    sort: z.strictObject({ selected: sortKeySchema, available: z.array(z.strictObject({ key: sortKeySchema, label: z.string() })) }),
+    sort: z.strictObject({
+      selected: sortKeySchema,
+      available: z.array(z.strictObject({ key: sortKeySchema, label: z.string() })),
+    }),
     redirect: orNull(redirectSchema),
     queryCorrection: orNull(queryCorrectionSchema),
     warnings: z.array(warningSchema),

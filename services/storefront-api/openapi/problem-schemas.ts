@@ -19,9 +19,18 @@ export const problemSchema = z
 export function problemWith(codes: readonly [string, ...string[]]) {
   const code = z.enum(codes);
   const own = codes.includes('RATE_LIMITED')
-    ? z.object({ code, retryAfterSeconds: z.number().int().min(1).meta({ description: 'Also sent as the Retry-After header.' }) })
+    ? z.object({
+        code,
+        retryAfterSeconds: z.number().int().min(1).meta({ description: 'Also sent as the Retry-After header.' }),
+      })
     : codes.includes('MARKET_UNKNOWN')
-      ? z.object({ code, validMarkets: z.array(z.string()).optional().meta({ description: 'MARKET_UNKNOWN only: the codes X-Market takes.' }) })
+      ? z.object({
+          code,
+          validMarkets: z
+            .array(z.string())
+            .optional()
+            .meta({ description: 'MARKET_UNKNOWN only: the codes X-Market takes.' }),
+        })
       : z.object({ code });
   return z.intersection(problemSchema, own);
 }

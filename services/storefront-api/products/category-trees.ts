@@ -8,7 +8,10 @@ import { loadCategoryTree, type CategoryTree } from '../../../indexer/documents/
 export class CategoryTrees {
   private readonly entries = new Map<number, { at: number; tree: Promise<CategoryTree> }>();
 
-  constructor(private readonly db: Knex, private readonly ttlMs = 5000) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly ttlMs = 5000,
+  ) {}
 
   get(tenantId: number): Promise<CategoryTree> {
     const hit = this.entries.get(tenantId);

@@ -19,12 +19,20 @@ export function shortDescriptionOf(raw: string | null | undefined): string | nul
 export { descriptionOf };
 
 /** The site's brand facet key, or null when the site filters by no brand. */
-export const brandFacetKey = (index: SiteIndexConfig): string | null => index.facets.find((f) => f.kind === 'brand')?.key ?? null;
+export const brandFacetKey = (index: SiteIndexConfig): string | null =>
+  index.facets.find((f) => f.kind === 'brand')?.key ?? null;
 
 /** Brand pages exist on a market with a `brandUrlPattern` and a brand facet (spec "Market"). */
-export const brandPagesOn = (market: Market, index: SiteIndexConfig): boolean => market.brandUrlPattern !== null && brandFacetKey(index) !== null;
+export const brandPagesOn = (market: Market, index: SiteIndexConfig): boolean =>
+  market.brandUrlPattern !== null && brandFacetKey(index) !== null;
 
-export type BrandContext = { market: Market; index: SiteIndexConfig; language: string; slugs: Map<number, Record<string, string>>; logos: Map<number, MediaDescriptor | null> };
+export type BrandContext = {
+  market: Market;
+  index: SiteIndexConfig;
+  language: string;
+  slugs: Map<number, Record<string, string>>;
+  logos: Map<number, MediaDescriptor | null>;
+};
 
 /** The spec's content brand; `url` is null when the market has no brand pages. */
 export function brandOf(brand: CatalogueBrand | null, ctx: BrandContext) {
@@ -32,22 +40,44 @@ export function brandOf(brand: CatalogueBrand | null, ctx: BrandContext) {
   const facet = brandFacetKey(ctx.index);
   const slugs = ctx.slugs.get(brand.id) ?? {};
   const slug = slugs[ctx.language] ?? Object.values(slugs)[0] ?? brandKey(brand);
-  const url = ctx.market.brandUrlPattern !== null && facet !== null ? marketUrl(ctx.market, ctx.market.brandUrlPattern, { slug }) : null;
-  return { label: brand.name, facet: facet === null ? null : { key: facet, valueKey: brandKey(brand) }, id: String(brand.id), slug, url, logo: ctx.logos.get(brand.id) ?? null };
+  const url =
+    ctx.market.brandUrlPattern !== null && facet !== null
+      ? marketUrl(ctx.market, ctx.market.brandUrlPattern, { slug })
+      : null;
+  return {
+    label: brand.name,
+    facet: facet === null ? null : { key: facet, valueKey: brandKey(brand) },
+    id: String(brand.id),
+    slug,
+    url,
+    logo: ctx.logos.get(brand.id) ?? null,
+  };
 }
 
 function partyOf(row: PartyRow | undefined) {
   if (row === undefined) return null;
   return {
-    name: row.name, legalName: row.legal_name, street: row.street, postalCode: row.postal_code, city: row.city,
-    region: row.region, countryCode: row.country_code, email: row.email, url: row.url, phone: row.phone,
+    name: row.name,
+    legalName: row.legal_name,
+    street: row.street,
+    postalCode: row.postal_code,
+    city: row.city,
+    region: row.region,
+    countryCode: row.country_code,
+    email: row.email,
+    url: row.url,
+    phone: row.phone,
   };
 }
 
 /** The parties the product (or variant) names itself; a variant never inherits its parent's. */
 export function responsibleOf(links: PartyLinks | undefined, parties: Map<number, PartyRow>) {
   const at = (id: number | null | undefined) => (id === null || id === undefined ? null : partyOf(parties.get(id)));
-  return { manufacturer: at(links?.manufacturer), importer: at(links?.importer), euResponsiblePerson: at(links?.euResponsiblePerson) };
+  return {
+    manufacturer: at(links?.manufacturer),
+    importer: at(links?.importer),
+    euResponsiblePerson: at(links?.euResponsiblePerson),
+  };
 }
 
 /**
@@ -56,7 +86,9 @@ export function responsibleOf(links: PartyLinks | undefined, parties: Map<number
  * entirely unless every value has a key of its own.
  */
 export function attributeOf(attribute: ShownAttribute, index: SiteIndexConfig) {
-  const facet = index.facets.find((f) => f.kind === 'attribute' && f.attribute === attribute.source && (f.as === undefined || f.as === 'terms'));
+  const facet = index.facets.find(
+    (f) => f.kind === 'attribute' && f.attribute === attribute.source && (f.as === undefined || f.as === 'terms'),
+  );
   const keys = attribute.valueKeys;
   const keyed = keys !== null && keys.length === attribute.values.length && keys.every((k) => k !== '');
   const list = attribute.type === 'list';

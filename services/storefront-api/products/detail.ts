@@ -25,13 +25,16 @@ function categoriesOf(product: CatalogueProduct, ctx: SiteContext) {
 
 function collectionsOf(ids: readonly number[], ctx: SiteContext) {
   const { catalogue, market, language } = ctx;
-  return ids.map((id) => catalogue.collectionsById.get(id)).filter((c) => c !== undefined).map((c) => ({
-    id: String(c.id),
-    slug: collectionSlug(c, language),
-    name: labelIn(c.names, language, String(c.id)),
-    path: collectionPath(c, catalogue.collectionsById, language),
-    url: collectionUrl(market, catalogue.config.site, c, catalogue.collectionsById, language),
-  }));
+  return ids
+    .map((id) => catalogue.collectionsById.get(id))
+    .filter((c) => c !== undefined)
+    .map((c) => ({
+      id: String(c.id),
+      slug: collectionSlug(c, language),
+      name: labelIn(c.names, language, String(c.id)),
+      path: collectionPath(c, catalogue.collectionsById, language),
+      url: collectionUrl(market, catalogue.config.site, c, catalogue.collectionsById, language),
+    }));
 }
 
 /** hreflang: each site language's URL on a market of that language that sells the product (the request's market first). */
@@ -39,7 +42,9 @@ export function productAlternates(sold: SoldProduct, ctx: SiteContext): Record<s
   const { catalogue } = ctx;
   const out: Record<string, string> = {};
   for (const language of catalogue.languages) {
-    const candidates = [ctx.market, ...catalogue.markets].filter((m) => m.language === language && sold.document.markets.includes(m.code));
+    const candidates = [ctx.market, ...catalogue.markets].filter(
+      (m) => m.language === language && sold.document.markets.includes(m.code),
+    );
     const market = candidates[0];
     const slug = sold.card.slug[language];
     if (market !== undefined && slug !== undefined) out[language] = productUrl(market, catalogue.config.site, slug);
@@ -61,15 +66,23 @@ export function productDetail(parts: ProductParts, ctx: SiteContext, extras: Det
   if (card === null) throw new Error(`product ${product.id} has no price on ${ctx.market.code}`);
   const content = descriptionIn(product, ctx.language, ctx.catalogue.languages);
   const mapping = contentOf(ctx.catalogue.index);
-  const seo = parts.seo.find((s) => s.language === ctx.language) ?? parts.seo.find((s) => s.language === content?.language);
+  const seo =
+    parts.seo.find((s) => s.language === ctx.language) ?? parts.seo.find((s) => s.language === content?.language);
   const variants = listedVariants(product);
   return {
-    id: card.id, slug: card.slug, sku: card.sku, name: card.name,
-    price: card.price, priceVaries: card.priceVaries, inStock: card.inStock,
+    id: card.id,
+    slug: card.slug,
+    sku: card.sku,
+    name: card.name,
+    price: card.price,
+    priceVaries: card.priceVaries,
+    inStock: card.inStock,
     options: optionsOf(product),
     variants: variants.length > INLINE_VARIANTS ? null : variants.map((v) => variantOf(v, parts)),
     variantCount: variants.length,
-    images: parts.media.images, image: parts.media.image, files: parts.media.files,
+    images: parts.media.images,
+    image: parts.media.image,
+    files: parts.media.files,
     categories: categoriesOf(product, ctx),
     collections: collectionsOf(indexed.collectionIds, ctx),
     url: card.url,

@@ -8,7 +8,8 @@ import { loadSold, type SoldProduct } from './sold-products';
 
 /** Product ids are PostgreSQL integers: a longer number names no product (and would fail the query). */
 const MAX_PRODUCT_ID = 2_147_483_647;
-const idOf = (ref: string): number | null => (/^[1-9]\d{0,9}$/.test(ref) && Number(ref) <= MAX_PRODUCT_ID ? Number(ref) : null);
+const idOf = (ref: string): number | null =>
+  /^[1-9]\d{0,9}$/.test(ref) && Number(ref) <= MAX_PRODUCT_ID ? Number(ref) : null;
 
 const notSold = (ref: string) => notFound('PRODUCT_NOT_FOUND', `No product "${ref}" on this market.`);
 
@@ -17,8 +18,20 @@ const notSold = (ref: string) => notFound('PRODUCT_NOT_FOUND', `No product "${re
  * slug in the request language when the slug asked for is another one. A variant's id, or a product the market
  * does not sell, is PRODUCT_NOT_FOUND.
  */
-export async function findProduct<T = null>(db: Knex, trees: CategoryTrees, ctx: SiteContext, ref: string, alongside?: Alongside<T>): Promise<Found<T> & { redirectTo: string | null }> {
-  const bySlug = await findBySlug(db, { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId, entityType: 'product' }, ref, ctx.language, ctx.catalogue.languages);
+export async function findProduct<T = null>(
+  db: Knex,
+  trees: CategoryTrees,
+  ctx: SiteContext,
+  ref: string,
+  alongside?: Alongside<T>,
+): Promise<Found<T> & { redirectTo: string | null }> {
+  const bySlug = await findBySlug(
+    db,
+    { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId, entityType: 'product' },
+    ref,
+    ctx.language,
+    ctx.catalogue.languages,
+  );
   const id = bySlug === null ? idOf(ref) : Number(bySlug.entityId);
   if (id === null) throw notSold(ref);
   const { sold, extra } = await loadWith(db, trees, ctx, id, alongside);
@@ -31,17 +44,33 @@ export async function findProduct<T = null>(db: Knex, trees: CategoryTrees, ctx:
 type Alongside<T> = (productId: number) => Promise<T>;
 type Found<T> = { sold: SoldProduct; extra: T | null };
 
-async function loadWith<T>(db: Knex, trees: CategoryTrees, ctx: SiteContext, id: number, alongside?: Alongside<T>): Promise<{ sold: SoldProduct | undefined; extra: T | null }> {
-  const [sold, extra] = await Promise.all([loadSold(db, trees, ctx, [id]), alongside === undefined ? null : alongside(id)]);
+async function loadWith<T>(
+  db: Knex,
+  trees: CategoryTrees,
+  ctx: SiteContext,
+  id: number,
+  alongside?: Alongside<T>,
+): Promise<{ sold: SoldProduct | undefined; extra: T | null }> {
+  const [sold, extra] = await Promise.all([
+    loadSold(db, trees, ctx, [id]),
+    alongside === undefined ? null : alongside(id),
+  ]);
   return { sold: sold.get(id), extra };
 }
 
 /** A product by its own SKU or one of its listed variants'; `matchedVariantId` on a variant hit. */
-export async function findBySku<T = null>(db: Knex, trees: CategoryTrees, ctx: SiteContext, sku: string, alongside?: Alongside<T>): Promise<Found<T> & { matchedVariantId: string | null }> {
+export async function findBySku<T = null>(
+  db: Knex,
+  trees: CategoryTrees,
+  ctx: SiteContext,
+  sku: string,
+  alongside?: Alongside<T>,
+): Promise<Found<T> & { matchedVariantId: string | null }> {
   const hit = await productBySku(db, ctx.key.tenantId, sku);
   if (hit === null) throw notSold(sku);
   const { sold, extra } = await loadWith(db, trees, ctx, hit.rootId, alongside);
   if (sold === undefined) throw notSold(sku);
-  if (hit.variantId !== null && !sold.product.variants.some((v) => v.id === hit.variantId && v.active)) throw notSold(sku);
+  if (hit.variantId !== null && !sold.product.variants.some((v) => v.id === hit.variantId && v.active))
+    throw notSold(sku);
   return { sold, extra, matchedVariantId: hit.variantId === null ? null : String(hit.variantId) };
 }

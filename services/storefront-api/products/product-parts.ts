@@ -3,7 +3,15 @@ import type { MarketConfig } from '../../../indexer/documents/site-config';
 import type { SiteContext } from '../keys/site-context';
 import type { BrandContext } from './content';
 import { brandLogos, productMedia, variantMedia, type ProductMedia, type VariantMedia } from './product-media';
-import { currentSlugs, partiesByIds, partyLinks, seoRows, type PartyLinks, type PartyRow, type SeoRow } from './product-rows';
+import {
+  currentSlugs,
+  partiesByIds,
+  partyLinks,
+  seoRows,
+  type PartyLinks,
+  type PartyRow,
+  type SeoRow,
+} from './product-rows';
 import type { SoldProduct } from './sold-products';
 
 /** Everything one product's detail and variants are built from, read once. */
@@ -29,7 +37,9 @@ export async function loadProductParts(db: Knex, ctx: SiteContext, sold: SoldPro
   const { tenantId, siteId } = ctx.key;
   const { product } = sold;
   const variantIds = product.variants.map((v) => v.id);
-  const brandIds = [...new Set([product.brand, ...product.variants.map((v) => v.brand)].filter((b) => b !== null).map((b) => b.id))];
+  const brandIds = [
+    ...new Set([product.brand, ...product.variants.map((v) => v.brand)].filter((b) => b !== null).map((b) => b.id)),
+  ];
   const [seo, links, brandSlugs, logos, media, ownMedia] = await Promise.all([
     seoRows(db, tenantId, product.id),
     partyLinks(db, tenantId, product.id),
@@ -38,7 +48,9 @@ export async function loadProductParts(db: Knex, ctx: SiteContext, sold: SoldPro
     productMedia(ctx.media, db, tenantId, [product.id]),
     variantMedia(ctx.media, db, tenantId, variantIds),
   ]);
-  const partyIds = [...links.values()].flatMap((l) => [l.manufacturer, l.importer, l.euResponsiblePerson]).filter((id) => id !== null);
+  const partyIds = [...links.values()]
+    .flatMap((l) => [l.manufacturer, l.importer, l.euResponsiblePerson])
+    .filter((id) => id !== null);
   return {
     sold,
     market: marketConfigOf(ctx),

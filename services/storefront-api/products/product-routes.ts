@@ -12,7 +12,13 @@ import type { SoldProduct } from './sold-products';
 
 type Links = Awaited<ReturnType<typeof relatedAndBundle>>;
 
-async function detailOf(db: Knex, ctx: SiteContext, sold: SoldProduct, links: Links | null, found: { redirectTo: string | null; matchedVariantId: string | null }) {
+async function detailOf(
+  db: Knex,
+  ctx: SiteContext,
+  sold: SoldProduct,
+  links: Links | null,
+  found: { redirectTo: string | null; matchedVariantId: string | null },
+) {
   const parts = await loadProductParts(db, ctx, sold);
   return productDetail(parts, ctx, { ...found, ...(links ?? { related: [], bundle: null }) });
 }

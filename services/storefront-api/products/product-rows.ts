@@ -4,21 +4,48 @@ import { cannotBeStored } from '../../../shared/db/storable-text';
 // What a detail page needs beyond the indexer's catalogue rows: SEO texts, responsible parties of the product
 // and of each variant, related groups and bundle components, and the current slugs the indexer minted.
 
-export interface SeoRow { language: string; seo_title: string | null; seo_description: string | null }
-export interface PartyRow {
-  id: number; name: string; legal_name: string | null; street: string | null; postal_code: string | null; city: string | null;
-  region: string | null; country_code: string | null; email: string | null; url: string | null; phone: string | null;
+export interface SeoRow {
+  language: string;
+  seo_title: string | null;
+  seo_description: string | null;
 }
-export interface PartyLinks { manufacturer: number | null; importer: number | null; euResponsiblePerson: number | null }
-export interface RelationRow { group_key: string; related_product_id: number }
-export interface BundleRow { component_product_id: number; quantity: string }
+export interface PartyRow {
+  id: number;
+  name: string;
+  legal_name: string | null;
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  region: string | null;
+  country_code: string | null;
+  email: string | null;
+  url: string | null;
+  phone: string | null;
+}
+export interface PartyLinks {
+  manufacturer: number | null;
+  importer: number | null;
+  euResponsiblePerson: number | null;
+}
+export interface RelationRow {
+  group_key: string;
+  related_product_id: number;
+}
+export interface BundleRow {
+  component_product_id: number;
+  quantity: string;
+}
 
 async function rows<T>(db: Knex, sql: string, bindings: readonly Knex.RawBinding[]): Promise<T[]> {
   return (await db.raw<{ rows: T[] }>(sql, bindings)).rows;
 }
 
 export const seoRows = (db: Knex, tenantId: number, productId: number) =>
-  rows<SeoRow>(db, 'select language, seo_title, seo_description from product_descriptions where tenant_id = ? and product_id = ?', [tenantId, productId]);
+  rows<SeoRow>(
+    db,
+    'select language, seo_title, seo_description from product_descriptions where tenant_id = ? and product_id = ?',
+    [tenantId, productId],
+  );
 
 /** The party links of the product and of each of its variants, keyed by id: each names its own, nothing is inherited. */
 export async function partyLinks(db: Knex, tenantId: number, productId: number): Promise<Map<number, PartyLinks>> {
@@ -42,15 +69,28 @@ export async function partiesByIds(db: Knex, tenantId: number, ids: readonly num
 
 /** Related products in the order linked: groups by key, then position. */
 export const relationRows = (db: Knex, tenantId: number, productId: number) =>
-  rows<RelationRow>(db, 'select group_key, related_product_id from product_relations where tenant_id = ? and product_id = ? order by group_key, position', [tenantId, productId]);
+  rows<RelationRow>(
+    db,
+    'select group_key, related_product_id from product_relations where tenant_id = ? and product_id = ? order by group_key, position',
+    [tenantId, productId],
+  );
 
 export const bundleRows = (db: Knex, tenantId: number, productId: number) =>
-  rows<BundleRow>(db, 'select component_product_id, quantity::text as quantity from product_bundle_components where tenant_id = ? and product_id = ? order by position, component_product_id', [tenantId, productId]);
+  rows<BundleRow>(
+    db,
+    'select component_product_id, quantity::text as quantity from product_bundle_components where tenant_id = ? and product_id = ? order by position, component_product_id',
+    [tenantId, productId],
+  );
 
 type SlugScope = { tenantId: number; siteId: number };
 
 /** Current slugs per entity and language (minted by the indexer or at publish; never minted here). */
-export async function currentSlugs(db: Knex, scope: SlugScope, entityType: 'product' | 'brand', ids: readonly number[]): Promise<Map<number, Record<string, string>>> {
+export async function currentSlugs(
+  db: Knex,
+  scope: SlugScope,
+  entityType: 'product' | 'brand',
+  ids: readonly number[],
+): Promise<Map<number, Record<string, string>>> {
   const out = new Map<number, Record<string, string>>();
   if (ids.length === 0) return out;
   const found = await rows<{ entity_id: string; language: string; slug: string }>(
@@ -63,9 +103,17 @@ export async function currentSlugs(db: Knex, scope: SlugScope, entityType: 'prod
 }
 
 /** The root (storefront product) a SKU names, and the variant when the SKU is a variant's. */
-export async function productBySku(db: Knex, tenantId: number, sku: string): Promise<{ rootId: number; variantId: number | null } | null> {
+export async function productBySku(
+  db: Knex,
+  tenantId: number,
+  sku: string,
+): Promise<{ rootId: number; variantId: number | null } | null> {
   if (cannotBeStored(sku)) return null;
-  const found = await rows<{ id: number; parent_id: number | null }>(db, 'select id, parent_id from products where tenant_id = ? and product_number = ?', [tenantId, sku]);
+  const found = await rows<{ id: number; parent_id: number | null }>(
+    db,
+    'select id, parent_id from products where tenant_id = ? and product_number = ?',
+    [tenantId, sku],
+  );
   const hit = found[0];
   if (hit === undefined) return null;
   return hit.parent_id === null ? { rootId: hit.id, variantId: null } : { rootId: hit.parent_id, variantId: hit.id };

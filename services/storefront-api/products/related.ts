@@ -26,7 +26,9 @@ export function relatedGroups(rows: readonly RelationRow[], cardFor: CardFor, la
     if (card !== null && cards.length < RELATED_PER_GROUP && !cards.some((c) => c.id === card.id)) cards.push(card);
     groups.set(row.group_key, cards);
   }
-  return [...groups].filter(([, cards]) => cards.length > 0).map(([key, products]) => ({ key, label: labelIn(GROUP_LABELS[key] ?? {}, language, key), products }));
+  return [...groups]
+    .filter(([, cards]) => cards.length > 0)
+    .map(([key, products]) => ({ key, label: labelIn(GROUP_LABELS[key] ?? {}, language, key), products }));
 }
 
 /** The bundle's components sold on the market, or null when the product is no bundle (pure). */
@@ -44,8 +46,14 @@ export function bundleOf(rows: readonly BundleRow[], cardFor: CardFor) {
  * (the rows are read fresh, so the image comes from the media store as the detail's own does).
  */
 export async function relatedAndBundle(db: Knex, trees: CategoryTrees, ctx: SiteContext, productId: number) {
-  const [relations, bundle] = await Promise.all([relationRows(db, ctx.key.tenantId, productId), bundleRows(db, ctx.key.tenantId, productId)]);
-  const sold = await loadSold(db, trees, ctx, [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)]);
+  const [relations, bundle] = await Promise.all([
+    relationRows(db, ctx.key.tenantId, productId),
+    bundleRows(db, ctx.key.tenantId, productId),
+  ]);
+  const sold = await loadSold(db, trees, ctx, [
+    ...relations.map((r) => r.related_product_id),
+    ...bundle.map((b) => b.component_product_id),
+  ]);
   const media = await ctx.media.products(db, ctx.key.tenantId, [...sold.keys()]);
   const cardFor = (id: number) => {
     const found: SoldProduct | undefined = sold.get(id);

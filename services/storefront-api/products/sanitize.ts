@@ -6,7 +6,29 @@ import sanitizeHtml from 'sanitize-html';
  * unwrapped to its text, and script and style lose their content too.
  */
 const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'h2', 'h3', 'h4', 'a', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption'],
+  allowedTags: [
+    'p',
+    'br',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'h2',
+    'h3',
+    'h4',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+  ],
   allowedAttributes: { a: ['href'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,
@@ -25,8 +47,18 @@ export function sanitizeDescription(html: string): string {
 /** The same content without tags: block tags become spaces, entities their characters, whitespace collapsed. */
 export function htmlText(sanitized: string): string {
   const spaced = sanitized.replace(BLOCK_TAG, (m) => ` ${m} `);
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: ALLOWED.nonTextTags, parser: { decodeEntities: true } })
-    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&nbsp;/g, ' ')
+  return sanitizeHtml(spaced, {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: ALLOWED.nonTextTags,
+    parser: { decodeEntities: true },
+  })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -20,19 +20,32 @@ export interface SoldProduct {
  * The indexer's own decision, applied to the rows as they are now (pure): the product's document, or null when
  * the indexer would leave it out or the market has no price for it. Detail and listing therefore agree.
  */
-export function soldOn(product: CatalogueProduct, index: SiteIndexConfig, market: string, slugs: Record<string, string>): SoldProduct | null {
+export function soldOn(
+  product: CatalogueProduct,
+  index: SiteIndexConfig,
+  market: string,
+  slugs: Record<string, string>,
+): SoldProduct | null {
   const document = toSearchDocument(product, index, slugs);
   if (isSkipped(document) || !document.markets.includes(market)) return null;
   return { product, document, card: document.card as IndexedCard };
 }
 
 /** The products among `ids` the request's market sells, keyed by id (PostgreSQL rows, the indexer's rules; nothing minted). */
-export async function loadSold(db: Knex, trees: CategoryTrees, ctx: SiteContext, ids: readonly number[]): Promise<Map<number, SoldProduct>> {
+export async function loadSold(
+  db: Knex,
+  trees: CategoryTrees,
+  ctx: SiteContext,
+  ids: readonly number[],
+): Promise<Map<number, SoldProduct>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const scope = { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId };
   const tree = await trees.get(ctx.key.tenantId);
-  const [products, slugs] = await Promise.all([loadCatalogueProducts(db, ctx.key.tenantId, unique, tree), currentSlugs(db, scope, 'product', unique)]);
+  const [products, slugs] = await Promise.all([
+    loadCatalogueProducts(db, ctx.key.tenantId, unique, tree),
+    currentSlugs(db, scope, 'product', unique),
+  ]);
   const out = new Map<number, SoldProduct>();
   for (const product of products) {
     const sold = soldOn(product, ctx.catalogue.index, ctx.market.code, slugs.get(product.id) ?? {});

@@ -42,13 +42,18 @@ export class LeasedBudget {
   private readonly pending = new Map<string, Promise<void>>();
   private sweepAt = SWEEP_FROM;
 
-  constructor(private readonly counter: SharedCounter, private readonly points: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly counter: SharedCounter,
+    private readonly points: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Spends one point of `key`'s budget; rejects with a RateLimiterRes (msBeforeNext) once the window's is spent. */
   consume(key: string): Promise<void> {
     if (this.spendHeld(key)) return SPENT;
     const lease = this.current(key);
-    if (lease !== undefined && lease.remaining === 0) return Promise.reject(new RateLimiterRes(0, lease.endsAt - this.now(), this.points + 1, false));
+    if (lease !== undefined && lease.remaining === 0)
+      return Promise.reject(new RateLimiterRes(0, lease.endsAt - this.now(), this.points + 1, false));
     return this.refilling(key, lease).then(() => this.consume(key));
   }
 
@@ -58,7 +63,8 @@ export class LeasedBudget {
     if (lease === undefined || lease.left === 0) return false;
     lease.left--;
     // A key busy enough to lease the most is refilled before it runs out: its requests need not wait for the store.
-    if (lease.left === AHEAD && lease.size === MAX_LEASE && lease.remaining > 0) this.refilling(key, lease).catch(() => undefined);
+    if (lease.left === AHEAD && lease.size === MAX_LEASE && lease.remaining > 0)
+      this.refilling(key, lease).catch(() => undefined);
     return true;
   }
 
@@ -90,7 +96,12 @@ export class LeasedBudget {
     }
     // The store counted all `size` points for this process; those within the budget are its to spend.
     const granted = Math.max(0, Math.min(size, this.points - (answer.consumedPoints - size)));
-    const lease: Lease = { left: granted, size, remaining: granted === 0 ? 0 : answer.remainingPoints, endsAt: this.now() + answer.msBeforeNext };
+    const lease: Lease = {
+      left: granted,
+      size,
+      remaining: granted === 0 ? 0 : answer.remainingPoints,
+      endsAt: this.now() + answer.msBeforeNext,
+    };
     // Leased ahead: what is left of the current lease is still this process's to spend, in the same window only (a
     // new window ends at least its length later; the same one moves by round-trip jitter).
     const held = this.current(key);

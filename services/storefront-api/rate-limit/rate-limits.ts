@@ -9,7 +9,8 @@ import { LeasedBudget } from './leased-budget';
 export const RATE_LIMITS = { key: 600, secret: 6000, anonymous: 60 } as const;
 
 /** The storefront's refusal: the spec's RATE_LIMITED code, with `retryAfterSeconds` in the problem body too. */
-const rateLimited = (retryAfterSeconds: number) => new RateLimitedError(retryAfterSeconds, `Too many requests; retry after ${retryAfterSeconds} s.`, 'RATE_LIMITED');
+const rateLimited = (retryAfterSeconds: number) =>
+  new RateLimitedError(retryAfterSeconds, `Too many requests; retry after ${retryAfterSeconds} s.`, 'RATE_LIMITED');
 
 /**
  * The options of the limiter's own connection: no offline queue, so while Redis is down a call fails at once and
@@ -17,12 +18,24 @@ const rateLimited = (retryAfterSeconds: number) => new RateLimitedError(retryAft
  * Redis that is connected but does not answer hands over to the insurance limiter too. Auto-pipelining: each
  * lease is one command, and the commands of one tick share one write.
  */
-export const LIMITER_REDIS_OPTIONS: RedisOptions = { connectionName: 'storefront-api-limits', enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 200, enableAutoPipelining: true };
+export const LIMITER_REDIS_OPTIONS: RedisOptions = {
+  connectionName: 'storefront-api-limits',
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  commandTimeout: 200,
+  enableAutoPipelining: true,
+};
 
 function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): LeasedBudget {
   // While Redis is down, an in-process limiter with the same budget takes over: limits hold per process, and
   // reads keep answering instead of failing on the store.
-  const store = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) });
+  const store = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+  });
   return new LeasedBudget(store, points);
 }
 

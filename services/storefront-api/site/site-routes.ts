@@ -11,18 +11,35 @@ export function siteRoutes(mediaBaseUrl: string): Router {
     const ctx = contextOf(res);
     const { catalogue, market, language, preview, configVersion, key } = ctx;
     const { site } = catalogue.config;
-    sendPrepared(req, res, prepareBody({
-      site: { id: String(key.siteId), code: site.code, name: site.name, languages: catalogue.languages, defaultMarket: catalogue.defaultMarket?.code ?? null },
-      markets: catalogue.markets.map((m) => ({
-        code: m.code, language: m.language, currency: m.currency, country: m.country, urlTemplate: m.urlTemplate, isDefault: m.isDefault, brandPages: m.brandUrlPattern !== null,
-      })),
-      market: market.code,
-      language,
-      configVersion: Number(configVersion),
-      preview,
-      urlPatterns: site.urlPatterns,
-      media: mediaBlock(mediaBaseUrl),
-    }), { cacheControl: cacheControl(ctx) });
+    sendPrepared(
+      req,
+      res,
+      prepareBody({
+        site: {
+          id: String(key.siteId),
+          code: site.code,
+          name: site.name,
+          languages: catalogue.languages,
+          defaultMarket: catalogue.defaultMarket?.code ?? null,
+        },
+        markets: catalogue.markets.map((m) => ({
+          code: m.code,
+          language: m.language,
+          currency: m.currency,
+          country: m.country,
+          urlTemplate: m.urlTemplate,
+          isDefault: m.isDefault,
+          brandPages: m.brandUrlPattern !== null,
+        })),
+        market: market.code,
+        language,
+        configVersion: Number(configVersion),
+        preview,
+        urlPatterns: site.urlPatterns,
+        media: mediaBlock(mediaBaseUrl),
+      }),
+      { cacheControl: cacheControl(ctx) },
+    );
   });
   return router;
 }

@@ -42,7 +42,11 @@ export function sitemapParams(query: Record<string, string | undefined>): Sitema
     // A '+' offset arrives as a space when the client did not encode it.
     const raw = query.since.replace(' ', '+');
     const at = SINCE.test(raw) && realDate(raw) ? new Date(raw) : null;
-    if (at === null || Number.isNaN(at.getTime())) throw badRequest('INVALID_SINCE', 'since is an ISO 8601 date or date-time with an offset, such as 2025-06-01T00:00:00Z');
+    if (at === null || Number.isNaN(at.getTime()))
+      throw badRequest(
+        'INVALID_SINCE',
+        'since is an ISO 8601 date or date-time with an offset, such as 2025-06-01T00:00:00Z',
+      );
     since = at;
   }
   const page = positive(query.page, 1, 'page');

@@ -19,10 +19,16 @@ type Row = { id: string; url: string; lastModified: string; alternates: Record<s
 type Page = { rows: Row[]; hasMore: boolean };
 
 const fresh = (since: Date | null, at: Date) => since === null || at.getTime() >= since.getTime();
-const slice = <T>(all: T[], p: SitemapParams) => ({ items: all.slice((p.page - 1) * p.pageSize, p.page * p.pageSize), hasMore: all.length > p.page * p.pageSize });
+const slice = <T>(all: T[], p: SitemapParams) => ({
+  items: all.slice((p.page - 1) * p.pageSize, p.page * p.pageSize),
+  hasMore: all.length > p.page * p.pageSize,
+});
 
 async function productRows(db: Knex, trees: CategoryTrees, ctx: SiteContext, p: SitemapParams): Promise<Page> {
-  const ids = await productCandidates(db, ctx.key, marketConfigOf(ctx), p.since, { offset: (p.page - 1) * p.pageSize, limit: p.pageSize + 1 });
+  const ids = await productCandidates(db, ctx.key, marketConfigOf(ctx), p.since, {
+    offset: (p.page - 1) * p.pageSize,
+    limit: p.pageSize + 1,
+  });
   const page = ids.slice(0, p.pageSize);
   const sold = await loadSold(db, trees, ctx, page);
   const rows = page.flatMap((id) => {
@@ -40,18 +46,37 @@ async function collectionRows(db: Knex, ctx: SiteContext, p: SitemapParams): Pro
   const { items, hasMore } = slice(all, p);
   const { catalogue, market, language } = ctx;
   return {
-    rows: items.map((c) => ({ id: String(c.id), url: collectionUrl(market, catalogue.config.site, c, catalogue.collectionsById, language), lastModified: at.toISOString(), alternates: collectionAlternates(c, catalogue, market) })),
+    rows: items.map((c) => ({
+      id: String(c.id),
+      url: collectionUrl(market, catalogue.config.site, c, catalogue.collectionsById, language),
+      lastModified: at.toISOString(),
+      alternates: collectionAlternates(c, catalogue, market),
+    })),
     hasMore,
   };
 }
 
 async function brandRows(engine: SearchEngine, db: Knex, ctx: SiteContext, p: SitemapParams): Promise<Page> {
   if (!brandPagesOn(ctx.market, ctx.catalogue.index)) return { rows: [], hasMore: false };
-  const brands = (await marketBrands(engine, db, ctx)).map((b) => b.row).filter((b) => fresh(p.since, b.updated_at)).sort((a, b) => a.id - b.id);
+  const brands = (await marketBrands(engine, db, ctx))
+    .map((b) => b.row)
+    .filter((b) => fresh(p.since, b.updated_at))
+    .sort((a, b) => a.id - b.id);
   const { items, hasMore } = slice(brands, p);
   const views = await brandViews(db, ctx, items);
   return {
-    rows: views.flatMap(({ view, slugIn }, i) => (view.url === null ? [] : [{ id: view.id, url: view.url, lastModified: (items[i]?.updated_at ?? new Date(0)).toISOString(), alternates: brandAlternates(ctx, slugIn) }])),
+    rows: views.flatMap(({ view, slugIn }, i) =>
+      view.url === null
+        ? []
+        : [
+            {
+              id: view.id,
+              url: view.url,
+              lastModified: (items[i]?.updated_at ?? new Date(0)).toISOString(),
+              alternates: brandAlternates(ctx, slugIn),
+            },
+          ],
+    ),
     hasMore,
   };
 }
@@ -63,8 +88,18 @@ export function sitemapRoutes(db: Knex, trees: CategoryTrees, engine: SearchEngi
     const ctx = contextOf(res);
     await sendRead(req, res, cache, ctx, async () => {
       const first = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
-      const p = sitemapParams({ type: first('type'), since: first('since'), page: first('page'), pageSize: first('pageSize') });
-      const { rows, hasMore } = p.type === 'product' ? await productRows(db, trees, ctx, p) : p.type === 'collection' ? await collectionRows(db, ctx, p) : await brandRows(engine, db, ctx, p);
+      const p = sitemapParams({
+        type: first('type'),
+        since: first('since'),
+        page: first('page'),
+        pageSize: first('pageSize'),
+      });
+      const { rows, hasMore } =
+        p.type === 'product'
+          ? await productRows(db, trees, ctx, p)
+          : p.type === 'collection'
+            ? await collectionRows(db, ctx, p)
+            : await brandRows(engine, db, ctx, p);
       return { type: p.type, items: rows, page: p.page, pageSize: p.pageSize, hasMore };
     });
   });

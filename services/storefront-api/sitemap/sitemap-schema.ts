@@ -16,6 +16,8 @@ export const sitemapPageSchema = z
     items: z.array(sitemapRowSchema),
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1).max(1000),
-    hasMore: z.boolean().meta({ description: 'Whether a next page may hold rows (a product page can hold fewer rows than pageSize).' }),
+    hasMore: z
+      .boolean()
+      .meta({ description: 'Whether a next page may hold rows (a product page can hold fewer rows than pageSize).' }),
   })
   .meta({ id: 'SitemapPage' });

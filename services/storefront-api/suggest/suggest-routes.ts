@@ -20,12 +20,28 @@ export function suggestRoutes(db: Knex, engine: SearchEngine, cache: MicroCache)
 
   router.get('/v1/search/suggest', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => suggest(engine, ctx, req), servingToken(engine, ctx), (answer) => suggestSearch(ctx, answer));
+    await sendRead(
+      req,
+      res,
+      cache,
+      ctx,
+      () => suggest(engine, ctx, req),
+      servingToken(engine, ctx),
+      (answer) => suggestSearch(ctx, answer),
+    );
   });
 
   router.get('/v1/products/facets/:key', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, () => facetValues(engine, db, ctx, req), servingToken(engine, ctx), (answer) => facetValuesSearch(ctx, readFilters(queryPairs(req)), answer));
+    await sendRead(
+      req,
+      res,
+      cache,
+      ctx,
+      () => facetValues(engine, db, ctx, req),
+      servingToken(engine, ctx),
+      (answer) => facetValuesSearch(ctx, readFilters(queryPairs(req)), answer),
+    );
   });
   return router;
 }
@@ -38,15 +54,31 @@ async function suggest(engine: SearchEngine, ctx: SiteContext, req: Request) {
   const base = { q, language, market: market.code };
   const [products, categories, values] = await Promise.all([
     engine.suggest(ctx.alias, { ...base, facetKeys: [], hitLimit: 5, valueLimit: 0 }),
-    engine.suggest(ctx.alias, { ...base, facetKeys: facets.filter((f) => f.type === 'hierarchy').map((f) => f.key), hitLimit: 0, valueLimit: 5 }),
-    engine.suggest(ctx.alias, { ...base, facetKeys: facets.filter((f) => f.type !== 'hierarchy').map((f) => f.key), hitLimit: 0, valueLimit: 10 }),
+    engine.suggest(ctx.alias, {
+      ...base,
+      facetKeys: facets.filter((f) => f.type === 'hierarchy').map((f) => f.key),
+      hitLimit: 0,
+      valueLimit: 5,
+    }),
+    engine.suggest(ctx.alias, {
+      ...base,
+      facetKeys: facets.filter((f) => f.type !== 'hierarchy').map((f) => f.key),
+      hitLimit: 0,
+      valueLimit: 10,
+    }),
   ]);
   const value = (v: { key: string; value: string; label: string | null; count: number }) => ({
-    facet: v.key, facetLabel: labelIn(catalogue.facetsByKey.get(v.key)?.label ?? {}, language, v.key), value: v.value, label: v.label ?? v.value, count: v.count,
+    facet: v.key,
+    facetLabel: labelIn(catalogue.facetsByKey.get(v.key)?.label ?? {}, language, v.key),
+    value: v.value,
+    label: v.label ?? v.value,
+    count: v.count,
   });
   return {
     q,
-    products: products.hits.map((h) => cardOf(h.card as IndexedCard, catalogue, market, language)).filter((c) => c !== null),
+    products: products.hits
+      .map((h) => cardOf(h.card as IndexedCard, catalogue, market, language))
+      .filter((c) => c !== null),
     categories: categories.values.map(value),
     values: values.values.map(value),
   };
@@ -57,7 +89,12 @@ async function facetValues(engine: SearchEngine, db: Knex, ctx: SiteContext, req
   const key = String(req.params.key);
   const spec = ctx.catalogue.facetsByKey.get(key);
   if (spec === undefined) throw notFound('FACET_NOT_FOUND', `"${key}" is not a facet of this site.`);
-  if (spec.type !== 'list' && spec.type !== 'swatch') throw new AppError(400, 'FACET_NOT_SEARCHABLE', `"${spec.key}" is a ${spec.type} facet; only list and swatch facets are searchable.`);
+  if (spec.type !== 'list' && spec.type !== 'swatch')
+    throw new AppError(
+      400,
+      'FACET_NOT_SEARCHABLE',
+      `"${spec.key}" is a ${spec.type} facet; only list and swatch facets are searchable.`,
+    );
   const pairs = queryPairs(req);
   const q = requiredQuery(pairs.find(([n]) => n === 'q')?.[1]);
   const { filters, warnings } = toEngineFilters(readFilters(pairs), ctx.catalogue.facetsByKey, ctx.market.code);
@@ -68,8 +105,12 @@ async function facetValues(engine: SearchEngine, db: Knex, ctx: SiteContext, req
   return {
     facet: spec.key,
     q,
-    values: result.values.map((v) => ({ value: v.value, label: v.label ?? v.value, count: v.count, ...(spec.type === 'swatch' && { swatch: swatchOf(spec, v.value, images) }) })),
+    values: result.values.map((v) => ({
+      value: v.value,
+      label: v.label ?? v.value,
+      count: v.count,
+      ...(spec.type === 'swatch' && { swatch: swatchOf(spec, v.value, images) }),
+    })),
     warnings,
   };
 }
-

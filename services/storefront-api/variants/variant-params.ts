@@ -7,7 +7,10 @@ import { axisNamed, type VariantSelection } from './variant-options';
  * axis name or its facet key), and `filter[in-stock]` (`true` opts in, `false` is no opinion). An axis the
  * product lacks, a comma list or a repeated axis is 400 INVALID_FILTER.
  */
-export function variantSelection(product: CatalogueProduct, filters: Map<string, { raw: string[]; values: string[] }>): VariantSelection {
+export function variantSelection(
+  product: CatalogueProduct,
+  filters: Map<string, { raw: string[]; values: string[] }>,
+): VariantSelection {
   const selection: VariantSelection = { options: {}, inStock: false };
   for (const [key, { raw, values }] of filters) {
     const only = values[0];
@@ -21,7 +24,10 @@ export function variantSelection(product: CatalogueProduct, filters: Map<string,
     }
     const axis = axisNamed(product, key);
     if (axis === undefined) {
-      throw badRequest('INVALID_FILTER', `The product has no option "${key}"; its options are: ${product.options.join(', ') || 'none'}`);
+      throw badRequest(
+        'INVALID_FILTER',
+        `The product has no option "${key}"; its options are: ${product.options.join(', ') || 'none'}`,
+      );
     }
     selection.options[axis] = only;
   }

@@ -5,7 +5,8 @@ const optionAvailabilitySchema = z
   .strictObject({ name: z.string(), values: z.array(z.strictObject({ value: z.string(), available: z.boolean() })) })
   .meta({
     id: 'OptionAvailability',
-    description: 'One axis: `available` is true when a variant with the value is sold on the market and fits the selections on the other axes (and `filter[in-stock]`).',
+    description:
+      'One axis: `available` is true when a variant with the value is sold on the market and fits the selections on the other axes (and `filter[in-stock]`).',
   });
 
 /** `GET /v1/products/{slugOrId}/variants`. */

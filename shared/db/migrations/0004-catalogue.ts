@@ -23,7 +23,17 @@ export const catalogue: Migration = {
     await knex.schema.createTable('responsible_parties', (t) => {
       tenantOwned(t);
       t.text('name').notNullable();
-      for (const column of ['legal_name', 'street', 'postal_code', 'city', 'region', 'country_code', 'email', 'url', 'phone']) {
+      for (const column of [
+        'legal_name',
+        'street',
+        'postal_code',
+        'city',
+        'region',
+        'country_code',
+        'email',
+        'url',
+        'phone',
+      ]) {
         t.text(column).nullable();
       }
       timestamps(t, knex);

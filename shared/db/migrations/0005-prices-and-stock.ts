@@ -1,5 +1,14 @@
 import type { Migration } from './index';
-import { decimal, dropTables, runAll, tenantOwned, tenantRef, timestamps, timestamptz, vatRate } from './schema-helpers';
+import {
+  decimal,
+  dropTables,
+  runAll,
+  tenantOwned,
+  tenantRef,
+  timestamps,
+  timestamptz,
+  vatRate,
+} from './schema-helpers';
 
 const TABLES = ['prices', 'warehouses', 'locations', 'stock', 'vendor_prices'];
 
@@ -70,7 +79,11 @@ export const pricesAndStock: Migration = {
       timestamptz(t, knex, 'valid_to', { nullable: true });
       timestamps(t, knex);
       t.index(['tenant_id', 'product_id', 'vendor_id'], 'vendor_prices_by_product');
-      t.check('?? is null or ?? is null or ?? <= ??', ['valid_from', 'valid_to', 'valid_from', 'valid_to'], 'vendor_prices_validity');
+      t.check(
+        '?? is null or ?? is null or ?? <= ??',
+        ['valid_from', 'valid_to', 'valid_from', 'valid_to'],
+        'vendor_prices_validity',
+      );
     });
     // Purchase-invoice matching looks receipts up by the vendor's own SKU.
     await runAll(knex, [

@@ -5,7 +5,13 @@ export const ATTRIBUTE_TYPES = ['text', 'html', 'number', 'bool', 'list'] as con
 export const MEDIA_KINDS = ['image', 'video', 'file'] as const;
 export const MEDIA_BACKGROUNDS = ['white', 'transparent', 'light'] as const;
 
-const TABLES = ['product_descriptions', 'product_attributes', 'product_media', 'product_relations', 'product_bundle_components'];
+const TABLES = [
+  'product_descriptions',
+  'product_attributes',
+  'product_media',
+  'product_relations',
+  'product_bundle_components',
+];
 
 /**
  * Storefront content of a product: descriptions per language, attributes in the merchant's order, media

@@ -1,5 +1,14 @@
 import type { Migration } from './index';
-import { decimal, dropTables, runAll, tenantOwned, tenantRef, timestamps, timestamptz, vatRate } from './schema-helpers';
+import {
+  decimal,
+  dropTables,
+  runAll,
+  tenantOwned,
+  tenantRef,
+  timestamps,
+  timestamptz,
+  vatRate,
+} from './schema-helpers';
 
 const TABLES = ['orders', 'order_lines'];
 

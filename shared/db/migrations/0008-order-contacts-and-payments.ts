@@ -3,7 +3,15 @@ import type { Migration } from './index';
 import { decimal, dropTables, oneOf, runAll, tenantOwned, tenantRef, timestamps, timestamptz } from './schema-helpers';
 
 export const CONTACT_KINDS = ['order', 'delivery', 'invoice'] as const;
-export const PAYMENT_STATUSES = ['pending', 'authorized', 'captured', 'partially_refunded', 'refunded', 'failed', 'cancelled'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'authorized',
+  'captured',
+  'partially_refunded',
+  'refunded',
+  'failed',
+  'cancelled',
+] as const;
 
 const TABLES = ['order_emails', 'order_phones', 'order_addresses', 'order_payments'];
 
@@ -33,7 +41,8 @@ export const orderContactsAndPayments: Migration = {
     });
     await knex.schema.createTable('order_addresses', (t) => {
       orderContact(t, knex);
-      for (const column of ['name', 'company', 'street', 'street2', 'postal_code', 'city', 'region']) t.text(column).nullable();
+      for (const column of ['name', 'company', 'street', 'street2', 'postal_code', 'city', 'region'])
+        t.text(column).nullable();
       t.text('country_code').notNullable();
     });
     await knex.schema.createTable('order_payments', (t) => {

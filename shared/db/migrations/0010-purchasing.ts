@@ -1,7 +1,13 @@
 import type { Migration } from './index';
 import { decimal, dropTables, runAll, tenantOwned, tenantRef, timestamps, timestamptz } from './schema-helpers';
 
-const TABLES = ['receipts', 'purchase_invoice_drafts', 'purchase_invoice_draft_lines', 'purchase_invoice_matches', 'match_tolerances'];
+const TABLES = [
+  'receipts',
+  'purchase_invoice_drafts',
+  'purchase_invoice_draft_lines',
+  'purchase_invoice_matches',
+  'match_tolerances',
+];
 
 /**
  * Goods received against purchase-order lines (receipts: the spec's inventory transactions), supplier
@@ -65,7 +71,9 @@ export const purchasing: Migration = {
       tenantRef(t, 'receipt_id', 'receipts', { onDelete: 'CASCADE' });
       decimal(t, 'qty');
       timestamptz(t, knex, 'created_at');
-      t.unique(['tenant_id', 'draft_id', 'invoice_line_index', 'receipt_id'], { indexName: 'purchase_invoice_matches_pair' });
+      t.unique(['tenant_id', 'draft_id', 'invoice_line_index', 'receipt_id'], {
+        indexName: 'purchase_invoice_matches_pair',
+      });
       t.index(['tenant_id', 'receipt_id'], 'purchase_invoice_matches_by_receipt');
       t.index(['tenant_id', 'order_item_id'], 'purchase_invoice_matches_by_order_item');
     });

@@ -7,9 +7,27 @@ export const VAT_PERIODS = ['monthly', 'quarterly', 'yearly'] as const;
 const TABLES = ['time_report_lines', 'company_profiles', 'vat_codes', 'vat_settings'];
 
 const PROFILE_COLUMNS = [
-  'legal_name', 'orgno', 'vat_number', 'street', 'street2', 'postal_code', 'city', 'region', 'country_code',
-  'email', 'phone', 'website', 'bank_name', 'bank_account', 'iban', 'bic', 'bankgiro', 'plusgiro',
-  'logo_hash', 'default_language', 'default_currency_code',
+  'legal_name',
+  'orgno',
+  'vat_number',
+  'street',
+  'street2',
+  'postal_code',
+  'city',
+  'region',
+  'country_code',
+  'email',
+  'phone',
+  'website',
+  'bank_name',
+  'bank_account',
+  'iban',
+  'bic',
+  'bankgiro',
+  'plusgiro',
+  'logo_hash',
+  'default_language',
+  'default_currency_code',
 ];
 
 /** Time reported per person (optionally on an order / customer), the company profile, and VAT configuration. */

@@ -57,7 +57,11 @@ begin
   return null;
 end $$`;
 
-const transition = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' };
+const transition = {
+  insert: 'new table as new_rows',
+  update: 'old table as old_rows new table as new_rows',
+  delete: 'old table as old_rows',
+};
 
 const createTriggers = (table: string, fn: string) =>
   EVENTS.map(
@@ -92,7 +96,9 @@ export const productChangeLog: Migration = {
   },
   async down(knex) {
     await runAll(knex, [
-      ...['products', ...PRODUCT_REF_TABLES].flatMap((table) => EVENTS.map((event) => `drop trigger if exists ${table}_log_${event} on ${table}`)),
+      ...['products', ...PRODUCT_REF_TABLES].flatMap((table) =>
+        EVENTS.map((event) => `drop trigger if exists ${table}_log_${event} on ${table}`),
+      ),
       'drop function if exists log_product_row_changes()',
       'drop function if exists log_product_ref_changes()',
       'drop function if exists record_product_changes(integer[], integer[])',

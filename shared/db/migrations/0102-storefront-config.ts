@@ -1,7 +1,14 @@
 import type { Migration } from './index';
 import { dropTables, runAll } from './schema-helpers';
 
-const TABLES = ['storefront_sites', 'storefront_config_versions', 'storefront_keys', 'storefront_slugs', 'storefront_sync_runs', 'storefront_index_state'];
+const TABLES = [
+  'storefront_sites',
+  'storefront_config_versions',
+  'storefront_keys',
+  'storefront_slugs',
+  'storefront_sync_runs',
+  'storefront_index_state',
+];
 
 /**
  * Storefront configuration (DESIGN §5): a site's draft (one JSON document, validated whole on every save),
@@ -28,7 +35,10 @@ export const storefrontConfig: Migration = {
       t.text('note').notNullable().defaultTo('');
       t.timestamp('published_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       t.primary(['site_id', 'version']);
-      t.foreign(['tenant_id', 'site_id']).references(['tenant_id', 'id']).inTable('storefront_sites').onDelete('CASCADE');
+      t.foreign(['tenant_id', 'site_id'])
+        .references(['tenant_id', 'id'])
+        .inTable('storefront_sites')
+        .onDelete('CASCADE');
     });
     await knex.schema.createTable('storefront_keys', (t) => {
       t.increments('id');
@@ -43,7 +53,10 @@ export const storefrontConfig: Migration = {
       t.integer('published_version').nullable();
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       t.timestamp('revoked_at', { useTz: true }).nullable();
-      t.foreign(['tenant_id', 'site_id']).references(['tenant_id', 'id']).inTable('storefront_sites').onDelete('CASCADE');
+      t.foreign(['tenant_id', 'site_id'])
+        .references(['tenant_id', 'id'])
+        .inTable('storefront_sites')
+        .onDelete('CASCADE');
       t.index(['tenant_id', 'site_id']);
     });
     await knex.schema.createTable('storefront_slugs', (t) => {
@@ -59,7 +72,10 @@ export const storefrontConfig: Migration = {
       t.text('base').notNullable();
       t.boolean('current').notNullable();
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-      t.foreign(['tenant_id', 'site_id']).references(['tenant_id', 'id']).inTable('storefront_sites').onDelete('CASCADE');
+      t.foreign(['tenant_id', 'site_id'])
+        .references(['tenant_id', 'id'])
+        .inTable('storefront_sites')
+        .onDelete('CASCADE');
       // A slug names one entity forever: history rows stay, so it is never reused for another.
       t.unique(['site_id', 'language', 'slug']);
     });
@@ -82,7 +98,10 @@ export const storefrontConfig: Migration = {
       t.timestamp('started_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       t.timestamp('finished_at', { useTz: true }).nullable();
       t.timestamp('swapped_at', { useTz: true }).nullable();
-      t.foreign(['tenant_id', 'site_id']).references(['tenant_id', 'id']).inTable('storefront_sites').onDelete('CASCADE');
+      t.foreign(['tenant_id', 'site_id'])
+        .references(['tenant_id', 'id'])
+        .inTable('storefront_sites')
+        .onDelete('CASCADE');
       t.index(['tenant_id', 'site_id', 'id']);
     });
     await knex.schema.createTable('storefront_index_state', (t) => {
@@ -91,7 +110,10 @@ export const storefrontConfig: Migration = {
       t.bigInteger('watermark_seq').notNullable();
       t.text('watermark_snapshot').notNullable();
       t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-      t.foreign(['tenant_id', 'site_id']).references(['tenant_id', 'id']).inTable('storefront_sites').onDelete('CASCADE');
+      t.foreign(['tenant_id', 'site_id'])
+        .references(['tenant_id', 'id'])
+        .inTable('storefront_sites')
+        .onDelete('CASCADE');
     });
     await runAll(knex, [
       `create unique index storefront_slugs_current on storefront_slugs (site_id, entity_type, entity_id, language) where current`,

@@ -24,7 +24,10 @@ export function tenantRef(t: Table, column: string, table: string, options: RefO
   const col = options.type === 'text' ? t.text(column) : t.integer(column);
   if (options.nullable) col.nullable();
   else col.notNullable();
-  const fk = t.foreign(['tenant_id', column]).references(['tenant_id', options.key ?? 'id']).inTable(table);
+  const fk = t
+    .foreign(['tenant_id', column])
+    .references(['tenant_id', options.key ?? 'id'])
+    .inTable(table);
   if (options.onDelete) fk.onDelete(options.onDelete);
 }
 

@@ -14,7 +14,8 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
     for (let j = Math.max(1, i - max); j <= Math.min(n, i + max); j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min((prev[j] ?? max + 1) + 1, (row[j - 1] ?? max + 1) + 1, (prev[j - 1] ?? max + 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (prevPrev[j - 2] ?? max + 1) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, (prevPrev[j - 2] ?? max + 1) + 1);
       row[j] = d;
       best = Math.min(best, d);
     }

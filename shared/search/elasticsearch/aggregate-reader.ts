@@ -41,7 +41,8 @@ export function readTerms(aggregate: Record<string, unknown> | null): TermsRead 
   const buckets: Bucket[] = [];
   if (Array.isArray(raw)) {
     for (const bucket of raw) {
-      if (isRecord(bucket) && typeof bucket.doc_count === 'number') buckets.push({ key: String(bucket.key), count: bucket.doc_count });
+      if (isRecord(bucket) && typeof bucket.doc_count === 'number')
+        buckets.push({ key: String(bucket.key), count: bucket.doc_count });
     }
   }
   const others = aggregate?.sum_other_doc_count;

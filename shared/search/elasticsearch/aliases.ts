@@ -13,7 +13,11 @@ export const SWAP_ATTEMPTS = 3;
  * call fails and nothing changes (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/indices-aliases.html,
  * https://github.com/elastic/elasticsearch/issues/94478). Pure.
  */
-export function swapAliasActions(alias: string, index: string, previous: readonly string[]): estypes.IndicesUpdateAliasesAction[] {
+export function swapAliasActions(
+  alias: string,
+  index: string,
+  previous: readonly string[],
+): estypes.IndicesUpdateAliasesAction[] {
   return [...previous.map((from) => ({ remove: { index: from, alias, must_exist: true } })), { add: { index, alias } }];
 }
 
@@ -58,8 +62,11 @@ export async function swapAlias(client: Client, alias: string, index: string): P
   for (let attempt = 1; attempt <= SWAP_ATTEMPTS; attempt++) {
     const previous = await aliasTargets(client, alias);
     try {
-      const response = await esCall(index, () => client.indices.updateAliases({ actions: swapAliasActions(alias, index, previous) }));
-      if (aliasUpdateFailed(response)) throw new SearchEngineError('ALIAS_CONFLICT', `alias "${alias}": an action did not apply`);
+      const response = await esCall(index, () =>
+        client.indices.updateAliases({ actions: swapAliasActions(alias, index, previous) }),
+      );
+      if (aliasUpdateFailed(response))
+        throw new SearchEngineError('ALIAS_CONFLICT', `alias "${alias}": an action did not apply`);
       return previous[0] ?? null;
     } catch (error) {
       const moved = error instanceof SearchEngineError && error.code === 'ALIAS_NOT_FOUND' && previous.length > 0;

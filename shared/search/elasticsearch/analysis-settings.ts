@@ -26,7 +26,9 @@ export function foldCharFilterRules(table: Readonly<Record<string, string>> = FO
       if (replacement !== undefined && !sources.has(ch)) sources.set(ch, replacement);
     }
   }
-  return [...sources.entries()].sort(([a], [b]) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0)).map(([from, to]) => `${from} => ${to}`);
+  return [...sources.entries()]
+    .sort(([a], [b]) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0))
+    .map(([from, to]) => `${from} => ${to}`);
 }
 
 /** The char filter definition added to the analysis settings. Pure. */

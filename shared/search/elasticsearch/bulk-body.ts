@@ -51,21 +51,45 @@ export function prepareBulk(
  * A key the index does not map would fail as strict_dynamic_mapping_exception; say which key instead, why it
  * could not be added, and that an index built with the current fields takes the document.
  */
-function fieldFailure(operation: BulkOperation, position: number, meta: Pick<IndexMeta, 'fields'>, refusals: FieldRefusals): BulkFailure | null {
+function fieldFailure(
+  operation: BulkOperation,
+  position: number,
+  meta: Pick<IndexMeta, 'fields'>,
+  refusals: FieldRefusals,
+): BulkFailure | null {
   if (operation.action !== 'index' || meta.fields === null) return null;
   const [first] = undeclaredKeys(operation.document, meta.fields);
   if (first === undefined) return null;
   const label = keyLabel(first);
   const why = refusals.get(label);
-  const reason = why === undefined ? `${label} is not in the index fields` : `${label} is not in the index fields and cannot be added to it (${why})`;
-  return { position, id: operation.document.id, reason: `${reason}; an index built with it (a full run) takes the document`, needsRebuild: true };
+  const reason =
+    why === undefined
+      ? `${label} is not in the index fields`
+      : `${label} is not in the index fields and cannot be added to it (${why})`;
+  return {
+    position,
+    id: operation.document.id,
+    reason: `${reason}; an index built with it (a full run) takes the document`,
+    needsRebuild: true,
+  };
 }
 
-function prepareOperation(index: string, operation: BulkOperation, position: number, languages: readonly string[]): PreparedOperation {
+function prepareOperation(
+  index: string,
+  operation: BulkOperation,
+  position: number,
+  languages: readonly string[],
+): PreparedOperation {
   const { id, lines } =
     operation.action === 'delete'
       ? { id: operation.id, lines: [{ delete: { _index: index, _id: operation.id } }] }
-      : { id: operation.document.id, lines: [{ index: { _index: index, _id: operation.document.id } }, toProductSource(operation.document, languages)] };
+      : {
+          id: operation.document.id,
+          lines: [
+            { index: { _index: index, _id: operation.document.id } },
+            toProductSource(operation.document, languages),
+          ],
+        };
   return serialized(position, id, lines);
 }
 

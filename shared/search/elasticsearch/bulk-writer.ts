@@ -54,7 +54,11 @@ export async function writeBulk(
     if (attempt >= retry.retries) break;
   }
   for (const operation of pending) {
-    failures.push({ position: operation.position, id: operation.id, reason: `rejected with 429 after ${retry.retries} retries` });
+    failures.push({
+      position: operation.position,
+      id: operation.id,
+      reason: `rejected with 429 after ${retry.retries} retries`,
+    });
   }
   failures.sort((a, b) => a.position - b.position);
   return { succeeded, failures };
@@ -78,7 +82,11 @@ async function sendOnce(client: Client, index: string, pending: PreparedOperatio
   if (response === 'too large') {
     const bytes = pending.reduce((sum, operation) => sum + operation.bytes, 0);
     const reason = `a bulk request of ${bytes} bytes was refused as too large (413, http.max_content_length)`;
-    return { succeeded: 0, failures: pending.map((operation) => ({ position: operation.position, id: operation.id, reason })), retry: [] };
+    return {
+      succeeded: 0,
+      failures: pending.map((operation) => ({ position: operation.position, id: operation.id, reason })),
+      retry: [],
+    };
   }
   return readBulkItems(pending, response);
 }

@@ -14,7 +14,11 @@ export interface MediaHeaders {
 }
 
 /** What every server version accepts: no compatibility mode. Used for the version probe only. */
-export const PLAIN_HEADERS: MediaHeaders = { jsonContentType: 'application/json', ndjsonContentType: 'application/x-ndjson', accept: 'application/json, text/plain' };
+export const PLAIN_HEADERS: MediaHeaders = {
+  jsonContentType: 'application/json',
+  ndjsonContentType: 'application/x-ndjson',
+  accept: 'application/json, text/plain',
+};
 
 /**
  * Compatibility media types for a server major. The 9.x client always sends `compatible-with=9`, which an 8.x
@@ -52,13 +56,19 @@ export function majorOf(versionNumber: unknown): number | null {
  * first call of a process (often a storefront query, which waits for it), so it is bounded like a query: a node
  * that accepts the connection and never answers fails it as UNAVAILABLE instead of holding every call.
  */
-export async function detectServerMajor(options: ClientOptions, limits: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<number> {
+export async function detectServerMajor(
+  options: ClientOptions,
+  limits: QueryLimits = DEFAULT_QUERY_LIMITS,
+): Promise<number> {
   const probe = new Client({ ...options, Transport: transportWith(PLAIN_HEADERS) });
   try {
     const info = await probe.info(undefined, boundedCall(limits));
     const major = majorOf(info.version.number);
     if (major === null || !SUPPORTED_MAJORS.includes(major)) {
-      throw new SearchEngineError('UNAVAILABLE', `Elasticsearch ${String(info.version.number)} is not supported (8.x or 9.x)`);
+      throw new SearchEngineError(
+        'UNAVAILABLE',
+        `Elasticsearch ${String(info.version.number)} is not supported (8.x or 9.x)`,
+      );
     }
     return major;
   } catch (error) {
@@ -72,7 +82,14 @@ export async function detectServerMajor(options: ClientOptions, limits: QueryLim
 export const CLIENT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** A client speaking the detected server's REST compatibility version; `probe` bounds the version probe. */
-export async function connectClient(options: ClientOptions, probe: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<Client> {
+export async function connectClient(
+  options: ClientOptions,
+  probe: QueryLimits = DEFAULT_QUERY_LIMITS,
+): Promise<Client> {
   const major = await detectServerMajor(options, probe);
-  return new Client({ requestTimeout: CLIENT_REQUEST_TIMEOUT_MS, ...options, Transport: transportWith(compatibleHeaders(major)) });
+  return new Client({
+    requestTimeout: CLIENT_REQUEST_TIMEOUT_MS,
+    ...options,
+    Transport: transportWith(compatibleHeaders(major)),
+  });
 }

@@ -24,7 +24,9 @@ const GROUPS: readonly [FieldKind, keyof IndexFields, (doc: SearchDocument) => s
 export function undeclaredKeys(doc: SearchDocument, fields: IndexFields): UndeclaredKey[] {
   return GROUPS.flatMap(([kind, group, keysOf]) => {
     const known = new Set(fields[group]);
-    return keysOf(doc).filter((key) => !known.has(key)).map((key) => ({ kind, key }));
+    return keysOf(doc)
+      .filter((key) => !known.has(key))
+      .map((key) => ({ kind, key }));
   });
 }
 

@@ -31,7 +31,11 @@ function pick<T>(record: Record<string, T>, languages: readonly string[]): Recor
 type Encode = (value: string, label: string | null) => string;
 
 /** Per facet and index language, one pair per value (see label-pairs). */
-function labelPairs(doc: SearchDocument, languages: readonly string[], encode: Encode): Record<string, Record<string, string[]>> {
+function labelPairs(
+  doc: SearchDocument,
+  languages: readonly string[],
+  encode: Encode,
+): Record<string, Record<string, string[]>> {
   const out: Record<string, Record<string, string[]>> = {};
   for (const [key, values] of Object.entries(doc.facets)) {
     const byLanguage: Record<string, string[]> = {};

@@ -21,7 +21,14 @@ import { extendMapping } from './mapping-extension';
 import { merchandisedSearch, needsMultiSearch } from './merchandised-search';
 import { MetaCache } from './meta-cache';
 import { boundedCall, DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits';
-import { mapFacetValues, mapHits, mapSearchResponse, mapSuggestValues, type EsSearchResponse, type HitSource } from './query-responses';
+import {
+  mapFacetValues,
+  mapHits,
+  mapSearchResponse,
+  mapSuggestValues,
+  type EsSearchResponse,
+  type HitSource,
+} from './query-responses';
 import { buildSearchBody, type SearchBody } from './search-body';
 import { buildSpellingBody, mapSpelling, noDictionary } from './spelling-body';
 import { buildSuggestBody } from './suggest-body';
@@ -63,7 +70,10 @@ export class ElasticsearchEngine implements SearchEngine {
     this.bulkChunk = { ...DEFAULT_BULK_CHUNK, ...options.bulkChunk };
     this.queryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.query };
     // The lookup runs on the query path, so it has the query's bounds, not the client's 30 s and 3 retries.
-    this.metas = new MetaCache(async (target) => lifecycle.readMeta(await this.clients.get(), target, this.queryLimits), options.metaTtlMs ?? 30_000);
+    this.metas = new MetaCache(
+      async (target) => lifecycle.readMeta(await this.clients.get(), target, this.queryLimits),
+      options.metaTtlMs ?? 30_000,
+    );
   }
 
   async createIndex(name: string, settings: IndexSettings): Promise<void> {
@@ -75,7 +85,10 @@ export class ElasticsearchEngine implements SearchEngine {
     const client = await this.clients.get();
     // Read fresh: it also proves the index exists, since a bulk write would silently auto-create it.
     const { meta, refusals } = await extendMapping(client, name, await lifecycle.readMeta(client, name), operations);
-    return writeBulk(client, name, prepareBulk(name, operations, meta, refusals), { retry: this.bulkRetry, chunk: this.bulkChunk });
+    return writeBulk(client, name, prepareBulk(name, operations, meta, refusals), {
+      retry: this.bulkRetry,
+      chunk: this.bulkChunk,
+    });
   }
 
   async refresh(name: string): Promise<void> {
@@ -107,7 +120,8 @@ export class ElasticsearchEngine implements SearchEngine {
   async search(target: string, request: SearchRequest): Promise<SearchResponse> {
     const meta = await this.metas.get(target);
     const typos = await this.typoTerms(target, request, meta);
-    if (needsMultiSearch(request)) return merchandisedSearch((index, bodies) => this.multiQuery(index, bodies), target, request, meta, typos);
+    if (needsMultiSearch(request))
+      return merchandisedSearch((index, bodies) => this.multiQuery(index, bodies), target, request, meta, typos);
     const body = buildSearchBody(request, meta, typos);
     const response = await this.query(target, body);
     return mapSearchResponse(response, request.facets ?? [], body.track_scores === true);
@@ -122,7 +136,10 @@ export class ElasticsearchEngine implements SearchEngine {
     const meta = await this.metas.get(target);
     const response = await this.query(target, buildSuggestBody(request, meta));
     const analysed = meta.languages.includes(request.language);
-    return { hits: mapHits(response, false), values: mapSuggestValues(response, request.facetKeys, foldedNeedle(request.q), analysed, request.valueLimit) };
+    return {
+      hits: mapHits(response, false),
+      values: mapSuggestValues(response, request.facetKeys, foldedNeedle(request.q), analysed, request.valueLimit),
+    };
   }
 
   async spelling(target: string, request: SpellingRequest): Promise<SpellingResponse> {
@@ -154,7 +171,9 @@ export class ElasticsearchEngine implements SearchEngine {
   private async multiQuery(target: string, bodies: SearchBody[]): Promise<EsSearchResponse[]> {
     const client: Client = await this.clients.get();
     const searches = bodies.flatMap((body) => [{}, body]);
-    const answer = await esCall(target, () => client.msearch<HitSource>({ index: target, searches }, boundedCall(this.queryLimits)));
+    const answer = await esCall(target, () =>
+      client.msearch<HitSource>({ index: target, searches }, boundedCall(this.queryLimits)),
+    );
     return answer.responses.map((item) => {
       if ('error' in item) throw msearchItemError(item, target);
       return item;

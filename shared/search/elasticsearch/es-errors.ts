@@ -44,7 +44,12 @@ const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
  * (https://www.elastic.co/guide/en/elasticsearch/client/javascript-api/current/timeout-best-practices.html).
  */
 export function isUnavailable(error: unknown): boolean {
-  if (error instanceof errors.TimeoutError || error instanceof errors.ConnectionError || error instanceof errors.NoLivingConnectionsError) return true;
+  if (
+    error instanceof errors.TimeoutError ||
+    error instanceof errors.ConnectionError ||
+    error instanceof errors.NoLivingConnectionsError
+  )
+    return true;
   const status = responseErrorOf(error)?.status;
   return status !== undefined && UNAVAILABLE_STATUSES.has(status);
 }
@@ -54,7 +59,8 @@ export function toPortError(error: unknown, target: string): unknown {
   const response = responseErrorOf(error);
   const code = response === null ? null : codeOf(response.type, response.reason);
   if (response !== null && code !== null) return new SearchEngineError(code, `${target}: ${response.reason}`);
-  if (isUnavailable(error)) return new SearchEngineError('UNAVAILABLE', `${target}: ${error instanceof Error ? error.message : String(error)}`);
+  if (isUnavailable(error))
+    return new SearchEngineError('UNAVAILABLE', `${target}: ${error instanceof Error ? error.message : String(error)}`);
   return error;
 }
 
@@ -63,7 +69,10 @@ export function toPortError(error: unknown, target: string): unknown {
  * (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/search-multi-search.html#search-multi-search-api-response-body),
  * in the same port terms as a failed call.
  */
-export function msearchItemError(item: { error: { type?: string; reason?: string | null }; status: number }, target: string): Error {
+export function msearchItemError(
+  item: { error: { type?: string; reason?: string | null }; status: number },
+  target: string,
+): Error {
   const type = item.error.type ?? '';
   const reason = item.error.reason ?? type;
   const code = codeOf(type, reason) ?? (UNAVAILABLE_STATUSES.has(item.status) ? 'UNAVAILABLE' : null);

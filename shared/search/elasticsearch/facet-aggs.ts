@@ -43,7 +43,12 @@ function facetContext(facet: FacetRequest, relaxable: readonly Filter[]): EsQuer
  * already holds market, text, scope and the filters no facet relaxes; each facet then re-applies the
  * post_filter's clauses except its own. A toggle facet's flag joins that filter, so its doc_count is the answer.
  */
-export function facetAggs(facets: readonly FacetRequest[], relaxable: readonly Filter[], language: string, analysed: boolean): Record<string, EsAggregation> {
+export function facetAggs(
+  facets: readonly FacetRequest[],
+  relaxable: readonly Filter[],
+  language: string,
+  analysed: boolean,
+): Record<string, EsAggregation> {
   const aggs: Record<string, EsAggregation> = {};
   facets.forEach((facet, position) => {
     const context = facetContext(facet, relaxable);

@@ -10,18 +10,23 @@ export interface CountedValue extends FacetValueCount {
   folded: string;
 }
 
-const byCountThenValue = (a: CountedValue, b: CountedValue): number => b.count - a.count || compareStrings(a.value, b.value);
+const byCountThenValue = (a: CountedValue, b: CountedValue): number =>
+  b.count - a.count || compareStrings(a.value, b.value);
 
 /**
  * Decodes pair buckets into values, by count desc then value asc. Pairs of one value normally agree on its
  * label; should documents disagree, their buckets are merged so the count stays exact. Pure.
  */
-export function countedValues(buckets: readonly Bucket[], decode: (term: string) => LabelPair = decodePair): CountedValue[] {
+export function countedValues(
+  buckets: readonly Bucket[],
+  decode: (term: string) => LabelPair = decodePair,
+): CountedValue[] {
   const byValue = new Map<string, CountedValue>();
   for (const bucket of buckets) {
     const pair = decode(bucket.key);
     const known = byValue.get(pair.value);
-    if (known === undefined) byValue.set(pair.value, { value: pair.value, label: pair.label, folded: pair.folded, count: bucket.count });
+    if (known === undefined)
+      byValue.set(pair.value, { value: pair.value, label: pair.label, folded: pair.folded, count: bucket.count });
     else {
       known.count += bucket.count;
       known.label ??= pair.label;

@@ -40,7 +40,11 @@ function withKey(fields: IndexFields, { kind, key }: UndeclaredKey): IndexFields
  * ones and those added before it; a key it cannot place (Elasticsearch cannot turn a leaf into an object or
  * back in a live index) is refused with the reason. Pure.
  */
-export function planFieldExtension(languages: readonly string[], declared: IndexFields, wanted: readonly UndeclaredKey[]): FieldExtension {
+export function planFieldExtension(
+  languages: readonly string[],
+  declared: IndexFields,
+  wanted: readonly UndeclaredKey[],
+): FieldExtension {
   const plan: FieldExtension = { fields: declared, added: [], refused: new Map() };
   for (const key of wanted) {
     const candidate = withKey(plan.fields, key);

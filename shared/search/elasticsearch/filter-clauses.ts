@@ -55,5 +55,7 @@ export function allOf(clauses: EsQuery[]): EsQuery {
 
 /** A bool query of the filters plus the must and must_not clauses there are (the filters always listed). */
 export function boolOf(filter: EsQuery[], must: EsQuery[], mustNot: EsQuery[]): EsQuery {
-  return { bool: { filter, ...(must.length > 0 ? { must } : {}), ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } };
+  return {
+    bool: { filter, ...(must.length > 0 ? { must } : {}), ...(mustNot.length > 0 ? { must_not: mustNot } : {}) },
+  };
 }

@@ -7,7 +7,11 @@ import { buildMappingProperties, countMappedFields, totalFieldsLimit } from './i
 import { metaOf } from './index-meta';
 
 /** Settings of an index while a build fills it: no periodic refresh, no replicas to copy every write to. */
-export const BULK_LOAD_SETTINGS = { refresh_interval: '-1', number_of_replicas: 0, auto_expand_replicas: 'false' } as const;
+export const BULK_LOAD_SETTINGS = {
+  refresh_interval: '-1',
+  number_of_replicas: 0,
+  auto_expand_replicas: 'false',
+} as const;
 
 /** Settings an index serves with once built (restored by refresh). */
 export interface ServingSettings {
@@ -24,7 +28,10 @@ export const DEFAULT_SERVING: ServingSettings = { refreshInterval: '1s', replica
 
 /** The index-level settings a built index serves with. Pure. */
 export function servingSettings(serving: ServingSettings): estypes.IndicesIndexSettings {
-  const replicas = serving.replicas === 'auto' ? { auto_expand_replicas: '0-1' } : { number_of_replicas: serving.replicas, auto_expand_replicas: 'false' };
+  const replicas =
+    serving.replicas === 'auto'
+      ? { auto_expand_replicas: '0-1' }
+      : { number_of_replicas: serving.replicas, auto_expand_replicas: 'false' };
   return { index: { refresh_interval: serving.refreshInterval, ...replicas } };
 }
 
@@ -45,8 +52,16 @@ const OPEN_OBJECTS = ['facets', 'facetLabels', 'facetPrefixes', 'numbers', 'flag
  * map their leaves. Date detection is off: a label such as "2024-01" must stay a keyword. Pure.
  */
 export function buildMappings(settings: IndexSettings): estypes.MappingTypeMapping {
-  const properties = buildMappingProperties(settings.languages, settings.fields ?? { facets: [], numbers: [], flags: [] });
-  const mappings: estypes.MappingTypeMapping = { dynamic: 'strict', date_detection: false, properties, _meta: { ...metaOf(settings) } };
+  const properties = buildMappingProperties(
+    settings.languages,
+    settings.fields ?? { facets: [], numbers: [], flags: [] },
+  );
+  const mappings: estypes.MappingTypeMapping = {
+    dynamic: 'strict',
+    date_detection: false,
+    properties,
+    _meta: { ...metaOf(settings) },
+  };
   if (settings.fields === undefined) {
     for (const name of OPEN_OBJECTS) properties[name] = { type: 'object', dynamic: true };
     mappings.dynamic_templates = FALLBACK_TEMPLATES;

@@ -45,9 +45,14 @@ export async function readMeta(client: Client, target: string, limits?: QueryLim
  */
 export async function refreshIndex(client: Client, name: string, serving: ServingSettings): Promise<void> {
   if (!isValidName(name)) throw notFound(name);
-  const current = await esCall(name, () => client.indices.getSettings({ index: name, name: 'index.refresh_interval', flat_settings: true }));
-  const inBulkLoad = Object.values(current).some((entry) => entry.settings?.['index.refresh_interval'] === BULK_LOAD_SETTINGS.refresh_interval);
-  if (inBulkLoad) await esCall(name, () => client.indices.putSettings({ index: name, settings: servingSettings(serving) }));
+  const current = await esCall(name, () =>
+    client.indices.getSettings({ index: name, name: 'index.refresh_interval', flat_settings: true }),
+  );
+  const inBulkLoad = Object.values(current).some(
+    (entry) => entry.settings?.['index.refresh_interval'] === BULK_LOAD_SETTINGS.refresh_interval,
+  );
+  if (inBulkLoad)
+    await esCall(name, () => client.indices.putSettings({ index: name, settings: servingSettings(serving) }));
   await esCall(name, () => client.indices.refresh({ index: name }));
 }
 

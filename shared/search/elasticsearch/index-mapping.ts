@@ -18,7 +18,8 @@ const pairKeyword = (): Property => ({ type: 'keyword', index: false, eager_glob
 
 function textPart(language: string, withPrefix: boolean): Property {
   const fields: Properties = { folded: { type: 'text', analyzer: 'aisle_folded' } };
-  if (withPrefix) fields.prefix = { type: 'text', analyzer: 'aisle_prefix_index', search_analyzer: 'aisle_prefix_search' };
+  if (withPrefix)
+    fields.prefix = { type: 'text', analyzer: 'aisle_prefix_index', search_analyzer: 'aisle_prefix_search' };
   return { type: 'text', analyzer: textAnalyzer(language), fields };
 }
 
@@ -43,7 +44,8 @@ function setLeaf(root: Properties, key: string, leaf: Property): void {
     }
     if (existing === undefined) level[segment] = { type: 'object', properties: {} };
     const next = level[segment];
-    if (next === undefined || next.type !== 'object' || next.properties === undefined) throw invalid(`field key "${key}" runs through a leaf`);
+    if (next === undefined || next.type !== 'object' || next.properties === undefined)
+      throw invalid(`field key "${key}" runs through a leaf`);
     level = next.properties;
   });
 }
@@ -59,7 +61,8 @@ function perLanguage(languages: readonly string[], leaf: () => Property): Proper
 }
 
 function checkLanguages(languages: readonly string[]): void {
-  for (const lang of languages) if (lang === '' || lang.includes('.')) throw invalid(`language code "${lang}" cannot name a field`);
+  for (const lang of languages)
+    if (lang === '' || lang.includes('.')) throw invalid(`language code "${lang}" cannot name a field`);
   if (new Set(languages).size !== languages.length) throw invalid('a language is listed twice');
 }
 
@@ -92,14 +95,24 @@ export function buildMappingProperties(languages: readonly string[], fields: Ind
       properties: Object.fromEntries(
         languages.map((lang) => [
           lang,
-          { type: 'object', properties: { name: textPart(lang, true), brand: textPart(lang, false), description: textPart(lang, false) } },
+          {
+            type: 'object',
+            properties: {
+              name: textPart(lang, true),
+              brand: textPart(lang, false),
+              description: textPart(lang, false),
+            },
+          },
         ]),
       ),
     },
     ...facetProperties(languages, fields.facets),
     numbers: { type: 'object', properties: leaves(fields.numbers, () => ({ type: 'double' })) },
     flags: { type: 'object', properties: leaves(fields.flags, () => ({ type: 'boolean' })) },
-    sortKeys: { type: 'object', properties: { createdAt: { type: 'long' }, name: perLanguage(languages, docValuesKeyword) } },
+    sortKeys: {
+      type: 'object',
+      properties: { createdAt: { type: 'long' }, name: perLanguage(languages, docValuesKeyword) },
+    },
     card: { type: 'object', enabled: false },
   };
 }

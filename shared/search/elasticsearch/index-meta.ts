@@ -1,4 +1,10 @@
-import { DEFAULT_BOOSTS, resolveBoosts, type FieldBoosts, type IndexFields, type IndexSettings } from '../index-settings';
+import {
+  DEFAULT_BOOSTS,
+  resolveBoosts,
+  type FieldBoosts,
+  type IndexFields,
+  type IndexSettings,
+} from '../index-settings';
 import { isRecord } from '../is-record';
 
 /** What queries and bulk need to know about an index; kept in the mapping's `_meta` at creation. */
@@ -15,11 +21,15 @@ export function metaOf(settings: IndexSettings): IndexMeta {
   return {
     languages: [...settings.languages],
     boosts: resolveBoosts(settings),
-    fields: fields === undefined ? null : { facets: [...fields.facets], numbers: [...fields.numbers], flags: [...fields.flags] },
+    fields:
+      fields === undefined
+        ? null
+        : { facets: [...fields.facets], numbers: [...fields.numbers], flags: [...fields.flags] },
   };
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 function parseFields(raw: unknown): IndexFields | null {
   if (!isRecord(raw)) return null;

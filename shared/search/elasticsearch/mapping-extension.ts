@@ -4,7 +4,12 @@ import { SearchEngineError } from '../errors';
 import { keyLabel } from './document-fields';
 import { esCall, errorReason } from './es-errors';
 import { addedProperties, planFieldExtension, wantedKeys, type FieldRefusals } from './field-extension';
-import { buildMappingProperties, countMappedFields, DEFAULT_TOTAL_FIELDS_LIMIT, totalFieldsLimit } from './index-mapping';
+import {
+  buildMappingProperties,
+  countMappedFields,
+  DEFAULT_TOTAL_FIELDS_LIMIT,
+  totalFieldsLimit,
+} from './index-mapping';
 import type { IndexMeta } from './index-meta';
 
 const FIELD_LIMIT_SETTING = 'index.mapping.total_fields.limit';
@@ -24,7 +29,9 @@ export function fieldLimitOf(response: estypes.IndicesGetSettingsResponse): numb
 }
 
 async function readFieldLimit(client: Client, index: string): Promise<number> {
-  const response = await esCall(index, () => client.indices.getSettings({ index, name: FIELD_LIMIT_SETTING, include_defaults: true, flat_settings: true }));
+  const response = await esCall(index, () =>
+    client.indices.getSettings({ index, name: FIELD_LIMIT_SETTING, include_defaults: true, flat_settings: true }),
+  );
   return fieldLimitOf(response);
 }
 
@@ -37,7 +44,12 @@ async function readFieldLimit(client: Client, index: string): Promise<number> {
  * placed, or a put-mapping the node refuses, come back as refusals, and bulk fails those documents with the
  * reason. An index created without fields (dynamic keyed objects) needs nothing. Unavailability throws.
  */
-export async function extendMapping(client: Client, index: string, meta: IndexMeta, operations: readonly BulkOperation[]): Promise<ExtendedMeta> {
+export async function extendMapping(
+  client: Client,
+  index: string,
+  meta: IndexMeta,
+  operations: readonly BulkOperation[],
+): Promise<ExtendedMeta> {
   const declared = meta.fields;
   if (declared === null) return { meta, refusals: new Map() };
   const wanted = wantedKeys(operations, declared);
@@ -49,11 +61,19 @@ export async function extendMapping(client: Client, index: string, meta: IndexMe
   try {
     const limit = totalFieldsLimit(countMappedFields(after));
     if (limit > (await readFieldLimit(client, index))) {
-      await esCall(index, () => client.indices.putSettings({ index, settings: { index: { mapping: { total_fields: { limit } } } } }));
+      await esCall(index, () =>
+        client.indices.putSettings({ index, settings: { index: { mapping: { total_fields: { limit } } } } }),
+      );
     }
     // `_meta` is replaced whole. Two writers extending at once may each drop the other's keys from it; the
     // properties stay, and the next bulk needing those keys puts them again (unchanged, so accepted).
-    await esCall(index, () => client.indices.putMapping({ index, properties, _meta: { languages: meta.languages, boosts: meta.boosts, fields: plan.fields } }));
+    await esCall(index, () =>
+      client.indices.putMapping({
+        index,
+        properties,
+        _meta: { languages: meta.languages, boosts: meta.boosts, fields: plan.fields },
+      }),
+    );
   } catch (error) {
     if (error instanceof SearchEngineError) throw error;
     const refused = new Map(plan.refused);

@@ -21,7 +21,12 @@ export const INDEX_AGG = 'index';
  * windows are read from the index that was counted even if the alias is swapped meanwhile (merchandised-search).
  * Pure.
  */
-export function countBody(request: SearchRequest, meta: IndexMeta, typos: TypoTerms | undefined, natural: { tiers: Record<Tier, EsQuery> | null; excluded: EsQuery[] }): SearchBody {
+export function countBody(
+  request: SearchRequest,
+  meta: IndexMeta,
+  typos: TypoTerms | undefined,
+  natural: { tiers: Record<Tier, EsQuery> | null; excluded: EsQuery[] },
+): SearchBody {
   const body = buildSearchBody(request, meta, typos);
   // No hits are read from this body: no sort, no scores.
   delete body.sort;

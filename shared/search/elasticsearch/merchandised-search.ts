@@ -3,7 +3,14 @@ import type { SearchHit, SearchRequest, SearchResponse } from '../search-request
 import { mapFacets } from './facet-response';
 import type { IndexMeta } from './index-meta';
 import { concreteIndex, countBody, pinnedHitsBody } from './merchandised-bodies';
-import { coveredHits, neededWindows, speculativeWindows, windowBodies, type NaturalOrder, type NaturalWindow } from './natural-windows';
+import {
+  coveredHits,
+  neededWindows,
+  speculativeWindows,
+  windowBodies,
+  type NaturalOrder,
+  type NaturalWindow,
+} from './natural-windows';
 import { idsQuery, pinIds, presentPins } from './pin-clauses';
 import { mapHits, mapTotal, type EsSearchResponse } from './query-responses';
 import { searchQuery, windowedPage, type SearchBody, type SearchQuery } from './search-body';
@@ -44,37 +51,78 @@ interface Speculation {
  * windows when they were not covered (a tiered page past SPECULATION_LIMIT), not served by the index the
  * counts came from, or shorter than the counts promise.
  */
-export async function merchandisedSearch(run: RunSearches, target: string, request: SearchRequest, meta: IndexMeta, typos: TypoTerms | undefined): Promise<SearchResponse> {
+export async function merchandisedSearch(
+  run: RunSearches,
+  target: string,
+  request: SearchRequest,
+  meta: IndexMeta,
+  typos: TypoTerms | undefined,
+): Promise<SearchResponse> {
   const parts = searchQuery(request, meta, typos);
   const ids = pinIds(request.pins ?? []);
   // Every pinned id leaves the natural order: those not in the answer are not in it anyway.
-  const natural: NaturalOrder = { tiers: isTiered(request) ? tierClauses(request.boost ?? [], request.bury ?? []) : null, excluded: ids.length > 0 ? [idsQuery(ids)] : [] };
+  const natural: NaturalOrder = {
+    tiers: isTiered(request) ? tierClauses(request.boost ?? [], request.bury ?? []) : null,
+    excluded: ids.length > 0 ? [idsQuery(ids)] : [],
+  };
   const page = windowedPage(request.page, request.pageSize);
   const speculated = speculation(request, parts, natural, speculativeWindows(request, page, ids.length) ?? []);
   // A page with no hits (past the result window) needs only the total and facets.
   const pinned = ids.length > 0 && page.size > 0 ? [pinnedHitsBody(parts, ids)] : [];
   const scored = parts.text.length > 0;
-  const first = await firstRound(run, target, { count: countBody(request, meta, typos, natural), pinned, speculated }, scored);
+  const first = await firstRound(
+    run,
+    target,
+    { count: countBody(request, meta, typos, natural), pinned, speculated },
+    scored,
+  );
   const present = presentPins(request.pins ?? [], new Set(first.pinHits.map((hit) => hit.id)));
-  const { slots, naturalFrom, naturalSize } = pinnedPage(pinIndices(present, first.total), page.from, page.size, first.total);
-  const needed = neededWindows(natural.tiers !== null, readTierCounts(first.response.aggregations), { from: naturalFrom, size: naturalSize });
+  const { slots, naturalFrom, naturalSize } = pinnedPage(
+    pinIndices(present, first.total),
+    page.from,
+    page.size,
+    first.total,
+  );
+  const needed = neededWindows(natural.tiers !== null, readTierCounts(first.response.aggregations), {
+    from: naturalFrom,
+    size: naturalSize,
+  });
   const fetch = (windows: readonly NaturalWindow[]) => windowBodies(request, parts, natural, windows);
   const hits = await naturalHits({ run, target, scored, fetch }, first, { needed, speculated: speculated.windows });
-  return { total: first.total, facets: mapFacets(request.facets ?? [], first.response.aggregations), hits: assemble(slots, first.pinHits, hits, naturalFrom) };
+  return {
+    total: first.total,
+    facets: mapFacets(request.facets ?? [], first.response.aggregations),
+    hits: assemble(slots, first.pinHits, hits, naturalFrom),
+  };
 }
 
 /**
  * How the speculative windows are fetched: untiered, the one window as a search of its own; tiered, all of them
  * in one search of top_hits (tier-hits), which spares a search per tier. Pure.
  */
-export function speculation(request: SearchRequest, parts: SearchQuery, natural: NaturalOrder, windows: NaturalWindow[]): Speculation {
+export function speculation(
+  request: SearchRequest,
+  parts: SearchQuery,
+  natural: NaturalOrder,
+  windows: NaturalWindow[],
+): Speculation {
   const { tiers, excluded } = natural;
   const tiered = windows.filter((window): window is TierWindow => window.tier !== null);
-  if (tiers === null || tiered.length === 0) return { windows, bodies: windowBodies(request, parts, natural, windows), read: (responses) => responses };
-  return { windows: tiered, bodies: [tierHitsBody(request, parts, { tiers, excluded }, tiered)], read: ([response]) => readTierHits(response?.aggregations, tiered) };
+  if (tiers === null || tiered.length === 0)
+    return { windows, bodies: windowBodies(request, parts, natural, windows), read: (responses) => responses };
+  return {
+    windows: tiered,
+    bodies: [tierHitsBody(request, parts, { tiers, excluded }, tiered)],
+    read: ([response]) => readTierHits(response?.aggregations, tiered),
+  };
 }
 
-async function firstRound(run: RunSearches, target: string, bodies: { count: SearchBody; pinned: SearchBody[]; speculated: Speculation }, scored: boolean): Promise<FirstRound> {
+async function firstRound(
+  run: RunSearches,
+  target: string,
+  bodies: { count: SearchBody; pinned: SearchBody[]; speculated: Speculation },
+  scored: boolean,
+): Promise<FirstRound> {
   const responses = await run(target, [bodies.count, ...bodies.pinned, ...bodies.speculated.bodies]);
   const [response] = responses;
   if (response === undefined) throw new Error(`${target}: _msearch answered no responses`);
@@ -90,14 +138,24 @@ async function firstRound(run: RunSearches, target: string, bodies: { count: Sea
  * empty window of another index shows as a short one, which coveredHits refuses). Otherwise, and when they do
  * not cover the page, a second round fetches the needed windows on that index, so a swap never splits a page.
  */
-async function naturalHits(io: { run: RunSearches; target: string; scored: boolean; fetch: (windows: readonly NaturalWindow[]) => SearchBody[] }, first: FirstRound, windows: { needed: NaturalWindow[]; speculated: NaturalWindow[] }): Promise<SearchHit[]> {
+async function naturalHits(
+  io: { run: RunSearches; target: string; scored: boolean; fetch: (windows: readonly NaturalWindow[]) => SearchBody[] },
+  first: FirstRound,
+  windows: { needed: NaturalWindow[]; speculated: NaturalWindow[] },
+): Promise<SearchHit[]> {
   if (windows.needed.length === 0) return [];
   const index = concreteIndex(first.response.aggregations);
   if (index !== null && servedBy(first.windows, index)) {
-    const hits = coveredHits(windows.needed, windows.speculated, first.windows.map((response) => mapHits(response, io.scored)));
+    const hits = coveredHits(
+      windows.needed,
+      windows.speculated,
+      first.windows.map((response) => mapHits(response, io.scored)),
+    );
     if (hits !== null) return hits;
   }
-  return (await io.run(index ?? io.target, io.fetch(windows.needed))).flatMap((response) => mapHits(response, io.scored));
+  return (await io.run(index ?? io.target, io.fetch(windows.needed))).flatMap((response) =>
+    mapHits(response, io.scored),
+  );
 }
 
 /** True when every hit of the responses came from `index` (a hit's `_index` names its concrete index). Pure. */
@@ -110,7 +168,12 @@ export function servedBy(responses: readonly Pick<EsSearchResponse, 'hits'>[], i
  * ranks naturalFrom...). A slot whose document did not come back (the index changed between the rounds) is
  * left out rather than filled twice. Pure.
  */
-export function assemble(slots: readonly PageSlot[], pinHits: readonly SearchHit[], natural: readonly SearchHit[], naturalFrom: number): SearchHit[] {
+export function assemble(
+  slots: readonly PageSlot[],
+  pinHits: readonly SearchHit[],
+  natural: readonly SearchHit[],
+  naturalFrom: number,
+): SearchHit[] {
   const pins = new Map(pinHits.map((hit) => [hit.id, hit]));
   return slots.flatMap((slot) => {
     const hit = 'pin' in slot ? pins.get(slot.pin) : natural[slot.natural - naturalFrom];

@@ -31,15 +31,31 @@ export interface NaturalWindow {
 }
 
 /** The windows making up ranks [from, from + size) of the natural order, by tier when it is tiered. Pure. */
-export function neededWindows(tiered: boolean, counts: Record<Tier, number>, range: { from: number; size: number }): NaturalWindow[] {
+export function neededWindows(
+  tiered: boolean,
+  counts: Record<Tier, number>,
+  range: { from: number; size: number },
+): NaturalWindow[] {
   if (range.size <= 0) return [];
   return tiered ? tierWindows(counts, range.from, range.size) : [{ tier: null, ...range }];
 }
 
 /** One body per window, each narrowed to its tier, the pinned ids left out. Pure. */
-export function windowBodies(request: SearchRequest, parts: SearchQuery, natural: NaturalOrder, windows: readonly NaturalWindow[]): SearchBody[] {
+export function windowBodies(
+  request: SearchRequest,
+  parts: SearchQuery,
+  natural: NaturalOrder,
+  windows: readonly NaturalWindow[],
+): SearchBody[] {
   const { tiers, excluded } = natural;
-  return windows.map(({ tier, from, size }) => windowBody(request, parts, { filter: tier === null || tiers === null ? [] : [tiers[tier]], mustNot: excluded }, { from, size }));
+  return windows.map(({ tier, from, size }) =>
+    windowBody(
+      request,
+      parts,
+      { filter: tier === null || tiers === null ? [] : [tiers[tier]], mustNot: excluded },
+      { from, size },
+    ),
+  );
 }
 
 /**
@@ -56,14 +72,22 @@ export function windowBodies(request: SearchRequest, parts: SearchQuery, natural
  * Tops are empty without boost sets and bottoms without bury sets (tierClauses: B or U match nothing), so those
  * are not fetched. Pure.
  */
-export function speculativeWindows(request: Pick<SearchRequest, 'sort' | 'boost' | 'bury'>, page: { from: number; size: number }, pinCount: number, limit = SPECULATION_LIMIT): NaturalWindow[] | null {
+export function speculativeWindows(
+  request: Pick<SearchRequest, 'sort' | 'boost' | 'bury'>,
+  page: { from: number; size: number },
+  pinCount: number,
+  limit = SPECULATION_LIMIT,
+): NaturalWindow[] | null {
   if (page.size <= 0) return [];
   const end = page.from + page.size;
   const start = Math.max(0, page.from - pinCount);
   if (!isTiered(request)) return [{ tier: null, from: start, size: end - start }];
   if (end > Math.min(limit, MAX_INNER_RESULT_WINDOW)) return null;
-  const mayHold = (tier: Tier) => (tier === 'top' ? (request.boost?.length ?? 0) > 0 : tier === 'bottom' ? (request.bury?.length ?? 0) > 0 : true);
-  return TIERS.filter(mayHold).map((tier, i) => (i === 0 ? { tier, from: start, size: end - start } : { tier, from: 0, size: end }));
+  const mayHold = (tier: Tier) =>
+    tier === 'top' ? (request.boost?.length ?? 0) > 0 : tier === 'bottom' ? (request.bury?.length ?? 0) > 0 : true;
+  return TIERS.filter(mayHold).map((tier, i) =>
+    i === 0 ? { tier, from: start, size: end - start } : { tier, from: 0, size: end },
+  );
 }
 
 /**
@@ -72,10 +96,16 @@ export function speculativeWindows(request: Pick<SearchRequest, 'sort' | 'boost'
  * shorter than the part taken from it (the index changed under the counts): the caller then fetches the
  * needed windows themselves. Pure.
  */
-export function coveredHits(needed: readonly NaturalWindow[], fetched: readonly NaturalWindow[], hits: readonly (readonly SearchHit[])[]): SearchHit[] | null {
+export function coveredHits(
+  needed: readonly NaturalWindow[],
+  fetched: readonly NaturalWindow[],
+  hits: readonly (readonly SearchHit[])[],
+): SearchHit[] | null {
   const taken: SearchHit[] = [];
   for (const want of needed) {
-    const at = fetched.findIndex((have) => have.tier === want.tier && have.from <= want.from && want.from + want.size <= have.from + have.size);
+    const at = fetched.findIndex(
+      (have) => have.tier === want.tier && have.from <= want.from && want.from + want.size <= have.from + have.size,
+    );
     const offset = want.from - (fetched[at]?.from ?? 0);
     const part = (hits[at] ?? []).slice(offset, offset + want.size);
     if (at < 0 || part.length < want.size) return null;

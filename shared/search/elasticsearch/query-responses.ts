@@ -35,8 +35,16 @@ export function mapTotal(response: EsSearchResponse): number {
 }
 
 /** A whole search response. Pure. */
-export function mapSearchResponse(response: EsSearchResponse, facets: readonly FacetRequest[], scored: boolean): SearchResponse {
-  return { total: mapTotal(response), hits: mapHits(response, scored), facets: mapFacets(facets, response.aggregations) };
+export function mapSearchResponse(
+  response: EsSearchResponse,
+  facets: readonly FacetRequest[],
+  scored: boolean,
+): SearchResponse {
+  return {
+    total: mapTotal(response),
+    hits: mapHits(response, scored),
+    facets: mapFacets(facets, response.aggregations),
+  };
 }
 
 /** Search-in-facet: values of the pool whose folded label contains the folded needle, at most 50. Pure. */
@@ -54,14 +62,24 @@ export function mapFacetValues(response: EsSearchResponse, needle: string): Face
  * Suggested values over all facet keys: label prefix match, by count desc, key, value. `analysed` says the
  * buckets are folded-first pairs (facetPrefixes); otherwise they are bare value keys. Pure.
  */
-export function mapSuggestValues(response: EsSearchResponse, facetKeys: readonly string[], needle: string, analysed: boolean, limit = SUGGEST_VALUE_LIMIT): SuggestValue[] {
+export function mapSuggestValues(
+  response: EsSearchResponse,
+  facetKeys: readonly string[],
+  needle: string,
+  analysed: boolean,
+  limit = SUGGEST_VALUE_LIMIT,
+): SuggestValue[] {
   if (needle === '') return [];
   const found: SuggestValue[] = [];
   const decode = analysed ? decodePrefixPair : decodePair;
   facetKeys.forEach((key, position) => {
-    for (const entry of countedValues(readTerms(child(response.aggregations, facetAggName(position))).buckets, decode)) {
+    for (const entry of countedValues(
+      readTerms(child(response.aggregations, facetAggName(position))).buckets,
+      decode,
+    )) {
       // The regex already filtered analysed languages; this check serves the unanalysed fallback pool.
-      if (entry.folded.startsWith(needle)) found.push({ key, value: entry.value, label: entry.label, count: entry.count });
+      if (entry.folded.startsWith(needle))
+        found.push({ key, value: entry.value, label: entry.label, count: entry.count });
     }
   });
   found.sort(compareSuggestValues);

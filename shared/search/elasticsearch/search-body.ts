@@ -26,7 +26,11 @@ export const HIT_SOURCE = [ID_FIELD, 'card'];
  * a page past the window is cut, and a page wholly past it asks for no hits (`size: 0`, from 0) while the
  * total and the aggregations are still computed. Pure.
  */
-export function windowedPage(page: number | undefined, pageSize: number | undefined, window = MAX_RESULT_WINDOW): { from: number; size: number } {
+export function windowedPage(
+  page: number | undefined,
+  pageSize: number | undefined,
+  window = MAX_RESULT_WINDOW,
+): { from: number; size: number } {
   const { from, size } = pageWindow(page, pageSize);
   if (from >= window) return { from: 0, size: 0 };
   return { from, size: Math.min(size, window - from) };
@@ -48,11 +52,20 @@ export interface SearchQuery {
 /** The shared clauses of a request. `typos` are the query words' typo stems (typo-expansion). Pure. */
 export function searchQuery(request: SearchRequest, meta: IndexMeta, typos?: TypoTerms): SearchQuery {
   const analysed = meta.languages.includes(request.language);
-  const context = { language: request.language, analysed, boosts: meta.boosts, ...(typos === undefined ? {} : { typos }) };
+  const context = {
+    language: request.language,
+    analysed,
+    boosts: meta.boosts,
+    ...(typos === undefined ? {} : { typos }),
+  };
   const shopper = request.filters ?? [];
   const hide = request.hide ?? [];
   return {
-    fixed: [marketClause(request.market), ...filterClauses(request.scope ?? []), ...filterClauses(shopper.filter((f) => !isRelaxable(f)))],
+    fixed: [
+      marketClause(request.market),
+      ...filterClauses(request.scope ?? []),
+      ...filterClauses(shopper.filter((f) => !isRelaxable(f))),
+    ],
     text: textQueries(requestClauses(request.text, request.synonyms), context),
     relaxable: shopper.filter(isRelaxable),
     hidden: hide.length > 0 ? [idsQuery(hide)] : [],
@@ -91,7 +104,12 @@ export function buildSearchBody(request: SearchRequest, meta: IndexMeta, typos?:
  * the pinned ids): no aggregations, so the relaxable filters join the query instead of a post_filter, and no
  * total (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/search-your-data.html#track-total-hits). Pure.
  */
-export function windowBody(request: SearchRequest, parts: SearchQuery, narrow: { filter: EsQuery[]; mustNot: EsQuery[] }, window: { from: number; size: number }): SearchBody {
+export function windowBody(
+  request: SearchRequest,
+  parts: SearchQuery,
+  narrow: { filter: EsQuery[]; mustNot: EsQuery[] },
+  window: { from: number; size: number },
+): SearchBody {
   const hasText = parts.text.length > 0;
   const filter = [...parts.fixed, ...filterClauses(parts.relaxable), ...narrow.filter];
   const body: SearchBody = {

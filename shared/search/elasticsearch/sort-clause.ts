@@ -13,7 +13,12 @@ function byField(field: string, order: Order, unmappedType: estypes.MappingField
 const BY_ID: estypes.SortCombinations = { [ID_FIELD]: { order: 'asc' } };
 
 /** The sort of a listing: the primary key, then id ascending as the stable tie-breaker. Pure. */
-export function sortClauses(sort: SortKey, hasText: boolean, market: string, language: string): estypes.SortCombinations[] {
+export function sortClauses(
+  sort: SortKey,
+  hasText: boolean,
+  market: string,
+  language: string,
+): estypes.SortCombinations[] {
   return [primarySort(sort, hasText, market, language), BY_ID];
 }
 

@@ -1,6 +1,12 @@
 import { boundedEditDistance } from '../analysis/edit-distance';
 import { fold } from '../analysis/fold';
-import { CORRECTION_CANDIDATES, MAX_CORRECTION_EDITS, compareCandidates, type SpellingRequest, type SpellingResponse } from '../spelling';
+import {
+  CORRECTION_CANDIDATES,
+  MAX_CORRECTION_EDITS,
+  compareCandidates,
+  type SpellingRequest,
+  type SpellingResponse,
+} from '../spelling';
 import { foldedTextField } from './es-fields';
 import type { EsSearchResponse } from './query-responses';
 import type { SearchBody } from './search-body';
@@ -23,11 +29,29 @@ export function buildSpellingBody(request: SpellingRequest): SearchBody {
   return {
     size: 0,
     track_total_hits: false,
-    suggest: Object.fromEntries(words.map((word, i) => [`spell_${i}`, {
-      text: word,
-      term: { field, max_edits: MAX_CORRECTION_EDITS, prefix_length: 0, min_word_length: 1, suggest_mode: 'always', max_term_freq: EVERY_TERM_FREQ, sort: 'frequency', size: CORRECTION_CANDIDATES },
-    }])),
-    aggs: { known: { filters: { filters: Object.fromEntries(words.map((word, i) => [`w${i}`, { term: { [field]: word } }])) } } },
+    suggest: Object.fromEntries(
+      words.map((word, i) => [
+        `spell_${i}`,
+        {
+          text: word,
+          term: {
+            field,
+            max_edits: MAX_CORRECTION_EDITS,
+            prefix_length: 0,
+            min_word_length: 1,
+            suggest_mode: 'always',
+            max_term_freq: EVERY_TERM_FREQ,
+            sort: 'frequency',
+            size: CORRECTION_CANDIDATES,
+          },
+        },
+      ]),
+    ),
+    aggs: {
+      known: {
+        filters: { filters: Object.fromEntries(words.map((word, i) => [`w${i}`, { term: { [field]: word } }])) },
+      },
+    },
   };
 }
 
@@ -43,14 +67,19 @@ type SuggestEntry = { options?: { text: string; freq?: number }[] | { text: stri
 
 /** The spelling answer from the response to buildSpellingBody (pure). */
 export function mapSpelling(request: SpellingRequest, response: EsSearchResponse): SpellingResponse {
-  const buckets = (response.aggregations?.known as { buckets?: Record<string, { doc_count: number }> } | undefined)?.buckets ?? {};
+  const buckets =
+    (response.aggregations?.known as { buckets?: Record<string, { doc_count: number }> } | undefined)?.buckets ?? {};
   const suggest = (response.suggest ?? {}) as Record<string, SuggestEntry[]>;
   return {
     words: request.words.map(fold).map((word, i) => {
       const options = (suggest[`spell_${i}`] ?? []).flatMap((entry) => [entry.options ?? []].flat());
       const candidates = options
         .filter((o) => o.text !== word)
-        .map((o) => ({ term: o.text, edits: boundedEditDistance(word, o.text, MAX_CORRECTION_EDITS), docFreq: o.freq ?? 0 }))
+        .map((o) => ({
+          term: o.text,
+          edits: boundedEditDistance(word, o.text, MAX_CORRECTION_EDITS),
+          docFreq: o.freq ?? 0,
+        }))
         .filter((c) => c.edits <= MAX_CORRECTION_EDITS)
         .sort(compareCandidates)
         .slice(0, CORRECTION_CANDIDATES);

@@ -27,7 +27,8 @@ export function buildSuggestBody(request: SuggestRequest, meta: IndexMeta): Sear
     sort: sortClauses('relevance', false, request.market, request.language),
     _source: HIT_SOURCE,
   };
-  if (hitLimit > 0) body.post_filter = { match: { [namePrefixField(request.language)]: { query: words.join(' '), operator: 'and' } } };
+  if (hitLimit > 0)
+    body.post_filter = { match: { [namePrefixField(request.language)]: { query: words.join(' '), operator: 'and' } } };
   const aggs = valueAggs(request, analysed);
   if (Object.keys(aggs).length > 0) body.aggs = aggs;
   return body;

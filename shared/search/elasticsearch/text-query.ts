@@ -53,7 +53,11 @@ function alternativeQuery(words: readonly string[], context: TextContext): EsQue
  * typo matches every inflection of the word it corrects to, and exact hits get nothing extra (as embedded).
  */
 function typoClauses(stems: readonly string[], { language, boosts }: TextContext): EsQuery[] {
-  return stems.flatMap((stem) => PARTS.map((part) => ({ term: { [textField(language, part)]: { value: stem, boost: weight(boosts[part] * TYPO_WEIGHT) } } })));
+  return stems.flatMap((stem) =>
+    PARTS.map((part) => ({
+      term: { [textField(language, part)]: { value: stem, boost: weight(boosts[part] * TYPO_WEIGHT) } },
+    })),
+  );
 }
 
 /**

@@ -37,7 +37,9 @@ export function tierClauses(boost: readonly FilterSet[], bury: readonly FilterSe
   const u = inAnySet(bury);
   return {
     top: { bool: { filter: [b], must_not: [u] } },
-    middle: { bool: { should: [{ bool: { filter: [b, u] } }, { bool: { must_not: [b, u] } }], minimum_should_match: 1 } },
+    middle: {
+      bool: { should: [{ bool: { filter: [b, u] } }, { bool: { must_not: [b, u] } }], minimum_should_match: 1 },
+    },
     bottom: { bool: { filter: [u], must_not: [b] } },
   };
 }
@@ -49,14 +51,21 @@ export function tierClauses(boost: readonly FilterSet[], bury: readonly FilterSe
  * (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/search-aggregations-bucket-filters-aggregation.html). Pure.
  */
 export function tierCountAgg(tiers: Record<Tier, EsQuery>, context: EsQuery[], excluded: EsQuery[]): EsAggregation {
-  const scope: EsQuery = context.length === 0 && excluded.length === 0 ? { match_all: {} } : { bool: { filter: context, ...(excluded.length > 0 ? { must_not: excluded } : {}) } };
+  const scope: EsQuery =
+    context.length === 0 && excluded.length === 0
+      ? { match_all: {} }
+      : { bool: { filter: context, ...(excluded.length > 0 ? { must_not: excluded } : {}) } };
   return { filter: scope, aggs: { [TIER_AGG]: { filters: { filters: { ...tiers } } } } };
 }
 
 /** The tier counts of a main response (0 for a tier not answered). Pure. */
 export function readTierCounts(aggregations: unknown): Record<Tier, number> {
   const buckets = child(child(child(aggregations, TIER_AGG), TIER_AGG), 'buckets');
-  return { top: docCount(child(buckets, 'top')), middle: docCount(child(buckets, 'middle')), bottom: docCount(child(buckets, 'bottom')) };
+  return {
+    top: docCount(child(buckets, 'top')),
+    middle: docCount(child(buckets, 'middle')),
+    bottom: docCount(child(buckets, 'bottom')),
+  };
 }
 
 /** The part of one tier a window of the natural order spans: its offset and length within the tier. */

@@ -28,11 +28,24 @@ export const MAX_INNER_RESULT_WINDOW = 100;
  * answers what windowBody narrowed to its tier answers: the same documents, order and scores. Windows must end
  * within MAX_INNER_RESULT_WINDOW. Pure.
  */
-export function tierHitsBody(request: SearchRequest, parts: SearchQuery, natural: { tiers: Record<Tier, EsQuery>; excluded: EsQuery[] }, windows: readonly TierWindow[]): SearchBody {
+export function tierHitsBody(
+  request: SearchRequest,
+  parts: SearchQuery,
+  natural: { tiers: Record<Tier, EsQuery>; excluded: EsQuery[] },
+  windows: readonly TierWindow[],
+): SearchBody {
   const plain = windowBody(request, parts, { filter: [], mustNot: natural.excluded }, { from: 0, size: 0 });
   const aggs: Record<string, EsAggregation> = {};
   for (const window of windows) {
-    const hits: EsAggregation = { top_hits: { from: window.from, size: window.size, sort: plain.sort, _source: HIT_SOURCE, ...(plain.track_scores === true ? { track_scores: true } : {}) } };
+    const hits: EsAggregation = {
+      top_hits: {
+        from: window.from,
+        size: window.size,
+        sort: plain.sort,
+        _source: HIT_SOURCE,
+        ...(plain.track_scores === true ? { track_scores: true } : {}),
+      },
+    };
     aggs[window.tier] = { filter: natural.tiers[window.tier], aggs: { [HITS_AGG]: hits } };
   }
   // size 0 and no total: the documents are read from the aggregations only.

@@ -21,7 +21,9 @@ export type TypoTerms = ReadonlyMap<string, readonly string[]>;
  * each synonym alternative, not those a rewrite replaced), each once. Pure.
  */
 export function typoWords(text: string | undefined, synonyms: readonly SynonymRewrite[] = []): string[] {
-  return [...new Set(clauseWords(textClauses(text, synonyms)).map(fold))].filter((surface) => surface.length >= MIN_TYPO_LENGTH);
+  return [...new Set(clauseWords(textClauses(text, synonyms)).map(fold))].filter(
+    (surface) => surface.length >= MIN_TYPO_LENGTH,
+  );
 }
 
 const suggestionName = (word: number, part: TextPart): string => `typo_${word}_${part}`;
@@ -58,7 +60,9 @@ function optionTexts(entries: unknown): string[] {
   if (!Array.isArray(entries)) return [];
   return entries.flatMap((entry) => {
     const options: unknown = isRecord(entry) ? entry.options : null;
-    return (Array.isArray(options) ? options : [options]).flatMap((option) => (isRecord(option) && typeof option.text === 'string' ? [option.text] : []));
+    return (Array.isArray(options) ? options : [options]).flatMap((option) =>
+      isRecord(option) && typeof option.text === 'string' ? [option.text] : [],
+    );
   });
 }
 
@@ -72,7 +76,9 @@ export function readTypoTerms(suggest: unknown, words: readonly string[], langua
   const terms = new Map<string, readonly string[]>();
   words.forEach((word, i) => {
     const own = analyzer.termOf(word);
-    const neighbours = PARTS.flatMap((part) => optionTexts(isRecord(suggest) ? suggest[suggestionName(i, part)] : null));
+    const neighbours = PARTS.flatMap((part) =>
+      optionTexts(isRecord(suggest) ? suggest[suggestionName(i, part)] : null),
+    );
     const stems = new Set(neighbours.filter((surface) => surface !== word).map((surface) => analyzer.termOf(surface)));
     stems.delete(own);
     terms.set(word, [...stems].sort());

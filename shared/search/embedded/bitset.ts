@@ -12,17 +12,17 @@ export function createBitset(n: number): Uint32Array {
 
 /** Sets bit d. */
 export function setBit(bits: Uint32Array, d: number): void {
-  bits[d >>> 5] = (bits[d >>> 5]) | (1 << (d & 31));
+  bits[d >>> 5] = bits[d >>> 5] | (1 << (d & 31));
 }
 
 /** Clears bit d. */
 export function clearBit(bits: Uint32Array, d: number): void {
-  bits[d >>> 5] = (bits[d >>> 5]) & ~(1 << (d & 31));
+  bits[d >>> 5] = bits[d >>> 5] & ~(1 << (d & 31));
 }
 
 /** True when bit d is set. */
 export function hasBit(bits: Uint32Array, d: number): boolean {
-  return ((bits[d >>> 5]) & (1 << (d & 31))) !== 0;
+  return (bits[d >>> 5] & (1 << (d & 31))) !== 0;
 }
 
 /** Number of set bits of one word (SWAR). */
@@ -41,25 +41,25 @@ export function popcount(bits: Uint32Array): number {
 
 /** target &= other. */
 export function andInto(target: Uint32Array, other: Uint32Array): void {
-  for (let w = 0; w < target.length; w++) target[w] = (target[w]) & (other[w]);
+  for (let w = 0; w < target.length; w++) target[w] = target[w] & other[w];
 }
 
 /** target |= other. */
 export function orInto(target: Uint32Array, other: Uint32Array): void {
-  for (let w = 0; w < target.length; w++) target[w] = (target[w]) | (other[w]);
+  for (let w = 0; w < target.length; w++) target[w] = target[w] | other[w];
 }
 
 /** Sets the bits of a list of document ordinals. */
 export function setList(target: Uint32Array, docs: Uint32Array, from: number, to: number): void {
   for (let k = from; k < to; k++) {
     const d = docs[k];
-    target[d >>> 5] = (target[d >>> 5]) | (1 << (d & 31));
+    target[d >>> 5] = target[d >>> 5] | (1 << (d & 31));
   }
 }
 
 /** target = a & ~b (documents of a that are not in b). */
 export function andNotInto(target: Uint32Array, a: Uint32Array, b: Uint32Array): void {
-  for (let w = 0; w < target.length; w++) target[w] = (a[w]) & ~(b[w]);
+  for (let w = 0; w < target.length; w++) target[w] = a[w] & ~b[w];
 }
 
 /** Number of bits set in both a and b. */
@@ -84,7 +84,7 @@ export function andWords(target: Uint32Array, other: Uint32Array, words: Uint32A
   }
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as number;
-    target[w] = (target[w]) & (other[w]);
+    target[w] = target[w] & other[w];
   }
 }
 

@@ -72,7 +72,6 @@ export interface NumericColumn {
   descending: Uint32Array;
 }
 
-
 /** One optional string per document as UTF-8 (sort names): read only for the few documents a merge compares. */
 export interface StringColumn {
   bytes: Uint8Array;

@@ -33,7 +33,10 @@ export const slugKey = (language: string, value: string) => `${language}\u0000${
  * (and a reserved one an entity has is given up for a new one). Each
  * (entity, language) appears at most once in `wants`.
  */
-export function planSlugs(wants: readonly SlugWant[], state: SlugState): { slugs: Map<string, string>; changes: SlugChange[] } {
+export function planSlugs(
+  wants: readonly SlugWant[],
+  state: SlugState,
+): { slugs: Map<string, string>; changes: SlugChange[] } {
   const owners = new Map(state.owners);
   const slugs = new Map<string, string>();
   const changes: SlugChange[] = [];
@@ -49,7 +52,13 @@ export function planSlugs(wants: readonly SlugWant[], state: SlugState): { slugs
       const owner = owners.get(slugKey(want.language, candidate));
       if ((owner !== undefined && owner !== want.entityId) || state.reserved?.has(candidate)) continue;
       slugs.set(id, candidate);
-      changes.push({ entityId: want.entityId, language: want.language, slug: candidate, base: want.base, kind: owner === undefined ? 'mint' : 'reactivate' });
+      changes.push({
+        entityId: want.entityId,
+        language: want.language,
+        slug: candidate,
+        base: want.base,
+        kind: owner === undefined ? 'mint' : 'reactivate',
+      });
       owners.set(slugKey(want.language, candidate), want.entityId);
       break;
     }

@@ -34,7 +34,11 @@ async function loadCurrent(db: Db, scope: Scope, wants: readonly SlugWant[]): Pr
  * Slugs a storefront route owns: `/v1/products/facets/{key}` is search-in-facet, so a product slugged `facets`
  * could never reach its variants (`/v1/products/facets/variants`).
  */
-export const RESERVED_SLUGS: Record<SlugEntity, ReadonlySet<string>> = { product: new Set(['facets']), collection: new Set(), brand: new Set() };
+export const RESERVED_SLUGS: Record<SlugEntity, ReadonlySet<string>> = {
+  product: new Set(['facets']),
+  collection: new Set(),
+  brand: new Set(),
+};
 
 function pendingWants(wants: readonly SlugWant[], current: CurrentSlugs, reserved: ReadonlySet<string>): SlugWant[] {
   return wants.filter((w) => {
@@ -62,7 +66,12 @@ async function loadOwners(trx: Db, scope: Scope, pending: readonly SlugWant[]): 
     [bases, scope.siteId, scope.tenantId, languages],
   );
   // Slugs of another entity type are owned by a name no entity of this type can have.
-  return new Map(rows.map((r) => [slugKey(r.language, r.slug), r.entity_type === scope.entityType ? r.entity_id : `${r.entity_type}:${r.entity_id}`]));
+  return new Map(
+    rows.map((r) => [
+      slugKey(r.language, r.slug),
+      r.entity_type === scope.entityType ? r.entity_id : `${r.entity_type}:${r.entity_id}`,
+    ]),
+  );
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string, value: (item: T) => string): Map<string, string[]> {
@@ -77,12 +86,21 @@ async function insertMinted(trx: Db, scope: Scope, minted: readonly SlugChange[]
   await trx.raw(
     `insert into storefront_slugs (tenant_id, site_id, entity_type, current, entity_id, language, slug, base)
      select ?, ?, ?, true, * from unnest(?::text[], ?::text[], ?::text[], ?::text[])`,
-    [scope.tenantId, scope.siteId, scope.entityType, minted.map((c) => c.entityId), minted.map((c) => c.language), minted.map((c) => c.slug), minted.map((c) => c.base)],
+    [
+      scope.tenantId,
+      scope.siteId,
+      scope.entityType,
+      minted.map((c) => c.entityId),
+      minted.map((c) => c.language),
+      minted.map((c) => c.slug),
+      minted.map((c) => c.base),
+    ],
   );
   // A site's first run grows the table from nothing faster than autovacuum's statistics follow, and a plan
   // made for a near-empty table reads the whole table once per base in loadOwners. Analysing whenever a mint
   // adds a quarter of the estimated rows keeps the estimate within bounds at a few analyses per doubling.
-  const [{ reltuples }] = (await trx.raw(`select reltuples from pg_class where oid = 'storefront_slugs'::regclass`)).rows as { reltuples: number }[];
+  const [{ reltuples }] = (await trx.raw(`select reltuples from pg_class where oid = 'storefront_slugs'::regclass`))
+    .rows as { reltuples: number }[];
   if (minted.length * 4 >= reltuples) await trx.raw('analyze storefront_slugs');
 }
 
@@ -96,19 +114,37 @@ export async function mintSlugs(db: Db, scope: Scope, requests: readonly SlugReq
   // The common case of a run (every entity keeps its slug) is one read, with no lock and no transaction.
   const seen = await loadCurrent(db, scope, wants);
   const reserved = RESERVED_SLUGS[scope.entityType];
-  if (pendingWants(wants, seen, reserved).length === 0) return planSlugs(wants, { current: seen, owners: new Map() }).slugs;
+  if (pendingWants(wants, seen, reserved).length === 0)
+    return planSlugs(wants, { current: seen, owners: new Map() }).slugs;
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_NAMESPACE, scope.siteId]);
     const current = await loadCurrent(trx, scope, wants);
-    const { slugs, changes } = planSlugs(wants, { current, owners: await loadOwners(trx, scope, pendingWants(wants, current, reserved)), reserved });
+    const { slugs, changes } = planSlugs(wants, {
+      current,
+      owners: await loadOwners(trx, scope, pendingWants(wants, current, reserved)),
+      reserved,
+    });
     const base = { tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType };
     // Entities whose slug changes lose their current one first (one statement per language), then gain the new one.
-    for (const [language, entityIds] of groupBy(changes, (c) => c.language, (c) => c.entityId)) {
-      await trx('storefront_slugs').where({ ...base, language, current: true }).whereIn('entity_id', entityIds).update({ current: false });
+    for (const [language, entityIds] of groupBy(
+      changes,
+      (c) => c.language,
+      (c) => c.entityId,
+    )) {
+      await trx('storefront_slugs')
+        .where({ ...base, language, current: true })
+        .whereIn('entity_id', entityIds)
+        .update({ current: false });
     }
-    await insertMinted(trx, scope, changes.filter((c) => c.kind === 'mint'));
+    await insertMinted(
+      trx,
+      scope,
+      changes.filter((c) => c.kind === 'mint'),
+    );
     for (const change of changes.filter((c) => c.kind === 'reactivate')) {
-      await trx('storefront_slugs').where({ ...base, language: change.language, slug: change.slug }).update({ current: true, base: change.base });
+      await trx('storefront_slugs')
+        .where({ ...base, language: change.language, slug: change.slug })
+        .update({ current: true, base: change.base });
     }
     return slugs;
   });
@@ -124,7 +160,13 @@ export interface SlugHit {
  * The entity of the scope's type a slug names on the site: the request language's slug first, then any site
  * language's, current before historical. Null when no entity of the type ever had the slug.
  */
-export async function findBySlug(db: Db, scope: Scope, slug: string, language: string, siteLanguages: readonly string[]): Promise<SlugHit | null> {
+export async function findBySlug(
+  db: Db,
+  scope: Scope,
+  slug: string,
+  language: string,
+  siteLanguages: readonly string[],
+): Promise<SlugHit | null> {
   if (cannotBeStored(slug)) return null;
   const { rows }: { rows: { entity_id: string; current: boolean }[] } = await db.raw(
     // language = any(...) lets the (site, language, slug) unique index answer, one probe per site language.
@@ -147,8 +189,16 @@ export interface SlugRow {
 
 /** Every slug ever minted for the site's entities of one type (for collections: a handful per collection). */
 export async function siteSlugs(db: Db, scope: Scope): Promise<SlugRow[]> {
-  const rows: { entity_id: string; language: string; slug: string; base: string; current: boolean }[] = await db('storefront_slugs')
+  const rows: { entity_id: string; language: string; slug: string; base: string; current: boolean }[] = await db(
+    'storefront_slugs',
+  )
     .where({ tenant_id: scope.tenantId, site_id: scope.siteId, entity_type: scope.entityType })
     .select('entity_id', 'language', 'slug', 'base', 'current');
-  return rows.map((r) => ({ entityId: r.entity_id, language: r.language, slug: r.slug, base: r.base, current: r.current }));
+  return rows.map((r) => ({
+    entityId: r.entity_id,
+    language: r.language,
+    slug: r.slug,
+    base: r.base,
+    current: r.current,
+  }));
 }

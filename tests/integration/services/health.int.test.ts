@@ -15,10 +15,17 @@ const logger = createLogger({ name: 'test', level: 'silent' });
 type Deps = { db: Knex; redis: Redis; logger: typeof logger };
 
 // `configDb` is where the storefront's registry loads configs from (always the live test database).
-const apps: Record<string, { create: (deps: Deps, configDb: Knex) => Promise<RequestListener>; extraChecks: Record<string, string> }> = {
+const apps: Record<
+  string,
+  { create: (deps: Deps, configDb: Knex) => Promise<RequestListener>; extraChecks: Record<string, string> }
+> = {
   'business-api': { create: async (deps) => createBusinessApi(deps), extraChecks: {} },
   // The storefront is ready once it has loaded the published configs too.
-  'storefront-api': { create: async (deps, configDb) => (await createStorefrontTestApp({ ...deps, engine: new EmbeddedSearchEngine(), configDb })).app, extraChecks: { config: 'ok' } },
+  'storefront-api': {
+    create: async (deps, configDb) =>
+      (await createStorefrontTestApp({ ...deps, engine: new EmbeddedSearchEngine(), configDb })).app,
+    extraChecks: { config: 'ok' },
+  },
 };
 
 describe.each(Object.entries(apps))('%s health', (_name, { create: createApp, extraChecks }) => {
@@ -49,7 +56,11 @@ describe.each(Object.entries(apps))('%s health', (_name, { create: createApp, ex
 
   it('answers /readyz 503 naming the dependency that does not answer', async () => {
     const deadDb = createDb('postgres://postgres@127.0.0.1:1/none', { pool: { min: 0, max: 1 }, logger });
-    const deadRedis = createRedis('redis://127.0.0.1:1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    const deadRedis = createRedis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      retryStrategy: () => null,
+      maxRetriesPerRequest: 0,
+    });
     try {
       const res = await request(await createApp({ db: deadDb, redis: r.redis, logger }, t.db)).get('/readyz');
       expect(res.status).toBe(503);

@@ -29,7 +29,8 @@ const HTTP = 'http_request_duration_seconds';
 const registry = (name: string) => createMetricsRegistry(name, { nodeMetrics: true });
 
 /** Requests observed between two scrapes under these labels. */
-const observed = (before: Exposition, after: Exposition, labels: Record<string, string>) => sampleSum(after, `${HTTP}_count`, labels) - sampleSum(before, `${HTTP}_count`, labels);
+const observed = (before: Exposition, after: Exposition, labels: Record<string, string>) =>
+  sampleSum(after, `${HTTP}_count`, labels) - sampleSum(before, `${HTTP}_count`, labels);
 
 describe('Prometheus metrics at /metrics of every process', () => {
   let t: TestDb;
@@ -41,27 +42,50 @@ describe('Prometheus metrics at /metrics of every process', () => {
   let queueRedis: Redis;
   let queue: Queue;
   let worker: Worker;
-  const apps = {} as Record<'storefront-api' | 'business-api' | 'identity' | 'indexer' | 'media-host' | 'demo-shop', RequestListener>;
+  const apps = {} as Record<
+    'storefront-api' | 'business-api' | 'identity' | 'indexer' | 'media-host' | 'demo-shop',
+    RequestListener
+  >;
 
   beforeAll(async () => {
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, { tenant: 'metrics', products: 40, seed: 16 });
-    apps['storefront-api'] = (await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, metrics: registry('storefront-api') })).app;
+    apps['storefront-api'] = (
+      await createStorefrontTestApp({
+        db: t.db,
+        redis: r.redis,
+        engine: shop.engine.engine,
+        metrics: registry('storefront-api'),
+      })
+    ).app;
     business = await startBusinessApi({ metrics: registry('business-api') });
     apps['business-api'] = business.app;
     signing = await tempSigningKey();
     // One failed client authentication spends an address's failure budget: the next attempt is refused.
-    apps.identity = identityApp({ db: t.db, redis: r.redis, signingKey: signing.signingKey, metrics: registry('identity') }, { failedAttemptsPerIp: { points: 1, windowSeconds: 600 } });
+    apps.identity = identityApp(
+      { db: t.db, redis: r.redis, signingKey: signing.signingKey, metrics: registry('identity') },
+      { failedAttemptsPerIp: { points: 1, windowSeconds: 600 } },
+    );
     // BullMQ takes no ioredis keyPrefix: the queue lives under a prefix of its own instead.
     queueRedis = createRedis(requireEnv('REDIS_URL'));
     queue = createIndexQueue(queueRedis, r.prefix);
     const indexerMetrics = registry('indexer');
-    worker = createWorker({ ...runDeps(t.db, shop.engine.engine), connection: queueRedis, prefix: r.prefix, metrics: indexRunMetrics(indexerMetrics) });
+    worker = createWorker({
+      ...runDeps(t.db, shop.engine.engine),
+      connection: queueRedis,
+      prefix: r.prefix,
+      metrics: indexRunMetrics(indexerMetrics),
+    });
     apps.indexer = createIndexerApp({ db: t.db, redis: queueRedis, worker, queue, metrics: indexerMetrics });
     media = await mediaTempDir();
     apps['media-host'] = createMediaHost({ store: media.store, logger: silentLogger, metrics: registry('media-host') });
-    apps['demo-shop'] = createDemoShop({ storefrontUrl: 'http://127.0.0.1:3000', siteKey: async () => shop.keys.publishable, logger: silentLogger, metrics: registry('demo-shop') });
+    apps['demo-shop'] = createDemoShop({
+      storefrontUrl: 'http://127.0.0.1:3000',
+      siteKey: async () => shop.keys.publishable,
+      logger: silentLogger,
+      metrics: registry('demo-shop'),
+    });
   }, 90_000);
   afterAll(async () => {
     await worker.close();
@@ -95,8 +119,16 @@ describe('Prometheus metrics at /metrics of every process', () => {
     const detail = await request(app).get(`/v1/products/${sku!.productId}`).set('X-Site-Key', key).expect(200);
     const cart = await request(app).post('/v1/cart').set('X-Site-Key', key).expect(201);
     const token = String(cart.headers['x-cart-token']);
-    await request(app).post('/v1/cart/lines').set({ 'X-Site-Key': key, 'X-Cart-Token': token }).send({ sku: sku!.sku, quantity: 1 }).expect(200);
-    await request(app).post('/v1/cart/lines').set({ 'X-Site-Key': key, 'X-Cart-Token': token }).send({ sku: 'NO-SUCH-SKU', quantity: 1 }).expect(404);
+    await request(app)
+      .post('/v1/cart/lines')
+      .set({ 'X-Site-Key': key, 'X-Cart-Token': token })
+      .send({ sku: sku!.sku, quantity: 1 })
+      .expect(200);
+    await request(app)
+      .post('/v1/cart/lines')
+      .set({ 'X-Site-Key': key, 'X-Cart-Token': token })
+      .send({ sku: 'NO-SUCH-SKU', quantity: 1 })
+      .expect(404);
     for (let i = 0; i < RATE_LIMITS.anonymous; i++) await request(app).get('/v1/products').expect(401);
     await request(app).get('/v1/products').expect(429);
     const scraped = await request(app).get('/metrics').expect(200);
@@ -109,7 +141,8 @@ describe('Prometheus metrics at /metrics of every process', () => {
     // Refused before any route matched: by key and by budget.
     expect(observed(before, after, { route: 'unmatched', status: '401' })).toBe(RATE_LIMITS.anonymous);
     expect(observed(before, after, { route: 'unmatched', status: '429' })).toBe(1);
-    const delta = (name: string, labels: Record<string, string>) => sampleSum(after, name, labels) - sampleSum(before, name, labels);
+    const delta = (name: string, labels: Record<string, string>) =>
+      sampleSum(after, name, labels) - sampleSum(before, name, labels);
     expect(delta('cart_operations_total', { operation: 'create', outcome: 'ok' })).toBe(1);
     expect(delta('cart_operations_total', { operation: 'add_line', outcome: 'ok' })).toBe(1);
     expect(delta('cart_operations_total', { operation: 'add_line', outcome: 'rejected' })).toBe(1);
@@ -117,13 +150,22 @@ describe('Prometheus metrics at /metrics of every process', () => {
     expect(sampleSum(after, 'rate_limit_rejections_total', { limit: 'key' })).toBe(0);
 
     const detailCount = { method: 'GET', route: '/v1/products/:slugOrId', status: '200' };
-    expect(sampleSum(after, `${HTTP}_bucket`, { ...detailCount, le: '+Inf' })).toBe(sampleSum(after, `${HTTP}_count`, detailCount));
+    expect(sampleSum(after, `${HTTP}_bucket`, { ...detailCount, le: '+Inf' })).toBe(
+      sampleSum(after, `${HTTP}_count`, detailCount),
+    );
     expect(sampleSum(after, `${HTTP}_sum`, detailCount)).toBeGreaterThan(0);
     const routes = new Set(after.samples.filter((s) => s.name.startsWith(HTTP)).map((s) => s.labels.route));
-    expect([...routes].sort()).toEqual(['/v1/cart', '/v1/cart/lines', '/v1/products', '/v1/products/:slugOrId', 'unmatched']);
+    expect([...routes].sort()).toEqual([
+      '/v1/cart',
+      '/v1/cart/lines',
+      '/v1/products',
+      '/v1/products/:slugOrId',
+      'unmatched',
+    ]);
     // The route set above holds no id; no label names a product, and the text holds no key or cart token.
     const labelValues = after.samples.flatMap((s) => Object.values(s.labels));
-    for (const name of [String((detail.body as { slug: string }).slug), sku!.sku]) expect(labelValues.filter((v) => v.includes(name))).toEqual([]);
+    for (const name of [String((detail.body as { slug: string }).slug), sku!.sku])
+      expect(labelValues.filter((v) => v.includes(name))).toEqual([]);
     const text = (await request(app).get('/metrics')).text;
     for (const secret of [key, token]) expect(text).not.toContain(secret);
   });
@@ -144,7 +186,11 @@ describe('Prometheus metrics at /metrics of every process', () => {
     const app = apps.identity;
     const before = await scrape(app);
     await request(app).get('/.well-known/jwks.json').expect(200);
-    const guess = () => request(app).post('/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'wrong' });
+    const guess = () =>
+      request(app)
+        .post('/oauth/token')
+        .type('form')
+        .send({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'wrong' });
     expect((await guess()).status).toBe(401);
     expect((await guess()).status).toBe(429);
     const after = await scrape(app);
@@ -185,7 +231,8 @@ describe('Prometheus metrics at /metrics of every process', () => {
     const cutQueue = createIndexQueue(redis, r.prefix);
     const metrics = createMetricsRegistry('indexer');
     queueDepthGauge(metrics, cutQueue, 300);
-    const depth = async () => parseExposition(await metrics.metrics()).samples.filter((s) => s.name === 'index_queue_jobs');
+    const depth = async () =>
+      parseExposition(await metrics.metrics()).samples.filter((s) => s.name === 'index_queue_jobs');
     try {
       expect((await depth()).length).toBe(4);
       await proxy.cut();
@@ -202,11 +249,15 @@ describe('Prometheus metrics at /metrics of every process', () => {
   it('media host: requests by URL template, health probes and scrapes left out', async () => {
     const app = apps['media-host'];
     const before = await scrape(app);
-    await request(app).get(`/r/${'a'.repeat(64)}/1/400.avif`).expect(404);
+    await request(app)
+      .get(`/r/${'a'.repeat(64)}/1/400.avif`)
+      .expect(404);
     await request(app).get('/not-media').expect(404);
     await request(app).get('/healthz').expect(200);
     const after = await scrape(app);
-    expect(observed(before, after, { method: 'GET', route: '/r/{hash}/{recipe}/{width}.{format}', status: '404' })).toBe(1);
+    expect(
+      observed(before, after, { method: 'GET', route: '/r/{hash}/{recipe}/{width}.{format}', status: '404' }),
+    ).toBe(1);
     expect(observed(before, after, { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
     expect(sampleSum(after, `${HTTP}_count`)).toBe(2);
   });

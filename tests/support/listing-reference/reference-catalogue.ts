@@ -1,5 +1,13 @@
 import { slugify } from '../../../shared/storefront-config/slugs/slugify';
-import type { AttributeRow, AxisRow, AxisValueRow, CategoryRow, ReferenceRows, RootRow, UnitRow } from './reference-rows';
+import type {
+  AttributeRow,
+  AxisRow,
+  AxisValueRow,
+  CategoryRow,
+  ReferenceRows,
+  RootRow,
+  UnitRow,
+} from './reference-rows';
 
 // The seeded catalogue as the listing should see it, derived from the raw rows by the spec's and the indexer's
 // documented rules (not by the indexer's code): one reference document per product, and the zero-config facets.
@@ -52,7 +60,12 @@ function group<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]>
   return out;
 }
 
-function zeroConfigFacets(rows: ReferenceRows): { facets: RefFacet[]; axisOf: Map<string, string>; attributeOf: Map<string, string>; rootOf: Map<string, number> } {
+function zeroConfigFacets(rows: ReferenceRows): {
+  facets: RefFacet[];
+  axisOf: Map<string, string>;
+  attributeOf: Map<string, string>;
+  rootOf: Map<string, number>;
+} {
   const taken = new Set(['price', 'in-stock']);
   const facets: RefFacet[] = [{ key: uniqueKey('brand', taken), kind: 'brand' }];
   const axisOf = new Map<string, string>();
@@ -71,7 +84,9 @@ function zeroConfigFacets(rows: ReferenceRows): { facets: RefFacet[]; axisOf: Ma
     facets.push({ key, kind: 'attribute' });
     attributeOf.set(key, attribute);
   }
-  const roots = rows.categories.filter((c) => c.parent_id === null && c.active).sort((a, b) => a.position - b.position || a.id - b.id);
+  const roots = rows.categories
+    .filter((c) => c.parent_id === null && c.active)
+    .sort((a, b) => a.position - b.position || a.id - b.id);
   for (const root of roots) {
     const key = uniqueKey(slugify(root.name), taken);
     facets.push({ key, kind: 'category' });
@@ -95,7 +110,12 @@ interface Lookups {
 }
 
 /** A product's value keys per facet: brands of the product and its sellable units, options of those units, keyed attribute values, category paths. */
-function productValues(root: RootRow, sellable: UnitRow[], paths: CategoryRow[][], k: Lookups): Map<string, Set<string>> {
+function productValues(
+  root: RootRow,
+  sellable: UnitRow[],
+  paths: CategoryRow[][],
+  k: Lookups,
+): Map<string, Set<string>> {
   const values = new Map<string, Set<string>>();
   const add = (key: string, value: string, label?: (language: string) => string) => {
     values.set(key, (values.get(key) ?? new Set()).add(value));
@@ -103,7 +123,8 @@ function productValues(root: RootRow, sellable: UnitRow[], paths: CategoryRow[][
   };
   for (const facet of k.facets) {
     if (facet.kind === 'brand') {
-      for (const id of [root.brand_id, ...sellable.map((u) => u.brand_id)]) if (id !== null) add(facet.key, k.brandKey(id), () => k.brandName(id));
+      for (const id of [root.brand_id, ...sellable.map((u) => u.brand_id)])
+        if (id !== null) add(facet.key, k.brandKey(id), () => k.brandName(id));
     } else if (facet.kind === 'option') {
       const axis = (k.axesOf.get(root.id) ?? []).find((a) => slugify(a.name) === slugify(k.axisOf.get(facet.key)!));
       if (axis === undefined || !root.is_parent) continue;
@@ -121,7 +142,14 @@ function productValues(root: RootRow, sellable: UnitRow[], paths: CategoryRow[][
       for (const path of paths) {
         if (path.some((c) => !c.active) || path[0]!.id !== k.rootOf.get(facet.key)) continue;
         path.slice(1).forEach((node, depth) => {
-          add(facet.key, path.slice(1, depth + 2).map((c) => c.id).join('/'), (l) => node.names?.[l] ?? node.name);
+          add(
+            facet.key,
+            path
+              .slice(1, depth + 2)
+              .map((c) => c.id)
+              .join('/'),
+            (l) => node.names?.[l] ?? node.name,
+          );
         });
       }
     }
@@ -135,7 +163,10 @@ export function referenceCatalogue(rows: ReferenceRows, languages: readonly stri
   const labels: RefCatalogue['labels'] = new Map();
   const k: Lookups = {
     ...zeroConfigFacets(rows),
-    brandKey: (id) => { const b = brands.get(id)!; return b.slug !== '' ? b.slug : slugify(b.name); },
+    brandKey: (id) => {
+      const b = brands.get(id)!;
+      return b.slug !== '' ? b.slug : slugify(b.name);
+    },
     brandName: (id) => brands.get(id)!.name,
     axesOf: group(rows.axes, (a) => a.root_id),
     valuesOf: group(rows.axisValues, (v) => v.unit_id),
@@ -157,7 +188,13 @@ export function referenceCatalogue(rows: ReferenceRows, languages: readonly stri
     if (paths.length > 0 && paths.every((p) => p.some((c) => !c.active))) continue;
     const sellable = (unitsOf.get(root.id) ?? []).filter((u) => priced.has(u.unit_id));
     const values = productValues(root, sellable, paths, k);
-    docs.push({ id: root.id, offers: new Map(offers.map((o) => [o.market, { amount: o.amount, inStock: o.in_stock, priceVaries: o.price_varies }])), values });
+    docs.push({
+      id: root.id,
+      offers: new Map(
+        offers.map((o) => [o.market, { amount: o.amount, inStock: o.in_stock, priceVaries: o.price_varies }]),
+      ),
+      values,
+    });
   }
   return { docs, facets: k.facets, labels };
 }

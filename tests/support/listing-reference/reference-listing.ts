@@ -29,11 +29,17 @@ function matches(doc: RefDoc, s: RefSelection, skip: string | null): boolean {
     const has = doc.values.get(key);
     if (has === undefined || !wanted.some((v) => has.has(v))) return false;
   }
-  if (s.price !== null && skip !== 'price' && ((s.price.min !== null && offer.amount < s.price.min) || (s.price.max !== null && offer.amount > s.price.max))) return false;
+  if (
+    s.price !== null &&
+    skip !== 'price' &&
+    ((s.price.min !== null && offer.amount < s.price.min) || (s.price.max !== null && offer.amount > s.price.max))
+  )
+    return false;
   return !s.inStock || offer.inStock;
 }
 
-const byCountThenValue = (a: RefValueCount, b: RefValueCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+const byCountThenValue = (a: RefValueCount, b: RefValueCount) =>
+  b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
 /**
  * The listing a selection should produce, by brute force: the matching products, and per facet the counts over
@@ -52,7 +58,8 @@ export function referenceListing(catalogue: RefCatalogue, s: RefSelection): RefL
     facets.set(facet.key, [...counts].map(([value, count]) => ({ value, count })).sort(byCountThenValue));
   }
   const amounts = catalogue.docs.filter((d) => matches(d, s, 'price')).map((d) => d.offers.get(s.market)!.amount);
-  const price = amounts.length === 0 ? { min: null, max: null } : { min: Math.min(...amounts), max: Math.max(...amounts) };
+  const price =
+    amounts.length === 0 ? { min: null, max: null } : { min: Math.min(...amounts), max: Math.max(...amounts) };
   const inStockCount = catalogue.docs.filter((d) => ids.has(d.id) && d.offers.get(s.market)!.inStock).length;
   return { ids, facets, price, inStockCount };
 }

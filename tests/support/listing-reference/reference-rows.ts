@@ -20,13 +20,46 @@ export interface OfferRow {
   price_varies: boolean;
 }
 
-export interface RootRow { id: number; is_active: boolean; brand_id: number | null; is_parent: boolean }
-export interface UnitRow { root_id: number; unit_id: number; brand_id: number | null }
-export interface BrandRow { id: number; name: string; slug: string }
-export interface CategoryRow { id: number; parent_id: number | null; name: string; names: Record<string, string> | null; active: boolean; position: number }
-export interface AxisRow { root_id: number; position: number; name: string }
-export interface AxisValueRow { unit_id: number; position: number; value: string }
-export interface AttributeRow { product_id: number; key: string; values: string[]; value_keys: string[] | null }
+export interface RootRow {
+  id: number;
+  is_active: boolean;
+  brand_id: number | null;
+  is_parent: boolean;
+}
+export interface UnitRow {
+  root_id: number;
+  unit_id: number;
+  brand_id: number | null;
+}
+export interface BrandRow {
+  id: number;
+  name: string;
+  slug: string;
+}
+export interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  names: Record<string, string> | null;
+  active: boolean;
+  position: number;
+}
+export interface AxisRow {
+  root_id: number;
+  position: number;
+  name: string;
+}
+export interface AxisValueRow {
+  unit_id: number;
+  position: number;
+  value: string;
+}
+export interface AttributeRow {
+  product_id: number;
+  key: string;
+  values: string[];
+  value_keys: string[] | null;
+}
 
 export interface ReferenceRows {
   roots: RootRow[];
@@ -72,21 +105,70 @@ async function query<T>(db: Knex, sql: string, bindings: Record<string, unknown>
 }
 
 export async function loadReferenceRows(db: Knex, tenantId: number, markets: MarketRef[]): Promise<ReferenceRows> {
-  const b = { t: tenantId, markets: JSON.stringify(markets.map((m) => ({ code: m.code, list_id: m.priceListId, currency: m.currency }))) };
+  const b = {
+    t: tenantId,
+    markets: JSON.stringify(markets.map((m) => ({ code: m.code, list_id: m.priceListId, currency: m.currency }))),
+  };
   const t = { t: tenantId };
-  const [roots, units, pricedUnits, offers, brands, categories, links, axes, axisValues, attributes, axisNames, keyed] = await Promise.all([
-    query<RootRow>(db, `with ${UNITS} select * from roots`, b),
-    query<UnitRow>(db, `with ${UNITS} select * from units`, b),
-    query<{ unit_id: number }>(db, `with ${UNITS} select distinct unit_id from unit_prices`, b),
-    query<OfferRow>(db, `with ${UNITS} select root_id, market, min(amount)::float8 as amount, bool_or(in_stock) as in_stock, count(distinct amount) > 1 as price_varies from unit_prices group by root_id, market`, b),
-    query<BrandRow>(db, 'select id, name, slug from brands where tenant_id = :t', t),
-    query<CategoryRow>(db, 'select id, parent_id, name, names, active, position from categories where tenant_id = :t', t),
-    query<{ product_id: number; category_id: number }>(db, 'select product_id, category_id from product_categories where tenant_id = :t', t),
-    query<AxisRow>(db, 'select product_id as root_id, position, name from product_options where tenant_id = :t order by product_id, position', t),
-    query<AxisValueRow>(db, 'select product_id as unit_id, position, value from product_option_values where tenant_id = :t', t),
-    query<AttributeRow>(db, 'select product_id, key, values, value_keys from product_attributes where tenant_id = :t', t),
-    query<{ name: string }>(db, 'select name from product_options where tenant_id = :t group by name order by count(*) desc, name', t),
-    query<{ key: string }>(db, 'select key from product_attributes where tenant_id = :t and value_keys is not null group by key order by count(*) desc, key', t),
-  ]);
-  return { roots, units, pricedUnits, offers, brands, categories, links, axes, axisValues, attributes, axisNames: axisNames.map((a) => a.name), keyedAttributes: keyed.map((k) => k.key) };
+  const [roots, units, pricedUnits, offers, brands, categories, links, axes, axisValues, attributes, axisNames, keyed] =
+    await Promise.all([
+      query<RootRow>(db, `with ${UNITS} select * from roots`, b),
+      query<UnitRow>(db, `with ${UNITS} select * from units`, b),
+      query<{ unit_id: number }>(db, `with ${UNITS} select distinct unit_id from unit_prices`, b),
+      query<OfferRow>(
+        db,
+        `with ${UNITS} select root_id, market, min(amount)::float8 as amount, bool_or(in_stock) as in_stock, count(distinct amount) > 1 as price_varies from unit_prices group by root_id, market`,
+        b,
+      ),
+      query<BrandRow>(db, 'select id, name, slug from brands where tenant_id = :t', t),
+      query<CategoryRow>(
+        db,
+        'select id, parent_id, name, names, active, position from categories where tenant_id = :t',
+        t,
+      ),
+      query<{ product_id: number; category_id: number }>(
+        db,
+        'select product_id, category_id from product_categories where tenant_id = :t',
+        t,
+      ),
+      query<AxisRow>(
+        db,
+        'select product_id as root_id, position, name from product_options where tenant_id = :t order by product_id, position',
+        t,
+      ),
+      query<AxisValueRow>(
+        db,
+        'select product_id as unit_id, position, value from product_option_values where tenant_id = :t',
+        t,
+      ),
+      query<AttributeRow>(
+        db,
+        'select product_id, key, values, value_keys from product_attributes where tenant_id = :t',
+        t,
+      ),
+      query<{ name: string }>(
+        db,
+        'select name from product_options where tenant_id = :t group by name order by count(*) desc, name',
+        t,
+      ),
+      query<{ key: string }>(
+        db,
+        'select key from product_attributes where tenant_id = :t and value_keys is not null group by key order by count(*) desc, key',
+        t,
+      ),
+    ]);
+  return {
+    roots,
+    units,
+    pricedUnits,
+    offers,
+    brands,
+    categories,
+    links,
+    axes,
+    axisValues,
+    attributes,
+    axisNames: axisNames.map((a) => a.name),
+    keyedAttributes: keyed.map((k) => k.key),
+  };
 }

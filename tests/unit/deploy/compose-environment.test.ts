@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { aisleServices, compiledEntryOf, composeServices, runtimeStage, sourceOf, type ComposeService } from '../../../scripts/ci/deploy-files';
+import {
+  aisleServices,
+  compiledEntryOf,
+  composeServices,
+  runtimeStage,
+  sourceOf,
+  type ComposeService,
+} from '../../../scripts/ci/deploy-files';
 import { projectRoot } from '../../../scripts/services/paths';
 import { baseConfigSchema, loadConfig } from '../../../shared/config';
 import { indexerConfigSchema } from '../../../indexer/config';
@@ -53,7 +60,15 @@ describe('the production image', () => {
 describe('docker-compose.yml', () => {
   it('builds the Aisle processes from the Dockerfile', () => {
     expect(aisle.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['migrate', 'storefront-api', 'business-api', 'identity', 'indexer', 'media-host', 'admin-console']),
+      expect.arrayContaining([
+        'migrate',
+        'storefront-api',
+        'business-api',
+        'identity',
+        'indexer',
+        'media-host',
+        'admin-console',
+      ]),
     );
   });
 
@@ -86,7 +101,11 @@ describe('docker-compose.yml', () => {
     const command = service('register-console').command ?? [];
     const origin = command[command.indexOf('--origin') + 1] ?? '';
     expect(service('admin-console').ports).toContain(`${new URL(origin).port}:8080`);
-    expect(loadConfig(businessApiConfigSchema, environmentOf(service('business-api'))).API_ALLOWED_ORIGINS).toContain(origin);
-    expect(loadConfig(identityConfigSchema, environmentOf(service('identity'))).IDENTITY_ALLOWED_ORIGINS).toContain(origin);
+    expect(loadConfig(businessApiConfigSchema, environmentOf(service('business-api'))).API_ALLOWED_ORIGINS).toContain(
+      origin,
+    );
+    expect(loadConfig(identityConfigSchema, environmentOf(service('identity'))).IDENTITY_ALLOWED_ORIGINS).toContain(
+      origin,
+    );
   });
 });

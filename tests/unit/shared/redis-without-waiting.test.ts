@@ -21,8 +21,22 @@ describe('withoutWaiting', () => {
   it('fails with the outage when the call has not answered in time', async () => {
     const redis = createRedis('redis://127.0.0.1:1', { lazyConnect: true });
     try {
-      await expect(withoutWaiting(redis, 20, () => outage, () => new Promise<string>(() => undefined))).rejects.toBe(outage);
-      await expect(withoutWaiting(redis, 1000, () => outage, async () => 'answered')).resolves.toBe('answered');
+      await expect(
+        withoutWaiting(
+          redis,
+          20,
+          () => outage,
+          () => new Promise<string>(() => undefined),
+        ),
+      ).rejects.toBe(outage);
+      await expect(
+        withoutWaiting(
+          redis,
+          1000,
+          () => outage,
+          async () => 'answered',
+        ),
+      ).resolves.toBe('answered');
     } finally {
       redis.disconnect();
     }

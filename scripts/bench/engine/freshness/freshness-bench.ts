@@ -29,7 +29,15 @@ export interface FreshnessOptions {
   mergedMs: number;
 }
 
-export const FRESHNESS_DEFAULTS: FreshnessOptions = { changed: 100, rounds: 20, intervalMs: 1000, cycles: 5, streamingMs: 3000, idleMs: 2000, mergedMs: 5000 };
+export const FRESHNESS_DEFAULTS: FreshnessOptions = {
+  changed: 100,
+  rounds: 20,
+  intervalMs: 1000,
+  cycles: 5,
+  streamingMs: 3000,
+  idleMs: 2000,
+  mergedMs: 5000,
+};
 
 interface Latency {
   p99: number;
@@ -63,7 +71,12 @@ export interface FreshnessResult {
  * the round ends when a search here finds every changed document. After the merge those rounds trigger, Q1's
  * latency on the merged base; then Q1 in interleaved windows, idle or with a round landing every `intervalMs`.
  */
-export async function measureFreshness(documentsPath: string, languages: readonly string[], databaseUrl: string, options = FRESHNESS_DEFAULTS): Promise<FreshnessResult> {
+export async function measureFreshness(
+  documentsPath: string,
+  languages: readonly string[],
+  databaseUrl: string,
+  options = FRESHNESS_DEFAULTS,
+): Promise<FreshnessResult> {
   const dir = await mkdtemp(join(tmpdir(), 'aisle-freshness-'));
   const db = createDb(databaseUrl, { pool: { min: 0, max: 2 } });
   await db('search_aliases').where({ alias: ALIAS }).delete();
@@ -71,7 +84,15 @@ export async function measureFreshness(documentsPath: string, languages: readonl
   const reloader = new Reloader(server);
   const writer = new WriterProcess(() => reloader.announce());
   try {
-    const documents = await writer.start({ kind: 'start', documentsPath, languages: [...languages], snapshots: dir, databaseUrl, alias: ALIAS, index: INDEX });
+    const documents = await writer.start({
+      kind: 'start',
+      documentsPath,
+      languages: [...languages],
+      snapshots: dir,
+      databaseUrl,
+      alias: ALIAS,
+      index: INDEX,
+    });
     await reloader.sync();
     reloader.durations.length = 0;
     const { visible, refreshes } = await timeToVisible(server, writer, reloader, documents, options);
@@ -87,7 +108,12 @@ export async function measureFreshness(documentsPath: string, languages: readonl
       await writer.apply(round++, options.changed);
       await reloader.idle();
     };
-    const windows = await interleaved(server, reloader, interleavedWindows(options.cycles, options.streamingMs, options.idleMs), { every: options.intervalMs, apply: applyRound });
+    const windows = await interleaved(
+      server,
+      reloader,
+      interleavedWindows(options.cycles, options.streamingMs, options.idleMs),
+      { every: options.intervalMs, apply: applyRound },
+    );
     reloader.throwIfFailed();
     const v = sampleStats(visible);
     const f = sampleStats(refreshes);
@@ -117,14 +143,23 @@ export async function measureFreshness(documentsPath: string, languages: readonl
 }
 
 /** Rounds 0 .. rounds-1, each timed from the indexer's command until a search here finds all its changed documents. */
-async function timeToVisible(server: EmbeddedSearchEngine, writer: WriterProcess, reloader: Reloader, documents: number, options: FreshnessOptions) {
+async function timeToVisible(
+  server: EmbeddedSearchEngine,
+  writer: WriterProcess,
+  reloader: Reloader,
+  documents: number,
+  options: FreshnessOptions,
+) {
   const visible: number[] = [];
   const refreshes: number[] = [];
   for (let round = 0; round < options.rounds; round++) {
     const started = performance.now();
     const applied = writer.apply(round, options.changed);
     const expected = distinctChanged(round, options.changed, documents);
-    while ((await server.search(ALIAS, { text: marker(round), language: MIX.language, market: MIX.market, pageSize: 1 })).total < expected) {
+    while (
+      (await server.search(ALIAS, { text: marker(round), language: MIX.language, market: MIX.market, pageSize: 1 }))
+        .total < expected
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     visible.push(performance.now() - started);
@@ -140,7 +175,12 @@ function latencyOf(samples: readonly number[]): Latency {
 }
 
 /** Runs the windows in order, pooling the samples of each kind. */
-async function interleaved(server: EmbeddedSearchEngine, reloader: Reloader, windows: readonly Window[], updates: Updates) {
+async function interleaved(
+  server: EmbeddedSearchEngine,
+  reloader: Reloader,
+  windows: readonly Window[],
+  updates: Updates,
+) {
   const pooled = { idle: [] as number[], streaming: [] as number[], firstAfterReload: [] as number[], updates: 0 };
   for (const window of windows) {
     const result = await listingLatency(server, reloader, window.ms, window.kind === 'streaming' ? updates : null);

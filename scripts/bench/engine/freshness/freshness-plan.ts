@@ -23,7 +23,8 @@ export function interleavedWindows(cycles: number, streamingMs: number, idleMs: 
 }
 
 /** A marker word only the changed documents of one round carry (letters only, too short for typo matching). */
-export const marker = (round: number): string => `qx${String.fromCharCode(97 + (round % 26))}${String.fromCharCode(97 + (Math.floor(round / 26) % 26))}`;
+export const marker = (round: number): string =>
+  `qx${String.fromCharCode(97 + (round % 26))}${String.fromCharCode(97 + (Math.floor(round / 26) % 26))}`;
 
 /** Positions (in the document list) of the documents a round changes; a position may repeat. */
 export function roundPositions(round: number, changed: number, documents: number): number[] {
@@ -31,7 +32,8 @@ export function roundPositions(round: number, changed: number, documents: number
 }
 
 /** How many distinct documents a round changes (what a search for its marker must find). */
-export const distinctChanged = (round: number, changed: number, documents: number): number => new Set(roundPositions(round, changed, documents)).size;
+export const distinctChanged = (round: number, changed: number, documents: number): number =>
+  new Set(roundPositions(round, changed, documents)).size;
 
 /** The changed version of a document: its price down 10 % and the round's marker word in its English name. */
 export function changedDocument(doc: SearchDocument, round: number): SearchDocument {
@@ -47,5 +49,10 @@ export function changedDocument(doc: SearchDocument, round: number): SearchDocum
 /** Median, p95, p99 and max of samples (nearest rank; NaN when empty). */
 export function sampleStats(values: readonly number[]): { median: number; p95: number; p99: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
-  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
+  return {
+    median: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
 }

@@ -1,6 +1,14 @@
 /** Commands the serving side of the freshness bench sends to its indexer process, answered in order. */
 export type WriterCommand =
-  | { kind: 'start'; documentsPath: string; languages: string[]; snapshots: string; databaseUrl: string; alias: string; index: string }
+  | {
+      kind: 'start';
+      documentsPath: string;
+      languages: string[];
+      snapshots: string;
+      databaseUrl: string;
+      alias: string;
+      index: string;
+    }
   | { kind: 'apply'; round: number; changed: number }
   | { kind: 'settle' };
 

@@ -19,7 +19,10 @@ function windowsText(f: FreshnessResult): string {
 export function renderFreshness(f: FreshnessResult): string[] {
   const ratio = f.streaming.p99 / f.idle.p99;
   const deltaCost = f.idle.p99 / f.merged.p99;
-  const merge = f.mergedReloadMs === null ? [] : [`| Serving process: reload of the base a merge wrote | ${ms(f.mergedReloadMs)} ms | | |`];
+  const merge =
+    f.mergedReloadMs === null
+      ? []
+      : [`| Serving process: reload of the base a merge wrote | ${ms(f.mergedReloadMs)} ms | | |`];
   return [
     `#### Freshness (embedded, ${f.documents.toLocaleString('en-US')} documents)`,
     '',

@@ -32,13 +32,20 @@ async function start(command: Extract<WriterCommand, { kind: 'start' }>): Promis
     onRefresh: async () => send({ kind: 'published' }),
   });
   await engine.createIndex(command.index, { languages: command.languages });
-  for (let i = 0; i < docs.length; i += BATCH) await engine.bulk(command.index, docs.slice(i, i + BATCH).map((document) => ({ action: 'index', document })));
+  for (let i = 0; i < docs.length; i += BATCH)
+    await engine.bulk(
+      command.index,
+      docs.slice(i, i + BATCH).map((document) => ({ action: 'index', document })),
+    );
   await engine.refresh(command.index);
   await engine.swapAlias(command.alias, command.index);
   return { engine, db, docs, alias: command.alias };
 }
 
-async function run(command: WriterCommand, writer: Writer | null): Promise<{ writer: Writer | null; reply: WriterMessage }> {
+async function run(
+  command: WriterCommand,
+  writer: Writer | null,
+): Promise<{ writer: Writer | null; reply: WriterMessage }> {
   if (command.kind === 'start') {
     const started = await start(command);
     return { writer: started, reply: { kind: 'ready', documents: started.docs.length } };
@@ -50,9 +57,14 @@ async function run(command: WriterCommand, writer: Writer | null): Promise<{ wri
     return { writer, reply: { kind: 'settled' } };
   }
   const { docs, engine } = writer;
-  const picked = roundPositions(command.round, command.changed, docs.length).map((at) => changedDocument(docs[at] as SearchDocument, command.round));
+  const picked = roundPositions(command.round, command.changed, docs.length).map((at) =>
+    changedDocument(docs[at] as SearchDocument, command.round),
+  );
   const started = performance.now();
-  await engine.bulk(writer.alias, picked.map((document) => ({ action: 'index', document })));
+  await engine.bulk(
+    writer.alias,
+    picked.map((document) => ({ action: 'index', document })),
+  );
   await engine.refresh(writer.alias);
   return { writer, reply: { kind: 'applied', round: command.round, refreshMs: performance.now() - started } };
 }

@@ -46,6 +46,7 @@ export class Reloader {
 
   /** A bench whose serving engine failed to reload measured nothing it claims to. */
   throwIfFailed(): void {
-    if (this.failures.length > 0) throw new Error(`the serving engine failed to reload: ${this.failures.slice(0, 3).join('; ')}`);
+    if (this.failures.length > 0)
+      throw new Error(`the serving engine failed to reload: ${this.failures.slice(0, 3).join('; ')}`);
   }
 }

@@ -15,15 +15,20 @@ export class WriterProcess {
 
   constructor(onPublished: () => void) {
     // Its own heap, as the indexer's in production; tsx as in the parent, so it runs the TypeScript source.
-    this.child = fork(join(__dirname, 'freshness-writer.ts'), [], { execArgv: ['--import', 'tsx', '--max-old-space-size=4096'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(join(__dirname, 'freshness-writer.ts'), [], {
+      execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.child.on('message', (message: WriterMessage) => {
       if (message.kind === 'published') onPublished();
-      else if (message.kind === 'failed') this.waiting.shift()?.reject(new Error(`freshness indexer: ${message.error}`));
+      else if (message.kind === 'failed')
+        this.waiting.shift()?.reject(new Error(`freshness indexer: ${message.error}`));
       else this.waiting.shift()?.resolve(message);
     });
     this.exited = new Promise((resolve) => {
       this.child.once('exit', (code) => {
-        for (const waiter of this.waiting.splice(0)) waiter.reject(new Error(`freshness indexer exited (${code ?? 'signal'})`));
+        for (const waiter of this.waiting.splice(0))
+          waiter.reject(new Error(`freshness indexer exited (${code ?? 'signal'})`));
         resolve();
       });
     });

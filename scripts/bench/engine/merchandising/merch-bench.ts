@@ -20,7 +20,8 @@ export interface MerchStats {
 const NONE = new SiteMerchandising({ queryRules: [], synonyms: {} });
 
 /** A brand filter map as the bench's one facet grammar needs it (the storefront maps any facet the same way). */
-const asFilters = (map: FilterMap): Filter[] => Object.entries(map).map(([key, values]) => ({ kind: 'terms', key, values, match: 'any' }));
+const asFilters = (map: FilterMap): Filter[] =>
+  Object.entries(map).map(([key, values]) => ({ kind: 'terms', key, values, match: 'any' }));
 
 /** The request the storefront would send: the mix's request with what the merchandising adds for its text. */
 function merchandised(request: SearchRequest, merchandising: SiteMerchandising, now: number): SearchRequest {
@@ -44,7 +45,11 @@ function merchandised(request: SearchRequest, merchandising: SiteMerchandising, 
  * alternating the two run by run so drift on a shared machine hits both alike. The merchandising step (rule
  * match, synonym rewrite) is inside the timing, as the storefront pays it per request.
  */
-export async function measureMerchandising(search: (request: SearchRequest) => Promise<SearchResponse>, productIds: readonly string[], runs = 200): Promise<Record<MerchQuery, MerchStats>> {
+export async function measureMerchandising(
+  search: (request: SearchRequest) => Promise<SearchResponse>,
+  productIds: readonly string[],
+  runs = 200,
+): Promise<Record<MerchQuery, MerchStats>> {
   const published = new SiteMerchandising({ queryRules: benchRules(productIds), synonyms: { en: benchSynonyms() } });
   const out = {} as Record<MerchQuery, MerchStats>;
   for (const query of MERCH_QUERIES) {
@@ -64,7 +69,11 @@ export async function measureMerchandising(search: (request: SearchRequest) => P
       samples.published.push(b.ms);
       [totals.none, totals.published] = [a.total, b.total];
     }
-    const median = (values: number[]) => percentile([...values].sort((x, y) => x - y), 0.5);
+    const median = (values: number[]) =>
+      percentile(
+        [...values].sort((x, y) => x - y),
+        0.5,
+      );
     out[query] = { noneMs: median(samples.none), publishedMs: median(samples.published), runs, totals };
   }
   return out;

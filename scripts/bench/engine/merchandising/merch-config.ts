@@ -10,8 +10,15 @@ export const MERCH_SIZE = { synonymGroups: 1000, rules: 1000 } as const;
  * the rest of made-up words no query uses (the set's size, which the lookup must not pay for).
  */
 export function benchSynonyms(): SynonymEntry[] {
-  const real: SynonymEntry[] = [{ terms: [MIX.q2Text, 'merino'] }, { terms: ['leather', 'suede'] }, { terms: ['jacket', 'coat', 'anorak'] }];
-  const made = Array.from({ length: MERCH_SIZE.synonymGroups - real.length }, (_, i): SynonymEntry => ({ terms: [`zq${i}alpha`, `zq${i}beta`, `zq${i} gamma`] }));
+  const real: SynonymEntry[] = [
+    { terms: [MIX.q2Text, 'merino'] },
+    { terms: ['leather', 'suede'] },
+    { terms: ['jacket', 'coat', 'anorak'] },
+  ];
+  const made = Array.from(
+    { length: MERCH_SIZE.synonymGroups - real.length },
+    (_, i): SynonymEntry => ({ terms: [`zq${i}alpha`, `zq${i}beta`, `zq${i} gamma`] }),
+  );
   return [...real, ...made];
 }
 
@@ -22,11 +29,20 @@ export function benchSynonyms(): SynonymEntry[] {
 export function benchRules(productIds: readonly string[]): QueryRule[] {
   const [first = '1', second = '2', third = '3'] = productIds;
   const real = [
-    { query: MIX.q2Text, pin: [{ productId: first, position: 1 }, { productId: second, position: 3 }], hide: [third] },
+    {
+      query: MIX.q2Text,
+      pin: [
+        { productId: first, position: 1 },
+        { productId: second, position: 3 },
+      ],
+      hide: [third],
+    },
     { query: 'jacket', match: 'contains', boost: { brand: [MIX.q3Brands[0]] }, bury: { brand: [MIX.q3Brands[2]] } },
   ];
   const made = Array.from({ length: MERCH_SIZE.rules - real.length }, (_, i) => ({
-    query: `zq${i} rule`, match: i % 2 === 0 ? 'exact' : 'contains', pin: [{ productId: first, position: 1 + (i % 5) }],
+    query: `zq${i} rule`,
+    match: i % 2 === 0 ? 'exact' : 'contains',
+    pin: [{ productId: first, position: 1 + (i % 5) }],
   }));
   return [...real, ...made].map((rule, i) => queryRuleSchema.parse({ id: i + 1, ...rule }));
 }

@@ -5,7 +5,10 @@ import { MERCH_SIZE } from './merch-config';
 const ms = (value: number): string => (value < 10 ? value.toFixed(3) : value.toFixed(1));
 
 /** The "Search engine: merchandising" section of docs/benchmarks.md (pure). */
-export function renderMerchandising(info: { command: string; machine: string; date: string; products: number; load: string }, peers: readonly PeerResult[]): string {
+export function renderMerchandising(
+  info: { command: string; machine: string; date: string; products: number; load: string },
+  peers: readonly PeerResult[],
+): string {
   const lines = [
     '## Search engine: merchandising',
     '',
@@ -24,14 +27,16 @@ export function renderMerchandising(info: { command: string; machine: string; da
     for (const query of MERCH_QUERIES) {
       const s = peer.merchandising?.[query];
       if (s === undefined) continue;
-      lines.push(`| ${peer.peer} | ${query} | ${ms(s.noneMs)} | ${ms(s.publishedMs)} | ${(s.publishedMs / s.noneMs).toFixed(2)}x | ${s.totals.none} / ${s.totals.published} |`);
+      lines.push(
+        `| ${peer.peer} | ${query} | ${ms(s.noneMs)} | ${ms(s.publishedMs)} | ${(s.publishedMs / s.noneMs).toFixed(2)}x | ${s.totals.none} / ${s.totals.published} |`,
+      );
     }
   }
   lines.push(
     '',
     `Runs per query and configuration: ${peers[0]?.merchandising?.Q1.runs ?? 0}. Totals differ where synonyms widen the match (Q2, Q3) or a pin adds a product the text does not find.`,
     'Elasticsearch runs with its shard request cache on, as in production: the size-0 count and tier searches of a repeated merchandised request are',
-    'answered from it, as are the plain request\'s aggregations. With that cache off, a micro-timing during development put the tiers at about 1.27x on',
+    "answered from it, as are the plain request's aggregations. With that cache off, a micro-timing during development put the tiers at about 1.27x on",
     "Q3's small answer and pins with hide at about 1.12x.",
     '',
   );

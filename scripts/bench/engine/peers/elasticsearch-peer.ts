@@ -24,7 +24,10 @@ export class ElasticsearchPeer implements BenchPeer {
     private readonly url: string,
     private readonly settings: IndexSettings,
   ) {
-    this.engine = new ElasticsearchEngine({ client: async () => (this.client ??= await connectClient({ node: url })), serving: { replicas: 0 } });
+    this.engine = new ElasticsearchEngine({
+      client: async () => (this.client ??= await connectClient({ node: url })),
+      serving: { replicas: 0 },
+    });
   }
 
   async build(docs: readonly SearchDocument[]): Promise<PeerBuildReport> {
@@ -32,7 +35,10 @@ export class ElasticsearchPeer implements BenchPeer {
     const started = performance.now();
     await this.engine.createIndex(INDEX, this.settings);
     for (let i = 0; i < docs.length; i += BATCH) {
-      const result = await this.engine.bulk(INDEX, docs.slice(i, i + BATCH).map((document) => ({ action: 'index', document })));
+      const result = await this.engine.bulk(
+        INDEX,
+        docs.slice(i, i + BATCH).map((document) => ({ action: 'index', document })),
+      );
       if (result.failures.length > 0) throw new Error(`bulk failures: ${JSON.stringify(result.failures.slice(0, 3))}`);
     }
     await this.engine.refresh(INDEX);

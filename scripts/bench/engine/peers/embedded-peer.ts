@@ -43,7 +43,10 @@ export class EmbeddedPeer implements BenchPeer {
     const started = performance.now();
     await builder.createIndex(INDEX, { languages: [...this.languages] });
     for (let i = 0; i < docs.length; i += BATCH) {
-      const result = await builder.bulk(INDEX, docs.slice(i, i + BATCH).map((document) => ({ action: 'index', document })));
+      const result = await builder.bulk(
+        INDEX,
+        docs.slice(i, i + BATCH).map((document) => ({ action: 'index', document })),
+      );
       if (result.failures.length > 0) throw new Error(`bulk failures: ${JSON.stringify(result.failures.slice(0, 3))}`);
     }
     await builder.refresh(INDEX);

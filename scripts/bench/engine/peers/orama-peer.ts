@@ -21,7 +21,13 @@ const SCHEMA = {
 const LABEL_SCHEMA = { key: 'string', label: 'string' } as const;
 const PROPERTIES: ('name' | 'brandText' | 'description')[] = ['name', 'brandText', 'description'];
 const BOOST = { name: 4, brandText: 2 };
-const FACETS = { brand: { limit: 20 }, colour: { limit: 20 }, size: { limit: 20 }, material: { limit: 20 }, category: { limit: 500 } };
+const FACETS = {
+  brand: { limit: 20 },
+  colour: { limit: 20 },
+  size: { limit: 20 },
+  material: { limit: 20 },
+  category: { limit: 500 },
+};
 
 type ProductDb = Orama<typeof SCHEMA>;
 type LabelDb = Orama<typeof LABEL_SCHEMA>;
@@ -58,16 +64,32 @@ export class OramaPeer implements BenchPeer {
     const byPrice = { property: 'price', order: 'ASC' } as const;
     switch (query) {
       case 'Q1':
-        return (await search(db, { term: '', where: onMarket, facets: FACETS, sortBy: byPrice, limit: MIX.pageSize })).count;
+        return (await search(db, { term: '', where: onMarket, facets: FACETS, sortBy: byPrice, limit: MIX.pageSize }))
+          .count;
       case 'Q1f': {
         const category = { category: { containsAny: [MIX.q1fCategory] } };
-        const main = await search(db, { term: '', where: { ...onMarket, ...category }, facets: FACETS, sortBy: byPrice, limit: MIX.pageSize });
+        const main = await search(db, {
+          term: '',
+          where: { ...onMarket, ...category },
+          facets: FACETS,
+          sortBy: byPrice,
+          limit: MIX.pageSize,
+        });
         // The category facet's own counts ignore its selection (disjunctive).
         await search(db, { term: '', where: onMarket, facets: { category: FACETS.category }, limit: 1 });
         return main.count;
       }
       case 'Q2':
-        return (await search(db, { term: MIX.q2Text, properties: PROPERTIES, boost: BOOST, where: onMarket, facets: FACETS, limit: MIX.pageSize })).count;
+        return (
+          await search(db, {
+            term: MIX.q2Text,
+            properties: PROPERTIES,
+            boost: BOOST,
+            where: onMarket,
+            facets: FACETS,
+            limit: MIX.pageSize,
+          })
+        ).count;
       case 'Q3':
         return this.q3(db);
       case 'Q4': {
@@ -86,7 +108,12 @@ export class OramaPeer implements BenchPeer {
     };
     const price = { price: { between: [MIX.q3Price.min, MIX.q3Price.max] as [number, number] } };
     const text = { term: MIX.q3Text, properties: PROPERTIES, boost: BOOST, threshold: 0 };
-    const main = await search(db, { ...text, where: { onMarket: true, ...filters, ...price }, facets: FACETS, limit: MIX.pageSize });
+    const main = await search(db, {
+      ...text,
+      where: { onMarket: true, ...filters, ...price },
+      facets: FACETS,
+      limit: MIX.pageSize,
+    });
     for (const relaxed of ['brand', 'colour', 'size'] as const) {
       const where = { onMarket: true, ...price, ...filters, [relaxed]: undefined };
       delete where[relaxed];

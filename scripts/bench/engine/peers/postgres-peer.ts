@@ -3,7 +3,20 @@ import type { SearchDocument } from '../../../../shared/search';
 import type { BenchPeer, PeerBuildReport, QueryName } from '../bench-types';
 import { MIX, PRICE_KEY } from '../queries';
 import { mixLabels, mixText } from './mix-document';
-import { CREATE, INDEXES, INSERT_LABELS, INSERT_ROWS, LABELS, q1, q1f, q2, q3, q4, TABLE, type Statement } from './postgres-sql';
+import {
+  CREATE,
+  INDEXES,
+  INSERT_LABELS,
+  INSERT_ROWS,
+  LABELS,
+  q1,
+  q1f,
+  q2,
+  q3,
+  q4,
+  TABLE,
+  type Statement,
+} from './postgres-sql';
 
 const BATCH = 2000;
 
@@ -29,8 +42,14 @@ export class PostgresPeer implements BenchPeer {
     await this.pool.query(INSERT_LABELS, [JSON.stringify(mixLabels(docs))]);
     for (const sql of INDEXES) await this.pool.query(sql);
     const buildMs = performance.now() - started;
-    const size = await this.pool.query<{ bytes: string }>(`SELECT (pg_total_relation_size('${TABLE}') + pg_total_relation_size('${LABELS}'))::text AS bytes`);
-    return { buildMs, memoryBytes: Number(size.rows[0]?.bytes ?? 0), memoryNote: 'table + indexes on disk (shared buffers cache them)' };
+    const size = await this.pool.query<{ bytes: string }>(
+      `SELECT (pg_total_relation_size('${TABLE}') + pg_total_relation_size('${LABELS}'))::text AS bytes`,
+    );
+    return {
+      buildMs,
+      memoryBytes: Number(size.rows[0]?.bytes ?? 0),
+      memoryNote: 'table + indexes on disk (shared buffers cache them)',
+    };
   }
 
   async run(query: QueryName): Promise<number> {

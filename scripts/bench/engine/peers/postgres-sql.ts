@@ -54,18 +54,27 @@ function statement(build: (p: (value: unknown) => string) => string): Statement 
   return { text, values };
 }
 
-const where = (conditions: Condition[], p: (value: unknown) => string): string => conditions.map((c) => c.sql(p)).join(' AND ');
+const where = (conditions: Condition[], p: (value: unknown) => string): string =>
+  conditions.map((c) => c.sql(p)).join(' AND ');
 
 /** The statements of one faceted listing: page, total with price stats, one GROUP BY per facet (disjunctive). */
 function listing(conditions: Condition[], order: (p: (value: unknown) => string) => string): Statement[] {
   const without = (key: string) => conditions.filter((c) => c.key !== key);
   const arrayFacet = (column: string, key: string, limit: number) =>
-    statement((p) => `SELECT v, count(*) c FROM ${TABLE}, unnest(${column}) v WHERE ${where(without(key), p)} GROUP BY v ORDER BY c DESC, v LIMIT ${limit}`);
+    statement(
+      (p) =>
+        `SELECT v, count(*) c FROM ${TABLE}, unnest(${column}) v WHERE ${where(without(key), p)} GROUP BY v ORDER BY c DESC, v LIMIT ${limit}`,
+    );
   return [
-    statement((p) => `SELECT id FROM ${TABLE} WHERE ${where(conditions, p)} ORDER BY ${order(p)}, id LIMIT ${MIX.pageSize}`),
+    statement(
+      (p) => `SELECT id FROM ${TABLE} WHERE ${where(conditions, p)} ORDER BY ${order(p)}, id LIMIT ${MIX.pageSize}`,
+    ),
     statement((p) => `SELECT count(*) FROM ${TABLE} WHERE ${where(conditions, p)}`),
     statement((p) => `SELECT min(price), max(price) FROM ${TABLE} WHERE ${where(without('price'), p)}`),
-    statement((p) => `SELECT brand v, count(*) c FROM ${TABLE} WHERE ${where(without('brand'), p)} GROUP BY brand ORDER BY c DESC, v LIMIT 20`),
+    statement(
+      (p) =>
+        `SELECT brand v, count(*) c FROM ${TABLE} WHERE ${where(without('brand'), p)} GROUP BY brand ORDER BY c DESC, v LIMIT 20`,
+    ),
     arrayFacet('colours', 'colour', 20),
     arrayFacet('sizes', 'size', 20),
     arrayFacet('materials', 'material', 20),
@@ -75,7 +84,8 @@ function listing(conditions: Condition[], order: (p: (value: unknown) => string)
 
 const ON_MARKET: Condition = { sql: () => 'on_market' };
 const text = (words: string): Condition => ({ sql: (p) => `tsv @@ plainto_tsquery('english', ${p(words)})` });
-const rank = (words: string) => (p: (value: unknown) => string) => `ts_rank(tsv, plainto_tsquery('english', ${p(words)})) DESC`;
+const rank = (words: string) => (p: (value: unknown) => string) =>
+  `ts_rank(tsv, plainto_tsquery('english', ${p(words)})) DESC`;
 
 export function q1(): Statement[] {
   return listing([ON_MARKET], () => 'price');
@@ -83,7 +93,10 @@ export function q1(): Statement[] {
 
 /** Q1 with one category selected; category paths carry their ancestors, so containment selects a subtree. */
 export function q1f(): Statement[] {
-  return listing([ON_MARKET, { key: 'category', sql: (p) => `categories @> ${p([MIX.q1fCategory])}::text[]` }], () => 'price');
+  return listing(
+    [ON_MARKET, { key: 'category', sql: (p) => `categories @> ${p([MIX.q1fCategory])}::text[]` }],
+    () => 'price',
+  );
 }
 
 export function q2(): Statement[] {
@@ -106,7 +119,13 @@ export function q3(): Statement[] {
 
 export function q4(): Statement[] {
   return [
-    statement((p) => `SELECT id FROM ${TABLE} WHERE on_market AND name_tsv @@ to_tsquery('simple', ${p(`${MIX.q4Text}:*`)}) ORDER BY popularity DESC, id LIMIT 5`),
-    statement((p) => `SELECT key, value, label FROM ${LABELS} WHERE lower(label) LIKE ${p(`${MIX.q4Text}%`)} ORDER BY label LIMIT 10`),
+    statement(
+      (p) =>
+        `SELECT id FROM ${TABLE} WHERE on_market AND name_tsv @@ to_tsquery('simple', ${p(`${MIX.q4Text}:*`)}) ORDER BY popularity DESC, id LIMIT 5`,
+    ),
+    statement(
+      (p) =>
+        `SELECT key, value, label FROM ${LABELS} WHERE lower(label) LIKE ${p(`${MIX.q4Text}%`)} ORDER BY label LIMIT 10`,
+    ),
   ];
 }

@@ -49,7 +49,12 @@ export class AdminApi {
     /** @type {Record<string, string>} */
     const headers = { Authorization: `Bearer ${this.accessToken}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${this.root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    const res = await fetch(`${this.root}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
     if (res.status === 401) this.onUnauthorized();
     if (res.status === 204) return undefined;
     const answer = await res.json().catch(() => ({}));

@@ -15,7 +15,11 @@ export class SignInError extends Error {}
 export const redirectUri = () => `${location.origin}/callback`;
 
 /** @param {Uint8Array} bytes */
-const base64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** 32 random bytes as base64url: 43 characters, a valid PKCE verifier and an unguessable state. */
 const randomToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
@@ -65,10 +69,12 @@ function takePending() {
  */
 export async function completeSignIn(config, params) {
   const pending = takePending();
-  if (pending === null || params.get('state') !== pending.state) throw new SignInError('This sign-in was not started in this tab, or it was already used. Sign in again.');
+  if (pending === null || params.get('state') !== pending.state)
+    throw new SignInError('This sign-in was not started in this tab, or it was already used. Sign in again.');
   const error = params.get('error');
   if (error === 'access_denied') throw new SignInError('Access was denied on the sign-in page.');
-  if (error !== null) throw new SignInError(`The identity provider refused the sign-in: ${params.get('error_description') ?? error}`);
+  if (error !== null)
+    throw new SignInError(`The identity provider refused the sign-in: ${params.get('error_description') ?? error}`);
   const code = params.get('code');
   if (code === null) throw new SignInError('The identity provider sent no code back. Sign in again.');
   saveToken(await exchange(config, code, pending.verifier));
@@ -82,12 +88,23 @@ export async function completeSignIn(config, params) {
  */
 async function exchange(config, code, verifier) {
   // A form body keeps this a simple CORS request: no preflight before the one-minute code is spent.
-  const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), client_id: config.clientId, code_verifier: verifier });
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri(),
+    client_id: config.clientId,
+    code_verifier: verifier,
+  });
   const res = await fetch(config.tokenEndpoint, { method: 'POST', body }).catch(() => null);
   if (res === null) throw new SignInError('The identity provider could not be reached. Try again in a moment.');
   const answer = await res.json().catch(() => ({}));
-  if (!res.ok || typeof answer.access_token !== 'string') throw new SignInError(`Signing in failed: ${answer.error_description ?? answer.error ?? `HTTP ${res.status}`}`);
-  return { accessToken: answer.access_token, scope: String(answer.scope ?? ''), expiresAt: Date.now() + Number(answer.expires_in ?? 0) * 1000 };
+  if (!res.ok || typeof answer.access_token !== 'string')
+    throw new SignInError(`Signing in failed: ${answer.error_description ?? answer.error ?? `HTTP ${res.status}`}`);
+  return {
+    accessToken: answer.access_token,
+    scope: String(answer.scope ?? ''),
+    expiresAt: Date.now() + Number(answer.expires_in ?? 0) * 1000,
+  };
 }
 
 /** @param {import('./types.js').Token} token */
@@ -104,7 +121,12 @@ export function currentToken() {
   if (raw === null) return null;
   try {
     const token = JSON.parse(raw);
-    if (typeof token?.accessToken === 'string' && typeof token.expiresAt === 'number' && token.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return token;
+    if (
+      typeof token?.accessToken === 'string' &&
+      typeof token.expiresAt === 'number' &&
+      token.expiresAt - EXPIRY_MARGIN_MS > Date.now()
+    )
+      return token;
   } catch {
     // An unreadable entry is treated as no session.
   }

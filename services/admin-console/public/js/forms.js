@@ -25,23 +25,48 @@ export function field(o) {
   const id = uniqueId('field');
   const hintId = o.hint ? `${id}-hint` : null;
   const errorId = `${id}-error`;
-  const common = { id, name: o.path, class: 'control', dataset: { path: o.path }, 'aria-describedby': [hintId, errorId].filter(Boolean).join(' '), required: o.required, ...o.attrs };
+  const common = {
+    id,
+    name: o.path,
+    class: 'control',
+    dataset: { path: o.path },
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' '),
+    required: o.required,
+    ...o.attrs,
+  };
   /** @type {HTMLElement} */
   let control;
   if (o.options) {
-    control = h('select', common, o.options.map((opt) => h('option', { value: opt.value, selected: String(o.value ?? '') === opt.value }, opt.label)));
+    control = h(
+      'select',
+      common,
+      o.options.map((opt) =>
+        h('option', { value: opt.value, selected: String(o.value ?? '') === opt.value }, opt.label),
+      ),
+    );
   } else if (o.multiline) {
     control = h('textarea', { ...common, rows: 4 }, String(o.value ?? ''));
   } else if (o.type === 'checkbox') {
     control = h('input', { ...common, type: 'checkbox', checked: o.value === true });
   } else {
-    control = h('input', { ...common, type: o.type ?? 'text', value: o.value === null || o.value === undefined ? null : String(o.value) });
+    control = h('input', {
+      ...common,
+      type: o.type ?? 'text',
+      value: o.value === null || o.value === undefined ? null : String(o.value),
+    });
   }
-  const label = h('label', { for: id }, o.label, o.required ? h('span', { class: 'required', 'aria-hidden': 'true' }, ' *') : null);
+  const label = h(
+    'label',
+    { for: id },
+    o.label,
+    o.required ? h('span', { class: 'required', 'aria-hidden': 'true' }, ' *') : null,
+  );
   const hint = hintId ? h('p', { id: hintId, class: 'field-hint' }, o.hint) : null;
   const error = h('p', { id: errorId, class: 'field-error', hidden: true });
   const kind = o.type === 'checkbox' ? 'field field-check' : 'field';
-  return o.type === 'checkbox' ? h('div', { class: kind }, control, label, hint, error) : h('div', { class: kind }, label, hint, control, error);
+  return o.type === 'checkbox'
+    ? h('div', { class: kind }, control, label, hint, error)
+    : h('div', { class: kind }, label, hint, control, error);
 }
 
 /** @param {ParentNode} form */
@@ -99,8 +124,22 @@ export function showErrors(form, err) {
     error.hidden = false;
     error.append(...messages.map((m) => h('span', null, m)));
   }
-  const heading = Object.keys(fields).length > 0 ? 'The changes were not saved. Correct the fields marked below.' : `The changes were not saved: ${err instanceof Error ? err.message : 'something went wrong.'}`;
-  const summary = h('div', { class: 'form-errors', role: 'alert', tabindex: '-1' }, h('p', null, heading), unplaced.length > 0 ? h('ul', null, unplaced.map((m) => h('li', null, m))) : null);
+  const heading =
+    Object.keys(fields).length > 0
+      ? 'The changes were not saved. Correct the fields marked below.'
+      : `The changes were not saved: ${err instanceof Error ? err.message : 'something went wrong.'}`;
+  const summary = h(
+    'div',
+    { class: 'form-errors', role: 'alert', tabindex: '-1' },
+    h('p', null, heading),
+    unplaced.length > 0
+      ? h(
+          'ul',
+          null,
+          unplaced.map((m) => h('li', null, m)),
+        )
+      : null,
+  );
   form.prepend(summary);
   summary.focus();
 }

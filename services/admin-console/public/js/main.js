@@ -37,14 +37,21 @@ async function render(shell, config, message, navigate) {
     history.replaceState(null, '', '/');
     void render(shell, config, next, navigate);
   };
-  const api = new AdminApi(config.apiBaseUrl, token.accessToken, () => ended({ text: 'Your session has ended. Sign in again.', role: 'alert' }));
+  const api = new AdminApi(config.apiBaseUrl, token.accessToken, () =>
+    ended({ text: 'Your session has ended. Sign in again.', role: 'alert' }),
+  );
   const main = h('main', { id: 'main', tabindex: '-1' });
   const onSignOut = () => ended({ text: 'You are signed out.', role: 'status' });
   const route = routeOf(location.pathname);
-  replace(shell, header({ current: route.page === 'overview' ? '/' : null, session: { scope: token.scope, onSignOut } }), main);
+  replace(
+    shell,
+    header({ current: route.page === 'overview' ? '/' : null, session: { scope: token.scope, onSignOut } }),
+    main,
+  );
   document.title = 'Aisle admin';
   if (route.page === 'overview') return showOverview(main, api);
-  if (route.page === 'not-found') return replace(main, h('h1', null, 'Page not found'), h('p', null, h('a', { href: '/' }, 'Back to the sites')));
+  if (route.page === 'not-found')
+    return replace(main, h('h1', null, 'Page not found'), h('p', null, h('a', { href: '/' }, 'Back to the sites')));
   const canWrite = token.scope.split(' ').includes('write');
   await showSitePage(main, { ...route, api, canWrite, signal: leaving.signal, navigate });
 }
@@ -55,7 +62,10 @@ async function finishSignIn(/** @type {import('./types.js').ConsoleConfig} */ co
     await completeSignIn(config, new URLSearchParams(location.search));
     return null;
   } catch (err) {
-    return { text: err instanceof SignInError ? err.message : 'Signing in failed. Try again.', role: /** @type {const} */ ('alert') };
+    return {
+      text: err instanceof SignInError ? err.message : 'Signing in failed. Try again.',
+      role: /** @type {const} */ ('alert'),
+    };
   } finally {
     history.replaceState(null, '', '/');
   }
@@ -76,5 +86,14 @@ async function boot() {
 
 boot().catch((err) => {
   const shell = document.getElementById('app');
-  if (shell) replace(shell, h('main', { id: 'main', class: 'sign-in' }, h('h1', null, 'The console could not start'), notice(err instanceof Error ? err.message : String(err), 'alert')));
+  if (shell)
+    replace(
+      shell,
+      h(
+        'main',
+        { id: 'main', class: 'sign-in' },
+        h('h1', null, 'The console could not start'),
+        notice(err instanceof Error ? err.message : String(err), 'alert'),
+      ),
+    );
 });

@@ -42,9 +42,23 @@ export function followLinks(show) {
     show(routeOf(location.pathname));
   };
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin || link.target !== '' || link.hasAttribute('download')) return;
+    if (
+      !(link instanceof HTMLAnchorElement) ||
+      link.origin !== location.origin ||
+      link.target !== '' ||
+      link.hasAttribute('download')
+    )
+      return;
     if (link.pathname === location.pathname && link.hash !== '') return; // the skip link and other in-page anchors
     event.preventDefault();
     navigate(link.pathname + link.search);

@@ -17,10 +17,17 @@ const toUnits = (qty: number): number => Math.max(0, Math.round(qty * UNITS));
  * The value of an assignment: per pair, its score times the share of the receipt's open quantity it takes.
  * A receipt put wholly on one line adds that pair's score; one split across two lines adds the weighted mean.
  */
-export function assignmentValue(pairs: readonly AssignedPair[], receipts: readonly SupplyReceipt[], edges: readonly ScoredEdge[]): number {
+export function assignmentValue(
+  pairs: readonly AssignedPair[],
+  receipts: readonly SupplyReceipt[],
+  edges: readonly ScoredEdge[],
+): number {
   const open = new Map(receipts.map((r) => [r.id, r.openQty]));
   const score = new Map(edges.map((e) => [`${e.lineIndex}:${e.receiptId}`, e.score]));
-  return pairs.reduce((sum, p) => sum + ((score.get(`${p.lineIndex}:${p.receiptId}`) ?? 0) * p.qty) / (open.get(p.receiptId) ?? 1), 0);
+  return pairs.reduce(
+    (sum, p) => sum + ((score.get(`${p.lineIndex}:${p.receiptId}`) ?? 0) * p.qty) / (open.get(p.receiptId) ?? 1),
+    0,
+  );
 }
 
 /**
@@ -42,11 +49,18 @@ export function bestFitAssignment(
     ...receipts.map((r) => ({ from: 0, to: receiptNode.get(r.id) ?? -1, capacity: toUnits(r.openQty), cost: 0 })),
     ...lines.map((l) => ({ from: lineNode.get(l.index) ?? -1, to: 1, capacity: toUnits(l.openQty), cost: 0 })),
   ];
-  const usable = edges.filter((e) => e.score > 0 && (receiptUnits.get(e.receiptId) ?? 0) > 0 && lineNode.has(e.lineIndex));
+  const usable = edges.filter(
+    (e) => e.score > 0 && (receiptUnits.get(e.receiptId) ?? 0) > 0 && lineNode.has(e.lineIndex),
+  );
   const first = arcs.length;
   for (const e of usable) {
     const units = receiptUnits.get(e.receiptId) ?? 1;
-    arcs.push({ from: receiptNode.get(e.receiptId) ?? -1, to: lineNode.get(e.lineIndex) ?? -1, capacity: units, cost: -e.score / units });
+    arcs.push({
+      from: receiptNode.get(e.receiptId) ?? -1,
+      to: lineNode.get(e.lineIndex) ?? -1,
+      capacity: units,
+      cost: -e.score / units,
+    });
   }
   const flow = solve({ nodeCount: 2 + receipts.length + lines.length, source: 0, sink: 1, arcs });
   return usable

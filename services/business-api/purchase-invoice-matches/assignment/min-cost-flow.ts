@@ -8,11 +8,23 @@ type Residual = { from: Int32Array; to: Int32Array; cap: Float64Array; cost: Flo
 
 function residualOf(p: FlowProblem): Residual {
   const m = p.arcs.length * 2;
-  const g: Residual = { from: new Int32Array(m), to: new Int32Array(m), cap: new Float64Array(m), cost: new Float64Array(m) };
+  const g: Residual = {
+    from: new Int32Array(m),
+    to: new Int32Array(m),
+    cap: new Float64Array(m),
+    cost: new Float64Array(m),
+  };
   p.arcs.forEach((a, k) => {
-    if (!(a.capacity >= 0) || a.from < 0 || a.to < 0 || a.from >= p.nodeCount || a.to >= p.nodeCount) throw new Error(`minCostFlow: bad arc ${k}`);
-    g.from[2 * k] = a.from; g.to[2 * k] = a.to; g.cap[2 * k] = a.capacity; g.cost[2 * k] = a.cost;
-    g.from[2 * k + 1] = a.to; g.to[2 * k + 1] = a.from; g.cap[2 * k + 1] = 0; g.cost[2 * k + 1] = -a.cost;
+    if (!(a.capacity >= 0) || a.from < 0 || a.to < 0 || a.from >= p.nodeCount || a.to >= p.nodeCount)
+      throw new Error(`minCostFlow: bad arc ${k}`);
+    g.from[2 * k] = a.from;
+    g.to[2 * k] = a.to;
+    g.cap[2 * k] = a.capacity;
+    g.cost[2 * k] = a.cost;
+    g.from[2 * k + 1] = a.to;
+    g.to[2 * k + 1] = a.from;
+    g.cap[2 * k + 1] = 0;
+    g.cost[2 * k + 1] = -a.cost;
   });
   return g;
 }

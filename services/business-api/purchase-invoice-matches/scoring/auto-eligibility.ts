@@ -9,7 +9,12 @@ import type { LineSuggestion, ScoredCandidate, Tolerances } from './types';
 function bestGroup(candidates: readonly ScoredCandidate[]): ScoredCandidate[] {
   const best = candidates[0];
   if (!best.reasons.includes('CombinedReceipts')) return [best];
-  return candidates.filter((c) => c.receipt.orderItemId === best.receipt.orderItemId && c.score === best.score && c.reasons.includes('CombinedReceipts'));
+  return candidates.filter(
+    (c) =>
+      c.receipt.orderItemId === best.receipt.orderItemId &&
+      c.score === best.score &&
+      c.reasons.includes('CombinedReceipts'),
+  );
 }
 
 /** The line's best group when it reaches the threshold and no other purchase-order line comes close. */

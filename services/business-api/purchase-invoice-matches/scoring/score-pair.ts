@@ -18,7 +18,11 @@ export type LineKeys = { sku: string | null; number: string | null; text: string
 /** A receipt's codes and description as compared. */
 export type ReceiptKeys = { skus: ReadonlySet<string>; number: string | null; text: string | null };
 
-export const lineKeys = (line: InvoiceLine): LineKeys => ({ sku: codeKey(line.vendorSku), number: codeKey(line.productNumber), text: textKey(line.description) });
+export const lineKeys = (line: InvoiceLine): LineKeys => ({
+  sku: codeKey(line.vendorSku),
+  number: codeKey(line.productNumber),
+  text: textKey(line.description),
+});
 
 export function receiptKeys(receipt: OpenReceipt): ReceiptKeys {
   const skus = new Set<string>();
@@ -41,12 +45,16 @@ function identitySignals(line: LineKeys, receipt: ReceiptKeys): Signals {
 
 function quantitySignals(line: InvoiceLine, receipt: OpenReceipt, ctx: PairContext): Signals {
   const own = closeness(line.quantity, receipt.openQuantity, ctx.tolerances.qtyPercent);
-  if (own !== 'outside') return own === 'exact' ? { points: WEIGHTS.QtyExact, reasons: ['QtyExact'] } : { points: WEIGHTS.QtyWithinTolerance, reasons: ['QtyWithinTolerance'] };
+  if (own !== 'outside')
+    return own === 'exact'
+      ? { points: WEIGHTS.QtyExact, reasons: ['QtyExact'] }
+      : { points: WEIGHTS.QtyWithinTolerance, reasons: ['QtyWithinTolerance'] };
   // A purchase-order line received in several deliveries is usually invoiced as one line.
   if (ctx.orderLineOpenQty <= receipt.openQuantity) return { points: 0, reasons: [] };
   const combined = closeness(line.quantity, ctx.orderLineOpenQty, ctx.tolerances.qtyPercent);
   if (combined === 'exact') return { points: WEIGHTS.QtyExact, reasons: ['QtyExact', 'CombinedReceipts'] };
-  if (combined === 'within') return { points: WEIGHTS.QtyWithinTolerance, reasons: ['QtyWithinTolerance', 'CombinedReceipts'] };
+  if (combined === 'within')
+    return { points: WEIGHTS.QtyWithinTolerance, reasons: ['QtyWithinTolerance', 'CombinedReceipts'] };
   return { points: 0, reasons: [] };
 }
 
@@ -59,7 +67,8 @@ function priceSignals(line: InvoiceLine, receipt: OpenReceipt, tolerances: Toler
 
 function contextSignals(receipt: OpenReceipt, ctx: PairContext): Signals {
   const reasons: Array<'DateWindow' | 'OrderReference'> = [];
-  if (Math.abs(ctx.invoiceDateMs - receipt.receivedAtMs) <= ctx.tolerances.dateWindowDays * DAY_MS) reasons.push('DateWindow');
+  if (Math.abs(ctx.invoiceDateMs - receipt.receivedAtMs) <= ctx.tolerances.dateWindowDays * DAY_MS)
+    reasons.push('DateWindow');
   if (ctx.poNumber !== null && receipt.purchaseNumber === ctx.poNumber) reasons.push('OrderReference');
   return { points: reasons.reduce((sum, r) => sum + WEIGHTS[r], 0), reasons };
 }
@@ -69,7 +78,12 @@ function contextSignals(receipt: OpenReceipt, ctx: PairContext): Signals {
  * different articles that happen to share a quantity and a price are no evidence of a match. `keys` are the
  * normalised codes when the caller has them already (scoring many pairs).
  */
-export function scorePair(line: InvoiceLine, receipt: OpenReceipt, ctx: PairContext, keys?: { line: LineKeys; receipt: ReceiptKeys }): PairScore {
+export function scorePair(
+  line: InvoiceLine,
+  receipt: OpenReceipt,
+  ctx: PairContext,
+  keys?: { line: LineKeys; receipt: ReceiptKeys },
+): PairScore {
   const lk = keys?.line ?? lineKeys(line);
   const identity = identitySignals(lk, keys?.receipt ?? receiptKeys(receipt));
   const sameProduct = identity.reasons.length > 0 || (lk.sku === null && lk.number === null && lk.text === null);

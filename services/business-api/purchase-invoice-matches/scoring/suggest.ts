@@ -14,11 +14,21 @@ function ranking(line: InvoiceLine, invoiceDateMs: number) {
 }
 
 /** Every scored candidate of one line, best first (candidates scoring 0 are dropped). */
-export function rankCandidates(draft: InvoiceDraft, line: InvoiceLine, index: CandidateIndex, tolerances: Tolerances): ScoredCandidate[] {
+export function rankCandidates(
+  draft: InvoiceDraft,
+  line: InvoiceLine,
+  index: CandidateIndex,
+  tolerances: Tolerances,
+): ScoredCandidate[] {
   const scored: ScoredCandidate[] = [];
   const keys = lineKeys(line);
   for (const receipt of index.candidatesFor(line)) {
-    const ctx = { tolerances, invoiceDateMs: draft.invoiceDateMs, poNumber: draft.poNumber, orderLineOpenQty: index.orderLineOpenQty(receipt.orderItemId) };
+    const ctx = {
+      tolerances,
+      invoiceDateMs: draft.invoiceDateMs,
+      poNumber: draft.poNumber,
+      orderLineOpenQty: index.orderLineOpenQty(receipt.orderItemId),
+    };
     const pair = scorePair(line, receipt, ctx, { line: keys, receipt: index.keysOf(receipt) });
     if (pair.score > 0) scored.push({ ...pair, receipt, isAutoEligible: false });
   }
@@ -26,7 +36,11 @@ export function rankCandidates(draft: InvoiceDraft, line: InvoiceLine, index: Ca
 }
 
 /** The top candidates of every line of the draft, in line order, with auto-eligibility marked. Pure. */
-export function suggestMatches(draft: InvoiceDraft, receipts: readonly OpenReceipt[], tolerances: Tolerances): LineSuggestion[] {
+export function suggestMatches(
+  draft: InvoiceDraft,
+  receipts: readonly OpenReceipt[],
+  tolerances: Tolerances,
+): LineSuggestion[] {
   const index = buildCandidateIndex(receipts, draft.poNumber);
   const ranked = [...draft.lines]
     .sort((a, b) => a.index - b.index)

@@ -13,15 +13,25 @@ export type WholeOrderPlan = {
 };
 
 /** Every same-product (line, receipt) pair with its score: the only pairs a whole order may be spread over. */
-export function wholeOrderEdges(draft: InvoiceDraft, receipts: readonly OpenReceipt[], tolerances: Tolerances): ScoredEdge[] {
+export function wholeOrderEdges(
+  draft: InvoiceDraft,
+  receipts: readonly OpenReceipt[],
+  tolerances: Tolerances,
+): ScoredEdge[] {
   const index = buildCandidateIndex(receipts, draft.poNumber);
   const edges: ScoredEdge[] = [];
   for (const line of draft.lines) {
     const keys = lineKeys(line);
     for (const receipt of receipts) {
-      const ctx = { tolerances, invoiceDateMs: draft.invoiceDateMs, poNumber: draft.poNumber, orderLineOpenQty: index.orderLineOpenQty(receipt.orderItemId) };
+      const ctx = {
+        tolerances,
+        invoiceDateMs: draft.invoiceDateMs,
+        poNumber: draft.poNumber,
+        orderLineOpenQty: index.orderLineOpenQty(receipt.orderItemId),
+      };
       const pair = scorePair(line, receipt, ctx, { line: keys, receipt: index.keysOf(receipt) });
-      if (pair.sameProduct && pair.score > 0) edges.push({ lineIndex: line.index, receiptId: receipt.id, score: pair.score });
+      if (pair.sameProduct && pair.score > 0)
+        edges.push({ lineIndex: line.index, receiptId: receipt.id, score: pair.score });
     }
   }
   return edges;
@@ -43,7 +53,12 @@ export function planWholeOrder(
   const supply = receipts.map((r) => ({ id: r.id, openQty: r.openQuantity }));
   const assigned = bestFitAssignment(lines, supply, wholeOrderEdges(draft, receipts, tolerances), solve);
   const byId = new Map(receipts.map((r) => [r.id, r]));
-  const pairs = assigned.map((p) => ({ invoiceLineIndex: p.lineIndex, orderItemId: byId.get(p.receiptId)?.orderItemId ?? 0, receiptId: p.receiptId, qty: p.qty }));
+  const pairs = assigned.map((p) => ({
+    invoiceLineIndex: p.lineIndex,
+    orderItemId: byId.get(p.receiptId)?.orderItemId ?? 0,
+    receiptId: p.receiptId,
+    qty: p.qty,
+  }));
   const attached = new Set(pairs.map((p) => p.receiptId));
   return { pairs, unattached: receipts.filter((r) => !attached.has(r.id)) };
 }

@@ -5,7 +5,14 @@ import type { InvoiceDraft, InvoiceLine } from '../scoring/types';
 export type DraftRecord = InvoiceDraft & { id: number; vendorId: number; booked: boolean };
 
 type DraftRow = { id: number; vendor_id: number; invoice_date: Date; po_number: number | null; booked: boolean };
-type LineRow = { line_index: number; product_number: string | null; vendor_sku: string | null; description: string | null; quantity: string; price: string };
+type LineRow = {
+  line_index: number;
+  product_number: string | null;
+  vendor_sku: string | null;
+  description: string | null;
+  quantity: string;
+  price: string;
+};
 
 const toLine = (r: LineRow): InvoiceLine => ({
   index: r.line_index,
@@ -20,7 +27,12 @@ const toLine = (r: LineRow): InvoiceLine => ({
  * The tenant's draft with its lines, or 404 `not_found` (another tenant's draft is not found either).
  * `lock` takes the draft row FOR UPDATE, so writes to one draft's pairs run one at a time.
  */
-export async function loadDraft(db: Db, tenantId: number, draftId: number, options: { lock?: boolean } = {}): Promise<DraftRecord> {
+export async function loadDraft(
+  db: Db,
+  tenantId: number,
+  draftId: number,
+  options: { lock?: boolean } = {},
+): Promise<DraftRecord> {
   const query = db('purchase_invoice_drafts')
     .select('id', 'vendor_id', 'invoice_date', 'po_number', 'booked')
     .where({ tenant_id: tenantId, id: draftId })

@@ -13,7 +13,16 @@ export async function existingPairKeys(db: Db, tenantId: number, draftId: number
 export async function addPairs(db: Db, tenantId: number, draftId: number, rows: readonly PairRow[]): Promise<void> {
   if (!rows.length) return;
   await db('purchase_invoice_matches')
-    .insert(rows.map((r) => ({ tenant_id: tenantId, draft_id: draftId, invoice_line_index: r.invoiceLineIndex, order_item_id: r.orderItemId, receipt_id: r.receiptId, qty: r.qty })))
+    .insert(
+      rows.map((r) => ({
+        tenant_id: tenantId,
+        draft_id: draftId,
+        invoice_line_index: r.invoiceLineIndex,
+        order_item_id: r.orderItemId,
+        receipt_id: r.receiptId,
+        qty: r.qty,
+      })),
+    )
     .onConflict(['tenant_id', 'draft_id', 'invoice_line_index', 'receipt_id'])
     .merge({ qty: db.raw('purchase_invoice_matches.qty + excluded.qty') });
 }

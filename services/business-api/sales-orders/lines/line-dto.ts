@@ -66,14 +66,32 @@ const toLineDto = (r: LineRow): SalesOrderLineDto => ({
 });
 
 /** The lines of each order, in position order (then id), in one query; orders without lines map to []. */
-export async function loadLines(db: Db, tenantId: number, orderIds: readonly number[]): Promise<Map<number, SalesOrderLineDto[]>> {
+export async function loadLines(
+  db: Db,
+  tenantId: number,
+  orderIds: readonly number[],
+): Promise<Map<number, SalesOrderLineDto[]>> {
   const byOrder = new Map<number, SalesOrderLineDto[]>(orderIds.map((id) => [id, []]));
   if (!orderIds.length) return byOrder;
   const rows: LineRow[] = await db('order_lines')
-    .select('id', 'order_id', 'position', 'product_id', 'product_number', 'description', 'quantity', 'qty_delivered', 'price')
+    .select(
+      'id',
+      'order_id',
+      'position',
+      'product_id',
+      'product_number',
+      'description',
+      'quantity',
+      'qty_delivered',
+      'price',
+    )
     .select('discount_percent', 'vat_rate', 'sum_ex_vat', 'sum_vat', 'sum_inc_vat', 'warehouse_id', 'date_delivery')
     // Credit lines carry negative quantities: nothing is left to deliver once delivered reaches quantity either way.
-    .select(db.raw('(case when quantity >= 0 then greatest(quantity - qty_delivered, 0) else least(quantity - qty_delivered, 0) end)::text as qty_left'))
+    .select(
+      db.raw(
+        '(case when quantity >= 0 then greatest(quantity - qty_delivered, 0) else least(quantity - qty_delivered, 0) end)::text as qty_left',
+      ),
+    )
     .where('tenant_id', tenantId)
     .whereIn('order_id', [...orderIds])
     .orderBy([{ column: 'order_id' }, { column: 'position' }, { column: 'id' }]);

@@ -10,7 +10,8 @@ type AmountFields = { quantity?: unknown; price?: unknown; discountPercent?: unk
 export function permissionsForLineChange(change: 'add' | 'patch' | 'delete', fields: AmountFields = {}): Permission[] {
   const needed = new Set<Permission>();
   if (change !== 'patch' || fields.quantity !== undefined) needed.add('quantity');
-  if (change !== 'delete' && [fields.price, fields.discountPercent, fields.vatRate].some((v) => v !== undefined)) needed.add('price');
+  if (change !== 'delete' && [fields.price, fields.discountPercent, fields.vatRate].some((v) => v !== undefined))
+    needed.add('price');
   return [...needed];
 }
 

@@ -14,7 +14,9 @@ const orderId = z.object({ id: int32Param });
 const lineId = z.object({ id: int32Param, lineId: int32Param });
 const envelope = (description: string) => ({ description, schema: errorEnvelopeSchema });
 const refusals = {
-  400: envelope('bad_request: the change is refused (the order is invoiced or credited, or a value is not possible); the message says why'),
+  400: envelope(
+    'bad_request: the change is refused (the order is invoiced or credited, or a value is not possible); the message says why',
+  ),
   403: envelope('Read-only key, or the caller lacks the price or quantity permission the change needs'),
   404: envelope('No sales order (or no such line on it) in the tenant'),
 };
@@ -22,9 +24,16 @@ const refusals = {
 export const lineRoutes = ({ db }: SalesOrderContext): AnyApiRoute[] => [
   anyRoute(
     defineRoute({
-      method: 'get', path: '/sales-orders/{id}/lines', operationId: 'listSalesOrderLines', summary: "A sales order's lines", tag: TAG,
+      method: 'get',
+      path: '/sales-orders/{id}/lines',
+      operationId: 'listSalesOrderLines',
+      summary: "A sales order's lines",
+      tag: TAG,
       params: orderId,
-      responses: { 200: { description: 'The lines, in position order', schema: z.array(salesOrderLineDto) }, 404: envelope('No sales order has this id in the tenant') },
+      responses: {
+        200: { description: 'The lines, in position order', schema: z.array(salesOrderLineDto) },
+        404: envelope('No sales order has this id in the tenant'),
+      },
       handler: async (req, res) => {
         const tenantId = authOf(req).tenantId;
         await requireSalesDocument(db, tenantId, req.params.id);
@@ -34,8 +43,13 @@ export const lineRoutes = ({ db }: SalesOrderContext): AnyApiRoute[] => [
   ),
   anyRoute(
     defineRoute({
-      method: 'post', path: '/sales-orders/{id}/lines', operationId: 'addSalesOrderLine', summary: 'Add a line (needs quantity; price to set amounts)', tag: TAG,
-      params: orderId, body: salesOrderLineAddDto,
+      method: 'post',
+      path: '/sales-orders/{id}/lines',
+      operationId: 'addSalesOrderLine',
+      summary: 'Add a line (needs quantity; price to set amounts)',
+      tag: TAG,
+      params: orderId,
+      body: salesOrderLineAddDto,
       responses: { 200: { description: 'The new line', schema: idResultDto }, ...refusals },
       handler: async (req, res) => {
         res.json({ id: await addLine(db, authOf(req), req.params.id, req.body) });
@@ -44,8 +58,13 @@ export const lineRoutes = ({ db }: SalesOrderContext): AnyApiRoute[] => [
   ),
   anyRoute(
     defineRoute({
-      method: 'patch', path: '/sales-orders/{id}/lines/{lineId}', operationId: 'patchSalesOrderLine', summary: 'Change a line (quantity needs quantity; price, discount, VAT need price)', tag: TAG,
-      params: lineId, body: salesOrderLinePatchDto,
+      method: 'patch',
+      path: '/sales-orders/{id}/lines/{lineId}',
+      operationId: 'patchSalesOrderLine',
+      summary: 'Change a line (quantity needs quantity; price, discount, VAT need price)',
+      tag: TAG,
+      params: lineId,
+      body: salesOrderLinePatchDto,
       responses: { 204: { description: 'Changed' }, ...refusals },
       handler: async (req, res) => {
         await patchLine(db, authOf(req), req.params.id, req.params.lineId, req.body);
@@ -55,7 +74,11 @@ export const lineRoutes = ({ db }: SalesOrderContext): AnyApiRoute[] => [
   ),
   anyRoute(
     defineRoute({
-      method: 'delete', path: '/sales-orders/{id}/lines/{lineId}', operationId: 'deleteSalesOrderLine', summary: 'Delete a line (needs quantity)', tag: TAG,
+      method: 'delete',
+      path: '/sales-orders/{id}/lines/{lineId}',
+      operationId: 'deleteSalesOrderLine',
+      summary: 'Delete a line (needs quantity)',
+      tag: TAG,
       params: lineId,
       responses: { 204: { description: 'Deleted' }, ...refusals },
       handler: async (req, res) => {

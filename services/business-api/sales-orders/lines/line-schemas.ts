@@ -12,9 +12,13 @@ export const salesOrderLineAddDto = z
     productNumber: z.string().max(100).optional(),
     description: z.string().max(2000).optional(),
     quantity: z.number().positive().max(1e9),
-    price: money.optional().describe("Unit price excluding VAT; default: the product's price in the order's price list"),
+    price: money
+      .optional()
+      .describe("Unit price excluding VAT; default: the product's price in the order's price list"),
     discountPercent: rate.optional(),
-    vatRate: rate.optional().describe("VAT rate in percent; default: the price list's rate (0 on reverse-charge and export orders)"),
+    vatRate: rate
+      .optional()
+      .describe("VAT rate in percent; default: the price list's rate (0 on reverse-charge and export orders)"),
     warehouseId: int32Value.optional(),
     dateDelivery: dateTime.optional().describe("Default: the order's delivery date"),
   })

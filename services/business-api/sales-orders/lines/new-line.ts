@@ -8,8 +8,15 @@ type ListPrice = { amount: string; vat_rate: string; prices_include_vat: boolean
 
 /** The columns of a new line, before its sums are computed. */
 export type NewLine = {
-  product_id: number | null; product_number: string; description: string; quantity: number; price: number | string;
-  discount_percent: number; vat_rate: number | string; warehouse_id: number | null; date_delivery: string | Date | null;
+  product_id: number | null;
+  product_number: string;
+  description: string;
+  quantity: number;
+  price: number | string;
+  discount_percent: number;
+  vat_rate: number | string;
+  warehouse_id: number | null;
+  date_delivery: string | Date | null;
 };
 
 const refuse = (message: string) => badRequest('bad_request', message);
@@ -23,10 +30,18 @@ export const exVatPrice = (p: ListPrice): string =>
  * the order's price list (VAT 0 on reverse-charge and export orders). 400 `bad_request` when a product or
  * warehouse is unknown, or no price or VAT rate can be found.
  */
-export async function resolveNewLine(db: Db, tenantId: number, doc: SalesDocument, body: SalesOrderLineAddDto): Promise<NewLine> {
+export async function resolveNewLine(
+  db: Db,
+  tenantId: number,
+  doc: SalesDocument,
+  body: SalesOrderLineAddDto,
+): Promise<NewLine> {
   const product = body.productId === undefined ? undefined : await findProduct(db, tenantId, body.productId);
   if (body.warehouseId !== undefined) await requireWarehouse(db, tenantId, body.warehouseId);
-  const listPrice = product && doc.price_list_id !== null ? await findListPrice(db, tenantId, doc.price_list_id, product.id) : undefined;
+  const listPrice =
+    product && doc.price_list_id !== null
+      ? await findListPrice(db, tenantId, doc.price_list_id, product.id)
+      : undefined;
   const price = body.price ?? (listPrice && exVatPrice(listPrice));
   if (price === undefined) throw refuse("No price for this product in the order's price list; send price.");
   const zeroRated = await isZeroRated(db, tenantId, doc.vat_type_id);
@@ -46,16 +61,24 @@ export async function resolveNewLine(db: Db, tenantId: number, doc: SalesDocumen
 }
 
 async function findProduct(db: Db, tenantId: number, id: number): Promise<Product> {
-  const product = (await db('products').where({ tenant_id: tenantId, id }).first('id', 'product_number', 'name')) as Product | undefined;
+  const product = (await db('products').where({ tenant_id: tenantId, id }).first('id', 'product_number', 'name')) as
+    | Product
+    | undefined;
   if (!product) throw refuse(`Product ${id} does not exist.`);
   return product;
 }
 
 export async function requireWarehouse(db: Db, tenantId: number, id: number): Promise<void> {
-  if (!(await db('warehouses').where({ tenant_id: tenantId, id }).first('id'))) throw refuse(`Warehouse ${id} does not exist.`);
+  if (!(await db('warehouses').where({ tenant_id: tenantId, id }).first('id')))
+    throw refuse(`Warehouse ${id} does not exist.`);
 }
 
-async function findListPrice(db: Db, tenantId: number, priceListId: number, productId: number): Promise<ListPrice | undefined> {
+async function findListPrice(
+  db: Db,
+  tenantId: number,
+  priceListId: number,
+  productId: number,
+): Promise<ListPrice | undefined> {
   return (await db('prices as p')
     .join('price_lists as pl', (j) => j.on('pl.tenant_id', 'p.tenant_id').andOn('pl.id', 'p.price_list_id'))
     .where({ 'p.tenant_id': tenantId, 'p.price_list_id': priceListId, 'p.product_id': productId })

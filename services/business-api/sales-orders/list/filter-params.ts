@@ -9,13 +9,17 @@ export const MAX_EMAIL_LENGTH = 254;
 export const emailFilter = z.string().transform((raw, ctx): string => {
   const email = raw.trim().toLowerCase();
   if (!email.includes('@')) return refuse(ctx, 'email must be an e-mail address (it must contain @).');
-  return email.length <= MAX_EMAIL_LENGTH ? email : refuse(ctx, `email must be at most ${MAX_EMAIL_LENGTH} characters.`);
+  return email.length <= MAX_EMAIL_LENGTH
+    ? email
+    : refuse(ctx, `email must be at most ${MAX_EMAIL_LENGTH} characters.`);
 });
 
 /** A shop order number, matched with case ignored; blank is `invalid_request`. */
 export const shopOrderNumberFilter = z.string().transform((raw, ctx): string => {
   const value = raw.trim().toLowerCase();
-  return value !== '' && value.length <= 200 ? value : refuse(ctx, 'shopOrderNumber must be a non-blank order number of at most 200 characters.');
+  return value !== '' && value.length <= 200
+    ? value
+    : refuse(ctx, 'shopOrderNumber must be a non-blank order number of at most 200 characters.');
 });
 
 export const INCLUDES = ['lines', 'fulfilment'] as const;

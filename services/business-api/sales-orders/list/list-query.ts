@@ -10,7 +10,12 @@ type Filters = Omit<SalesOrderListQuery, 'include' | 'cursor' | 'pageSize' | 'st
 export const SALES_ORDER_KEYSET = ['o.date_order', 'o.id'] as const;
 
 /** Adds the listing's filters to an order-head query (`o`, `s`, `c`). */
-export function applyListFilters(query: Knex.QueryBuilder, tenantId: number, kind: StatusKind, f: Filters): Knex.QueryBuilder {
+export function applyListFilters(
+  query: Knex.QueryBuilder,
+  tenantId: number,
+  kind: StatusKind,
+  f: Filters,
+): Knex.QueryBuilder {
   whereStatus(query, 's', { statusId: f.statusId, statusKind: kind }, kind);
   if (f.customerId !== undefined) query.where('o.customer_id', f.customerId);
   if (f.customerName !== undefined) query.whereILike('c.name', containsPattern(f.customerName));
@@ -30,7 +35,8 @@ function applyFreeText(query: Knex.QueryBuilder, q: string): void {
   const pattern = containsPattern(q);
   const number = /^[0-9]{1,9}$/.test(q) ? Number(q) : undefined;
   query.where((w) => {
-    for (const column of ['o.name', 'o.your_reference', 'o.shop_order_number', 'c.name', 'c.orgno']) w.orWhereILike(column, pattern);
+    for (const column of ['o.name', 'o.your_reference', 'o.shop_order_number', 'c.name', 'c.orgno'])
+      w.orWhereILike(column, pattern);
     if (number !== undefined) w.orWhere('o.id', number).orWhere('o.invoice_number', number);
   });
 }
@@ -38,12 +44,19 @@ function applyFreeText(query: Knex.QueryBuilder, q: string): void {
 /** Any active e-mail row of the order (invoice address included), trimmed and lower-cased (index order_emails_lower_email). */
 function applyEmail(query: Knex.QueryBuilder, tenantId: number, email: string): void {
   query.whereIn('o.id', (sub) =>
-    sub.select('e.order_id').from('order_emails as e').where('e.tenant_id', tenantId).andWhere('e.active', true).andWhereRaw('lower(btrim(e.email)) = ?', [email]),
+    sub
+      .select('e.order_id')
+      .from('order_emails as e')
+      .where('e.tenant_id', tenantId)
+      .andWhere('e.active', true)
+      .andWhereRaw('lower(btrim(e.email)) = ?', [email]),
   );
 }
 
 /** Only orders created by a known webshop or payment importer (index orders_shop_order_number). */
 function applyShopOrderNumber(query: Knex.QueryBuilder, tenantId: number, number: string): void {
   query.whereRaw('lower(o.shop_order_number) = ?', [number]);
-  query.whereIn('o.importer_id', (sub) => sub.select('i.id').from('importers as i').where('i.tenant_id', tenantId).whereIn('i.kind', ['webshop', 'payment']));
+  query.whereIn('o.importer_id', (sub) =>
+    sub.select('i.id').from('importers as i').where('i.tenant_id', tenantId).whereIn('i.kind', ['webshop', 'payment']),
+  );
 }

@@ -13,7 +13,12 @@ import type { SalesOrderListItem, SalesOrderListQuery } from './list-schemas';
 export const INCLUDE_PAGE_LIMITS: PageLimits = { default: 25, max: 25 };
 
 /** GET /sales-orders: one keyset page of sales documents, newest order date first, with the requested embeds. */
-export async function listSalesOrders(db: Db, tenantId: number, query: SalesOrderListQuery, now: Date): Promise<Page<SalesOrderListItem>> {
+export async function listSalesOrders(
+  db: Db,
+  tenantId: number,
+  query: SalesOrderListQuery,
+  now: Date,
+): Promise<Page<SalesOrderListItem>> {
   const { include = [], cursor, pageSize, statusKind, ...filters } = query;
   const page = resolvePageSize(pageSize, include.length ? INCLUDE_PAGE_LIMITS : DEFAULT_PAGE_LIMITS);
   const kind = resolveStatusKind({ statusKind, ...filters });

@@ -23,8 +23,12 @@ export const salesOrderListQuery = z.object({
   invoiceDateTo: dateTimeParam('Invoice date at or before this moment (a plain date: its whole day, UTC)'),
   totalMin: numberParam('Smallest totalIncVat'),
   totalMax: numberParam('Largest totalIncVat'),
-  q: textFilter('Free text: part of the order name, your reference, shop order number, customer name or organisation number; or an order id or invoice number'),
-  email: emailFilter.optional().describe("Exact e-mail on the order's own active rows (trimmed, case ignored); without statusKind every status"),
+  q: textFilter(
+    'Free text: part of the order name, your reference, shop order number, customer name or organisation number; or an order id or invoice number',
+  ),
+  email: emailFilter
+    .optional()
+    .describe("Exact e-mail on the order's own active rows (trimmed, case ignored); without statusKind every status"),
   shopOrderNumber: shopOrderNumberFilter
     .optional()
     .describe('Exact webshop or payment-platform order number, case ignored; without statusKind every status'),
@@ -38,7 +42,9 @@ export type SalesOrderListQuery = z.output<typeof salesOrderListQuery>;
 export const salesOrderListItem = salesOrderDto
   .extend({
     lines: z.array(salesOrderLineDto).optional().describe('With include=lines: equals GET /sales-orders/{id}/lines'),
-    fulfilment: salesOrderFulfilmentDto.optional().describe('With include=fulfilment: equals GET /sales-orders/{id}/fulfilment'),
+    fulfilment: salesOrderFulfilmentDto
+      .optional()
+      .describe('With include=fulfilment: equals GET /sales-orders/{id}/fulfilment'),
   })
   .meta({ id: 'SalesOrderListItemDto' });
 

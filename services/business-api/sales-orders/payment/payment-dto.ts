@@ -7,7 +7,11 @@ const paymentDto = z
     provider: z.string(),
     providerReference: z.string(),
     method: z.string().nullable(),
-    status: z.string().describe('As the provider reports it: pending, authorized, captured, partially_refunded, refunded, failed, cancelled'),
+    status: z
+      .string()
+      .describe(
+        'As the provider reports it: pending, authorized, captured, partially_refunded, refunded, failed, cancelled',
+      ),
     amount: z.number(),
     capturedAmount: z.number(),
     refundedAmount: z.number(),

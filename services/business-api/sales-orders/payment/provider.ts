@@ -27,8 +27,16 @@ export interface PaymentProvider {
 }
 
 type PaymentRow = {
-  provider: string; provider_reference: string; method: string | null; status: string; amount: string; captured_amount: string;
-  refunded_amount: string; currency_code: string; authorized_at: Date | null; captured_at: Date | null;
+  provider: string;
+  provider_reference: string;
+  method: string | null;
+  status: string;
+  amount: string;
+  captured_amount: string;
+  refunded_amount: string;
+  currency_code: string;
+  authorized_at: Date | null;
+  captured_at: Date | null;
 };
 
 /** The default provider: the payments the importers recorded for the order (table order_payments), oldest first. */
@@ -36,13 +44,31 @@ export function recordedPaymentsProvider(db: Db): PaymentProvider {
   return {
     async readPayments({ tenantId, orderId }) {
       const rows: PaymentRow[] = await db('order_payments')
-        .select('provider', 'provider_reference', 'method', 'status', 'amount', 'captured_amount', 'refunded_amount', 'currency_code', 'authorized_at', 'captured_at')
+        .select(
+          'provider',
+          'provider_reference',
+          'method',
+          'status',
+          'amount',
+          'captured_amount',
+          'refunded_amount',
+          'currency_code',
+          'authorized_at',
+          'captured_at',
+        )
         .where({ tenant_id: tenantId, order_id: orderId })
         .orderBy([{ column: 'created_at' }, { column: 'id' }]);
       return rows.map((r) => ({
-        provider: r.provider, providerReference: r.provider_reference, method: r.method, status: r.status, amount: Number(r.amount),
-        capturedAmount: Number(r.captured_amount), refundedAmount: Number(r.refunded_amount), currencyIsoCode: r.currency_code,
-        authorizedAt: isoOrNull(r.authorized_at), capturedAt: isoOrNull(r.captured_at),
+        provider: r.provider,
+        providerReference: r.provider_reference,
+        method: r.method,
+        status: r.status,
+        amount: Number(r.amount),
+        capturedAmount: Number(r.captured_amount),
+        refundedAmount: Number(r.refunded_amount),
+        currencyIsoCode: r.currency_code,
+        authorizedAt: isoOrNull(r.authorized_at),
+        capturedAt: isoOrNull(r.captured_at),
       }));
     },
   };

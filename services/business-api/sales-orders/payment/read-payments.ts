@@ -27,7 +27,9 @@ const DEFAULTS = { timeoutMs: 20_000, ttlMs: 60_000, maxEntries: 10_000 };
  */
 export function createPaymentReader(db: Db, options: PaymentOptions, now: () => Date): PaymentReader {
   const provider = options.paymentProvider ?? recordedPaymentsProvider(db);
-  const cache = new TtlCache<CachedRead>(options.paymentCacheTtlMs ?? DEFAULTS.ttlMs, DEFAULTS.maxEntries, () => now().getTime());
+  const cache = new TtlCache<CachedRead>(options.paymentCacheTtlMs ?? DEFAULTS.ttlMs, DEFAULTS.maxEntries, () =>
+    now().getTime(),
+  );
   return (tenantId, orderId) =>
     withTimeLimit(options.paymentTimeoutMs ?? DEFAULTS.timeoutMs, async (signal) => {
       const order = await requireSalesOrder(db, tenantId, orderId);
@@ -35,6 +37,12 @@ export function createPaymentReader(db: Db, options: PaymentOptions, now: () => 
         payments: await provider.readPayments({ tenantId, orderId, signal }),
         readAt: now().toISOString(),
       }));
-      return { orderId, payments: read.payments, capturedTotal: capturedTotal(read.payments, order.currency_code), currencyIsoCode: order.currency_code, readAt: read.readAt };
+      return {
+        orderId,
+        payments: read.payments,
+        capturedTotal: capturedTotal(read.payments, order.currency_code),
+        currencyIsoCode: order.currency_code,
+        readAt: read.readAt,
+      };
     });
 }

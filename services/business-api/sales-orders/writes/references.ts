@@ -5,14 +5,21 @@ import { badRequest } from '../../../../shared/errors';
 const invalid = (message: string) => badRequest('invalid_request', message);
 
 export type CustomerTerms = {
-  id: number; name: string; currency_code: string | null; vat_type_id: number | null; payment_term_id: number | null;
-  delivery_term_id: number | null; price_list_id: number | null;
+  id: number;
+  name: string;
+  currency_code: string | null;
+  vat_type_id: number | null;
+  payment_term_id: number | null;
+  delivery_term_id: number | null;
+  price_list_id: number | null;
 };
 
 export async function requireCustomer(db: Db, tenantId: number, id: number): Promise<CustomerTerms> {
   const row = (await db('customers')
     .where({ tenant_id: tenantId, id })
-    .first('id', 'name', 'currency_code', 'vat_type_id', 'payment_term_id', 'delivery_term_id', 'price_list_id')) as CustomerTerms | undefined;
+    .first('id', 'name', 'currency_code', 'vat_type_id', 'payment_term_id', 'delivery_term_id', 'price_list_id')) as
+    | CustomerTerms
+    | undefined;
   if (!row) throw invalid(`Company ${id} does not exist.`);
   return row;
 }
@@ -20,13 +27,16 @@ export async function requireCustomer(db: Db, tenantId: number, id: number): Pro
 /** The currency code as stored (any case accepted), when the tenant has it. */
 export async function requireCurrency(db: Db, tenantId: number, code: string): Promise<string> {
   const upper = code.trim().toUpperCase();
-  const row = /^[A-Z]{3}$/.test(upper) ? await db('currencies').where({ tenant_id: tenantId, code: upper }).first('code') : undefined;
+  const row = /^[A-Z]{3}$/.test(upper)
+    ? await db('currencies').where({ tenant_id: tenantId, code: upper }).first('code')
+    : undefined;
   if (!row) throw invalid(`Currency '${code}' does not exist.`);
   return upper;
 }
 
 export async function requireVatType(db: Db, tenantId: number, id: number): Promise<void> {
-  if (!(await db('vat_types').where({ tenant_id: tenantId, id }).first('id'))) throw invalid(`VAT type ${id} does not exist.`);
+  if (!(await db('vat_types').where({ tenant_id: tenantId, id }).first('id')))
+    throw invalid(`VAT type ${id} does not exist.`);
 }
 
 /** A status of a sales order proper: orders become invoices by invoicing, never by a status change here. */
@@ -46,7 +56,12 @@ export async function defaultSalesOrderStatus(db: Db, tenantId: number): Promise
 }
 
 /** The customer's price list when it is in the order currency, else the tenant's first active one in it. */
-export async function priceListFor(db: Db, tenantId: number, customer: CustomerTerms, currency: string): Promise<number | null> {
+export async function priceListFor(
+  db: Db,
+  tenantId: number,
+  customer: CustomerTerms,
+  currency: string,
+): Promise<number | null> {
   const row = (await db('price_lists')
     .where({ tenant_id: tenantId, currency_code: currency, active: true })
     .orderByRaw('(id = ?) desc, id', [customer.price_list_id ?? 0])

@@ -6,7 +6,12 @@ import { errorEnvelopeSchema } from '../../openapi/common-schemas';
 import type { SalesOrderContext } from '../context';
 import { createSalesOrder } from './create-order';
 import { patchSalesOrder } from './patch-order';
-import { salesOrderCreatedDto, salesOrderCreateDto, salesOrderPatchDto, salesOrderPatchResultDto } from './write-schemas';
+import {
+  salesOrderCreatedDto,
+  salesOrderCreateDto,
+  salesOrderPatchDto,
+  salesOrderPatchResultDto,
+} from './write-schemas';
 
 const TAG = 'Sales orders';
 const envelope = (description: string) => ({ description, schema: errorEnvelopeSchema });
@@ -14,7 +19,11 @@ const envelope = (description: string) => ({ description, schema: errorEnvelopeS
 export const writeRoutes = ({ db, now }: SalesOrderContext): AnyApiRoute[] => [
   anyRoute(
     defineRoute({
-      method: 'post', path: '/sales-orders', operationId: 'createSalesOrder', summary: 'Create a sales order, optionally with lines', tag: TAG,
+      method: 'post',
+      path: '/sales-orders',
+      operationId: 'createSalesOrder',
+      summary: 'Create a sales order, optionally with lines',
+      tag: TAG,
       body: salesOrderCreateDto,
       responses: {
         200: { description: 'The new order', schema: salesOrderCreatedDto },
@@ -27,8 +36,13 @@ export const writeRoutes = ({ db, now }: SalesOrderContext): AnyApiRoute[] => [
   ),
   anyRoute(
     defineRoute({
-      method: 'patch', path: '/sales-orders/{id}', operationId: 'patchSalesOrder', summary: 'Change a sales order; only the fields sent change', tag: TAG,
-      params: z.object({ id: int32Param }), body: salesOrderPatchDto,
+      method: 'patch',
+      path: '/sales-orders/{id}',
+      operationId: 'patchSalesOrder',
+      summary: 'Change a sales order; only the fields sent change',
+      tag: TAG,
+      params: z.object({ id: int32Param }),
+      body: salesOrderPatchDto,
       responses: {
         200: { description: 'Which fields changed', schema: salesOrderPatchResultDto },
         400: envelope('invalid_request: the change is refused; the message says why'),

@@ -26,7 +26,10 @@ export const salesOrderCreateDto = z
 export type SalesOrderCreateDto = z.infer<typeof salesOrderCreateDto>;
 
 export const salesOrderCreatedDto = z
-  .object({ id: z.number().int(), lineIds: z.array(z.number().int()).describe('The ids of the lines, in the order sent') })
+  .object({
+    id: z.number().int(),
+    lineIds: z.array(z.number().int()).describe('The ids of the lines, in the order sent'),
+  })
   .meta({ id: 'SalesOrderCreatedDto' });
 
 /** PATCH /sales-orders/{id}: only the fields sent change; null clears a nullable field. */

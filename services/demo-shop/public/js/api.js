@@ -67,7 +67,9 @@ export class StorefrontApi {
    * @returns {Promise<import('./types.js').CollectionPage>}
    */
   collection(slugOrId, params) {
-    return /** @type {Promise<import('./types.js').CollectionPage>} */ (this.get(`/v1/collections/${encodeURIComponent(slugOrId)}`, params));
+    return /** @type {Promise<import('./types.js').CollectionPage>} */ (
+      this.get(`/v1/collections/${encodeURIComponent(slugOrId)}`, params)
+    );
   }
 
   /** @returns {Promise<{ items: import('./types.js').CollectionNode[] }>} */
@@ -81,7 +83,9 @@ export class StorefrontApi {
    * @returns {Promise<import('./types.js').Suggestions>}
    */
   suggest(q, signal) {
-    return /** @type {Promise<import('./types.js').Suggestions>} */ (this.get('/v1/search/suggest', new URLSearchParams({ q }), signal));
+    return /** @type {Promise<import('./types.js').Suggestions>} */ (
+      this.get('/v1/search/suggest', new URLSearchParams({ q }), signal)
+    );
   }
 
   /**
@@ -92,7 +96,9 @@ export class StorefrontApi {
    * @returns {Promise<{ values: import('./types.js').FacetValue[] }>}
    */
   facetValues(key, params, signal) {
-    return /** @type {Promise<{ values: import('./types.js').FacetValue[] }>} */ (this.get(`/v1/products/facets/${encodeURIComponent(key)}`, params, signal));
+    return /** @type {Promise<{ values: import('./types.js').FacetValue[] }>} */ (
+      this.get(`/v1/products/facets/${encodeURIComponent(key)}`, params, signal)
+    );
   }
 
   /**
@@ -100,7 +106,9 @@ export class StorefrontApi {
    * @returns {Promise<import('./types.js').Product>}
    */
   product(slugOrId) {
-    return /** @type {Promise<import('./types.js').Product>} */ (this.get(`/v1/products/${encodeURIComponent(slugOrId)}`));
+    return /** @type {Promise<import('./types.js').Product>} */ (
+      this.get(`/v1/products/${encodeURIComponent(slugOrId)}`)
+    );
   }
 
   /**
@@ -110,7 +118,9 @@ export class StorefrontApi {
    * @returns {Promise<import('./types.js').VariantsPage>}
    */
   variants(productId, params, signal) {
-    return /** @type {Promise<import('./types.js').VariantsPage>} */ (this.get(`/v1/products/${encodeURIComponent(productId)}/variants`, params, signal));
+    return /** @type {Promise<import('./types.js').VariantsPage>} */ (
+      this.get(`/v1/products/${encodeURIComponent(productId)}/variants`, params, signal)
+    );
   }
 
   /**
@@ -122,7 +132,11 @@ export class StorefrontApi {
    * @returns {Promise<unknown>}
    */
   async request(method, path, body, headers = {}, signal) {
-    const init = /** @type {RequestInit} */ ({ method, headers: this.headers(body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' }), signal });
+    const init = /** @type {RequestInit} */ ({
+      method,
+      headers: this.headers(body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' }),
+      signal,
+    });
     if (body !== undefined) init.body = JSON.stringify(body);
     const res = await fetch(`${this.baseUrl}${path}`, init);
     const data = await res.json().catch(() => ({}));

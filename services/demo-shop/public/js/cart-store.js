@@ -121,7 +121,10 @@ export class CartStore extends EventTarget {
   accept(cart) {
     const before = new Map((this.cart?.lines ?? []).map((line) => [line.id, line.product.name]));
     const now = new Map(cart.lines.map((line) => [line.id, line.product.name]));
-    this.notices = cart.warnings.map((w) => ({ code: w.code, name: (w.lineId && (now.get(w.lineId) ?? before.get(w.lineId))) || '' }));
+    this.notices = cart.warnings.map((w) => ({
+      code: w.code,
+      name: (w.lineId && (now.get(w.lineId) ?? before.get(w.lineId))) || '',
+    }));
     this.cart = cart;
     this.dispatchEvent(new Event('change'));
     return cart;

@@ -17,7 +17,8 @@ export function h(tag, props, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key === 'class') el.className = String(value);
     else if (key === 'dataset') Object.assign(el.dataset, value);
-    else if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2).toLowerCase(), /** @type {EventListener} */ (value));
+    else if (key.startsWith('on') && typeof value === 'function')
+      el.addEventListener(key.slice(2).toLowerCase(), /** @type {EventListener} */ (value));
     else if (key === 'value' || key === 'checked') Reflect.set(el, key, value);
     else el.setAttribute(key, value === true ? '' : String(value));
   }

@@ -65,13 +65,19 @@ export class ListingQuery {
       if (key !== undefined) filters.set(key, [...(filters.get(key) ?? []), ...splitValues(value)]);
     }
     const page = Number(params.get('page') ?? '1');
-    return new ListingQuery({ q: params.get('q') ?? '', page: Number.isInteger(page) && page > 0 ? page : 1, sort: params.get('sort') ?? '', filters });
+    return new ListingQuery({
+      q: params.get('q') ?? '',
+      page: Number.isInteger(page) && page > 0 ? page : 1,
+      sort: params.get('sort') ?? '',
+      filters,
+    });
   }
 
   toParams() {
     const params = new URLSearchParams();
     if (this.q !== '') params.set('q', this.q);
-    for (const [key, values] of this.filters) if (values.length > 0) params.set(`filter[${key}]`, values.map(escapeValue).join(','));
+    for (const [key, values] of this.filters)
+      if (values.length > 0) params.set(`filter[${key}]`, values.map(escapeValue).join(','));
     if (this.sort !== '') params.set('sort', this.sort);
     if (this.page > 1) params.set('page', String(this.page));
     return params;
@@ -104,7 +110,11 @@ export class ListingQuery {
    */
   toggle(key, value, single = false) {
     const current = this.filters.get(key) ?? [];
-    if (current.includes(value)) return this.withFilter(key, current.filter((v) => v !== value));
+    if (current.includes(value))
+      return this.withFilter(
+        key,
+        current.filter((v) => v !== value),
+      );
     return this.withFilter(key, single ? [value] : [...current, value]);
   }
 

@@ -24,7 +24,18 @@ async function loadSite(api) {
 function followLinks(/** @type {Shop} */ shop) {
   document.addEventListener('click', (e) => {
     const link = /** @type {Element} */ (e.target).closest('a');
-    if (!link || link.origin !== location.origin || link.target || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (
+      !link ||
+      link.origin !== location.origin ||
+      link.target ||
+      e.defaultPrevented ||
+      e.button !== 0 ||
+      e.metaKey ||
+      e.ctrlKey ||
+      e.shiftKey ||
+      e.altKey
+    )
+      return;
     e.preventDefault();
     shop.navigate(link.pathname + link.search);
   });
@@ -50,5 +61,9 @@ async function boot() {
 
 boot().catch((err) => {
   const shell = document.getElementById('app');
-  if (shell) replace(shell, errorPage(err, () => location.reload()));
+  if (shell)
+    replace(
+      shell,
+      errorPage(err, () => location.reload()),
+    );
 });

@@ -21,7 +21,11 @@ export function setMediaConfig(media) {
 function renditionUrl(d, width, format) {
   if (config === null) throw new Error('media config not loaded');
   const template = d.kind === 'video' ? config.templates.poster : config.templates.image;
-  const path = template.replace('{hash}', d.id.replace(/^sha256:/, '')).replace('{recipe}', String(d.recipe)).replace('{width}', String(width)).replace('{format}', format);
+  const path = template
+    .replace('{hash}', d.id.replace(/^sha256:/, ''))
+    .replace('{recipe}', String(d.recipe))
+    .replace('{width}', String(width))
+    .replace('{format}', format);
   return `${config.baseUrl}${path}`;
 }
 
@@ -38,7 +42,8 @@ const srcset = (d, format) => d.widths.map((w) => `${renditionUrl(d, w, format)}
  */
 export function picture(d, options) {
   const className = `media ${options.className ?? ''}`;
-  if (d === null || d.kind === 'file' || d.widths.length === 0) return h('div', { class: `${className} media-empty`, role: 'img', 'aria-label': options.alt });
+  if (d === null || d.kind === 'file' || d.widths.length === 0)
+    return h('div', { class: `${className} media-empty`, role: 'img', 'aria-label': options.alt });
   const formats = d.kind === 'video' ? ['avif'] : d.formats;
   const fallback = formats.includes('jpeg') ? 'jpeg' : (formats[0] ?? 'jpeg');
   const widest = d.widths[d.widths.length - 1] ?? 0;
@@ -47,10 +52,18 @@ export function picture(d, options) {
   return h(
     'picture',
     { class: className, dataset: { bg: d.bg ?? 'white' } },
-    formats.filter((f) => f !== fallback).map((f) => h('source', { type: `image/${f}`, srcset: srcset(d, f), sizes: options.sizes })),
+    formats
+      .filter((f) => f !== fallback)
+      .map((f) => h('source', { type: `image/${f}`, srcset: srcset(d, f), sizes: options.sizes })),
     h('img', {
-      src: renditionUrl(d, middle, fallback), srcset: srcset(d, fallback), sizes: options.sizes, alt,
-      width: d.w ?? undefined, height: d.h ?? undefined, loading: options.eager ? 'eager' : 'lazy', decoding: 'async',
+      src: renditionUrl(d, middle, fallback),
+      srcset: srcset(d, fallback),
+      sizes: options.sizes,
+      alt,
+      width: d.w ?? undefined,
+      height: d.h ?? undefined,
+      loading: options.eager ? 'eager' : 'lazy',
+      decoding: 'async',
     }),
   );
 }
@@ -61,5 +74,8 @@ export function picture(d, options) {
  */
 export function fileUrl(d) {
   if (config === null || d.filename === null) return null;
-  return `${config.baseUrl}${config.templates.file.replace('{hash}', d.id.replace(/^sha256:/, '')).replace('{recipe}', String(d.recipe)).replace('{filename}', encodeURIComponent(d.filename))}`;
+  return `${config.baseUrl}${config.templates.file
+    .replace('{hash}', d.id.replace(/^sha256:/, ''))
+    .replace('{recipe}', String(d.recipe))
+    .replace('{filename}', encodeURIComponent(d.filename))}`;
 }

@@ -19,7 +19,9 @@ export function route(app, url) {
   if (path === '/' || path === '/search' || path.startsWith('/k/')) return listingView(app, url);
   if (path.startsWith('/p/')) return productView(app, decodeURIComponent(path.slice(3)));
   if (path === '/cart') return cartView(app);
-  return Promise.resolve(h('div', { class: 'message' }, h('h1', null, t('notFound')), h('a', { class: 'button', href: '/' }, t('home'))));
+  return Promise.resolve(
+    h('div', { class: 'message' }, h('h1', null, t('notFound')), h('a', { class: 'button', href: '/' }, t('home'))),
+  );
 }
 
 /**
@@ -30,8 +32,13 @@ export function route(app, url) {
 export function errorPage(err, retry) {
   const warming = err instanceof ApiError && (err.code === 'INDEX_UNAVAILABLE' || err.code === 'SITE_REGISTRY_WARMING');
   const notFound = err instanceof ApiError && err.status === 404;
-  return h('div', { class: 'message' },
+  return h(
+    'div',
+    { class: 'message' },
     h('h1', null, notFound ? t('notFound') : t('somethingWrong')),
     h('p', null, warming ? t('indexWarming') : notFound ? '' : err instanceof Error ? err.message : String(err)),
-    notFound ? h('a', { class: 'button', href: '/' }, t('home')) : h('button', { type: 'button', class: 'button', onclick: retry }, t('tryAgain')));
+    notFound
+      ? h('a', { class: 'button', href: '/' }, t('home'))
+      : h('button', { type: 'button', class: 'button', onclick: retry }, t('tryAgain')),
+  );
 }

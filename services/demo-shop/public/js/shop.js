@@ -39,7 +39,10 @@ export class Shop {
 
   /** The site's facets (labels, swatch colours) for pages that show no listing: asked once per market. */
   facets() {
-    this.facetList ??= this.api.products(new URLSearchParams({ pageSize: '1' })).then((l) => l.facets, () => []);
+    this.facetList ??= this.api.products(new URLSearchParams({ pageSize: '1' })).then(
+      (l) => l.facets,
+      () => [],
+    );
     return this.facetList;
   }
 
@@ -101,9 +104,11 @@ export class Shop {
     replace(main, page);
     // The search box shows the search being looked at, and is empty elsewhere.
     const box = top.querySelector('.search input');
-    if (box instanceof HTMLInputElement && document.activeElement !== box) box.value = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+    if (box instanceof HTMLInputElement && document.activeElement !== box)
+      box.value = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
     for (const link of top.querySelectorAll('.collections-nav a')) {
-      if (link instanceof HTMLAnchorElement) link.setAttribute('aria-current', String(link.pathname === location.pathname));
+      if (link instanceof HTMLAnchorElement)
+        link.setAttribute('aria-current', String(link.pathname === location.pathname));
     }
     main.removeAttribute('aria-busy');
     if (!keepScroll) window.scrollTo({ top: 0 });
@@ -114,7 +119,12 @@ export class Shop {
    * @param {{ href: string, label: string }} [link]
    */
   toast(message, link) {
-    const toast = h('div', { class: 'toast', role: 'status' }, h('span', null, message), link && h('a', { href: link.href }, link.label));
+    const toast = h(
+      'div',
+      { class: 'toast', role: 'status' },
+      h('span', null, message),
+      link && h('a', { href: link.href }, link.label),
+    );
     this.parts.toasts.append(toast);
     setTimeout(() => toast.remove(), 4000);
   }

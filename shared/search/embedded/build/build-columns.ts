@@ -4,7 +4,10 @@ import { compareStrings } from '../../compare';
 import type { NumericColumn } from '../index-data';
 
 /** One bitset per name, holding the documents `namesOf` lists it for. */
-function buildBitsets(docs: readonly SearchDocument[], namesOf: (doc: SearchDocument) => Iterable<string>): Map<string, Uint32Array> {
+function buildBitsets(
+  docs: readonly SearchDocument[],
+  namesOf: (doc: SearchDocument) => Iterable<string>,
+): Map<string, Uint32Array> {
   const sets = new Map<string, Uint32Array>();
   docs.forEach((doc, ordinal) => {
     for (const name of namesOf(doc)) {
@@ -51,7 +54,12 @@ export function buildNumbers(docs: readonly SearchDocument[]): Map<string, Numer
 }
 
 /** Assembles a column, deriving the presence bitset (also used when loading a snapshot). */
-export function numericColumn(key: string, values: Float64Array, ascending: Uint32Array, descending: Uint32Array): NumericColumn {
+export function numericColumn(
+  key: string,
+  values: Float64Array,
+  ascending: Uint32Array,
+  descending: Uint32Array,
+): NumericColumn {
   const present = createBitset(values.length);
   setList(present, ascending, 0, ascending.length);
   return { key, values, present, ascending, descending };

@@ -29,7 +29,12 @@ export function buildFacets(docs: readonly SearchDocument[], languages: readonly
   return columns;
 }
 
-function buildColumn(key: string, values: string[], docs: readonly SearchDocument[], languages: readonly string[]): FacetColumn {
+function buildColumn(
+  key: string,
+  values: string[],
+  docs: readonly SearchDocument[],
+  languages: readonly string[],
+): FacetColumn {
   const valueIds = new Map(values.map((value, id) => [value, id]));
   const rowEnds = new GrowableU32();
   const items = new GrowableU32();
@@ -57,7 +62,11 @@ function buildColumn(key: string, values: string[], docs: readonly SearchDocumen
   };
 }
 
-function buildDense(offsets: Uint32Array, docs: Uint32Array, docCount: number): { denseSlot: Int32Array; denseBits: Uint32Array } {
+function buildDense(
+  offsets: Uint32Array,
+  docs: Uint32Array,
+  docCount: number,
+): { denseSlot: Int32Array; denseBits: Uint32Array } {
   const valueCount = offsets.length - 1;
   const denseSlot = new Int32Array(valueCount).fill(-1);
   let slots = 0;
@@ -68,7 +77,13 @@ function buildDense(offsets: Uint32Array, docs: Uint32Array, docCount: number): 
   const denseBits = new Uint32Array(slots * words);
   for (let v = 0; v < valueCount; v++) {
     const slot = denseSlot[v] as number;
-    if (slot >= 0) setList(denseBits.subarray(slot * words, (slot + 1) * words), docs, offsets[v] as number, offsets[v + 1] as number);
+    if (slot >= 0)
+      setList(
+        denseBits.subarray(slot * words, (slot + 1) * words),
+        docs,
+        offsets[v] as number,
+        offsets[v + 1] as number,
+      );
   }
   return { denseSlot, denseBits };
 }

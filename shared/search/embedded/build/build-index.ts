@@ -6,7 +6,14 @@ import type { IndexData, LanguageText } from '../index-data';
 import { buildCards } from './build-cards';
 import { buildFlags, buildMarkets, buildNumbers } from './build-columns';
 import { buildFacets } from './build-facets';
-import { buildCreatedAt, buildNameOrders, buildNewestOrder, buildPopularity, buildPopularOrder, buildSortNames } from './build-orders';
+import {
+  buildCreatedAt,
+  buildNameOrders,
+  buildNewestOrder,
+  buildPopularity,
+  buildPopularOrder,
+  buildSortNames,
+} from './build-orders';
 import { buildSku } from './build-sku';
 import { LanguageTextBuilder } from './language-text-builder';
 
@@ -14,7 +21,11 @@ import { LanguageTextBuilder } from './language-text-builder';
  * Builds an immutable index from validated documents (any order; ordinals follow ascending ids). `analyzerOf`
  * gives the text analyzer per language (a memoising one lets repeated builds of the same texts skip analysis).
  */
-export function buildIndex(input: readonly SearchDocument[], settings: IndexSettings, analyzerOf: (language: string) => Analyzer = createAnalyzer): IndexData {
+export function buildIndex(
+  input: readonly SearchDocument[],
+  settings: IndexSettings,
+  analyzerOf: (language: string) => Analyzer = createAnalyzer,
+): IndexData {
   const docs = [...input].sort((a, b) => compareStrings(a.id, b.id));
   const languages = [...settings.languages];
   return {

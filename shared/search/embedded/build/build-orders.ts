@@ -10,7 +10,10 @@ function order(count: number, compare: (a: number, b: number) => number): Uint32
 }
 
 /** Per language: by folded sort name ascending, documents without one last. */
-export function buildNameOrders(docs: readonly SearchDocument[], languages: readonly string[]): Map<string, Uint32Array> {
+export function buildNameOrders(
+  docs: readonly SearchDocument[],
+  languages: readonly string[],
+): Map<string, Uint32Array> {
   const orders = new Map<string, Uint32Array>();
   for (const lang of languages) {
     const names = docs.map((doc) => doc.sortKeys.name[lang]);
@@ -48,7 +51,10 @@ export function buildPopularity(docs: readonly SearchDocument[]): Float64Array {
 }
 
 /** Per language, the folded sort name of every document that has one, as UTF-8. */
-export function buildSortNames(docs: readonly SearchDocument[], languages: readonly string[]): Map<string, StringColumn> {
+export function buildSortNames(
+  docs: readonly SearchDocument[],
+  languages: readonly string[],
+): Map<string, StringColumn> {
   const encoder = new TextEncoder();
   const columns = new Map<string, StringColumn>();
   for (const lang of languages) {

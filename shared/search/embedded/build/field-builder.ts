@@ -49,7 +49,8 @@ export class FieldBuilder {
 
   /** Freezes the postings for a dictionary of `termCount` terms; `renumber` maps the ids added to final term ids. */
   finish(termCount: number, renumber?: Uint32Array): TextField {
-    if (renumber !== undefined) for (let k = 0; k < this.termOf.length; k++) this.termOf.set(k, renumber[this.termOf.get(k)] as number);
+    if (renumber !== undefined)
+      for (let k = 0; k < this.termOf.length; k++) this.termOf.set(k, renumber[this.termOf.get(k)] as number);
     const grouped = groupByRow(termCount, this.termOf, this.docs, this.freqs);
     return {
       postings: grouped.rows,

@@ -26,7 +26,11 @@ export class LanguageTextBuilder {
     docCount: number,
     private readonly analyzer: Analyzer = createAnalyzer(language),
   ) {
-    this.fields = { name: new FieldBuilder(docCount), brand: new FieldBuilder(docCount), description: new FieldBuilder(docCount) };
+    this.fields = {
+      name: new FieldBuilder(docCount),
+      brand: new FieldBuilder(docCount),
+      description: new FieldBuilder(docCount),
+    };
   }
 
   /** Adds one document's text in this language (documents in ordinal order). */
@@ -99,7 +103,9 @@ export class LanguageTextBuilder {
 
   /** Sorted distinct name words; rows renumbered from surface ids to positions in that order. */
   private finishNameWords(): { words: string[]; rows: LanguageText['nameWordDocs'] } {
-    const used = [...new Set(this.wordOf.toArray())].sort((a, b) => compareStrings(this.surfaces[a] ?? '', this.surfaces[b] ?? ''));
+    const used = [...new Set(this.wordOf.toArray())].sort((a, b) =>
+      compareStrings(this.surfaces[a] ?? '', this.surfaces[b] ?? ''),
+    );
     const position = new Uint32Array(this.surfaces.length);
     used.forEach((surfaceId, i) => {
       position[surfaceId] = i;

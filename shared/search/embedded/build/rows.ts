@@ -11,7 +11,12 @@ export interface RowsWithExtras {
  * Groups (row, item, extra) triples by row with a stable counting sort, so items pushed in ascending
  * document order stay ascending inside every row.
  */
-export function groupByRow(rowCount: number, rowOf: GrowableU32, items: GrowableU32, extras?: GrowableU32): RowsWithExtras {
+export function groupByRow(
+  rowCount: number,
+  rowOf: GrowableU32,
+  items: GrowableU32,
+  extras?: GrowableU32,
+): RowsWithExtras {
   const offsets = new Uint32Array(rowCount + 1);
   const n = rowOf.length;
   for (let k = 0; k < n; k++) offsets[rowOf.get(k) + 1]++;

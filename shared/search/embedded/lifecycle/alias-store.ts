@@ -40,6 +40,8 @@ export class InMemoryAliasStore implements AliasStore {
   }
 
   async list(): Promise<AliasEntry[]> {
-    return [...this.aliases].map(([alias, index]) => ({ alias, index })).sort((a, b) => compareStrings(a.alias, b.alias));
+    return [...this.aliases]
+      .map(([alias, index]) => ({ alias, index }))
+      .sort((a, b) => compareStrings(a.alias, b.alias));
   }
 }

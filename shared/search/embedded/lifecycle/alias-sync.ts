@@ -35,7 +35,8 @@ export async function watchAliases(options: {
     logger,
     pollMs: options.pollMs ?? 30_000,
     sync: async () => {
-      for (const { alias, index, error } of await engine.syncAliases()) logger.error({ err: error, alias, index }, 'alias not moved: its index could not be loaded');
+      for (const { alias, index, error } of await engine.syncAliases())
+        logger.error({ err: error, alias, index }, 'alias not moved: its index could not be loaded');
     },
   });
 }

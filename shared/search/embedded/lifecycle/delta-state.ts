@@ -47,7 +47,12 @@ export function applyChanges(
 }
 
 /** Counts, per language, the base surfaces a removed document held (once per document, as the build counts them). */
-function addLoss(base: IndexData, loss: Map<string, Map<number, number>>, doc: SearchDocument, analyzers: Map<string, Analyzer>): void {
+function addLoss(
+  base: IndexData,
+  loss: Map<string, Map<number, number>>,
+  doc: SearchDocument,
+  analyzers: Map<string, Analyzer>,
+): void {
   for (const [language, text] of base.text) {
     const fields = doc.text[language];
     if (fields === undefined) continue;
@@ -84,7 +89,11 @@ export function liveIndexOf(base: IndexRuntime, delta: DeltaState, overlay: Inde
 }
 
 /** The overlay segment of a delta (a small build of the changed documents), analysing text with `analyzerOf`. */
-export function buildOverlay(delta: DeltaState, settings: IndexSettings, analyzerOf?: (language: string) => Analyzer): IndexData {
+export function buildOverlay(
+  delta: DeltaState,
+  settings: IndexSettings,
+  analyzerOf?: (language: string) => Analyzer,
+): IndexData {
   return buildIndex([...delta.overlay.values()], settings, analyzerOf);
 }
 

@@ -60,12 +60,17 @@ export class EmbeddedSearchEngine implements SearchEngine {
   constructor(options: EmbeddedEngineOptions = {}) {
     this.aliasStore = options.aliasStore ?? new InMemoryAliasStore();
     this.snapshots = options.snapshots ?? null;
-    this.persistence = { store: this.snapshots, publish: options.onRefresh ?? (async () => {}), merge: options.merge ?? DEFAULT_MERGE };
+    this.persistence = {
+      store: this.snapshots,
+      publish: options.onRefresh ?? (async () => {}),
+      merge: options.merge ?? DEFAULT_MERGE,
+    };
   }
 
   async createIndex(name: string, settings: IndexSettings): Promise<void> {
     if (!isValidName(name)) throw new SearchEngineError('INVALID_NAME', `invalid index name "${name}"`);
-    if (this.slots.has(name) || this.aliases.has(name)) throw new SearchEngineError('INDEX_EXISTS', `index "${name}" exists`);
+    if (this.slots.has(name) || this.aliases.has(name))
+      throw new SearchEngineError('INDEX_EXISTS', `index "${name}" exists`);
     this.slots.set(name, IndexSlot.created(name, settings, this.persistence));
   }
 
@@ -114,11 +119,18 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async listIndices(prefix: string): Promise<IndexInfo[]> {
-    const aliasesOf = (name: string) => [...this.aliases].filter(([, index]) => index === name).map(([alias]) => alias).sort(compareStrings);
-    const held = [...this.slots.values()].filter((slot) => slot.name.startsWith(prefix)).map((slot) => ({ name: slot.name, docCount: slot.live.docCount }));
+    const aliasesOf = (name: string) =>
+      [...this.aliases]
+        .filter(([, index]) => index === name)
+        .map(([alias]) => alias)
+        .sort(compareStrings);
+    const held = [...this.slots.values()]
+      .filter((slot) => slot.name.startsWith(prefix))
+      .map((slot) => ({ name: slot.name, docCount: slot.live.docCount }));
     // Indices persisted by another process (or before a restart) exist too; they are read to be counted, not kept.
     const persisted = (await this.snapshots?.list(prefix)) ?? [];
-    for (const name of persisted) if (!this.slots.has(name)) held.push({ name, docCount: await this.persistedCount(name) });
+    for (const name of persisted)
+      if (!this.slots.has(name)) held.push({ name, docCount: await this.persistedCount(name) });
     return held.sort((a, b) => compareStrings(a.name, b.name)).map((i) => ({ ...i, aliases: aliasesOf(i.name) }));
   }
 
@@ -211,7 +223,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
     have?.data.cards.retain();
     try {
       const loaded = await this.snapshots?.read(name, have);
-      if (loaded === undefined || loaded === null) throw new SearchEngineError('INDEX_NOT_FOUND', `no snapshot of "${name}"`);
+      if (loaded === undefined || loaded === null)
+        throw new SearchEngineError('INDEX_NOT_FOUND', `no snapshot of "${name}"`);
       const reuse = current !== undefined && loaded.base === current.loadedBase ? current.baseRuntime : undefined;
       const slot = IndexSlot.loaded(name, loaded, this.persistence, reuse);
       warmUp(slot.live, this.recent.of(alias === undefined ? [name] : [alias, name]), this.decoder);

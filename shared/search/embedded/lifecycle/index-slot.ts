@@ -7,7 +7,15 @@ import type { CardStore } from '../card-store';
 import { IndexRuntime } from '../query/index-runtime';
 import type { LiveIndex } from '../query/live-index';
 import type { LoadedBase, LoadedGeneration, SnapshotStore } from '../snapshot/snapshot-store';
-import { applyChanges, buildOverlay, emptyDelta, liveIndexOf, needsMerge, type DeltaState, type MergePolicy } from './delta-state';
+import {
+  applyChanges,
+  buildOverlay,
+  emptyDelta,
+  liveIndexOf,
+  needsMerge,
+  type DeltaState,
+  type MergePolicy,
+} from './delta-state';
 import { OverlayMemo } from './overlay-memo';
 
 /** Where a slot persists its generations and whom it tells. */
@@ -52,7 +60,9 @@ export class IndexSlot {
     public generation: number | null,
     /** The base as loaded from a snapshot, reused when a later delta over it is loaded. */
     public loadedBase: LoadedBase | null,
-    private readonly loadSource: (() => Promise<{ documents: Map<string, SearchDocument>; overlay: Map<string, SearchDocument> }>) | null,
+    private readonly loadSource:
+      | (() => Promise<{ documents: Map<string, SearchDocument>; overlay: Map<string, SearchDocument> }>)
+      | null,
     delta: DeltaState,
   ) {
     this.delta = delta;
@@ -72,7 +82,10 @@ export class IndexSlot {
     const { base: loadedBase, delta: loadedDelta } = loaded;
     const settings = { languages: loadedBase.data.languages, boosts: loadedBase.data.boosts };
     const base = reuse ?? new IndexRuntime(loadedBase.data);
-    const delta: DeltaState = loadedDelta === null ? emptyDelta() : { overlay: new Map(), removed: new Set(loadedDelta.removed), loss: loadedDelta.loss };
+    const delta: DeltaState =
+      loadedDelta === null
+        ? emptyDelta()
+        : { overlay: new Map(), removed: new Set(loadedDelta.removed), loss: loadedDelta.loss };
     const source = async () => {
       const documents = await loadedBase.documents();
       for (const ordinal of delta.removed) documents.delete(loadedBase.data.ids[ordinal] as string);
@@ -133,7 +146,8 @@ export class IndexSlot {
     this.live = live;
     this.hold();
     if (store !== null) await this.persistence.publish(this.name);
-    if (needsMerge(this.base.data.docCount, this.delta, this.persistence.merge)) this.merging = this.mergeSoon(documents);
+    if (needsMerge(this.base.data.docCount, this.delta, this.persistence.merge))
+      this.merging = this.mergeSoon(documents);
     return true;
   }
 
@@ -171,7 +185,13 @@ export class IndexSlot {
   /** Retains the card stores the slot serves now, then releases those it served before and no longer does. */
   private hold(): void {
     if (this.released) return;
-    const now = [...new Set([this.base.data.cards, ...this.live.segments.map((s) => s.data.cards), ...(this.loadedBase === null ? [] : [this.loadedBase.data.cards])])];
+    const now = [
+      ...new Set([
+        this.base.data.cards,
+        ...this.live.segments.map((s) => s.data.cards),
+        ...(this.loadedBase === null ? [] : [this.loadedBase.data.cards]),
+      ]),
+    ];
     for (const cards of now) if (!this.held.includes(cards)) cards.retain();
     for (const cards of this.held) if (!now.includes(cards)) cards.release();
     this.held = now;

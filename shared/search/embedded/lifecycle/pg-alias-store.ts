@@ -13,7 +13,9 @@ export class PgAliasStore implements AliasStore {
   ) {}
 
   async get(alias: string): Promise<string | null> {
-    const row = await this.db('search_aliases').where({ alias }).first<{ index_name: string } | undefined>('index_name');
+    const row = await this.db('search_aliases')
+      .where({ alias })
+      .first<{ index_name: string } | undefined>('index_name');
     return row?.index_name ?? null;
   }
 
@@ -37,7 +39,9 @@ export class PgAliasStore implements AliasStore {
   }
 
   async list(): Promise<AliasEntry[]> {
-    const rows: { alias: string; index_name: string }[] = await this.db('search_aliases').select('alias', 'index_name').orderByRaw('alias collate "C"');
+    const rows: { alias: string; index_name: string }[] = await this.db('search_aliases')
+      .select('alias', 'index_name')
+      .orderByRaw('alias collate "C"');
     return rows.map((r) => ({ alias: r.alias, index: r.index_name }));
   }
 }

@@ -65,7 +65,12 @@ export class RecentSearches {
  * share (facet value unions, market masks and counts, word expansions) is built during the reload instead of
  * by the first request after it. Stops once `budgetMs` is spent; returns how many searches ran.
  */
-export function warmUp(live: LiveIndex, requests: readonly SearchRequest[], decoder: TextDecoder, budgetMs = WARM_BUDGET_MS): number {
+export function warmUp(
+  live: LiveIndex,
+  requests: readonly SearchRequest[],
+  decoder: TextDecoder,
+  budgetMs = WARM_BUDGET_MS,
+): number {
   const started = performance.now();
   let ran = 0;
   for (const request of requests) {

@@ -14,20 +14,34 @@ export interface FacetContext {
 }
 
 /** One facet's result over its context in every segment (`contexts[i]` belongs to segment i). */
-export function computeFacet(index: LiveIndex, request: FacetRequest, contexts: readonly FacetContext[], language: string): FacetResult {
+export function computeFacet(
+  index: LiveIndex,
+  request: FacetRequest,
+  contexts: readonly FacetContext[],
+  language: string,
+): FacetResult {
   switch (request.kind) {
     case 'terms':
     case 'hierarchy': {
       const union = index.union(request.key);
       if (union === null) return { kind: request.kind, key: request.key, values: [], truncated: false };
-      const counts = index.countValues(union, (segment, i) => valueCounts(segment, request.key, contexts[i] as FacetContext));
-      if (request.kind === 'terms') return { kind: 'terms', key: request.key, ...termsValues(union, counts, language, request.size) };
-      return { kind: 'hierarchy', key: request.key, ...hierarchyValues(union, union.parents, counts, language, request.size) };
+      const counts = index.countValues(union, (segment, i) =>
+        valueCounts(segment, request.key, contexts[i] as FacetContext),
+      );
+      if (request.kind === 'terms')
+        return { kind: 'terms', key: request.key, ...termsValues(union, counts, language, request.size) };
+      return {
+        kind: 'hierarchy',
+        key: request.key,
+        ...hierarchyValues(union, union.parents, counts, language, request.size),
+      };
     }
     case 'range':
       return mergeRanges(
         request.key,
-        index.segments.map((segment, i) => rangeStats(request.key, segment.data.numbers.get(request.key), contexts[i] as FacetContext)),
+        index.segments.map((segment, i) =>
+          rangeStats(request.key, segment.data.numbers.get(request.key), contexts[i] as FacetContext),
+        ),
       );
     case 'toggle': {
       let count = 0;
@@ -47,7 +61,9 @@ export function valueCounts(segment: IndexRuntime, key: string, context: FacetCo
   const counts = segment.scratch.zeroedCounts(column.values.length);
   const market = segment.market(context.market);
   const complement = countsComplement(context.size, segment.marketSize(context.market));
-  const listed = segment.scratch.listFor(context, (out) => (complement ? listBits(market, context.bits, out) : listBits(context.bits, null, out)));
+  const listed = segment.scratch.listFor(context, (out) =>
+    complement ? listBits(market, context.bits, out) : listBits(context.bits, null, out),
+  );
   countInContext(column.docValues, listed, complement, segment.marketCounts(context.market, column), counts);
   return counts;
 }
@@ -73,8 +89,15 @@ function rangeStats(key: string, column: NumericColumn | undefined, context: Fac
   const { bits } = context;
   const count = countAnd(bits, column.present);
   if (count === 0) return { kind: 'range', key, min: null, max: null, count };
-  if (context.size * 64 < column.ascending.length) return { kind: 'range', key, ...extremes(column.values, bits), count };
-  return { kind: 'range', key, min: firstValue(column, column.ascending, bits), max: firstValue(column, column.descending, bits), count };
+  if (context.size * 64 < column.ascending.length)
+    return { kind: 'range', key, ...extremes(column.values, bits), count };
+  return {
+    kind: 'range',
+    key,
+    min: firstValue(column, column.ascending, bits),
+    max: firstValue(column, column.descending, bits),
+    count,
+  };
 }
 
 /** Min and max of the present values (not NaN) of the documents of `bits`. */

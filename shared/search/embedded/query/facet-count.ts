@@ -51,7 +51,13 @@ export const countsComplement = (contextSize: number, marketSize: number): boole
  * Value counts over a context (a subset of the market) from `listed`: the context's documents, or with
  * `complement` the market's documents outside it (see countsComplement).
  */
-export function countInContext(docValues: Rows, listed: Uint32Array, complement: boolean, marketCounts: Uint32Array, counts: Uint32Array): void {
+export function countInContext(
+  docValues: Rows,
+  listed: Uint32Array,
+  complement: boolean,
+  marketCounts: Uint32Array,
+  counts: Uint32Array,
+): void {
   countList(docValues, listed, counts);
   if (!complement) return;
   for (let v = 0; v < marketCounts.length; v++) counts[v] = (marketCounts[v] as number) - (counts[v] as number);

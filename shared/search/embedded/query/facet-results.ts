@@ -49,11 +49,20 @@ function rankedForSize(column: ValueDictionary, counts: Uint32Array, size: numbe
 }
 
 /** Terms values of a facet, cut to `size` when given. */
-export function termsValues(column: ValueDictionary, counts: Uint32Array, language: string, size?: number): { values: FacetValueCount[]; truncated: boolean } {
+export function termsValues(
+  column: ValueDictionary,
+  counts: Uint32Array,
+  language: string,
+  size?: number,
+): { values: FacetValueCount[]; truncated: boolean } {
   const { ids, nonZero } = rankedForSize(column, counts, size);
   const labels = column.labels.get(language);
   return {
-    values: ids.map((id) => ({ value: column.values[id] as string, label: labels?.[id] ?? null, count: counts[id] as number })),
+    values: ids.map((id) => ({
+      value: column.values[id] as string,
+      label: labels?.[id] ?? null,
+      count: counts[id] as number,
+    })),
     truncated: ids.length < nonZero,
   };
 }

@@ -35,11 +35,22 @@ export function facetUnion(key: string, columns: readonly (FacetColumn | undefin
     if (i === firstIndex && extra.size === 0) return null;
     return Uint32Array.from(column.values, (value) => ids.get(value) as number);
   });
-  return { key, values, maps, labels: unionLabels(columns, maps, values.length), depth: Uint16Array.from(values, pathDepth), parents: values.map(parentPath) };
+  return {
+    key,
+    values,
+    maps,
+    labels: unionLabels(columns, maps, values.length),
+    depth: Uint16Array.from(values, pathDepth),
+    parents: values.map(parentPath),
+  };
 }
 
 /** First label per value and language in segment order (labels are the same on every document of a value). */
-function unionLabels(columns: readonly (FacetColumn | undefined)[], maps: (Uint32Array | null | undefined)[], size: number): Map<string, (string | null)[]> {
+function unionLabels(
+  columns: readonly (FacetColumn | undefined)[],
+  maps: (Uint32Array | null | undefined)[],
+  size: number,
+): Map<string, (string | null)[]> {
   const labels = new Map<string, (string | null)[]>();
   columns.forEach((column, i) => {
     if (column === undefined) return;
@@ -65,5 +76,6 @@ export function addCounts(union: FacetUnion, segment: number, counts: Uint32Arra
   if (map === undefined) return;
   const n = map === null ? union.values.length : map.length;
   if (map === null) for (let v = 0; v < n; v++) target[v] = (target[v] as number) + (counts[v] as number);
-  else for (let v = 0; v < n; v++) target[map[v] as number] = (target[map[v] as number] as number) + (counts[v] as number);
+  else
+    for (let v = 0; v < n; v++) target[map[v] as number] = (target[map[v] as number] as number) + (counts[v] as number);
 }

@@ -1,6 +1,11 @@
 import { foldedNeedle } from '../../analysis/fold';
 import { facetRelaxes } from '../../facet-relaxation';
-import { FACET_VALUES_LIMIT, FACET_VALUES_POOL, type FacetValuesRequest, type FacetValuesResponse } from '../../facet-values';
+import {
+  FACET_VALUES_LIMIT,
+  FACET_VALUES_POOL,
+  type FacetValuesRequest,
+  type FacetValuesResponse,
+} from '../../facet-values';
 import { andInto, popcount } from '../bitset';
 import { valueCounts } from './facet-compute';
 import { rankedValueIds } from './facet-results';
@@ -20,7 +25,11 @@ export function runFacetValues(index: LiveIndex, request: FacetValuesRequest): F
     .ids.filter((id) => (folded[id] as string).includes(needle))
     .slice(0, FACET_VALUES_LIMIT);
   return {
-    values: matching.map((id) => ({ value: union.values[id] as string, label: labels?.[id] ?? null, count: counts[id] as number })),
+    values: matching.map((id) => ({
+      value: union.values[id] as string,
+      label: labels?.[id] ?? null,
+      count: counts[id] as number,
+    })),
   };
 }
 

@@ -11,7 +11,13 @@ const FEW_DOCUMENTS = 4096;
  * Writes the documents matching one filter into `out`; `spare` is clobbered. Tail bits may be set: callers AND
  * with a market. With `base`, only documents of `base` are certain to be right (callers AND with it).
  */
-export function filterInto(data: IndexData, filter: Filter, out: Uint32Array, spare: Uint32Array, base: Uint32Array | null = null): void {
+export function filterInto(
+  data: IndexData,
+  filter: Filter,
+  out: Uint32Array,
+  spare: Uint32Array,
+  base: Uint32Array | null = null,
+): void {
   switch (filter.kind) {
     case 'terms':
       valuesInto(data.facets.get(filter.key), filter.values, filter.match === 'all', out, spare, base);
@@ -34,7 +40,14 @@ export function filterInto(data: IndexData, filter: Filter, out: Uint32Array, sp
  * OR (any) or AND (all) of the values' documents; no values means no constraint. Any of values holding far more
  * documents than `base` is decided on base's documents.
  */
-function valuesInto(column: FacetColumn | undefined, values: readonly string[], all: boolean, out: Uint32Array, spare: Uint32Array, base: Uint32Array | null): void {
+function valuesInto(
+  column: FacetColumn | undefined,
+  values: readonly string[],
+  all: boolean,
+  out: Uint32Array,
+  spare: Uint32Array,
+  base: Uint32Array | null,
+): void {
   if (values.length === 0) {
     out.fill(0xffffffff);
     return;
@@ -79,14 +92,25 @@ function addValue(column: FacetColumn | undefined, value: string, out: Uint32Arr
     orInto(out, column.denseBits.subarray(slot * out.length, (slot + 1) * out.length));
     return;
   }
-  setList(out, column.valueDocs.items, column.valueDocs.offsets[id] as number, column.valueDocs.offsets[id + 1] as number);
+  setList(
+    out,
+    column.valueDocs.items,
+    column.valueDocs.offsets[id] as number,
+    column.valueDocs.offsets[id + 1] as number,
+  );
 }
 
 /**
  * Inclusive range through binary search on the ascending permutation: cost grows with the range, not the index.
  * When `base` holds far fewer documents than the range (a selective text), only its documents are checked.
  */
-export function rangeInto(column: NumericColumn | undefined, min: number | null, max: number | null, out: Uint32Array, base: Uint32Array | null): void {
+export function rangeInto(
+  column: NumericColumn | undefined,
+  min: number | null,
+  max: number | null,
+  out: Uint32Array,
+  base: Uint32Array | null,
+): void {
   out.fill(0);
   if (column === undefined || (min !== null && max !== null && min > max)) return;
   const sorted = column.ascending;
@@ -94,6 +118,7 @@ export function rangeInto(column: NumericColumn | undefined, min: number | null,
   const valueAt = (i: number): number => values[sorted[i] as number] as number;
   const from = min === null ? 0 : partitionPoint(sorted.length, (i) => valueAt(i) < min);
   const to = max === null ? sorted.length : partitionPoint(sorted.length, (i) => valueAt(i) <= max);
-  if (base !== null && to - from > FEW_DOCUMENTS && popcount(base) * 4 < to - from) keepWhere(base, out, rangeTest(column, min, max));
+  if (base !== null && to - from > FEW_DOCUMENTS && popcount(base) * 4 < to - from)
+    keepWhere(base, out, rangeTest(column, min, max));
   else setList(out, sorted, from, to);
 }

@@ -44,7 +44,8 @@ export function valuesTest(column: FacetColumn | undefined, values: readonly str
     if (id !== undefined) wanted[id] = 1;
   }
   return (d) => {
-    for (let k = offsets[d] as number; k < (offsets[d + 1] as number); k++) if (wanted[items[k] as number] === 1) return true;
+    for (let k = offsets[d] as number; k < (offsets[d + 1] as number); k++)
+      if (wanted[items[k] as number] === 1) return true;
     return false;
   };
 }

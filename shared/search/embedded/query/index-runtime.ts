@@ -75,7 +75,10 @@ export class IndexRuntime {
     const cacheKey = `${market}\u0000${column.key}`;
     let counts = this.marketCountCache.get(cacheKey);
     if (counts === undefined) {
-      counts = this.parent === null || this.deleted === null ? this.countMarket(market, column) : this.subtractDeleted(market, column, this.parent, this.deleted);
+      counts =
+        this.parent === null || this.deleted === null
+          ? this.countMarket(market, column)
+          : this.subtractDeleted(market, column, this.parent, this.deleted);
       this.marketCountCache.set(cacheKey, counts);
     }
     return counts;
@@ -88,7 +91,12 @@ export class IndexRuntime {
   }
 
   /** The parent's counts less the deleted documents of the market: work in proportion to the deletions. */
-  private subtractDeleted(market: string, column: FacetColumn, parent: IndexRuntime, deleted: DeletedDocs): Uint32Array {
+  private subtractDeleted(
+    market: string,
+    column: FacetColumn,
+    parent: IndexRuntime,
+    deleted: DeletedDocs,
+  ): Uint32Array {
     const counts = parent.marketCounts(market, column).slice();
     const bits = parent.market(market);
     const { offsets, items } = column.docValues;

@@ -38,7 +38,10 @@ export class LiveIndex {
   union(key: string): FacetUnion | null {
     let union = this.unions.get(key);
     if (union === undefined) {
-      union = facetUnion(key, this.segments.map((s) => s.data.facets.get(key)));
+      union = facetUnion(
+        key,
+        this.segments.map((s) => s.data.facets.get(key)),
+      );
       this.unions.set(key, union);
     }
     return union;
@@ -48,7 +51,10 @@ export class LiveIndex {
    * Union counts of a facet: `segmentCounts` gives a segment's per-value counts (in its scratch buffer) or null.
    * With one segment its counts are returned as they are; otherwise they are added into a fresh array.
    */
-  countValues(union: FacetUnion, segmentCounts: (segment: IndexRuntime, index: number) => Uint32Array | null): Uint32Array {
+  countValues(
+    union: FacetUnion,
+    segmentCounts: (segment: IndexRuntime, index: number) => Uint32Array | null,
+  ): Uint32Array {
     if (this.segments.length === 1 && union.maps[0] === null) {
       return segmentCounts(this.segments[0] as IndexRuntime, 0) ?? new Uint32Array(union.values.length);
     }

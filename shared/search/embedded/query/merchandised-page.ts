@@ -29,13 +29,27 @@ export function reordersPage(pins: readonly Pin[], request: SearchRequest): bool
  * the pins present in the answer sit where pinIndices puts them, the other documents follow the (tiered) order
  * of the answer without them.
  */
-export function merchandisedPage(index: LiveIndex, request: SearchRequest, pins: readonly Pin[], answer: readonly AnsweredSegment[], window: { from: number; size: number; total: number }, scored: boolean, decoder: TextDecoder): SegmentDoc[] {
+export function merchandisedPage(
+  index: LiveIndex,
+  request: SearchRequest,
+  pins: readonly Pin[],
+  answer: readonly AnsweredSegment[],
+  window: { from: number; size: number; total: number },
+  scored: boolean,
+  decoder: TextDecoder,
+): SegmentDoc[] {
   const present = presentPins(pins, answer);
   if (present.length === 0) return naturalPage(index, request, answer, window, scored, decoder);
-  const placed = pinIndices(present.map((p) => p.pin), window.total);
+  const placed = pinIndices(
+    present.map((p) => p.pin),
+    window.total,
+  );
   const { slots, naturalFrom, naturalSize } = pinnedPage(placed, window.from, window.size, window.total);
   const ranked = withoutPins(index, answer, present);
-  const natural = naturalSize === 0 ? [] : naturalPage(index, request, ranked, { from: naturalFrom, size: naturalSize }, scored, decoder);
+  const natural =
+    naturalSize === 0
+      ? []
+      : naturalPage(index, request, ranked, { from: naturalFrom, size: naturalSize }, scored, decoder);
   const pinDocs = new Map(present.map((p) => [p.pin.id, p.doc]));
   return slots.flatMap((slot) => {
     const doc = 'pin' in slot ? pinDocs.get(slot.pin) : natural[slot.natural - naturalFrom];
@@ -56,13 +70,33 @@ function presentPins(pins: readonly Pin[], answer: readonly AnsweredSegment[]): 
 }
 
 /** The page [from, from + size) of the natural order: tiered, or the request's sort. */
-function naturalPage(index: LiveIndex, request: SearchRequest, ranked: readonly RankedSegment[], window: { from: number; size: number }, scored: boolean, decoder: TextDecoder): SegmentDoc[] {
+function naturalPage(
+  index: LiveIndex,
+  request: SearchRequest,
+  ranked: readonly RankedSegment[],
+  window: { from: number; size: number },
+  scored: boolean,
+  decoder: TextDecoder,
+): SegmentDoc[] {
   if (isTiered(request)) return tieredPage(index, request, ranked, window.from, window.size, scored, decoder);
-  return pageDocs(index, request, ranked.map((r) => r.bits), window.from, window.size, scored, decoder, ranked.map((r) => r.words));
+  return pageDocs(
+    index,
+    request,
+    ranked.map((r) => r.bits),
+    window.from,
+    window.size,
+    scored,
+    decoder,
+    ranked.map((r) => r.words),
+  );
 }
 
 /** Each segment's answer less its present pins: the documents the natural order ranks (within the same words). */
-function withoutPins(index: LiveIndex, answer: readonly AnsweredSegment[], present: readonly PresentPin[]): RankedSegment[] {
+function withoutPins(
+  index: LiveIndex,
+  answer: readonly AnsweredSegment[],
+  present: readonly PresentPin[],
+): RankedSegment[] {
   return answer.map((a, segment) => {
     const bits = (index.segments[segment] as IndexRuntime).scratch.acquire();
     bits.set(a.bits);

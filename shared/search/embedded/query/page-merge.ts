@@ -19,7 +19,13 @@ type Compare = (a: SegmentDoc, b: SegmentDoc) => number;
  * Merges per-segment pages (each already in the sort's order, each holding at least the first skip + take of
  * its segment) into the page [skip, skip + take) of the whole index. Ties go by id, as within one build.
  */
-export function mergePages(segments: readonly IndexRuntime[], pages: readonly number[][], compare: Compare, skip: number, take: number): SegmentDoc[] {
+export function mergePages(
+  segments: readonly IndexRuntime[],
+  pages: readonly number[][],
+  compare: Compare,
+  skip: number,
+  take: number,
+): SegmentDoc[] {
   const all: SegmentDoc[] = [];
   pages.forEach((page, segment) => {
     for (const ordinal of page) all.push({ segment, ordinal });
@@ -28,8 +34,10 @@ export function mergePages(segments: readonly IndexRuntime[], pages: readonly nu
   return all.sort(byId).slice(skip, skip + take);
 }
 
-const idOf = (segments: readonly IndexRuntime[], doc: SegmentDoc): string => (segments[doc.segment] as IndexRuntime).data.ids[doc.ordinal] as string;
-const dataOf = (segments: readonly IndexRuntime[], doc: SegmentDoc): IndexData => (segments[doc.segment] as IndexRuntime).data;
+const idOf = (segments: readonly IndexRuntime[], doc: SegmentDoc): string =>
+  (segments[doc.segment] as IndexRuntime).data.ids[doc.ordinal] as string;
+const dataOf = (segments: readonly IndexRuntime[], doc: SegmentDoc): IndexData =>
+  (segments[doc.segment] as IndexRuntime).data;
 
 /** Missing values (NaN, undefined) come last whatever the direction. */
 function byValue(x: number | string | undefined, y: number | string | undefined, descending: boolean): number {
@@ -41,19 +49,35 @@ function byValue(x: number | string | undefined, y: number | string | undefined,
 }
 
 /** The comparison (before the id tie-break) of a listing sort across segments. */
-export function sortCompare(segments: readonly IndexRuntime[], sort: SortKey, scored: boolean, market: string, language: string, decoder: TextDecoder): Compare {
-  const number = (values: (data: IndexData) => Float64Array | undefined, descending: boolean): Compare => (a, b) =>
-    byValue(values(dataOf(segments, a))?.[a.ordinal], values(dataOf(segments, b))?.[b.ordinal], descending);
+export function sortCompare(
+  segments: readonly IndexRuntime[],
+  sort: SortKey,
+  scored: boolean,
+  market: string,
+  language: string,
+  decoder: TextDecoder,
+): Compare {
+  const number =
+    (values: (data: IndexData) => Float64Array | undefined, descending: boolean): Compare =>
+    (a, b) =>
+      byValue(values(dataOf(segments, a))?.[a.ordinal], values(dataOf(segments, b))?.[b.ordinal], descending);
   if (sort === 'relevance') {
     if (!scored) return number((data) => data.popularity, true);
-    return (a, b) => byValue((segments[a.segment] as IndexRuntime).scratch.scores[a.ordinal], (segments[b.segment] as IndexRuntime).scratch.scores[b.ordinal], true);
+    return (a, b) =>
+      byValue(
+        (segments[a.segment] as IndexRuntime).scratch.scores[a.ordinal],
+        (segments[b.segment] as IndexRuntime).scratch.scores[b.ordinal],
+        true,
+      );
   }
   if (sort === 'newest') return number((data) => data.createdAt, true);
   if (sort === 'name_asc') {
     const name = (doc: SegmentDoc): string | undefined => {
       const column = dataOf(segments, doc).sortNames.get(language);
       if (column === undefined || !hasBit(column.present, doc.ordinal)) return undefined;
-      return decoder.decode(column.bytes.subarray(column.offsets[doc.ordinal] as number, column.offsets[doc.ordinal + 1] as number));
+      return decoder.decode(
+        column.bytes.subarray(column.offsets[doc.ordinal] as number, column.offsets[doc.ordinal + 1] as number),
+      );
     };
     return (a, b) => byValue(name(a), name(b), false);
   }
@@ -62,7 +86,12 @@ export function sortCompare(segments: readonly IndexRuntime[], sort: SortKey, sc
 }
 
 /** Hits of merged documents, each decoded from its own segment. */
-export function segmentHits(segments: readonly IndexRuntime[], docs: readonly SegmentDoc[], scored: boolean, decoder: TextDecoder): SearchHit[] {
+export function segmentHits(
+  segments: readonly IndexRuntime[],
+  docs: readonly SegmentDoc[],
+  scored: boolean,
+  decoder: TextDecoder,
+): SearchHit[] {
   return docs.map((doc) => {
     const segment = segments[doc.segment] as IndexRuntime;
     return toHits(segment.data, [doc.ordinal], scored ? segment.scratch.scores : null, decoder)[0] as SearchHit;

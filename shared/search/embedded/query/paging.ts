@@ -4,7 +4,13 @@ import { hasBit } from '../bitset';
  * Ordinals of one page along a presorted order: skips `skip` matches, collects `take`, stops early.
  * `order` may omit documents (absent sort values); `rest` then lists, in ordinal order, those that come last.
  */
-export function pageAlongOrder(order: Uint32Array, bits: Uint32Array, skip: number, take: number, rest?: Float64Array): number[] {
+export function pageAlongOrder(
+  order: Uint32Array,
+  bits: Uint32Array,
+  skip: number,
+  take: number,
+  rest?: Float64Array,
+): number[] {
   const page: number[] = [];
   let seen = 0;
   for (let i = 0; i < order.length && page.length < take; i++) {
@@ -31,7 +37,13 @@ function before(scores: Float64Array, a: number, b: number): boolean {
  * Ordinals of one page by score: a bounded heap keeps the best skip + take, whose worst sits at the root. With
  * `words`, only those words of `bits` are read (the others must be zero): a few matches skip the whole scan.
  */
-export function pageByScore(bits: Uint32Array, scores: Float64Array, skip: number, take: number, words: Uint32Array | null = null): number[] {
+export function pageByScore(
+  bits: Uint32Array,
+  scores: Float64Array,
+  skip: number,
+  take: number,
+  words: Uint32Array | null = null,
+): number[] {
   const limit = skip + take;
   const heap: number[] = [];
   const count = words === null ? bits.length : words.length;

@@ -88,11 +88,26 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan)
     if (scoreFewDocuments(terms, size)) scoreDocuments(segment, terms, setBits(final));
     else scorePostings(segment, terms);
   }
-  return { segment, base, active, relaxable, terms, pinned, untexted, final: { bits: final, size, market: request.market } };
+  return {
+    segment,
+    base,
+    active,
+    relaxable,
+    terms,
+    pinned,
+    untexted,
+    final: { bits: final, size, market: request.market },
+  };
 }
 
 /** ANDs scope and the fixed filters into `base`; returns the relaxable filters, evaluated on their own. */
-function applyFilters(segment: IndexRuntime, request: SearchRequest, base: Uint32Array, spare: Uint32Array, narrowed: Uint32Array | null): RelaxableFilter[] {
+function applyFilters(
+  segment: IndexRuntime,
+  request: SearchRequest,
+  base: Uint32Array,
+  spare: Uint32Array,
+  narrowed: Uint32Array | null,
+): RelaxableFilter[] {
   const relaxable: RelaxableFilter[] = [];
   for (const filter of request.scope ?? []) andInto(base, evaluate(segment, filter, spare, narrowed));
   for (const filter of request.filters ?? []) {
@@ -121,7 +136,12 @@ function evaluate(segment: IndexRuntime, filter: Filter, spare: Uint32Array, bas
   return bits;
 }
 
-function facetOf(index: LiveIndex, facet: FacetRequest, matches: readonly SegmentMatch[], language: string): FacetResult {
+function facetOf(
+  index: LiveIndex,
+  facet: FacetRequest,
+  matches: readonly SegmentMatch[],
+  language: string,
+): FacetResult {
   const contexts = matches.map((m) => {
     const kept = m.relaxable.filter((r) => !facetRelaxes(facet, r.filter));
     if (kept.length === m.relaxable.length) return m.final;
@@ -133,15 +153,42 @@ function facetOf(index: LiveIndex, facet: FacetRequest, matches: readonly Segmen
   return computeFacet(index, facet, contexts, language);
 }
 
-function pageHits(index: LiveIndex, plan: SearchPlan, matches: readonly SegmentMatch[], window: { from: number; size: number; total: number }, decoder: TextDecoder): SearchHit[] {
+function pageHits(
+  index: LiveIndex,
+  plan: SearchPlan,
+  matches: readonly SegmentMatch[],
+  window: { from: number; size: number; total: number },
+  decoder: TextDecoder,
+): SearchHit[] {
   const { request } = plan;
   const scored = plan.text !== null;
   const docs = reordersPage(plan.pins, request)
-    ? merchandisedPage(index, request, plan.pins, matches.map((m) => ({ bits: m.final.bits, size: m.final.size, words: m.active, pinned: m.pinned })), window, scored, decoder)
-    : pageDocs(index, request, matches.map((m) => m.final.bits), window.from, window.size, scored, decoder, matches.map((m) => m.active));
+    ? merchandisedPage(
+        index,
+        request,
+        plan.pins,
+        matches.map((m) => ({ bits: m.final.bits, size: m.final.size, words: m.active, pinned: m.pinned })),
+        window,
+        scored,
+        decoder,
+      )
+    : pageDocs(
+        index,
+        request,
+        matches.map((m) => m.final.bits),
+        window.from,
+        window.size,
+        scored,
+        decoder,
+        matches.map((m) => m.active),
+      );
   if (scored && (request.sort ?? 'relevance') !== 'relevance') {
     matches.forEach((m, i) => {
-      scoreDocuments(m.segment, m.terms ?? [], docs.filter((d) => d.segment === i).map((d) => d.ordinal));
+      scoreDocuments(
+        m.segment,
+        m.terms ?? [],
+        docs.filter((d) => d.segment === i).map((d) => d.ordinal),
+      );
     });
   }
   // A pin the text did not match holds whatever scoring left (partial sums, or a stale score): its score is 0.

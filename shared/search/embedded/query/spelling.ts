@@ -1,6 +1,13 @@
 import { boundedEditDistance } from '../../analysis/edit-distance';
 import { fold } from '../../analysis/fold';
-import { CORRECTION_CANDIDATES, MAX_CORRECTION_EDITS, compareCandidates, type SpellingRequest, type SpellingResponse, type WordSpelling } from '../../spelling';
+import {
+  CORRECTION_CANDIDATES,
+  MAX_CORRECTION_EDITS,
+  compareCandidates,
+  type SpellingRequest,
+  type SpellingResponse,
+  type WordSpelling,
+} from '../../spelling';
 import type { Rows } from '../index-data';
 import { partitionPoint } from './binary-search';
 
@@ -37,7 +44,10 @@ export function runSpelling(dictionaries: readonly NameDictionary[], request: Sp
           freq.set(term, { edits, docFreq: (seen?.docFreq ?? 0) + docFreq(d, i) });
         });
       }
-      const candidates = [...freq].map(([term, f]) => ({ term, ...f })).sort(compareCandidates).slice(0, CORRECTION_CANDIDATES);
+      const candidates = [...freq]
+        .map(([term, f]) => ({ term, ...f }))
+        .sort(compareCandidates)
+        .slice(0, CORRECTION_CANDIDATES);
       return { word, known: dictionaries.some((d) => has(d, word)), candidates };
     }),
   };

@@ -2,7 +2,13 @@ import type { TextDecoder } from 'node:util';
 import { fold, foldedNeedle } from '../../analysis/fold';
 import { tokenize } from '../../analysis/tokenize';
 import { compareSuggestValues } from '../../compare';
-import { SUGGEST_HIT_LIMIT, SUGGEST_VALUE_LIMIT, type SuggestRequest, type SuggestResponse, type SuggestValue } from '../../suggest';
+import {
+  SUGGEST_HIT_LIMIT,
+  SUGGEST_VALUE_LIMIT,
+  type SuggestRequest,
+  type SuggestResponse,
+  type SuggestValue,
+} from '../../suggest';
 import { andInto, setList } from '../bitset';
 import type { LanguageText } from '../index-data';
 import { partitionPoint } from './binary-search';
@@ -25,7 +31,13 @@ export function runSuggest(index: LiveIndex, request: SuggestRequest, decoder: T
   const docs =
     segments.length === 1
       ? (pages[0] as number[]).map((ordinal) => ({ segment: 0, ordinal }))
-      : mergePages(segments, pages, sortCompare(segments, 'relevance', false, request.market, request.language, decoder), 0, hitLimit);
+      : mergePages(
+          segments,
+          pages,
+          sortCompare(segments, 'relevance', false, request.market, request.language, decoder),
+          0,
+          hitLimit,
+        );
   return { hits: segmentHits(segments, docs, false, decoder), values: suggestValues(index, request) };
 }
 

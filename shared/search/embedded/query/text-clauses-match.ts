@@ -20,11 +20,22 @@ export function expandQuery(stats: TextStats, request: SearchRequest): QueryText
   }
   const clauses = textClauses(request.text, request.synonyms);
   if (clauses.length === 0) return null;
-  return { kind: 'clauses', clauses: clauses.map((alternatives) => alternatives.map((words) => words.map((word) => stats.expand(request.language, word)))) };
+  return {
+    kind: 'clauses',
+    clauses: clauses.map((alternatives) =>
+      alternatives.map((words) => words.map((word) => stats.expand(request.language, word))),
+    ),
+  };
 }
 
 /** Writes the segment's documents matching the text into `out`; returns the scoring terms (see matchText). */
-export function matchQuery(segment: IndexRuntime, stats: TextStats, language: string, text: QueryText, out: Uint32Array): ScoringTerm[] {
+export function matchQuery(
+  segment: IndexRuntime,
+  stats: TextStats,
+  language: string,
+  text: QueryText,
+  out: Uint32Array,
+): ScoringTerm[] {
   if (text.kind === 'words') return matchText(segment, stats, language, text.words, out);
   return matchClauses(segment, stats, language, text.clauses, out);
 }
@@ -38,7 +49,13 @@ export function matchQuery(segment: IndexRuntime, stats: TextStats, language: st
  * lacks matches nothing there and is left out: its other words' terms would carry an empty mask, which scores
  * nothing, so scores are unchanged; a synonym the catalogue never uses then costs its lookups only.
  */
-export function matchClauses(segment: IndexRuntime, stats: TextStats, language: string, clauses: readonly (readonly (readonly WordExpansion[])[])[], out: Uint32Array): ScoringTerm[] {
+export function matchClauses(
+  segment: IndexRuntime,
+  stats: TextStats,
+  language: string,
+  clauses: readonly (readonly (readonly WordExpansion[])[])[],
+  out: Uint32Array,
+): ScoringTerm[] {
   const clauseBits = segment.scratch.acquire();
   let wordBits: Uint32Array | null = null;
   const buffer = () => (wordBits ??= segment.scratch.acquire());
@@ -66,7 +83,11 @@ interface ClauseState {
 }
 
 /** ORs one alternative's documents into the clause's and appends its terms (masked when it has several words). */
-function addAlternative(segment: IndexRuntime, words: readonly ScoringTerm[][], { target, all, buffer }: ClauseState): void {
+function addAlternative(
+  segment: IndexRuntime,
+  words: readonly ScoringTerm[][],
+  { target, all, buffer }: ClauseState,
+): void {
   const [only] = words;
   if (words.length === 1 && only !== undefined) {
     // A word alone matches exactly where its terms are: no mask needed.

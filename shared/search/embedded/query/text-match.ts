@@ -12,13 +12,22 @@ export function expandText(stats: TextStats, language: string, text: string): Wo
 }
 
 /** The scoring terms of one word in a segment, in the order a full build adds them: field, then exact before typos; SKU last. */
-export function wordTerms(segment: IndexRuntime, stats: TextStats, language: string, word: WordExpansion): ScoringTerm[] {
+export function wordTerms(
+  segment: IndexRuntime,
+  stats: TextStats,
+  language: string,
+  word: WordExpansion,
+): ScoringTerm[] {
   const terms: ScoringTerm[] = [];
   const add = (name: FieldName, term: string, weight: number) => {
     const found = segmentField(segment.data, language, name);
     const id = found?.termIds.get(term);
     if (found === null || id === undefined) return;
-    const termStats = { docCount: stats.docCount, df: stats.df(language, name, term), avgLength: stats.avgLength(language, name) };
+    const termStats = {
+      docCount: stats.docCount,
+      df: stats.df(language, name, term),
+      avgLength: stats.avgLength(language, name),
+    };
     const scoring = scoringTerm(found.field, id, termStats, weight);
     if (scoring !== null) terms.push(scoring);
   };
@@ -39,7 +48,13 @@ export function wordTerms(segment: IndexRuntime, stats: TextStats, language: str
  * in this order are bit-identical to a full build's. Deleted documents may be marked: callers AND with the
  * segment's market, which excludes them.
  */
-export function matchText(segment: IndexRuntime, stats: TextStats, language: string, words: readonly WordExpansion[], out: Uint32Array): ScoringTerm[] {
+export function matchText(
+  segment: IndexRuntime,
+  stats: TextStats,
+  language: string,
+  words: readonly WordExpansion[],
+  out: Uint32Array,
+): ScoringTerm[] {
   const wordBits = segment.scratch.acquire();
   const all: ScoringTerm[] = [];
   words.forEach((word, i) => {

@@ -20,7 +20,11 @@ export interface WordExpansion {
 export type SurfaceLoss = ReadonlyMap<string, ReadonlyMap<number, number>>;
 
 /** A field of a segment with the term ids of its dictionary. */
-export function segmentField(data: IndexData, language: string, field: FieldName): { field: TextField; termIds: TermLookup } | null {
+export function segmentField(
+  data: IndexData,
+  language: string,
+  field: FieldName,
+): { field: TextField; termIds: TermLookup } | null {
   if (field === 'sku') return { field: data.sku.field, termIds: data.sku.terms };
   const lang = data.text.get(language);
   return lang === undefined ? null : { field: lang[field], termIds: lang.termIds };
@@ -135,7 +139,8 @@ export class TextStats {
     let alphabet = this.alphabets.get(language);
     if (alphabet === undefined) {
       const chars = new Set<string>();
-      for (const segment of this.segments) for (const ch of segment.data.text.get(language)?.alphabet ?? '') chars.add(ch);
+      for (const segment of this.segments)
+        for (const ch of segment.data.text.get(language)?.alphabet ?? '') chars.add(ch);
       alphabet = [...chars].sort().join('');
       this.alphabets.set(language, alphabet);
     }

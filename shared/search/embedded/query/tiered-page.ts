@@ -41,7 +41,15 @@ export function isTiered(request: SearchRequest): boolean {
  * The documents [skip, skip + take) of `ranked` (one per segment) in rank tiers: boosted (rankTier 1), neither
  * (0), buried (-1), each tier in relevance order. Each tier is paged for its share of the window only.
  */
-export function tieredPage(index: LiveIndex, request: SearchRequest, ranked: readonly RankedSegment[], skip: number, take: number, scored: boolean, decoder: TextDecoder): SegmentDoc[] {
+export function tieredPage(
+  index: LiveIndex,
+  request: SearchRequest,
+  ranked: readonly RankedSegment[],
+  skip: number,
+  take: number,
+  scored: boolean,
+  decoder: TextDecoder,
+): SegmentDoc[] {
   const bySegment = index.segments.map((segment, i) => splitTiers(segment, request, ranked[i] as RankedSegment));
   const words = ranked.map((r) => r.words);
   const docs: SegmentDoc[] = [];
@@ -51,7 +59,8 @@ export function tieredPage(index: LiveIndex, request: SearchRequest, ranked: rea
     const start = Math.max(skip, offset);
     const end = Math.min(skip + take, offset + count);
     const tierBitsets = bySegment.map((tiers) => tiers.bits[tier] as Uint32Array);
-    if (end > start) docs.push(...pageDocs(index, request, tierBitsets, start - offset, end - start, scored, decoder, words));
+    if (end > start)
+      docs.push(...pageDocs(index, request, tierBitsets, start - offset, end - start, scored, decoder, words));
     offset += count;
   }
   return docs;
@@ -60,15 +69,21 @@ export function tieredPage(index: LiveIndex, request: SearchRequest, ranked: rea
 /** A segment's tiers the cheaper way: its few documents tested one by one, or whole-segment bitsets. */
 function splitTiers(segment: IndexRuntime, request: SearchRequest, ranked: RankedSegment): Tiers {
   const tests = filterCount(request.boost) + filterCount(request.bury);
-  if (ranked.size * TESTED_DOC_IN_WORDS <= wordCount(segment.data.docCount) * (1 + tests)) return testedTiers(segment, request, ranked);
+  if (ranked.size * TESTED_DOC_IN_WORDS <= wordCount(segment.data.docCount) * (1 + tests))
+    return testedTiers(segment, request, ranked);
   const bits = tierBits(segment, request, ranked.bits);
   return { bits, counts: bits.map((b) => popcountWords(b, ranked.words)) };
 }
 
-const filterCount = (sets: readonly FilterSet[] | undefined): number => (sets ?? []).reduce((sum, set) => sum + set.length, 0);
+const filterCount = (sets: readonly FilterSet[] | undefined): number =>
+  (sets ?? []).reduce((sum, set) => sum + set.length, 0);
 
 /** The tiers of `ranked` with each of its documents tested against the sets (rankTier decides, as the contract states). */
-export function testedTiers(segment: IndexRuntime, request: SearchRequest, ranked: Pick<RankedSegment, 'bits' | 'words'>): Tiers {
+export function testedTiers(
+  segment: IndexRuntime,
+  request: SearchRequest,
+  ranked: Pick<RankedSegment, 'bits' | 'words'>,
+): Tiers {
   const boost = setTests(segment.data, request.boost);
   const bury = setTests(segment.data, request.bury);
   const bits = [0, 1, 2].map(() => segment.scratch.acquire().fill(0));
@@ -81,7 +96,8 @@ export function testedTiers(segment: IndexRuntime, request: SearchRequest, ranke
   return { bits, counts };
 }
 
-const setTests = (data: IndexData, sets: readonly FilterSet[] | undefined): DocTest[][] => (sets ?? []).map((set) => set.map((filter) => docTest(data, filter)));
+const setTests = (data: IndexData, sets: readonly FilterSet[] | undefined): DocTest[][] =>
+  (sets ?? []).map((set) => set.map((filter) => docTest(data, filter)));
 
 /** Whether d is in some set (a set is the AND of its filters); plain loops, as this runs per document and test. */
 function inSome(sets: readonly DocTest[][], d: number): boolean {

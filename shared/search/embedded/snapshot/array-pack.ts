@@ -37,7 +37,10 @@ export class ArrayPacker {
   finish(): { bytes: Uint8Array; entries: ArrayEntry[] } {
     const bytes = new Uint8Array(this.size);
     this.arrays.forEach((array, i) => {
-      bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), (this.entries[i] as ArrayEntry).offset);
+      bytes.set(
+        new Uint8Array(array.buffer, array.byteOffset, array.byteLength),
+        (this.entries[i] as ArrayEntry).offset,
+      );
     });
     return { bytes, entries: this.entries };
   }

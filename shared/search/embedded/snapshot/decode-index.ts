@@ -5,16 +5,30 @@ import { SortedStrings } from '../sorted-strings';
 import { ArrayUnpacker } from './array-pack';
 import { SNAPSHOT_FORMAT, type FieldLengths, type SnapshotMeta } from './snapshot-meta';
 
-const rows = (u: ArrayUnpacker, name: string): Rows => ({ offsets: u.u32(`${name}.offsets`), items: u.u32(`${name}.items`) });
+const rows = (u: ArrayUnpacker, name: string): Rows => ({
+  offsets: u.u32(`${name}.offsets`),
+  items: u.u32(`${name}.items`),
+});
 
 function field(u: ArrayUnpacker, name: string, lengths: FieldLengths): TextField {
-  return { postings: rows(u, name), freqs: u.u8(`${name}.freqs`), lengths: u.u16(`${name}.lengths`), totalLength: lengths.total, avgLength: lengths.avg };
+  return {
+    postings: rows(u, name),
+    freqs: u.u8(`${name}.freqs`),
+    lengths: u.u16(`${name}.lengths`),
+    totalLength: lengths.total,
+    avgLength: lengths.avg,
+  };
 }
 
 const ids = (strings: string[]): Map<string, number> => new Map(strings.map((s, i) => [s, i]));
 
 /** Rebuilds a query-ready index from snapshot metadata and the packed arrays (views, not copies; pure). */
-export function decodeIndex(meta: SnapshotMeta, buffer: ArrayBuffer, base: number, cards: (offsets: Float64Array) => CardStore): IndexData {
+export function decodeIndex(
+  meta: SnapshotMeta,
+  buffer: ArrayBuffer,
+  base: number,
+  cards: (offsets: Float64Array) => CardStore,
+): IndexData {
   if (meta.format !== SNAPSHOT_FORMAT) throw new Error(`unsupported snapshot format ${meta.format}`);
   const u = new ArrayUnpacker(buffer, base, meta.arrays);
   return {
@@ -29,18 +43,33 @@ export function decodeIndex(meta: SnapshotMeta, buffer: ArrayBuffer, base: numbe
     numbers: new Map(
       meta.numbers.map((key, i) => [
         key,
-        numericColumn(key, u.f64(`number.${i}.values`), u.u32(`number.${i}.ascending`), u.u32(`number.${i}.descending`)),
+        numericColumn(
+          key,
+          u.f64(`number.${i}.values`),
+          u.u32(`number.${i}.ascending`),
+          u.u32(`number.${i}.descending`),
+        ),
       ]),
     ),
     text: new Map(meta.text.map((text, i) => [text.language, languageText(u, i, text)])),
-    sku: { terms: new SortedStrings(u.u8('sku.terms.bytes'), u.f64('sku.terms.offsets')), field: field(u, 'sku', meta.sku.lengths) },
+    sku: {
+      terms: new SortedStrings(u.u8('sku.terms.bytes'), u.f64('sku.terms.offsets')),
+      field: field(u, 'sku', meta.sku.lengths),
+    },
     nameOrder: new Map(meta.nameOrders.map((lang, i) => [lang, u.u32(`nameOrder.${i}`)])),
     newestOrder: u.u32('newestOrder'),
     popularOrder: u.u32('popularOrder'),
     createdAt: u.f64('createdAt'),
     popularity: u.f64('popularity'),
     sortNames: new Map(
-      meta.sortNames.map((lang, i) => [lang, { bytes: u.u8(`sortName.${i}.bytes`), offsets: u.u32(`sortName.${i}.offsets`), present: u.u32(`sortName.${i}.present`) }]),
+      meta.sortNames.map((lang, i) => [
+        lang,
+        {
+          bytes: u.u8(`sortName.${i}.bytes`),
+          offsets: u.u32(`sortName.${i}.offsets`),
+          present: u.u32(`sortName.${i}.present`),
+        },
+      ]),
     ),
   };
 }

@@ -27,5 +27,9 @@ export async function writeDeltaFile(dir: string, record: DeltaRecord): Promise<
 
 export async function readDeltaFile(dir: string): Promise<DeltaRecord> {
   const json = JSON.parse(await readFile(join(dir, DELTA), 'utf8')) as DeltaJson;
-  return { base: json.base, removed: json.removed, loss: new Map(Object.entries(json.loss).map(([lang, lost]) => [lang, new Map(lost)])) };
+  return {
+    base: json.base,
+    removed: json.removed,
+    loss: new Map(Object.entries(json.loss).map(([lang, lost]) => [lang, new Map(lost)])),
+  };
 }

@@ -13,7 +13,10 @@ function addField(packer: ArrayPacker, name: string, field: TextField): void {
   packer.add(`${name}.lengths`, field.lengths);
 }
 
-const fieldMeta = (field: TextField): { avg: number; total: number } => ({ avg: field.avgLength, total: field.totalLength });
+const fieldMeta = (field: TextField): { avg: number; total: number } => ({
+  avg: field.avgLength,
+  total: field.totalLength,
+});
 
 /** Splits an index into snapshot metadata, one packed binary buffer and the card bytes (pure; no I/O). */
 export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8Array; cards: Uint8Array } {
@@ -74,7 +77,11 @@ function metaOf(data: IndexData, arrays: SnapshotMeta['arrays']): SnapshotMeta {
     ids: data.ids,
     markets: [...data.markets.keys()],
     flags: [...data.flags.keys()],
-    facets: [...data.facets.values()].map((c) => ({ key: c.key, values: c.values, labels: Object.fromEntries(c.labels) })),
+    facets: [...data.facets.values()].map((c) => ({
+      key: c.key,
+      values: c.values,
+      labels: Object.fromEntries(c.labels),
+    })),
     numbers: [...data.numbers.keys()],
     text: [...data.text.values()].map((t) => ({
       language: t.language,

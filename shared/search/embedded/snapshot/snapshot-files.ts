@@ -76,7 +76,8 @@ export async function readSnapshot(dir: string, memoryCardsMax = MEMORY_CARDS_MA
   const cardsPath = join(dir, CARDS);
   const inMemory = (await stat(cardsPath)).size <= memoryCardsMax ? await readFile(cardsPath) : null;
   let opened: CardStore | null = null;
-  const cards = (offsets: Float64Array) => (opened = inMemory === null ? new FileCards(cardsPath, offsets) : new MemoryCards(inMemory, offsets));
+  const cards = (offsets: Float64Array) =>
+    (opened = inMemory === null ? new FileCards(cardsPath, offsets) : new MemoryCards(inMemory, offsets));
   try {
     return decodeIndex(meta, aligned.buffer as ArrayBuffer, aligned.byteOffset, cards);
   } catch (error) {

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
 import type { IndexData } from '../index-data';
 import { DELTA, readDeltaFile, writeDeltaFile, type DeltaRecord } from './delta-file';
-import { MEMORY_CARDS_MAX, readSnapshot, readSnapshotDocuments, writeSnapshot, type DocumentLine } from './snapshot-files';
+import {
+  MEMORY_CARDS_MAX,
+  readSnapshot,
+  readSnapshotDocuments,
+  writeSnapshot,
+  type DocumentLine,
+} from './snapshot-files';
 
 const GENERATION = /^g(\d{9})$/;
 /** A replaced generation stays this long, so a process still loading it finishes (loads take seconds). */
@@ -24,7 +30,9 @@ export interface LoadedBase {
 export interface LoadedGeneration {
   generation: number;
   base: LoadedBase;
-  delta: (Omit<DeltaRecord, 'base'> & { overlay: IndexData; overlayDocuments: () => Promise<Map<string, SearchDocument>> }) | null;
+  delta:
+    | (Omit<DeltaRecord, 'base'> & { overlay: IndexData; overlayDocuments: () => Promise<Map<string, SearchDocument>> })
+    | null;
 }
 
 export interface SnapshotStoreOptions {
@@ -66,7 +74,13 @@ export class SnapshotStore {
   }
 
   /** Writes a delta over base generation `record.base` as a new generation (`line` serialises a document); returns its number. */
-  async writeDelta(name: string, record: DeltaRecord, overlay: IndexData, overlayDocuments: Iterable<SearchDocument>, line?: DocumentLine): Promise<number> {
+  async writeDelta(
+    name: string,
+    record: DeltaRecord,
+    overlay: IndexData,
+    overlayDocuments: Iterable<SearchDocument>,
+    line?: DocumentLine,
+  ): Promise<number> {
     const next = await this.nextGeneration(name);
     await writeSnapshot(this.dirOf(name, next), overlay, overlayDocuments, (dir) => writeDeltaFile(dir, record), line);
     await this.collect(name);
@@ -97,7 +111,9 @@ export class SnapshotStore {
   /** Names of the indices with at least one complete generation, whose names start with `prefix`. */
   async list(prefix: string): Promise<string[]> {
     const names = (await readdir(this.root).catch(() => [] as string[])).filter((name) => name.startsWith(prefix));
-    const withData = await Promise.all(names.map(async (name) => ((await this.generations(name)).length > 0 ? name : null)));
+    const withData = await Promise.all(
+      names.map(async (name) => ((await this.generations(name)).length > 0 ? name : null)),
+    );
     return withData.filter((name): name is string => name !== null);
   }
 
@@ -108,23 +124,36 @@ export class SnapshotStore {
 
   private async load(name: string, generation: number, have?: LoadedBase): Promise<LoadedGeneration> {
     const dir = this.dirOf(name, generation);
-    if (!(await readdir(dir)).includes(DELTA)) return { generation, base: await this.loadBase(name, generation, have), delta: null };
+    if (!(await readdir(dir)).includes(DELTA))
+      return { generation, base: await this.loadBase(name, generation, have), delta: null };
     const record = await readDeltaFile(dir);
-    const [base, overlay] = await Promise.allSettled([this.loadBase(name, record.base, have), readSnapshot(dir, this.memoryCardsMax)]);
+    const [base, overlay] = await Promise.allSettled([
+      this.loadBase(name, record.base, have),
+      readSnapshot(dir, this.memoryCardsMax),
+    ]);
     if (base.status === 'rejected' || overlay.status === 'rejected') {
       // Whatever was read is nobody's: its card files close now.
       if (base.status === 'fulfilled' && base.value !== have) base.value.data.cards.release();
       if (overlay.status === 'fulfilled') overlay.value.cards.release();
       throw base.status === 'rejected' ? base.reason : (overlay as PromiseRejectedResult).reason;
     }
-    const delta = { removed: record.removed, loss: record.loss, overlay: overlay.value, overlayDocuments: () => readSnapshotDocuments(dir) };
+    const delta = {
+      removed: record.removed,
+      loss: record.loss,
+      overlay: overlay.value,
+      overlayDocuments: () => readSnapshotDocuments(dir),
+    };
     return { generation, base: base.value, delta };
   }
 
   private async loadBase(name: string, generation: number, have?: LoadedBase): Promise<LoadedBase> {
     if (have?.generation === generation) return have;
     const dir = this.dirOf(name, generation);
-    return { generation, data: await readSnapshot(dir, this.memoryCardsMax), documents: () => readSnapshotDocuments(dir) };
+    return {
+      generation,
+      data: await readSnapshot(dir, this.memoryCardsMax),
+      documents: () => readSnapshotDocuments(dir),
+    };
   }
 
   /** Removes generations replaced more than the grace period ago that no kept generation builds on. */
@@ -139,7 +168,8 @@ export class SnapshotStore {
       const dir = this.dirOf(name, generation);
       if ((await readdir(dir)).includes(DELTA)) keep.add((await readDeltaFile(dir)).base);
     }
-    for (const generation of all) if (!keep.has(generation)) await rm(this.dirOf(name, generation), { recursive: true, force: true });
+    for (const generation of all)
+      if (!keep.has(generation)) await rm(this.dirOf(name, generation), { recursive: true, force: true });
   }
 
   private async nextGeneration(name: string): Promise<number> {

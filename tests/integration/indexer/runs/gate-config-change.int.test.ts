@@ -23,9 +23,14 @@ describe('the gate and configuration changes', () => {
 
   const publishAndRun = async (note: string) => {
     await publishConfig(t.db, shop.tenantId, shop.siteId, note);
-    return runIndexJob(runDeps(t.db, shop.engine.engine), { type: 'full', siteId: shop.siteId }, { jobId: null, attempt: 1 });
+    return runIndexJob(
+      runDeps(t.db, shop.engine.engine),
+      { type: 'full', siteId: shop.siteId },
+      { jobId: null, attempt: 1 },
+    );
   };
-  const gatedRuns = async () => (await t.db('storefront_sync_runs').where({ site_id: shop.siteId, outcome: 'gated' })).length;
+  const gatedRuns = async () =>
+    (await t.db('storefront_sync_runs').where({ site_id: shop.siteId, outcome: 'gated' })).length;
 
   it('swaps when configured facets replace the zero-config ones, then when a facet is renamed', async () => {
     await saveFacet(t.db, shop.tenantId, shop.siteId, 'brand', { source: { kind: 'brand' }, type: 'list' });

@@ -37,12 +37,29 @@ function withCreateIndex(engine: SearchEngine, before: () => Promise<void>): Sea
 function refusingDocuments(engine: SearchEngine, refuse: () => boolean): SearchEngine {
   const bulk = async (name: string, operations: BulkOperation[]): Promise<BulkResult> => {
     if (!refuse()) return engine.bulk(name, operations);
-    const kept = operations.flatMap((operation, position) => (operation.action === 'delete' ? [{ operation, position }] : []));
-    const inner = await engine.bulk(name, kept.map((k) => k.operation));
-    const refused = operations.flatMap((operation, position): BulkFailure[] =>
-      operation.action === 'index' ? [{ position, id: operation.document.id, reason: 'injected: a key the live index cannot add', needsRebuild: true }] : [],
+    const kept = operations.flatMap((operation, position) =>
+      operation.action === 'delete' ? [{ operation, position }] : [],
     );
-    return { succeeded: inner.succeeded, failures: [...inner.failures.map((f) => ({ ...f, position: kept[f.position]?.position ?? -1 })), ...refused] };
+    const inner = await engine.bulk(
+      name,
+      kept.map((k) => k.operation),
+    );
+    const refused = operations.flatMap((operation, position): BulkFailure[] =>
+      operation.action === 'index'
+        ? [
+            {
+              position,
+              id: operation.document.id,
+              reason: 'injected: a key the live index cannot add',
+              needsRebuild: true,
+            },
+          ]
+        : [],
+    );
+    return {
+      succeeded: inner.succeeded,
+      failures: [...inner.failures.map((f) => ({ ...f, position: kept[f.position]?.position ?? -1 })), ...refused],
+    };
   };
   return new Proxy(engine, {
     get(target, prop, receiver) {
@@ -66,7 +83,15 @@ describe('the storefront-index queue and worker', () => {
   const prefix = `tq-${randomBytes(4).toString('hex')}`;
   const workers: Worker[] = [];
   const start = (engine: SearchEngine) => {
-    const worker = createWorker({ db: t.db, engine, logger: createLogger({ name: 'test', level: 'silent' }), gateFraction: 0.5, batchSize: 100, connection: redis, prefix });
+    const worker = createWorker({
+      db: t.db,
+      engine,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      gateFraction: 0.5,
+      batchSize: 100,
+      connection: redis,
+      prefix,
+    });
     workers.push(worker);
     return worker;
   };
@@ -76,7 +101,9 @@ describe('the storefront-index queue and worker', () => {
     e = await createTestEngine(t.db);
     redis = createRedis(requireEnv('REDIS_URL'));
     queue = createIndexQueue(redis, prefix);
-    tenantId = (await seedTenant(t.db, { tenant: 'queue', products: 150, orders: 0, seed: 9, asOf: AS_OF, analyze: false })).tenantId;
+    tenantId = (
+      await seedTenant(t.db, { tenant: 'queue', products: 150, orders: 0, seed: 9, asOf: AS_OF, analyze: false })
+    ).tenantId;
     siteId = await publishTwoMarketSite(t.db, tenantId);
   }, 60_000);
   afterEach(async () => {
@@ -94,7 +121,9 @@ describe('the storefront-index queue and worker', () => {
     start(withCreateIndex(e.engine, () => new Promise((r) => setTimeout(r, 1500))));
     await requestRun(queue, { type: 'full', siteId });
     // The run has started (its row exists) once the worker released the request's deduplication key.
-    await until(async () => ((await listRuns(t.db, { tenantId, siteId }, 1))[0]?.outcome === 'running' ? true : undefined));
+    await until(async () =>
+      (await listRuns(t.db, { tenantId, siteId }, 1))[0]?.outcome === 'running' ? true : undefined,
+    );
     await Promise.all(Array.from({ length: 100 }, () => requestRun(queue, { type: 'full', siteId })));
     const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
     expect(counts.active + counts.waiting + counts.delayed + counts.prioritized).toBeLessThanOrEqual(2);
@@ -106,7 +135,12 @@ describe('the storefront-index queue and worker', () => {
     start(e.engine);
     const first = await requestRun(queue, { type: 'full', siteId });
     await until(async () => ((await queue.getJob(first.jobId!))?.finishedOn !== undefined ? true : undefined));
-    const roots: number[] = await t.db('products').where({ tenant_id: tenantId }).whereNull('parent_id').orderBy('id').pluck('id');
+    const roots: number[] = await t
+      .db('products')
+      .where({ tenant_id: tenantId })
+      .whereNull('parent_id')
+      .orderBy('id')
+      .pluck('id');
     const off = roots.filter((_, i) => i % 5 < 3);
     await t.db('products').where({ tenant_id: tenantId }).whereIn('id', off).update({ is_active: false });
     try {
@@ -132,7 +166,13 @@ describe('the storefront-index queue and worker', () => {
     start(refusingDocuments(e.engine, () => refuse));
     const first = await requestRun(queue, { type: 'full', siteId });
     await until(async () => ((await queue.getJob(first.jobId!))?.finishedOn !== undefined ? true : undefined));
-    const [changed] = await t.db('products').where({ tenant_id: tenantId, is_active: true }).whereNull('parent_id').orderBy('id').limit(1).pluck('id');
+    const [changed] = await t
+      .db('products')
+      .where({ tenant_id: tenantId, is_active: true })
+      .whereNull('parent_id')
+      .orderBy('id')
+      .limit(1)
+      .pluck('id');
     await t.db('products').where({ tenant_id: tenantId, id: changed }).update({ name: 'Changed for the delta' });
     refuse = true;
     const delta = await requestRun(queue, { type: 'delta', siteId });
@@ -141,8 +181,15 @@ describe('the storefront-index queue and worker', () => {
     // The full run it queued may have started already.
     const deltaRun = (await listRuns(t.db, { tenantId, siteId }, 2)).find((run) => run.mode === 'delta');
     expect(deltaRun).toMatchObject({ mode: 'delta', outcome: 'ok' });
-    expect(deltaRun?.warnings).toContainEqual({ code: 'REJECTED', productId: String(changed), detail: 'injected: a key the live index cannot add' });
-    expect(deltaRun?.warnings).toContainEqual({ code: 'FULL_RUN_QUEUED', detail: '1 product uses fields the live index cannot take (see REJECTED): a full run is queued to rebuild it' });
+    expect(deltaRun?.warnings).toContainEqual({
+      code: 'REJECTED',
+      productId: String(changed),
+      detail: 'injected: a key the live index cannot add',
+    });
+    expect(deltaRun?.warnings).toContainEqual({
+      code: 'FULL_RUN_QUEUED',
+      detail: '1 product uses fields the live index cannot take (see REJECTED): a full run is queued to rebuild it',
+    });
     // The full run the delta queued runs next, on the worker that ran the delta.
     const rebuilt = await until(async () => {
       const [latest] = await listRuns(t.db, { tenantId, siteId }, 1);
@@ -154,9 +201,11 @@ describe('the storefront-index queue and worker', () => {
 
   it('a failing run is recorded failed, retried with backoff, and ends ok', async () => {
     let failures = 2;
-    start(withCreateIndex(e.engine, async () => {
-      if (failures-- > 0) throw new Error('injected failure: engine unavailable');
-    }));
+    start(
+      withCreateIndex(e.engine, async () => {
+        if (failures-- > 0) throw new Error('injected failure: engine unavailable');
+      }),
+    );
     const { jobId } = await requestRun(queue, { type: 'full', siteId });
     const job = await until(async () => {
       const j = await queue.getJob(jobId!);

@@ -22,22 +22,36 @@ describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (
   let first: { outcome: string; row: SyncRun | undefined; live: string | null; count: number };
   const scope = () => ({ tenantId, siteId });
   const alias = () => `sf${siteId}-shop`;
-  const run = (type: 'full' | 'delta' | 'preview', extra = {}) => runIndexJob(runDeps(t.db, e.engine, extra), { type, siteId }, job);
+  const run = (type: 'full' | 'delta' | 'preview', extra = {}) =>
+    runIndexJob(runDeps(t.db, e.engine, extra), { type, siteId }, job);
   const latest = async () => (await listRuns(t.db, scope(), 1))[0];
   const cardOf = async (sku: string, market = 'm1') => {
     const result = await e.engine.search(alias(), { text: sku, language: 'en', market });
     return result.hits.map((h) => h.card as IndexedCard).find((c) => c.sku === sku);
   };
   const roots = async (): Promise<{ id: number; sku: string }[]> =>
-    t.db('products').where({ tenant_id: tenantId }).whereNull('parent_id').where('is_active', true).orderBy('id').select('id', { sku: 'product_number' });
+    t
+      .db('products')
+      .where({ tenant_id: tenantId })
+      .whereNull('parent_id')
+      .where('is_active', true)
+      .orderBy('id')
+      .select('id', { sku: 'product_number' });
 
   beforeAll(async () => {
     t = await createTestDb();
     e = await createEngineOf(kind, t.db);
-    tenantId = (await seedTenant(t.db, { tenant: 'runs', products: 400, orders: 0, seed: 5, asOf: AS_OF, analyze: false })).tenantId;
+    tenantId = (
+      await seedTenant(t.db, { tenant: 'runs', products: 400, orders: 0, seed: 5, asOf: AS_OF, analyze: false })
+    ).tenantId;
     siteId = await publishTwoMarketSite(t.db, tenantId);
     const outcome = await run('full');
-    first = { outcome, row: await latest(), live: await e.engine.resolveAlias(alias()), count: await e.engine.count(alias()) };
+    first = {
+      outcome,
+      row: await latest(),
+      live: await e.engine.resolveAlias(alias()),
+      count: await e.engine.count(alias()),
+    };
   }, 120_000);
   afterAll(async () => {
     await e.cleanup();
@@ -52,7 +66,11 @@ describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (
     expect(row?.documentCount).toBe(first.count);
     expect(row?.documentCount).toBeGreaterThan(100);
     // The progress total: every storefront product of the catalogue, sold or not.
-    const [{ n }] = await t.db('products').where({ tenant_id: tenantId }).whereNull('parent_id').count<{ n: string }[]>({ n: '*' });
+    const [{ n }] = await t
+      .db('products')
+      .where({ tenant_id: tenantId })
+      .whereNull('parent_id')
+      .count<{ n: string }[]>({ n: '*' });
     expect(row?.total).toBe(Number(n));
     expect(row?.swappedAt).not.toBeNull();
   });
@@ -60,7 +78,10 @@ describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (
   it('mints one slug per product and language, and the card carries them', async () => {
     const [first] = await roots();
     const card = await cardOf(first!.sku);
-    const slugs: { language: string; slug: string }[] = await t.db('storefront_slugs').where({ site_id: siteId, entity_type: 'product', entity_id: String(first!.id), current: true }).select('language', 'slug');
+    const slugs: { language: string; slug: string }[] = await t
+      .db('storefront_slugs')
+      .where({ site_id: siteId, entity_type: 'product', entity_id: String(first!.id), current: true })
+      .select('language', 'slug');
     expect(slugs.length).toBe(2);
     for (const { language, slug } of slugs) expect(card?.slug[language]).toBe(slug);
   });
@@ -69,7 +90,8 @@ describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (
     const site = await loadRunSite(t.db, siteId, 'published');
     const list = site!.index.markets[0]!.priceListId;
     // Simple products (their own price and stock rows), sold on m1.
-    const simple: { id: number; sku: string }[] = await t.db('products as p')
+    const simple: { id: number; sku: string }[] = await t
+      .db('products as p')
       .join('prices as pr', (j) => j.on('pr.tenant_id', 'p.tenant_id').andOn('pr.product_id', 'p.id'))
       .where({ 'p.tenant_id': tenantId, 'p.is_active': true, 'pr.price_list_id': list })
       .whereNull('p.parent_id')
@@ -77,9 +99,15 @@ describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (
       .orderBy('p.id')
       .select('p.id', { sku: 'p.product_number' });
     const [priced, stocked, dropped] = simple.slice(3);
-    await t.db('prices').where({ tenant_id: tenantId, product_id: priced!.id, price_list_id: list }).update({ amount: '12345.6700' });
+    await t
+      .db('prices')
+      .where({ tenant_id: tenantId, product_id: priced!.id, price_list_id: list })
+      .update({ amount: '12345.6700' });
     const before = await cardOf(stocked!.sku);
-    await t.db('stock').where({ tenant_id: tenantId, product_id: stocked!.id }).update({ qty_in_stock: before?.inStock.m1 ? 0 : 50 });
+    await t
+      .db('stock')
+      .where({ tenant_id: tenantId, product_id: stocked!.id })
+      .update({ qty_in_stock: before?.inStock.m1 ? 0 : 50 });
     await t.db('products').where({ tenant_id: tenantId, id: dropped!.id }).update({ is_active: false });
     expect(await run('delta')).toBe('ok');
     const row = await latest();
@@ -103,7 +131,10 @@ describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (
       if (changed) return;
       changed = true;
       await t.db('products').where({ tenant_id: tenantId, id: early!.id }).update({ name: 'Renamed during the run' });
-      await t.db('product_descriptions').where({ tenant_id: tenantId, product_id: early!.id }).update({ name: 'Renamed during the run' });
+      await t
+        .db('product_descriptions')
+        .where({ tenant_id: tenantId, product_id: early!.id })
+        .update({ name: 'Renamed during the run' });
     };
     expect(await run('full', { onProgress })).toBe('ok');
     expect(changed).toBe(true);
@@ -141,7 +172,9 @@ describe.each(engineKinds('index runs'))('index runs on a seeded tenant (%s)', (
   it('a preview run builds the preview alias from the draft and leaves the live alias alone', async () => {
     const live = await e.engine.resolveAlias(alias());
     expect(await run('preview')).toBe('ok');
-    expect(await e.engine.resolveAlias(`sf${siteId}-shop.preview`)).toMatch(new RegExp(`^sf${siteId}-shop\\.preview\\.`));
+    expect(await e.engine.resolveAlias(`sf${siteId}-shop.preview`)).toMatch(
+      new RegExp(`^sf${siteId}-shop\\.preview\\.`),
+    );
     expect(await e.engine.resolveAlias(alias())).toBe(live);
   });
 });

@@ -18,18 +18,31 @@ describe('npm run cli -- admin-console register', () => {
 
   it('registers the console for its origins, and again for new ones (the client id stays)', async () => {
     expect((await run('--origin', 'https://admin.shop.example')).code).toBe(0);
-    expect(await findClient(t.db, 'aisle-admin-console')).toEqual({ clientId: 'aisle-admin-console', clientName: 'Aisle admin console', redirectUris: ['https://admin.shop.example/callback'] });
+    expect(await findClient(t.db, 'aisle-admin-console')).toEqual({
+      clientId: 'aisle-admin-console',
+      clientName: 'Aisle admin console',
+      redirectUris: ['https://admin.shop.example/callback'],
+    });
     const again = await run('--origin', 'https://admin.shop.example', '--origin', 'http://127.0.0.1:5174');
-    expect(again.out[0]).toBe('Registered the admin console (client aisle-admin-console) to sign in from: https://admin.shop.example/callback http://127.0.0.1:5174/callback');
-    expect((await findClient(t.db, 'aisle-admin-console'))?.redirectUris).toEqual(['https://admin.shop.example/callback', 'http://127.0.0.1:5174/callback']);
+    expect(again.out[0]).toBe(
+      'Registered the admin console (client aisle-admin-console) to sign in from: https://admin.shop.example/callback http://127.0.0.1:5174/callback',
+    );
+    expect((await findClient(t.db, 'aisle-admin-console'))?.redirectUris).toEqual([
+      'https://admin.shop.example/callback',
+      'http://127.0.0.1:5174/callback',
+    ]);
   });
 
-  it.each([[[]], [['--origin', 'http://admin.shop.example']], [['--origin', 'https://admin.shop.example/console']], [['--origin', 'https://me@admin.shop.example']], [['--origin', 'not a url']], [['--bogus', 'x']]])(
-    'refuses %j, registering nothing new',
-    async (args) => {
-      const before = await findClient(t.db, 'aisle-admin-console');
-      await expect(run(...args)).rejects.toBeInstanceOf(UsageError);
-      expect(await findClient(t.db, 'aisle-admin-console')).toEqual(before);
-    },
-  );
+  it.each([
+    [[]],
+    [['--origin', 'http://admin.shop.example']],
+    [['--origin', 'https://admin.shop.example/console']],
+    [['--origin', 'https://me@admin.shop.example']],
+    [['--origin', 'not a url']],
+    [['--bogus', 'x']],
+  ])('refuses %j, registering nothing new', async (args) => {
+    const before = await findClient(t.db, 'aisle-admin-console');
+    await expect(run(...args)).rejects.toBeInstanceOf(UsageError);
+    expect(await findClient(t.db, 'aisle-admin-console')).toEqual(before);
+  });
 });

@@ -20,10 +20,18 @@ describe('npm run cli -- app-password', () => {
 
   const create = async (...extra: string[]) => {
     const c = capture();
-    const code = await runAppPassword(t.db, ['create', '--tenant', 'demo', '--user', 'a@b.c', '--name', 'ERP sync', ...extra], c.io);
+    const code = await runAppPassword(
+      t.db,
+      ['create', '--tenant', 'demo', '--user', 'a@b.c', '--name', 'ERP sync', ...extra],
+      c.io,
+    );
     return { code, ...c };
   };
-  const secretOf = (out: string[]) => out.find((l) => l.includes('client_secret:'))?.split(/\s+/).pop() ?? '';
+  const secretOf = (out: string[]) =>
+    out
+      .find((l) => l.includes('client_secret:'))
+      ?.split(/\s+/)
+      .pop() ?? '';
 
   it('creates an app password, creating the user, and prints the secret once, storing only its hash', async () => {
     const { code, out } = await create('--access', 'read-write', '--permissions', 'payment_manage,price,quantity');
@@ -31,7 +39,11 @@ describe('npm run cli -- app-password', () => {
     const secret = secretOf(out);
     expect(secret).toMatch(/^aisle_sk_/);
     const row = await t.db('app_passwords').orderBy('id', 'desc').first();
-    expect(row).toMatchObject({ access: 'read-write', permissions: ['payment_manage', 'price', 'quantity'], secret_hash: hashSecret(secret) });
+    expect(row).toMatchObject({
+      access: 'read-write',
+      permissions: ['payment_manage', 'price', 'quantity'],
+      secret_hash: hashSecret(secret),
+    });
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(await t.db('users').where({ email: 'a@b.c' })).toHaveLength(1);
 

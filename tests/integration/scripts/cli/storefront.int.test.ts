@@ -41,12 +41,38 @@ describe('npm run cli -- storefront configuration and index commands', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'aisle-cli-'));
     const prefix = `cli${randomBytes(4).toString('hex')}`;
     // The CLI finds its stores through the environment, as it does under `npm run cli`.
-    Object.assign(process.env, { DATABASE_URL: t.url, DATA_DIR: dataDir, QUEUE_PREFIX: prefix, STOREFRONT_DELTA_EVERY_MS: '86400000' });
-    const tenantId = (await seedTenant(t.db, { tenant: 'clishop', products: 80, orders: 0, seed: 21, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
+    Object.assign(process.env, {
+      DATABASE_URL: t.url,
+      DATA_DIR: dataDir,
+      QUEUE_PREFIX: prefix,
+      STOREFRONT_DELTA_EVERY_MS: '86400000',
+    });
+    const tenantId = (
+      await seedTenant(t.db, {
+        tenant: 'clishop',
+        products: 80,
+        orders: 0,
+        seed: 21,
+        asOf: new Date('2025-06-01T00:00:00Z'),
+        analyze: false,
+      })
+    ).tenantId;
     lists = await twoPriceLists(t.db, tenantId);
     redis = createRedis(requireEnv('REDIS_URL'));
-    const engine = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(t.db), snapshots: new SnapshotStore(path.join(dataDir, 'search')) });
-    startWorker = () => createWorker({ db: t.db, engine, logger: createLogger({ name: 'test', level: 'silent' }), gateFraction: 0.5, connection: redis, prefix, syncEngine: async () => void (await engine.syncAliases()) });
+    const engine = new EmbeddedSearchEngine({
+      aliasStore: new PgAliasStore(t.db),
+      snapshots: new SnapshotStore(path.join(dataDir, 'search')),
+    });
+    startWorker = () =>
+      createWorker({
+        db: t.db,
+        engine,
+        logger: createLogger({ name: 'test', level: 'silent' }),
+        gateFraction: 0.5,
+        connection: redis,
+        prefix,
+        syncEngine: async () => void (await engine.syncAliases()),
+      });
   }, 60_000);
   afterAll(async () => {
     await worker?.close();
@@ -57,7 +83,18 @@ describe('npm run cli -- storefront configuration and index commands', () => {
   });
 
   it('refuses a bad site and names the field, storing nothing', async () => {
-    const bad = await cli('site', 'save', '--tenant', 'clishop', '--code', 'Web Shop', '--name', 'Web', '--ecom-site-id', '1');
+    const bad = await cli(
+      'site',
+      'save',
+      '--tenant',
+      'clishop',
+      '--code',
+      'Web Shop',
+      '--name',
+      'Web',
+      '--ecom-site-id',
+      '1',
+    );
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('site.code: must be 1 to 40 lowercase letters, digits or hyphens');
     expect(await t.db('storefront_sites')).toHaveLength(0);
@@ -65,23 +102,100 @@ describe('npm run cli -- storefront configuration and index commands', () => {
   });
 
   it('builds a site: site, markets (an unknown price list refused), a facet, a collection and a key', async () => {
-    expect((await cli('site', 'save', '--tenant', 'clishop', '--code', 'web', '--name', 'Web shop', '--ecom-site-id', '1', '--dev-origins', 'http://localhost:5173')).out).toEqual({ siteId: expect.any(Number) });
+    expect(
+      (
+        await cli(
+          'site',
+          'save',
+          '--tenant',
+          'clishop',
+          '--code',
+          'web',
+          '--name',
+          'Web shop',
+          '--ecom-site-id',
+          '1',
+          '--dev-origins',
+          'http://localhost:5173',
+        )
+      ).out,
+    ).toEqual({ siteId: expect.any(Number) });
     // A second save under the code is refused; an update (--site) changes only what it names.
-    const again = await cli('site', 'save', '--tenant', 'clishop', '--code', 'web', '--name', 'Other', '--ecom-site-id', '1');
-    expect([again.code, again.err]).toEqual([1, expect.stringContaining('another site of this tenant has the code "web"')]);
+    const again = await cli(
+      'site',
+      'save',
+      '--tenant',
+      'clishop',
+      '--code',
+      'web',
+      '--name',
+      'Other',
+      '--ecom-site-id',
+      '1',
+    );
+    expect([again.code, again.err]).toEqual([
+      1,
+      expect.stringContaining('another site of this tenant has the code "web"'),
+    ]);
     expect((await cli('site', 'save', ...site, '--name', 'Web shop')).code).toBe(0);
-    expect((await t.db('storefront_sites').whereNull('removed_at').first()).draft.site).toMatchObject({ code: 'web', name: 'Web shop', devOrigins: ['http://localhost:5173'] });
+    expect((await t.db('storefront_sites').whereNull('removed_at').first()).draft.site).toMatchObject({
+      code: 'web',
+      name: 'Web shop',
+      devOrigins: ['http://localhost:5173'],
+    });
     const market = (code: string, list: number, currency: string, isDefault: boolean) =>
-      JSON.stringify({ code, language: code === 'se' ? 'sv' : 'en', currency, country: code === 'se' ? 'SE' : 'IE', urlTemplate: `https://${code}.web.example/{path}`, priceListId: list, isDefault });
-    expect((await cli('market', 'save', ...site, '--json', market('se', lists[0]!.id, lists[0]!.currency, true))).code).toBe(0);
+      JSON.stringify({
+        code,
+        language: code === 'se' ? 'sv' : 'en',
+        currency,
+        country: code === 'se' ? 'SE' : 'IE',
+        urlTemplate: `https://${code}.web.example/{path}`,
+        priceListId: list,
+        isDefault,
+      });
+    expect(
+      (await cli('market', 'save', ...site, '--json', market('se', lists[0]!.id, lists[0]!.currency, true))).code,
+    ).toBe(0);
     const unknown = await cli('market', 'save', ...site, '--json', market('eu', 999_999, lists[1]!.currency, false));
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('markets[1].priceListId: price list 999999 does not exist');
-    expect((await cli('market', 'save', ...site, '--json', market('eu', lists[1]!.id, lists[1]!.currency, false))).code).toBe(0);
-    expect((await cli('facet', 'save', ...site, '--key', 'brand', '--definition', '{"source":{"kind":"brand"},"type":"list"}')).code).toBe(0);
-    const reserved = await cli('facet', 'save', ...site, '--key', 'price', '--definition', '{"source":{"kind":"brand"},"type":"list"}');
+    expect(
+      (await cli('market', 'save', ...site, '--json', market('eu', lists[1]!.id, lists[1]!.currency, false))).code,
+    ).toBe(0);
+    expect(
+      (
+        await cli(
+          'facet',
+          'save',
+          ...site,
+          '--key',
+          'brand',
+          '--definition',
+          '{"source":{"kind":"brand"},"type":"list"}',
+        )
+      ).code,
+    ).toBe(0);
+    const reserved = await cli(
+      'facet',
+      'save',
+      ...site,
+      '--key',
+      'price',
+      '--definition',
+      '{"source":{"kind":"brand"},"type":"list"}',
+    );
     expect(reserved.err).toContain('"price" is reserved');
-    expect((await cli('collection', 'save', ...site, '--json', '{"slugs":{"en":"Everything"},"names":{"en":"Everything"},"filter":{"all":[]}}')).out).toEqual({ collectionId: 1 });
+    expect(
+      (
+        await cli(
+          'collection',
+          'save',
+          ...site,
+          '--json',
+          '{"slugs":{"en":"Everything"},"names":{"en":"Everything"},"filter":{"all":[]}}',
+        )
+      ).out,
+    ).toEqual({ collectionId: 1 });
     const key = await cli('key', 'create', ...site, '--kind', 'publishable', '--label', 'web');
     const raw = (key.out as { key: string }).key;
     expect(raw).toMatch(/^sfk_pub_[A-Za-z0-9_-]{43}$/);
@@ -90,11 +204,29 @@ describe('npm run cli -- storefront configuration and index commands', () => {
     expect(JSON.stringify(row)).not.toContain(raw);
   });
 
-  const runs = async () => (await cli('sync-status', ...site, '--limit', '50')).out as { mode: string; outcome: string; documentCount: number; indexName: string; swappedAt: string | null }[];
+  const runs = async () =>
+    (await cli('sync-status', ...site, '--limit', '50')).out as {
+      mode: string;
+      outcome: string;
+      documentCount: number;
+      indexName: string;
+      swappedAt: string | null;
+    }[];
 
   it('diffs the draft, publishes it, and the queued full run goes live', async () => {
-    const diff = (await cli('diff', ...site)).out as { changes: { op: string; path: string }[]; keysToPublish: unknown[] };
-    expect(diff.changes.map((c) => `${c.op} ${c.path}`)).toEqual(expect.arrayContaining(['add markets.se', 'add markets.eu', 'add facets.brand', 'add collections.1', 'add site.code']));
+    const diff = (await cli('diff', ...site)).out as {
+      changes: { op: string; path: string }[];
+      keysToPublish: unknown[];
+    };
+    expect(diff.changes.map((c) => `${c.op} ${c.path}`)).toEqual(
+      expect.arrayContaining([
+        'add markets.se',
+        'add markets.eu',
+        'add facets.brand',
+        'add collections.1',
+        'add site.code',
+      ]),
+    );
     expect(diff.keysToPublish).toHaveLength(1);
     expect((await cli('publish', ...site, '--note', 'launch')).out).toMatchObject({ version: 1, first: true });
     expect(await t.db('storefront_keys').whereNotNull('published_version')).toHaveLength(1);

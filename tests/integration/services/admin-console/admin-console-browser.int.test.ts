@@ -18,7 +18,10 @@ describeConsoleInBrowser()('the admin console in a browser', () => {
     await page.getByRole('button', { name: 'Sign in with an app password' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${stack.identityUrl}/oauth/authorize?`));
     const authorize = new URL(page.url()).searchParams;
-    expect([authorize.get('code_challenge_method'), authorize.get('redirect_uri')]).toEqual(['S256', `${stack.consoleUrl}/callback`]);
+    expect([authorize.get('code_challenge_method'), authorize.get('redirect_uri')]).toEqual([
+      'S256',
+      `${stack.consoleUrl}/callback`,
+    ]);
     await screenshot(page, '02-consent', ADMIN_SCREENSHOT_DIR);
 
     await page.getByLabel('App password client ID').fill(stack.shop.clientId);
@@ -90,7 +93,10 @@ describeConsoleInBrowser()('the admin console in a browser', () => {
     await expectText(page.getByRole('alert'), 'Access was denied on the sign-in page.');
     await review('07-sign-in-denied');
     await page.goto(`${stack.consoleUrl}/callback?code=stolen&state=forged`);
-    await expectText(page.getByRole('alert'), 'This sign-in was not started in this tab, or it was already used. Sign in again.');
+    await expectText(
+      page.getByRole('alert'),
+      'This sign-in was not started in this tab, or it was already used. Sign in again.',
+    );
     expect(page.url()).toBe(`${stack.consoleUrl}/`);
     expect(await storage()).toEqual({ session: [], local: 0 });
   });

@@ -41,7 +41,9 @@ async function previewSide(page: Page, side: 'Live' | 'Draft') {
 /** One part's diff rows on the Publish page, each as its four cells read aloud. */
 async function diffRows(page: Page, part: string): Promise<string[][]> {
   const rows = page.locator(`.diff-part[data-part="${part}"] tbody tr`);
-  return Promise.all((await rows.all()).map(async (row) => (await row.locator('th, td').allTextContents()).map(readable)));
+  return Promise.all(
+    (await rows.all()).map(async (row) => (await row.locator('th, td').allTextContents()).map(readable)),
+  );
 }
 
 /** The tab of the site's navigation with this name, clicked; waits for its page's address. */
@@ -129,8 +131,13 @@ describeConsoleInBrowser()('admin flows across the console', () => {
 
     // The Publish tab shows the synonym as the one change; published with a note, its full run followed to ok.
     await openTab(page, 'Publish', 'publish');
-    await expectText(page.locator('.diff-summary'), /^Live now: version \d+\. Publishing makes the draft version \d+: 1 change \(1 added\)\.$/);
-    expect(await diffRows(page, 'synonyms')).toEqual([['Added', 'Swedish (sv)', 'Not live', `${RECORDED} → ${TARGET}`]]);
+    await expectText(
+      page.locator('.diff-summary'),
+      /^Live now: version \d+\. Publishing makes the draft version \d+: 1 change \(1 added\)\.$/,
+    );
+    expect(await diffRows(page, 'synonyms')).toEqual([
+      ['Added', 'Swedish (sv)', 'Not live', `${RECORDED} → ${TARGET}`],
+    ]);
     await review('93-flow-publish-synonym');
     const version = await publishWithNote(page, `A search for ${NO_HIT} finds the board games`);
     const line = page.locator('.run-line');
@@ -140,10 +147,14 @@ describeConsoleInBrowser()('admin flows across the console', () => {
     await review('94-flow-synonym-published');
 
     // The storefront follows the publish: the query that found nothing now finds the board games.
-    const found = await until(async () => {
-      const listing = await shopperSearch(stack, { q: NO_HIT });
-      return listing.total > 0 ? listing : undefined;
-    }, 10_000, 250);
+    const found = await until(
+      async () => {
+        const listing = await shopperSearch(stack, { q: NO_HIT });
+        return listing.total > 0 ? listing : undefined;
+      },
+      10_000,
+      250,
+    );
     expect(names(found)).toEqual(names(boardGames));
   });
 
@@ -178,15 +189,26 @@ describeConsoleInBrowser()('admin flows across the console', () => {
     await page.getByRole('link', { name: 'Watch it on the Index runs tab' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/runs'));
     await expectText(page.locator('#reindex-full-hint'), new RegExp(`\\(version ${version}\\)`));
-    const published = page.locator('table.runs-table tbody tr[data-mode="full"]', { has: page.locator('[data-label="Mode"]', { hasText: `of version ${version}` }) });
-    const publishedRun = await until(async () => {
-      const rows = await published.all();
-      if (rows.length !== 1) return undefined;
-      return (await rows[0]!.getAttribute('data-outcome')) === 'ok' ? Number(await rows[0]!.getAttribute('data-run-id')) : undefined;
-    }, RUN_MS, 250);
+    const published = page.locator('table.runs-table tbody tr[data-mode="full"]', {
+      has: page.locator('[data-label="Mode"]', { hasText: `of version ${version}` }),
+    });
+    const publishedRun = await until(
+      async () => {
+        const rows = await published.all();
+        if (rows.length !== 1) return undefined;
+        return (await rows[0]!.getAttribute('data-outcome')) === 'ok'
+          ? Number(await rows[0]!.getAttribute('data-run-id'))
+          : undefined;
+      },
+      RUN_MS,
+      250,
+    );
     await expectText(published.locator('[data-label="Outcome"]'), 'OK');
     await expectCount(published.locator('.badge-live'), 1);
-    const builtBy = page.locator('.live-panel .index-facts > div').filter({ has: page.locator('dt', { hasText: 'Built by' }) }).locator('dd');
+    const builtBy = page
+      .locator('.live-panel .index-facts > div')
+      .filter({ has: page.locator('dt', { hasText: 'Built by' }) })
+      .locator('dd');
     await expectText(builtBy, `Run #${publishedRun}, configuration version ${version}`);
     await review('96-flow-runs-after-publish');
     // Shoppers get the new facet from the rebuilt index.
@@ -197,10 +219,14 @@ describeConsoleInBrowser()('admin flows across the console', () => {
     await page.getByRole('button', { name: 'Reindex now' }).click();
     const status = page.locator('p.status-line[role="status"]');
     await expectText(status, /^Full run queued\./);
-    const ended = await until(async () => {
-      const said = await text(status);
-      return /^Run #\d+ \(full run\)/.test(said) ? said : undefined;
-    }, RUN_MS, 250);
+    const ended = await until(
+      async () => {
+        const said = await text(status);
+        return /^Run #\d+ \(full run\)/.test(said) ? said : undefined;
+      },
+      RUN_MS,
+      250,
+    );
     expect(ended).toMatch(/^Run #\d+ \(full run\) finished: OK, \d+ documents/);
     const reindexed = Number(/^Run #(\d+)/.exec(ended)![1]);
     expect(reindexed).toBeGreaterThan(publishedRun);

@@ -21,7 +21,11 @@ describeConsoleInBrowser()('the analytics page', () => {
   const analyticsPath = () => `/sites/${session.stack.shop.outletSiteId}/analytics`;
   /** The rows of a report table: each cell's text. */
   const rowsOf = async (selector: string) =>
-    Promise.all((await session.page.locator(`${selector} tbody tr`).all()).map(async (row) => (await row.locator('th, td').allTextContents()).map(readable)));
+    Promise.all(
+      (await session.page.locator(`${selector} tbody tr`).all()).map(async (row) =>
+        (await row.locator('th, td').allTextContents()).map(readable),
+      ),
+    );
 
   /** Signs in; the first time, indexes the outlet and searches it as shoppers do, then flushes the analytics. */
   const signInAndPrepare = async () => {
@@ -44,13 +48,21 @@ describeConsoleInBrowser()('the analytics page', () => {
   it('serves the chart library from the console itself, file by file, under the console CSP', async () => {
     const { consoleUrl } = session.stack;
     const script = await fetch(`${consoleUrl}/vendor/uplot/uPlot.esm.js`);
-    expect([script.status, script.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^(text|application)\/javascript/)]);
+    expect([script.status, script.headers.get('content-type')]).toEqual([
+      200,
+      expect.stringMatching(/^(text|application)\/javascript/),
+    ]);
     expect(script.headers.get('content-security-policy')).toContain("style-src 'self'");
     expect(await script.text()).toContain('export { uPlot as default }');
     const css = await fetch(`${consoleUrl}/vendor/uplot/uPlot.min.css`);
     expect([css.status, css.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/css/)]);
     // Nothing else of the package, nor of node_modules.
-    for (const other of ['/vendor/uplot/uPlot.cjs.js', '/vendor/uplot/package.json', '/vendor/uplot/../../package.json']) expect((await fetch(`${consoleUrl}${other}`)).status).toBe(404);
+    for (const other of [
+      '/vendor/uplot/uPlot.cjs.js',
+      '/vendor/uplot/package.json',
+      '/vendor/uplot/../../package.json',
+    ])
+      expect((await fetch(`${consoleUrl}${other}`)).status).toBe(404);
   });
 
   it('shows the searches of the last 30 days: totals, a chart with its table, top queries, no-hit queries and top filters', async () => {
@@ -62,7 +74,9 @@ describeConsoleInBrowser()('the analytics page', () => {
     expect(await page.locator('.an-totals dd').allTextContents()).toEqual(['9', '3 (33.3%)', '0.3']);
     // The chart: uPlot drew its canvas; it is one image named by its summary, and its numbers are in a table.
     await page.locator('.an-chart canvas').first().waitFor();
-    const chart = page.getByRole('img', { name: /^Line chart of searches per day from .+: 9 searches in all, most on .+ \(9\); 3 found nothing\./ });
+    const chart = page.getByRole('img', {
+      name: /^Line chart of searches per day from .+: 9 searches in all, most on .+ \(9\); 3 found nothing\./,
+    });
     await expectCount(chart, 1);
     await page.getByText('The numbers per day, as a table').click();
     const days = await rowsOf('.an-numbers');
@@ -77,9 +91,15 @@ describeConsoleInBrowser()('the analytics page', () => {
       [NO_HIT, '1', '11.1%', 'None'],
     ]);
     const noHits = await rowsOf('.an-no-hits');
-    expect(noHits.map((r) => r.slice(0, 3))).toEqual([[NO_HIT_TWICE, '2', '2'], [NO_HIT, '1', '1']]);
+    expect(noHits.map((r) => r.slice(0, 3))).toEqual([
+      [NO_HIT_TWICE, '2', '2'],
+      [NO_HIT, '1', '1'],
+    ]);
     expect(await rowsOf('.an-top-filters')).toEqual([['in-stock', 'true', '2', '22.2%']]);
-    await expectText(page.getByRole('status').filter({ hasText: 'Showing' }), /^Showing: Last 30 days \(.+\), all markets\.$/);
+    await expectText(
+      page.getByRole('status').filter({ hasText: 'Showing' }),
+      /^Showing: Last 30 days \(.+\), all markets\.$/,
+    );
     await review('80-analytics-laptop');
     await page.setViewportSize(TABLET);
     await review('80-analytics-tablet');
@@ -164,14 +184,23 @@ describeConsoleInBrowser()('the analytics page', () => {
   it('shows a read-only sign-in the reports with the preview shortcut only, and says why', async () => {
     const { page, stack } = session;
     await signInAndPrepare();
-    const viewer = await createAppPassword(stack.t.db, { tenantCode: 'console-shop', email: 'viewer@shop.example', name: 'analytics viewer', access: 'read-only', permissions: [] });
+    const viewer = await createAppPassword(stack.t.db, {
+      tenantCode: 'console-shop',
+      email: 'viewer@shop.example',
+      name: 'analytics viewer',
+      access: 'read-only',
+      permissions: [],
+    });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn({ clientId: viewer.password.clientId, clientSecret: viewer.clientSecret });
     await page.goto(`${stack.consoleUrl}${analyticsPath()}?days=7`);
     const row = page.locator('.an-no-hits tbody tr', { hasText: NO_HIT_TWICE });
     await expectCount(row, 1);
     expect(await row.getByRole('link').allTextContents()).toEqual([`Preview for “${NO_HIT_TWICE}”`]);
-    await expectText(page.locator('.an-no-hits .hint'), 'Adding synonyms and rules needs read-write access; this sign-in is read-only.');
+    await expectText(
+      page.locator('.an-no-hits .hint'),
+      'Adding synonyms and rules needs read-write access; this sign-in is read-only.',
+    );
     await review('80-analytics-read-only');
   });
 });

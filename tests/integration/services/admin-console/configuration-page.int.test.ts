@@ -38,27 +38,38 @@ describeConsoleInBrowser()('the configuration page', () => {
   /** The refusals a test provokes on purpose are taken off the page's problems (afterEach expects none left). */
   function expectRefused(status: number, path: RegExp, times = 1) {
     const refused = (p: string) => p.startsWith(`HTTP ${status}: `) && path.test(p);
-    const logged = (p: string) => p.startsWith(`console: Failed to load resource: the server responded with a status of ${status}`);
+    const logged = (p: string) =>
+      p.startsWith(`console: Failed to load resource: the server responded with a status of ${status}`);
     expect(session.problems.filter(refused)).toHaveLength(times);
     session.problems.splice(0, session.problems.length, ...session.problems.filter((p) => !refused(p) && !logged(p)));
   }
 
   /** The draft as the admin API answers it, with this tab's token. */
   async function draftFromApi(siteId = session.stack.shop.outletSiteId): Promise<SiteConfig> {
-    const token = JSON.parse(String(await session.page.evaluate("sessionStorage.getItem('aisle-admin:token')"))) as { accessToken: string };
-    const res = await fetch(`${session.stack.apiUrl}/api/v1/storefront/sites/${siteId}`, { headers: { Authorization: `Bearer ${token.accessToken}` } });
+    const token = JSON.parse(String(await session.page.evaluate("sessionStorage.getItem('aisle-admin:token')"))) as {
+      accessToken: string;
+    };
+    const res = await fetch(`${session.stack.apiUrl}/api/v1/storefront/sites/${siteId}`, {
+      headers: { Authorization: `Bearer ${token.accessToken}` },
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { draft: SiteConfig }).draft;
   }
 
-  const draftInDb = async () => (await getSite(session.stack.t.db, session.stack.shop.tenantId, session.stack.shop.outletSiteId)).draft;
+  const draftInDb = async () =>
+    (await getSite(session.stack.t.db, session.stack.shop.tenantId, session.stack.shop.outletSiteId)).draft;
 
   it('lists the draft, and edits a market: an error beside its field, then saved in the draft', async () => {
     const { stack } = session;
     await signIn(stack.shop);
     const page = await openConfiguration();
     expect(await page.title()).toBe('Configuration · Nordic Outlet · Aisle admin');
-    expect(await page.locator('.configuration h2').allTextContents()).toEqual(['Site settings', 'Markets', 'Facets', 'Collections']);
+    expect(await page.locator('.configuration h2').allTextContents()).toEqual([
+      'Site settings',
+      'Markets',
+      'Facets',
+      'Collections',
+    ]);
     const se = section('markets').locator('tbody tr[data-name="se"]');
     expect(await text(se.locator('th'))).toBe('se Default');
     expect(await text(se.locator('[data-label="Currency"]'))).toBe('SEK');
@@ -80,12 +91,24 @@ describeConsoleInBrowser()('the configuration page', () => {
     await form.getByLabel('Currency').fill('SEK');
     await form.getByLabel('Shop address').fill('https://outlet.example/sv-se/{path}');
     await form.getByRole('button', { name: 'Save to draft' }).click();
-    await expectText(status('markets'), 'Market “se” saved in the draft. It goes live when the draft is published: review and publish the draft.');
+    await expectText(
+      status('markets'),
+      'Market “se” saved in the draft. It goes live when the draft is published: review and publish the draft.',
+    );
     await expectCount(section('markets').locator('.cfg-status:focus'), 1);
-    expect(await status('markets').getByRole('link').getAttribute('href')).toBe(`/sites/${stack.shop.outletSiteId}/publish`);
+    expect(await status('markets').getByRole('link').getAttribute('href')).toBe(
+      `/sites/${stack.shop.outletSiteId}/publish`,
+    );
     expect(await form.count()).toBe(0);
     expect(await text(se.locator('[data-label="Shop address"]'))).toBe('https://outlet.example/sv-se/{path}');
-    expect((await draftFromApi()).markets).toEqual([expect.objectContaining({ code: 'se', currency: 'SEK', urlTemplate: 'https://outlet.example/sv-se/{path}', isDefault: true })]);
+    expect((await draftFromApi()).markets).toEqual([
+      expect.objectContaining({
+        code: 'se',
+        currency: 'SEK',
+        urlTemplate: 'https://outlet.example/sv-se/{path}',
+        isDefault: true,
+      }),
+    ]);
   });
 
   it('shows a facet saved with an error beside the field, then saves it correctly into the draft', async () => {
@@ -102,7 +125,9 @@ describeConsoleInBrowser()('the configuration page', () => {
     expect(await form.getByLabel('Several values chosen match').isVisible()).toBe(false);
     await form.getByLabel('Label per language').fill('en: Maker\nsv: Märke');
     await form.getByRole('button', { name: 'Save to draft' }).click();
-    expect(await errorBeside(form.getByLabel('Type', { exact: true }))).toBe('a brand source can feed list facets, not range');
+    expect(await errorBeside(form.getByLabel('Type', { exact: true }))).toBe(
+      'a brand source can feed list facets, not range',
+    );
     expect(await form.getByLabel('Facet key').getAttribute('aria-invalid')).toBeNull();
     expectRefused(400, /\/facets\/maker$/);
     await review('22-configuration-facet-error');
@@ -113,13 +138,25 @@ describeConsoleInBrowser()('the configuration page', () => {
     await form.getByRole('button', { name: 'Save to draft' }).click();
     await expectText(status('facets'), /^Facet “maker” saved in the draft\./);
     const row = section('facets').locator('tbody tr[data-name="maker"]');
-    expect((await row.locator('[data-label="Label"] li').allTextContents()).map(readable)).toEqual(['en Maker', 'sv Märke']);
+    expect((await row.locator('[data-label="Label"] li').allTextContents()).map(readable)).toEqual([
+      'en Maker',
+      'sv Märke',
+    ]);
     expect(await text(row.locator('[data-label="Source"]'))).toBe('Brand');
     expect(await text(row.locator('[data-label="Type"]'))).toBe('List');
     expect(await text(row.locator('[data-label="Panel"]'))).toBe('20 values · match any · searchable');
     await review('23-configuration-facet-saved');
 
-    const saved = { key: 'maker', definition: expect.objectContaining({ source: { kind: 'brand' }, type: 'list', range: null, searchable: true, label: { en: 'Maker', sv: 'Märke' } }) };
+    const saved = {
+      key: 'maker',
+      definition: expect.objectContaining({
+        source: { kind: 'brand' },
+        type: 'list',
+        range: null,
+        searchable: true,
+        label: { en: 'Maker', sv: 'Märke' },
+      }),
+    };
     expect((await draftFromApi()).facets).toEqual([saved]);
     expect((await draftInDb()).facets).toEqual([saved]);
     // Still there after a reload: the page reads the draft, not what it last sent.
@@ -144,7 +181,9 @@ describeConsoleInBrowser()('the configuration page', () => {
     // A line the page cannot read is said beside its field before anything is sent.
     await form.getByLabel('Pinned products (optional)').fill('first 1042');
     await form.getByRole('button', { name: 'Save to draft' }).click();
-    expect(await errorBeside(form.getByLabel('Pinned products (optional)'))).toBe('Line 1: write the position, a colon and the product id, such as 1: 1042.');
+    expect(await errorBeside(form.getByLabel('Pinned products (optional)'))).toBe(
+      'Line 1: write the position, a colon and the product id, such as 1: 1042.',
+    );
 
     await form.getByLabel('Name per language').fill('sv: Rea <b>nu</b>');
     await form.getByLabel('Filter').fill('maker: acme, nordic');
@@ -160,7 +199,16 @@ describeConsoleInBrowser()('the configuration page', () => {
     expect(await section('collections').locator('b').count()).toBe(0);
     expect(await status('collections').locator('b').count()).toBe(0);
     expect((await draftFromApi()).collections).toEqual([
-      { id: 1, names: { sv: 'Rea <b>nu</b>' }, slugs: { sv: 'rea' }, filter: { maker: ['acme', 'nordic'] }, parentId: null, position: 0, pin: [{ productId: '3', position: 1 }], hide: ['5', '6'] },
+      {
+        id: 1,
+        names: { sv: 'Rea <b>nu</b>' },
+        slugs: { sv: 'rea' },
+        filter: { maker: ['acme', 'nordic'] },
+        parentId: null,
+        position: 0,
+        pin: [{ productId: '3', position: 1 }],
+        hide: ['5', '6'],
+      },
     ]);
     expect(page.url()).toBe(configurationUrl(session.stack.shop.outletSiteId));
   });
@@ -168,7 +216,12 @@ describeConsoleInBrowser()('the configuration page', () => {
   it('removes only after confirmation, and says why a removal is refused', async () => {
     const { stack } = session;
     // A child of the collection added above: removing its parent is refused until the child goes.
-    await saveCollection(stack.t.db, stack.shop.tenantId, stack.shop.outletSiteId, { names: { sv: 'Skor' }, slugs: { sv: 'skor' }, filter: { all: [] }, parentId: 1 });
+    await saveCollection(stack.t.db, stack.shop.tenantId, stack.shop.outletSiteId, {
+      names: { sv: 'Skor' },
+      slugs: { sv: 'skor' },
+      filter: { all: [] },
+      parentId: 1,
+    });
     await signIn(stack.shop);
     const page = await openConfiguration();
     const rows = section('collections').locator('tbody tr');
@@ -187,14 +240,19 @@ describeConsoleInBrowser()('the configuration page', () => {
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Remove collection' }).click();
     await expectText(dialog.getByRole('alert').locator('p'), 'It was not removed: the draft still needs it.');
-    expect(await text(dialog.getByRole('alert').locator('li'))).toBe('Collection “Skor”, parent collection: collection 1 does not exist');
+    expect(await text(dialog.getByRole('alert').locator('li'))).toBe(
+      'Collection “Skor”, parent collection: collection 1 does not exist',
+    );
     expectRefused(400, /\/collections\/1$/);
     await review('25-configuration-remove-refused');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await rows.nth(1).getByRole('button', { name: 'Remove collection Skor' }).click();
     await dialog.getByRole('button', { name: 'Remove collection' }).click();
-    await expectText(status('collections'), /^Collection “Skor” removed from the draft\. It goes live when the draft is published/);
+    await expectText(
+      status('collections'),
+      /^Collection “Skor” removed from the draft\. It goes live when the draft is published/,
+    );
     await expectCount(rows, 1);
     expect((await draftFromApi()).collections.map((c) => c.id)).toEqual([1]);
     expect((await draftInDb()).collections.map((c) => c.id)).toEqual([1]);
@@ -228,7 +286,15 @@ describeConsoleInBrowser()('the configuration page', () => {
     expect(await page.locator('main i').count()).toBe(0);
     expect(await page.title()).toBe('Configuration · Nordic <i>Outlet</i> · Aisle admin');
     // PUT replaces the site's fields: every field the draft had is still there.
-    expect((await draftInDb()).site).toEqual({ code: 'outlet', name: 'Nordic <i>Outlet</i>', ecomSiteId: 1, active: true, devOrigins: [], assortment: { categoryRootIds: [], excludeInactive: true }, urlPatterns: { product: '/p/{slug}', collection: '/k/{path}' } });
+    expect((await draftInDb()).site).toEqual({
+      code: 'outlet',
+      name: 'Nordic <i>Outlet</i>',
+      ecomSiteId: 1,
+      active: true,
+      devOrigins: [],
+      assortment: { categoryRootIds: [], excludeInactive: true },
+      urlPatterns: { product: '/p/{slug}', collection: '/k/{path}' },
+    });
     await review('27-configuration-site-saved');
     await page.setViewportSize(TABLET);
     await review('28-configuration-tablet');
@@ -239,7 +305,13 @@ describeConsoleInBrowser()('the configuration page', () => {
 
   it('shows a read-only token the draft without edit controls', async () => {
     const { stack } = session;
-    const viewer = await createAppPassword(stack.t.db, { tenantCode: 'console-shop', email: 'viewer@shop.example', name: 'read-only console test', access: 'read-only', permissions: [] });
+    const viewer = await createAppPassword(stack.t.db, {
+      tenantCode: 'console-shop',
+      email: 'viewer@shop.example',
+      name: 'read-only console test',
+      access: 'read-only',
+      permissions: [],
+    });
     await signIn({ clientId: viewer.password.clientId, clientSecret: viewer.clientSecret });
     const page = await openConfiguration();
     await expectText(page.locator('.cfg-read-only'), /^Your access is read-only/);
@@ -258,7 +330,7 @@ describeConsoleInBrowser()('the configuration page', () => {
     expect(await text(page.locator('.cfg-intro p').first())).toMatch(/The site has never been published\.$/);
   });
 
-  it('shows another tenant\'s site as not found', async () => {
+  it("shows another tenant's site as not found", async () => {
     const { stack } = session;
     await signIn(stack.empty);
     const page = session.page;

@@ -29,21 +29,54 @@ describe("the admin console's cross-origin calls", () => {
 
   it("business-api answers the console's preflight before authentication, and lets it read its 401", async () => {
     const api = createBusinessApi({ db: t.db, redis: r.redis, logger: silentLogger, corsOrigins: [CONSOLE] });
-    const preflight = await request(api).options('/api/v1/storefront/sites').set('Origin', CONSOLE).set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'authorization').expect(204);
-    expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': CONSOLE, 'access-control-allow-headers': expect.stringContaining('Authorization') });
+    const preflight = await request(api)
+      .options('/api/v1/storefront/sites')
+      .set('Origin', CONSOLE)
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization')
+      .expect(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': CONSOLE,
+      'access-control-allow-headers': expect.stringContaining('Authorization'),
+    });
     const unauthenticated = await request(api).get('/api/v1/storefront/sites').set('Origin', CONSOLE).expect(401);
     expect(unauthenticated.headers['access-control-allow-origin']).toBe(CONSOLE);
-    const foreign = await request(api).get('/api/v1/storefront/sites').set('Origin', 'https://evil.example').expect(401);
+    const foreign = await request(api)
+      .get('/api/v1/storefront/sites')
+      .set('Origin', 'https://evil.example')
+      .expect(401);
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     const noList = createBusinessApi({ db: t.db, redis: r.redis, logger: silentLogger });
-    expect((await request(noList).get('/api/v1/storefront/sites').set('Origin', CONSOLE)).headers['access-control-allow-origin']).toBeUndefined();
+    expect(
+      (await request(noList).get('/api/v1/storefront/sites').set('Origin', CONSOLE)).headers[
+        'access-control-allow-origin'
+      ],
+    ).toBeUndefined();
   });
 
-  it("the token endpoint lets the console read its answers (errors included); the consent page stays same-origin", async () => {
+  it('the token endpoint lets the console read its answers (errors included); the consent page stays same-origin', async () => {
     const identity = identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey }, { corsOrigins: [CONSOLE] });
-    const refused = await request(identity).post('/oauth/token').set('Origin', CONSOLE).type('form').send({ grant_type: 'authorization_code', code: 'x', redirect_uri: `${CONSOLE}/callback`, client_id: 'aisle-admin-console', code_verifier: 'v'.repeat(43) });
-    expect([refused.status, refused.body.error, refused.headers['access-control-allow-origin']]).toEqual([400, 'invalid_grant', CONSOLE]);
-    const foreign = await request(identity).post('/oauth/token').set('Origin', 'https://evil.example').type('form').send({ grant_type: 'client_credentials' });
+    const refused = await request(identity)
+      .post('/oauth/token')
+      .set('Origin', CONSOLE)
+      .type('form')
+      .send({
+        grant_type: 'authorization_code',
+        code: 'x',
+        redirect_uri: `${CONSOLE}/callback`,
+        client_id: 'aisle-admin-console',
+        code_verifier: 'v'.repeat(43),
+      });
+    expect([refused.status, refused.body.error, refused.headers['access-control-allow-origin']]).toEqual([
+      400,
+      'invalid_grant',
+      CONSOLE,
+    ]);
+    const foreign = await request(identity)
+      .post('/oauth/token')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ grant_type: 'client_credentials' });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     const authorize = await request(identity).get('/oauth/authorize').set('Origin', CONSOLE);
     expect(authorize.headers['access-control-allow-origin']).toBeUndefined();

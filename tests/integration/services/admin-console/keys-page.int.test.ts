@@ -1,5 +1,11 @@
 import { createAppPassword } from '../../../../services/identity/app-passwords/create-app-password';
-import { consoleSession, describeConsoleInBrowser, LAPTOP, NARROW, TABLET } from '../../../support/admin-console-browser';
+import {
+  consoleSession,
+  describeConsoleInBrowser,
+  LAPTOP,
+  NARROW,
+  TABLET,
+} from '../../../support/admin-console-browser';
 import { expectCount, expectText, text } from '../../../support/shop-page';
 import { until } from '../../../support/until';
 
@@ -10,9 +16,11 @@ import { until } from '../../../support/until';
 describeConsoleInBrowser()('the keys page', () => {
   const session = consoleSession();
   const { signIn, review } = session;
-  const sitePage = (section: string) => `${session.stack.consoleUrl}/sites/${session.stack.shop.outletSiteId}/${section}`;
+  const sitePage = (section: string) =>
+    `${session.stack.consoleUrl}/sites/${session.stack.shop.outletSiteId}/${section}`;
   /** A storefront call as a shop's browser code makes it: the key in X-Site-Key (the storefront spec). */
-  const storefront = (key: string) => fetch(`${session.stack.storefrontUrl}/v1/site`, { headers: { 'X-Site-Key': key } });
+  const storefront = (key: string) =>
+    fetch(`${session.stack.storefrontUrl}/v1/site`, { headers: { 'X-Site-Key': key } });
   const statusOf = async (key: string) => (await storefront(key)).status;
 
   it('creates a key shown once with a copy button, makes it answer by publishing, and revokes it', async () => {
@@ -64,7 +72,9 @@ describeConsoleInBrowser()('the keys page', () => {
     await page.getByLabel('Note for the version history').fill('A key for the checkout widget');
     await page.getByRole('button', { name: 'Publish version 2' }).click();
     await expectText(page.locator('.published-panel h3'), 'Version 2 is published');
-    expect(await text(page.locator('.published-panel p').nth(1))).toBe('The storefront serves version 2 within about a second. The new key works from now on.');
+    expect(await text(page.locator('.published-panel p').nth(1))).toBe(
+      'The storefront serves version 2 within about a second. The new key works from now on.',
+    );
     await until(async () => ((await statusOf(raw)) === 200 ? true : undefined), 60_000, 250);
     const site = (await (await storefront(raw)).json()) as { site: { code: string }; configVersion: number };
     expect([site.site.code, site.configVersion]).toEqual(['outlet', 2]);
@@ -81,7 +91,9 @@ describeConsoleInBrowser()('the keys page', () => {
     await review('53-keys-revoke-confirm');
     await page.keyboard.press('Escape');
     await expectCount(dialog, 0);
-    expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Revoke Checkout <i>widget</i>');
+    expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe(
+      'Revoke Checkout <i>widget</i>',
+    );
     expect(await statusOf(raw)).toBe(200);
 
     await revokeButton.click();
@@ -90,7 +102,10 @@ describeConsoleInBrowser()('the keys page', () => {
     await expectText(created.locator('.key-state .badge'), 'Revoked');
     expect(await text(created.locator('.key-state-detail'))).toMatch(/^Revoked (now|\d+ seconds? ago)$/);
     expect(await created.getByRole('button').count()).toBe(0);
-    await expectText(page.locator('.keys-table-part .status-line'), '“Checkout <i>widget</i>” is revoked: storefronts using it are refused from now on.');
+    await expectText(
+      page.locator('.keys-table-part .status-line'),
+      '“Checkout <i>widget</i>” is revoked: storefronts using it are refused from now on.',
+    );
     await review('54-keys-revoked');
     // Refused at once (no publish needed); the other key still answers.
     await until(async () => ((await statusOf(raw)) === 401 ? true : undefined), 10_000, 200);
@@ -108,15 +123,24 @@ describeConsoleInBrowser()('the keys page', () => {
     await signIn(stack.shop);
     await page.goto(sitePage('keys'));
     // A browser that refuses the clipboard (a policy, an old browser): the key is selected for Ctrl+C instead.
-    await page.evaluate("navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'))");
+    await page.evaluate(
+      "navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'))",
+    );
     await page.getByLabel('Kind').selectOption('secret');
     await page.getByRole('button', { name: 'Create key' }).click();
     await expectText(page.locator('.new-key h2'), 'New key: secret');
     const raw = await page.locator('#new-key-value').inputValue();
     expect(raw).toMatch(/^sfk_sec_/);
     await page.getByRole('button', { name: 'Copy key' }).click();
-    await expectText(page.locator('.copy-status'), 'The browser did not allow copying: the key is selected, press Ctrl+C (or ⌘C) to copy it.');
-    expect(await page.evaluate('[document.activeElement?.id, window.getSelection()?.toString() || document.activeElement?.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)]')).toEqual(['new-key-value', raw]);
+    await expectText(
+      page.locator('.copy-status'),
+      'The browser did not allow copying: the key is selected, press Ctrl+C (or ⌘C) to copy it.',
+    );
+    expect(
+      await page.evaluate(
+        '[document.activeElement?.id, window.getSelection()?.toString() || document.activeElement?.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)]',
+      ),
+    ).toEqual(['new-key-value', raw]);
     await page.getByRole('button', { name: 'I have copied it: hide the key' }).click();
     expect(await page.locator('.new-key').count()).toBe(0);
     expect(await page.content()).not.toContain(raw);
@@ -125,13 +149,21 @@ describeConsoleInBrowser()('the keys page', () => {
 
   it('shows a read-only session the keys without creating or revoking', async () => {
     const { page, stack } = session;
-    const viewer = await createAppPassword(stack.t.db, { tenantCode: 'console-shop', email: 'keys-viewer@shop.example', name: 'keys viewer', access: 'read-only', permissions: [] });
+    const viewer = await createAppPassword(stack.t.db, {
+      tenantCode: 'console-shop',
+      email: 'keys-viewer@shop.example',
+      name: 'keys viewer',
+      access: 'read-only',
+      permissions: [],
+    });
     await signIn({ clientId: viewer.password.clientId, clientSecret: viewer.clientSecret });
     await page.goto(sitePage('keys'));
     await expectCount(page.locator('table.keys tbody tr'), 3);
     expect(await page.getByRole('button', { name: /^(Create key|Revoke)/ }).count()).toBe(0);
     expect(await page.getByLabel('Kind').count()).toBe(0);
-    expect(await text(page.locator('.keys-create-part .notice'))).toBe('Creating and revoking keys needs read-write access: this session is read-only.');
+    expect(await text(page.locator('.keys-create-part .notice'))).toBe(
+      'Creating and revoking keys needs read-write access: this session is read-only.',
+    );
     await review('57-keys-read-only');
   });
 });

@@ -1,5 +1,12 @@
 import { consoleSession, describeConsoleInBrowser, NARROW, TABLET } from '../../../support/admin-console-browser';
-import { adminCall, commonWord, consoleToken, indexOutlet, shopperSearch, type ShopperCard } from '../../../support/admin-console-search';
+import {
+  adminCall,
+  commonWord,
+  consoleToken,
+  indexOutlet,
+  shopperSearch,
+  type ShopperCard,
+} from '../../../support/admin-console-search';
 import { expectCount, expectText, readable, text } from '../../../support/shop-page';
 
 jest.setTimeout(120_000);
@@ -15,11 +22,20 @@ describeConsoleInBrowser()('the search preview page', () => {
   let live: ShopperCard[];
   let outsider: ShopperCard;
 
-  const previewUrl = (query: string) => `${session.stack.consoleUrl}/sites/${session.stack.shop.outletSiteId}/preview?q=${encodeURIComponent(query)}`;
+  const previewUrl = (query: string) =>
+    `${session.stack.consoleUrl}/sites/${session.stack.shop.outletSiteId}/preview?q=${encodeURIComponent(query)}`;
   /** Each product of one side of the comparison: its name and its mark ('same' when unchanged). */
   const sideOf = async (side: 'Live' | 'Draft') => {
-    const rows = session.page.locator('.preview-side', { has: session.page.locator('h4', { hasText: side }) }).locator('li');
-    return Promise.all((await rows.all()).map(async (row) => ({ name: readable(await row.locator('.pv-result-name').evaluate((el) => el.firstChild?.textContent ?? '')), mark: await row.getAttribute('data-mark'), text: readable(await row.textContent()) })));
+    const rows = session.page
+      .locator('.preview-side', { has: session.page.locator('h4', { hasText: side }) })
+      .locator('li');
+    return Promise.all(
+      (await rows.all()).map(async (row) => ({
+        name: readable(await row.locator('.pv-result-name').evaluate((el) => el.firstChild?.textContent ?? '')),
+        mark: await row.getAttribute('data-mark'),
+        text: readable(await row.textContent()),
+      })),
+    );
   };
 
   let prepared: Promise<void> | null = null;
@@ -59,8 +75,13 @@ describeConsoleInBrowser()('the search preview page', () => {
     const note = page.locator('.pv-index-note');
     expect(await note.getAttribute('data-preview')).toBe('none');
     expect(await text(note)).toContain('No preview index is built: the draft is compared on the live index.');
-    expect(await note.getByRole('link', { name: 'Index runs' }).getAttribute('href')).toBe(`/sites/${stack.shop.outletSiteId}/runs`);
-    await expectText(page.getByRole('status').filter({ hasText: 'Compared' }), `Compared “${word}” in market se: No change: the draft shows the same products in the same order.`);
+    expect(await note.getByRole('link', { name: 'Index runs' }).getAttribute('href')).toBe(
+      `/sites/${stack.shop.outletSiteId}/runs`,
+    );
+    await expectText(
+      page.getByRole('status').filter({ hasText: 'Compared' }),
+      `Compared “${word}” in market se: No change: the draft shows the same products in the same order.`,
+    );
     await review('70-preview-no-change');
   });
 
@@ -68,9 +89,17 @@ describeConsoleInBrowser()('the search preview page', () => {
     const { page, stack } = session;
     const token = await signInAndPrepare();
     const hidden = live[1];
-    const { ruleId } = await adminCall<{ ruleId: number }>(stack, token, 'POST', `/storefront/sites/${stack.shop.outletSiteId}/query-rules`, {
-      query: word, pin: [{ productId: outsider.id, position: 1 }], hide: [hidden.id],
-    });
+    const { ruleId } = await adminCall<{ ruleId: number }>(
+      stack,
+      token,
+      'POST',
+      `/storefront/sites/${stack.shop.outletSiteId}/query-rules`,
+      {
+        query: word,
+        pin: [{ productId: outsider.id, position: 1 }],
+        hide: [hidden.id],
+      },
+    );
     try {
       await page.goto(`${stack.consoleUrl}/sites/${stack.shop.outletSiteId}/preview`);
       // By keyboard: the query typed, Enter compares; the address then holds the query and the market.

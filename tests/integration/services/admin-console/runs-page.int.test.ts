@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { finishRun, startRun } from '../../../../indexer/runs/sync-runs';
 import { createAppPassword } from '../../../../services/identity/app-passwords/create-app-password';
 import type { Credentials } from '../../../support/admin-console-stack';
-import { consoleSession, describeConsoleInBrowser, LAPTOP, NARROW, TABLET } from '../../../support/admin-console-browser';
+import {
+  consoleSession,
+  describeConsoleInBrowser,
+  LAPTOP,
+  NARROW,
+  TABLET,
+} from '../../../support/admin-console-browser';
 import { expectCount, expectText, readable, text } from '../../../support/shop-page';
 
 // The Index runs page in Chromium against the console stack: business-api with the indexer's queue and an
@@ -37,7 +43,13 @@ async function rows(page: Page) {
 }
 
 /** The value of one fact of the live index panel ("Documents", "Built by", ...). */
-const liveFact = (page: Page, term: string) => text(page.locator('.live-panel .index-facts > div').filter({ has: page.locator(`dt:text-is("${term}")`) }).locator('dd'));
+const liveFact = (page: Page, term: string) =>
+  text(
+    page
+      .locator('.live-panel .index-facts > div')
+      .filter({ has: page.locator(`dt:text-is("${term}")`) })
+      .locator('dd'),
+  );
 
 /** Waits until the page's status line (announced politely) says `expected`. */
 const announced = (page: Page, expected: RegExp) => expectText(page.locator('p.status-line[role="status"]'), expected);
@@ -79,14 +91,22 @@ describeConsoleInBrowser()('the Index runs page', () => {
   it('triggers a reindex from the page and watches the run reach ok, the live index beside it', async () => {
     const page = await openRuns();
     // The made-up history: one full run (deltas are hidden by default), and no index the engine holds.
-    expect(await rows(page)).toEqual([expect.objectContaining({ mode: 'full', outcome: 'OK', documents: '19', live: false })]);
-    await expectText(page.locator('.live-panel .live-body'), 'No live index: the shop has nothing to search until a full run finishes.');
+    expect(await rows(page)).toEqual([
+      expect.objectContaining({ mode: 'full', outcome: 'OK', documents: '19', live: false }),
+    ]);
+    await expectText(
+      page.locator('.live-panel .live-body'),
+      'No live index: the shop has nothing to search until a full run finishes.',
+    );
     expect(await page.getByRole('button', { name: 'Roll back…' }).getAttribute('aria-disabled')).toBe('true');
     await expectText(page.locator('#rollback-hint'), 'There is no earlier index to roll back to.');
 
     const run = await reindexFromPage(page);
     expect(run.outcome).toMatch(new RegExp(`^Run #${run.id} \\(full run\\) finished: OK, \\d+ documents`));
-    const newest = await until(async () => ((await rows(page))[0]?.id === run.id ? (await rows(page))[0] : undefined), 'the new row');
+    const newest = await until(
+      async () => ((await rows(page))[0]?.id === run.id ? (await rows(page))[0] : undefined),
+      'the new row',
+    );
     expect(newest).toMatchObject({ mode: 'full', outcome: 'OK', live: true });
     expect(Number(newest.documents)).toBeGreaterThan(0);
     // The live index is the new run's, counted by the engine.
@@ -103,7 +123,20 @@ describeConsoleInBrowser()('the Index runs page', () => {
       if (route.request().method() !== 'GET') return route.continue();
       const response = await route.fetch();
       const answer = await response.json();
-      const running = { ...answer.runs[0], id: 999, indexName: 'sf1-outlet.full.in-progress', outcome: 'running', documentCount: 0, total: 20, progress: { done: 8, total: 20 }, warnings: [], errors: [], finishedAt: null, swappedAt: null, timings: {} };
+      const running = {
+        ...answer.runs[0],
+        id: 999,
+        indexName: 'sf1-outlet.full.in-progress',
+        outcome: 'running',
+        documentCount: 0,
+        total: 20,
+        progress: { done: 8, total: 20 },
+        warnings: [],
+        errors: [],
+        finishedAt: null,
+        swappedAt: null,
+        timings: {},
+      };
       // The real answer's headers (CORS included), with the run in progress put first.
       await route.fulfill({ response, json: { ...answer, status: 'running', runs: [running, ...answer.runs] } });
     });
@@ -114,7 +147,10 @@ describeConsoleInBrowser()('the Index runs page', () => {
       const bar = page.getByRole('progressbar', { name: 'Run #999, full run: 8 of 20 documents' });
       expect([await bar.getAttribute('value'), await bar.getAttribute('max')]).toEqual(['8', '20']);
       const row = page.locator('tr[data-run-id="999"]');
-      expect([await text(row.locator('[data-label="Outcome"]')), await text(row.locator('[data-label="Documents"]'))]).toEqual(['Running', '8 of 20']);
+      expect([
+        await text(row.locator('[data-label="Outcome"]')),
+        await text(row.locator('[data-label="Documents"]')),
+      ]).toEqual(['Running', '8 of 20']);
       expect(await text(row.locator('[data-label="Duration"]'))).toMatch(/^Running for /);
       await review('61-runs-progress');
     } finally {
@@ -131,14 +167,19 @@ describeConsoleInBrowser()('the Index runs page', () => {
     await noPrice.locator('summary').focus();
     await page.keyboard.press('Enter');
     await expectText(noPrice.locator('.product-ids'), 'Product 7');
-    expect(await text(noPrice.locator('.warning-body p').first())).toBe('Left out: no price on any market of the site.');
+    expect(await text(noPrice.locator('.warning-body p').first())).toBe(
+      'Left out: no price on any market of the site.',
+    );
     // Deltas run every few seconds in production: listed only when asked for.
     await page.getByLabel('Show').selectOption('all');
     const delta = page.locator('tr[data-mode="delta"]');
     await expectCount(delta, 1);
     expect(await text(delta.locator('[data-label="Documents"]'))).toBe('2');
     const groups = delta.locator('details.warning-group');
-    expect((await groups.locator('summary').allTextContents()).map(readable)).toEqual(['INACTIVE · 1 product', 'NO_PRICE · 1 product']);
+    expect((await groups.locator('summary').allTextContents()).map(readable)).toEqual([
+      'INACTIVE · 1 product',
+      'NO_PRICE · 1 product',
+    ]);
     await groups.last().locator('summary').click();
     await expectText(groups.last().locator('.product-ids'), 'Product 9');
     // The group opened before the table was redrawn (for the deltas) is still open.
@@ -158,20 +199,32 @@ describeConsoleInBrowser()('the Index runs page', () => {
     await stack.t.db('products').whereIn('id', off).update({ is_active: false });
     try {
       const gated = await reindexFromPage(page);
-      expect(gated.outcome).toBe(`Run #${gated.id} (full run) was held back by the gate: it is not live. Its figures are shown beside the live index's.`);
+      expect(gated.outcome).toBe(
+        `Run #${gated.id} (full run) was held back by the gate: it is not live. Its figures are shown beside the live index's.`,
+      );
       const panel = page.locator('.gated-panel');
       await expectText(panel.locator('h2'), `Run #${gated.id} was held back: the shop still searches the live index`);
-      expect(await text(panel.locator('.gate-reason'))).toMatch(/^Why: It has fewer than half the documents of the live index: \d+ documents? against \d+ live \(below 50%\)\.$/);
+      expect(await text(panel.locator('.gate-reason'))).toMatch(
+        /^Why: It has fewer than half the documents of the live index: \d+ documents? against \d+ live \(below 50%\)\.$/,
+      );
       // The figure that tripped the gate is marked.
-      expect(await panel.locator('tr.tripped').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-figure')))).toEqual(['Documents']);
+      expect(
+        await panel.locator('tr.tripped').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-figure'))),
+      ).toEqual(['Documents']);
       const documents = panel.locator('tr[data-figure="Documents"]');
       const gatedCount = Number(await text(documents.locator('[data-side="gated"]')));
       expect(gatedCount).toBeLessThanOrEqual(kept.length);
       expect(Number(await text(documents.locator('[data-side="live"]')))).toBe(liveBefore);
-      expect(await text(page.locator(`tr[data-run-id="${gated.id}"] [data-label="Outcome"]`))).toBe('Gated: awaits confirmation');
+      expect(await text(page.locator(`tr[data-run-id="${gated.id}"] [data-label="Outcome"]`))).toBe(
+        'Gated: awaits confirmation',
+      );
       // The products the run left out are named in its warnings.
-      const inactive = Number((await roots.clone().where({ is_active: false }).count<{ count: string }[]>({ count: '*' }))[0]!.count);
-      expect(await text(page.locator(`tr[data-run-id="${gated.id}"] details[data-code="INACTIVE"] summary`))).toBe(`INACTIVE · ${inactive} products`);
+      const inactive = Number(
+        (await roots.clone().where({ is_active: false }).count<{ count: string }[]>({ count: '*' }))[0]!.count,
+      );
+      expect(await text(page.locator(`tr[data-run-id="${gated.id}"] details[data-code="INACTIVE"] summary`))).toBe(
+        `INACTIVE · ${inactive} products`,
+      );
       await review('63-runs-gated');
       await page.setViewportSize(TABLET);
       await review('68-runs-gated-tablet');
@@ -183,7 +236,10 @@ describeConsoleInBrowser()('the Index runs page', () => {
       const confirm = page.getByRole('button', { name: `Put run #${gated.id} live…` });
       await confirm.click();
       const dialog = page.getByRole('dialog', { name: `Put run #${gated.id} live?` });
-      await expectText(dialog.locator('.confirm-body p').first(), `The shop will search the index of run #${gated.id}: ${gatedCount} ${gatedCount === 1 ? 'document' : 'documents'}, against ${liveBefore} in the live index now.`);
+      await expectText(
+        dialog.locator('.confirm-body p').first(),
+        `The shop will search the index of run #${gated.id}: ${gatedCount} ${gatedCount === 1 ? 'document' : 'documents'}, against ${liveBefore} in the live index now.`,
+      );
       await review('64-runs-confirm-step');
       await page.keyboard.press('Escape');
       await expectCount(dialog, 0);
@@ -198,14 +254,22 @@ describeConsoleInBrowser()('the Index runs page', () => {
       expect(Number(await liveFact(page, 'Documents'))).toBe(gatedCount);
       await expectText(page.locator(`tr[data-run-id="${gated.id}"] [data-label="Outcome"]`), 'Gated, then confirmed');
       expect((await rows(page)).find((r) => r.id === gated.id)?.live).toBe(true);
-      await expectText(page.locator('#rollback-hint'), `The index of run #${liveRun.replace(/^Run #(\d+).*$/, '$1')} (${liveBefore} documents, configuration version 1) goes live again.`);
+      await expectText(
+        page.locator('#rollback-hint'),
+        `The index of run #${liveRun.replace(/^Run #(\d+).*$/, '$1')} (${liveBefore} documents, configuration version 1) goes live again.`,
+      );
       await review('65-runs-confirmed');
 
       await page.getByRole('button', { name: 'Roll back…' }).click();
       const rollback = page.getByRole('dialog', { name: 'Roll back the live index?' });
-      expect(await text(rollback.locator('.confirm-body'))).toMatch(new RegExp(`in place of the index of run #${gated.id} \\(${gatedCount} documents?\\)`));
+      expect(await text(rollback.locator('.confirm-body'))).toMatch(
+        new RegExp(`in place of the index of run #${gated.id} \\(${gatedCount} documents?\\)`),
+      );
       await rollback.getByRole('button', { name: 'Roll back' }).click();
-      await announced(page, /^Rolled back: the index of run #\d+ \(\d+ documents, configuration version 1\) is live again\.$/);
+      await announced(
+        page,
+        /^Rolled back: the index of run #\d+ \(\d+ documents, configuration version 1\) is live again\.$/,
+      );
       await expectText(page.locator('.live-panel .index-facts dd').nth(1), liveRun);
       expect(Number(await liveFact(page, 'Documents'))).toBe(liveBefore);
       await review('66-runs-rolled-back');
@@ -218,20 +282,47 @@ describeConsoleInBrowser()('the Index runs page', () => {
     const { stack } = session;
     const scope = { tenantId: stack.shop.tenantId, siteId: stack.shop.outletSiteId };
     // A gated run as the worker records one (the index it names is never looked up by this page).
-    const gated = await startRun(stack.t.db, scope, { mode: 'full', jobId: null, attempt: 1, configVersion: 1, indexName: 'sf1-outlet.full.read-only-test' });
-    const warnings = [{ code: 'NO_PRICE', productId: '7' }, { code: 'GATED', detail: 'count: 3 documents against 20 live (below 50%)' }];
-    await finishRun(stack.t.db, gated, { outcome: 'gated', documentCount: 3, warnings, timings: { totalMs: 700 }, stats: { count: 3, facetValues: { brand: 2 }, inStockShare: 1 } });
+    const gated = await startRun(stack.t.db, scope, {
+      mode: 'full',
+      jobId: null,
+      attempt: 1,
+      configVersion: 1,
+      indexName: 'sf1-outlet.full.read-only-test',
+    });
+    const warnings = [
+      { code: 'NO_PRICE', productId: '7' },
+      { code: 'GATED', detail: 'count: 3 documents against 20 live (below 50%)' },
+    ];
+    await finishRun(stack.t.db, gated, {
+      outcome: 'gated',
+      documentCount: 3,
+      warnings,
+      timings: { totalMs: 700 },
+      stats: { count: 3, facetValues: { brand: 2 }, inStockShare: 1 },
+    });
     try {
-      const viewer = await createAppPassword(stack.t.db, { tenantCode: 'console-shop', email: 'viewer@shop.example', name: 'runs viewer', access: 'read-only', permissions: [] });
+      const viewer = await createAppPassword(stack.t.db, {
+        tenantCode: 'console-shop',
+        email: 'viewer@shop.example',
+        name: 'runs viewer',
+        access: 'read-only',
+        permissions: [],
+      });
       const page = await openRuns({ clientId: viewer.password.clientId, clientSecret: viewer.clientSecret });
       expect(await text(page.locator('.access'))).toBe('Read-only access');
-      await expectText(page.locator('.gated-panel h2'), `Run #${gated} was held back: the shop still searches the live index`);
+      await expectText(
+        page.locator('.gated-panel h2'),
+        `Run #${gated} was held back: the shop still searches the live index`,
+      );
       expect(await text(page.locator('.gated-panel tr[data-figure="Documents"] [data-side="gated"]'))).toBe('3');
-      for (const name of ['Reindex now', 'Build the draft preview', 'Roll back…', /^Put run #\d+ live/]) expect([name, await page.getByRole('button', { name }).count()]).toEqual([name, 0]);
+      for (const name of ['Reindex now', 'Build the draft preview', 'Roll back…', /^Put run #\d+ live/])
+        expect([name, await page.getByRole('button', { name }).count()]).toEqual([name, 0]);
       expect(await text(page.locator('.gated-panel p.muted'))).toBe('Confirming a gated run needs read-write access.');
       expect(await text(page.locator('.live-panel p.muted'))).toBe('Rolling back needs read-write access.');
       await expectText(page.locator('.reindex-panel h2'), 'Runs in progress');
-      expect(await text(page.locator('.reindex-panel p.muted').first())).toBe('Your access is read-only: reindexing needs read-write access. Runs in progress are shown here.');
+      expect(await text(page.locator('.reindex-panel p.muted').first())).toBe(
+        'Your access is read-only: reindexing needs read-write access. Runs in progress are shown here.',
+      );
       expect((await rows(page))[0]).toMatchObject({ id: gated, outcome: 'Gated: awaits confirmation' });
       await review('67-runs-read-only');
     } finally {

@@ -5,9 +5,19 @@ import { listen, type RunningServer } from '../../../../shared/http/listen';
 import { createApp } from '../../../../services/business-api/app';
 import { UNAUTHORIZED_MESSAGE } from '../../../../services/business-api/auth/authenticate';
 import { createTokenVerifier, remoteKeys } from '../../../../services/business-api/auth/token-verifier';
-import { createAppPassword, type CreateAppPasswordInput } from '../../../../services/identity/app-passwords/create-app-password';
+import {
+  createAppPassword,
+  type CreateAppPasswordInput,
+} from '../../../../services/identity/app-passwords/create-app-password';
 import { testResources } from '../../../support/business-test-routes';
-import { TEST_AUDIENCE, TEST_ISSUER, identityApp, insertTenant, silentLogger, tempSigningKey } from '../../../support/identity';
+import {
+  TEST_AUDIENCE,
+  TEST_ISSUER,
+  identityApp,
+  insertTenant,
+  silentLogger,
+  tempSigningKey,
+} from '../../../support/identity';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 
@@ -22,14 +32,25 @@ describe('business-api authentication with tokens from the identity provider', (
   const tenants: Record<string, number> = {};
 
   const password = (overrides: Partial<CreateAppPasswordInput> = {}) =>
-    createAppPassword(t.db, { tenantCode: 'acme', email: 'erp@acme.test', name: 'ERP', access: 'read-write', permissions: [], ...overrides });
+    createAppPassword(t.db, {
+      tenantCode: 'acme',
+      email: 'erp@acme.test',
+      name: 'ERP',
+      access: 'read-write',
+      permissions: [],
+      ...overrides,
+    });
 
   async function tokenFor(overrides: Partial<CreateAppPasswordInput> = {}): Promise<string> {
     const { password: p, clientSecret } = await password(overrides);
     const res = await fetch(`${identity.url}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: p.clientId, client_secret: clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: p.clientId,
+        client_secret: clientSecret,
+      }),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { access_token: string }).access_token;
@@ -54,7 +75,11 @@ describe('business-api authentication with tokens from the identity provider', (
     tenants.acme = await insertTenant(t.db, 'acme');
     tenants.globex = await insertTenant(t.db, 'globex');
     identity = await listen(identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey }), '127.0.0.1', 0);
-    const verifyToken = createTokenVerifier({ keys: remoteKeys(`${identity.url}/.well-known/jwks.json`), issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
+    const verifyToken = createTokenVerifier({
+      keys: remoteKeys(`${identity.url}/.well-known/jwks.json`),
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+    });
     api = createApp({ db: t.db, redis: r.redis, logger: silentLogger, verifyToken, resources: [testResources()] });
   });
   afterAll(async () => {
@@ -65,12 +90,20 @@ describe('business-api authentication with tokens from the identity provider', (
   });
 
   it('lets an app password call a protected route as its user in its tenant', async () => {
-    const { password: p, clientSecret } = await password({ email: 'Pay@Acme.test', permissions: ['payment_manage', 'price'] });
-    const token = await (await fetch(`${identity.url}/oauth/token`, {
-      method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${p.clientId}:${clientSecret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    })).json() as { access_token: string };
+    const { password: p, clientSecret } = await password({
+      email: 'Pay@Acme.test',
+      permissions: ['payment_manage', 'price'],
+    });
+    const token = (await (
+      await fetch(`${identity.url}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${p.clientId}:${clientSecret}`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      })
+    ).json()) as { access_token: string };
     const res = await request(api).get('/api/v1/whoami').set('Authorization', `Bearer ${token.access_token}`);
     expect(res.status).toBe(200);
     expect(res.headers['x-service-api-version']).toBe('v1');
@@ -86,7 +119,10 @@ describe('business-api authentication with tokens from the identity provider', (
 
   it('takes the tenant from the token alone', async () => {
     const token = await tokenFor({ tenantCode: 'globex', email: 'erp@globex.test' });
-    const res = await request(api).get('/api/v1/whoami').set('Authorization', `Bearer ${token}`).set('X-Tenant-Id', String(tenants.acme));
+    const res = await request(api)
+      .get('/api/v1/whoami')
+      .set('Authorization', `Bearer ${token}`)
+      .set('X-Tenant-Id', String(tenants.acme));
     expect(res.body.tenantId).toBe(tenants.globex);
   });
 
@@ -106,7 +142,11 @@ describe('business-api authentication with tokens from the identity provider', (
       const req = request(api).get('/api/v1/whoami');
       const res = await (header === undefined ? req : req.set('Authorization', header));
       expect({ name, status: res.status }).toEqual({ name, status: 401 });
-      expect(res.body).toEqual({ code: 'unauthorized', message: UNAUTHORIZED_MESSAGE, traceId: res.headers['x-trace-id'] });
+      expect(res.body).toEqual({
+        code: 'unauthorized',
+        message: UNAUTHORIZED_MESSAGE,
+        traceId: res.headers['x-trace-id'],
+      });
       expect(res.headers['x-service-api-version']).toBe('v1');
       expect(res.headers['www-authenticate']).toBe('Bearer realm="aisle"');
     }
@@ -118,23 +158,33 @@ describe('business-api authentication with tokens from the identity provider', (
     expect(write.status).toBe(403);
     expect(write.body).toEqual({ code: 'forbidden', message: expect.any(String), traceId: expect.any(String) });
     expect((await request(api).get('/api/v1/whoami').set('Authorization', auth)).body.readOnly).toBe(true);
-    const search = await request(api).post('/api/v1/sales-invoice-lines').set('Authorization', auth).send({ from: '2024-01-01' });
+    const search = await request(api)
+      .post('/api/v1/sales-invoice-lines')
+      .set('Authorization', auth)
+      .send({ from: '2024-01-01' });
     expect(search.status).toBe(200);
     expect(search.body).toEqual({ searched: '2024-01-01' });
   });
 
   it('lets a read-write token write', async () => {
-    const res = await request(api).patch('/api/v1/things/12').set('Authorization', `Bearer ${await tokenFor()}`).send({ name: 'x' });
+    const res = await request(api)
+      .patch('/api/v1/things/12')
+      .set('Authorization', `Bearer ${await tokenFor()}`)
+      .send({ name: 'x' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: 12, name: 'x' });
   });
 
   it('applies permission checks to app passwords too', async () => {
-    const without = await request(api).get('/api/v1/sales-orders/5/payment').set('Authorization', `Bearer ${await tokenFor({ permissions: ['price'] })}`);
+    const without = await request(api)
+      .get('/api/v1/sales-orders/5/payment')
+      .set('Authorization', `Bearer ${await tokenFor({ permissions: ['price'] })}`);
     expect(without.status).toBe(403);
     expect(without.body.code).toBe('forbidden');
     const auth = `Bearer ${await tokenFor({ access: 'read-only', permissions: ['payment_manage'] })}`;
-    expect((await request(api).get('/api/v1/sales-orders/5/payment').set('Authorization', auth)).body).toEqual({ orderId: 5 });
+    expect((await request(api).get('/api/v1/sales-orders/5/payment').set('Authorization', auth)).body).toEqual({
+      orderId: 5,
+    });
     const badId = await request(api).get('/api/v1/sales-orders/5x/payment').set('Authorization', auth);
     expect(badId.status).toBe(400);
     expect(badId.body).toEqual({ code: 'invalid_request', message: expect.any(String), traceId: expect.any(String) });
@@ -145,11 +195,21 @@ describe('business-api authentication with tokens from the identity provider', (
       db: t.db,
       redis: r.redis,
       logger: silentLogger,
-      verifyToken: createTokenVerifier({ keys: remoteKeys('http://127.0.0.1:1/jwks.json'), issuer: TEST_ISSUER, audience: TEST_AUDIENCE }),
+      verifyToken: createTokenVerifier({
+        keys: remoteKeys('http://127.0.0.1:1/jwks.json'),
+        issuer: TEST_ISSUER,
+        audience: TEST_AUDIENCE,
+      }),
       resources: [testResources()],
     });
-    const res = await request(offline).get('/api/v1/whoami').set('Authorization', `Bearer ${await tokenFor()}`);
+    const res = await request(offline)
+      .get('/api/v1/whoami')
+      .set('Authorization', `Bearer ${await tokenFor()}`);
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: 'internal_error', message: expect.any(String), traceId: res.headers['x-trace-id'] });
+    expect(res.body).toEqual({
+      code: 'internal_error',
+      message: expect.any(String),
+      traceId: res.headers['x-trace-id'],
+    });
   });
 });

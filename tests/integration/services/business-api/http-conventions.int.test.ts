@@ -20,7 +20,11 @@ describe('business-api HTTP conventions', () => {
     t = await createTestDb();
     r = createTestRedis();
     keys = await tempSigningKey();
-    const verifyToken = createTokenVerifier({ keys: createLocalJWKSet({ keys: [keys.signingKey.publicJwk] }), issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
+    const verifyToken = createTokenVerifier({
+      keys: createLocalJWKSet({ keys: [keys.signingKey.publicJwk] }),
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+    });
     api = createApp({ db: t.db, redis: r.redis, logger: silentLogger, verifyToken, resources: [testResources()] });
     const token = await new SignJWT({ iid: 1, scope: 'read write' })
       .setProtectedHeader({ alg: 'ES256', kid: keys.signingKey.kid })
@@ -49,7 +53,11 @@ describe('business-api HTTP conventions', () => {
   });
 
   it('sends 415 problem+json for a body in an unreadable content type', async () => {
-    const res = await request(api).patch('/api/v1/things/1').set('Authorization', auth).set('Content-Type', 'application/xml').send('<name/>');
+    const res = await request(api)
+      .patch('/api/v1/things/1')
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/xml')
+      .send('<name/>');
     expect(res.status).toBe(415);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.headers['x-service-api-version']).toBe('v1');
@@ -92,7 +100,11 @@ describe('business-api HTTP conventions', () => {
     const res = await request(api).get('/api/v1/boom').set('Authorization', auth);
     expect(res.status).toBe(500);
     expect(res.headers['x-service-api-version']).toBe('v1');
-    expect(res.body).toEqual({ code: 'internal_error', message: expect.any(String), traceId: res.headers['x-trace-id'] });
+    expect(res.body).toEqual({
+      code: 'internal_error',
+      message: expect.any(String),
+      traceId: res.headers['x-trace-id'],
+    });
     expect(res.text).not.toMatch(/hunter2|app_passwords|at /);
   });
 

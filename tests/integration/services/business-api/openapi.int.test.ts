@@ -25,7 +25,8 @@ describe('business-api machine description', () => {
   it('documents bearer auth and the shared error bodies on every operation', () => {
     const operations = Object.values(h.document.paths).flatMap((item) => Object.values(item));
     expect(operations.length).toBeGreaterThan(0);
-    for (const op of operations) expect(Object.keys(op.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '403', '500']));
+    for (const op of operations)
+      expect(Object.keys(op.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '403', '500']));
   });
 
   it('serves a browsable reference whose assets come from this server, not a CDN', async () => {

@@ -12,16 +12,24 @@ describe('GET /products/find', () => {
     tenantA = await insertTenant(h.t.db, 'a');
     tenantB = await insertTenant(h.t.db, 'b');
     const product = (tenant: number, id: number, number: string, name: string, extra: object = {}) => ({
-      tenant_id: tenant, id, product_number: number, name, ...extra,
+      tenant_id: tenant,
+      id,
+      product_number: number,
+      name,
+      ...extra,
     });
-    await h.t.db('products').insert([
-      product(tenantA, 1, 'SHOE-100', 'Running shoe', { barcode: '7310000000017' }),
-      product(tenantA, 2, 'SHOE-1000', 'Trail shoe'),
-      product(tenantA, 3, 'SOCK-1', 'Wool sock with shoe print', { is_active: false }),
-      product(tenantA, 4, 'X%_1', 'Literal wildcard name'),
-      ...Array.from({ length: 25 }, (_, i) => product(tenantA, 100 + i, `BULK-${String(i).padStart(2, '0')}`, 'Bulk item')),
-      product(tenantB, 1, 'SHOE-100', 'Tenant B shoe'),
-    ]);
+    await h.t
+      .db('products')
+      .insert([
+        product(tenantA, 1, 'SHOE-100', 'Running shoe', { barcode: '7310000000017' }),
+        product(tenantA, 2, 'SHOE-1000', 'Trail shoe'),
+        product(tenantA, 3, 'SOCK-1', 'Wool sock with shoe print', { is_active: false }),
+        product(tenantA, 4, 'X%_1', 'Literal wildcard name'),
+        ...Array.from({ length: 25 }, (_, i) =>
+          product(tenantA, 100 + i, `BULK-${String(i).padStart(2, '0')}`, 'Bulk item'),
+        ),
+        product(tenantB, 1, 'SHOE-100', 'Tenant B shoe'),
+      ]);
     token = await h.token(tenantA, { access: 'read-only', permissions: [] });
   });
   afterAll(() => h.close());
@@ -32,7 +40,13 @@ describe('GET /products/find', () => {
     const res = await find({ q: 'shoe-100' });
     expect(res.status).toBe(200);
     expect(res.body.map((p: { productNumber: string }) => p.productNumber)).toEqual(['SHOE-100', 'SHOE-1000']);
-    expect(res.body[0]).toEqual({ productId: 1, productNumber: 'SHOE-100', description: 'Running shoe', barcode: '7310000000017', isActive: true });
+    expect(res.body[0]).toEqual({
+      productId: 1,
+      productNumber: 'SHOE-100',
+      description: 'Running shoe',
+      barcode: '7310000000017',
+      isActive: true,
+    });
   });
 
   it('finds by barcode and by words in the name, inactive products included', async () => {
@@ -68,7 +82,9 @@ describe('GET /products/find', () => {
   it("never returns another tenant's products", async () => {
     const tokenB = await h.token(tenantB);
     const res = await h.call('get', '/products/find', { token: tokenB, query: { q: 'shoe' } });
-    expect(res.body).toEqual([{ productId: 1, productNumber: 'SHOE-100', description: 'Tenant B shoe', barcode: null, isActive: true }]);
+    expect(res.body).toEqual([
+      { productId: 1, productNumber: 'SHOE-100', description: 'Tenant B shoe', barcode: null, isActive: true },
+    ]);
   });
 
   it('needs a token', async () => {

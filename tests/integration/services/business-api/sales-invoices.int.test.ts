@@ -3,9 +3,25 @@ import { SEED_TIMEOUT_MS, num, seedSmallTenant } from '../../../support/business
 import { collectPages } from '../../../support/paging';
 
 type Doc = {
-  id: number; invoice_number: number | null; customer_id: number; customer_name: string; customer_orgno: string; name: string; status_id: number;
-  status_name: string; type: string; is_sales: boolean; is_order_intake: boolean; date_order: Date; date_invoice: Date | null; date_due: Date | null;
-  total_ex_vat: string; total_vat: string; total_inc_vat: string; paid_amount: string; currency_code: string;
+  id: number;
+  invoice_number: number | null;
+  customer_id: number;
+  customer_name: string;
+  customer_orgno: string;
+  name: string;
+  status_id: number;
+  status_name: string;
+  type: string;
+  is_sales: boolean;
+  is_order_intake: boolean;
+  date_order: Date;
+  date_invoice: Date | null;
+  date_due: Date | null;
+  total_ex_vat: string;
+  total_vat: string;
+  total_inc_vat: string;
+  paid_amount: string;
+  currency_code: string;
 };
 type Query = Record<string, string | number>;
 
@@ -18,11 +34,24 @@ function expectedDto(d: Doc) {
   const fullyPaid = total >= 0 ? open <= 0 : open >= 0;
   const invoiceDate = d.date_invoice ?? d.date_order;
   return {
-    id: d.id, invoiceNumber: d.invoice_number ?? 0, customerId: d.customer_id, customerName: d.customer_name, customerOrgno: d.customer_orgno,
-    statusName: d.status_name, dateInvoice: invoiceDate.toISOString(), dateDue: (d.date_due ?? invoiceDate).toISOString(),
-    dateOrder: d.date_order.toISOString(), totalExVat: num(d.total_ex_vat), totalVat: num(d.total_vat), totalIncVat: total, openAmount: open,
-    paidAmount: num(d.paid_amount), isLate: d.is_sales && !fullyPaid && d.date_due !== null && d.date_due < new Date(), isFullyPaid: fullyPaid,
-    currencyIsoCode: d.currency_code, documentType: d.type === 'SALESCREDIT' ? 'credit' : 'invoice',
+    id: d.id,
+    invoiceNumber: d.invoice_number ?? 0,
+    customerId: d.customer_id,
+    customerName: d.customer_name,
+    customerOrgno: d.customer_orgno,
+    statusName: d.status_name,
+    dateInvoice: invoiceDate.toISOString(),
+    dateDue: (d.date_due ?? invoiceDate).toISOString(),
+    dateOrder: d.date_order.toISOString(),
+    totalExVat: num(d.total_ex_vat),
+    totalVat: num(d.total_vat),
+    totalIncVat: total,
+    openAmount: open,
+    paidAmount: num(d.paid_amount),
+    isLate: d.is_sales && !fullyPaid && d.date_due !== null && d.date_due < new Date(),
+    isFullyPaid: fullyPaid,
+    currencyIsoCode: d.currency_code,
+    documentType: d.type === 'SALESCREDIT' ? 'credit' : 'invoice',
   };
 }
 
@@ -35,28 +64,68 @@ describe('GET /sales-invoices', () => {
   const SPECIAL = 800_001;
 
   async function docsOf(tenantId: number): Promise<Doc[]> {
-    const rows: Doc[] = await h.t.db('orders as o')
+    const rows: Doc[] = await h.t
+      .db('orders as o')
       .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
       .join('customers as c', (j) => j.on('c.tenant_id', 'o.tenant_id').andOn('c.id', 'o.customer_id'))
       .where('o.tenant_id', tenantId)
-      .select('o.*', 's.name as status_name', 's.type', 's.is_sales', 's.is_order_intake', 'c.name as customer_name', 'c.orgno as customer_orgno');
+      .select(
+        'o.*',
+        's.name as status_name',
+        's.type',
+        's.is_sales',
+        's.is_order_intake',
+        'c.name as customer_name',
+        'c.orgno as customer_orgno',
+      );
     return rows.sort((a, b) => b.date_order.getTime() - a.date_order.getTime() || b.id - a.id);
   }
-  const invoices = (keep: (d: Doc) => boolean) => docs.filter((d) => d.type === 'SALESINVOICE' && keep(d)).map(expectedDto);
+  const invoices = (keep: (d: Doc) => boolean) =>
+    docs.filter((d) => d.type === 'SALESINVOICE' && keep(d)).map(expectedDto);
 
   beforeAll(async () => {
     h = await startBusinessApi();
     tenantA = await seedSmallTenant(h.t.db, 'inv-a', 1);
     tenantB = await seedSmallTenant(h.t.db, 'inv-b', 2);
-    await h.t.db('customers').insert({ tenant_id: tenantA, id: SPECIAL, contact_number: SPECIAL, name: 'Okapi Trading GmbH', orgno: 'DE-12345', currency_code: 'EUR' });
+    await h.t.db('customers').insert({
+      tenant_id: tenantA,
+      id: SPECIAL,
+      contact_number: SPECIAL,
+      name: 'Okapi Trading GmbH',
+      orgno: 'DE-12345',
+      currency_code: 'EUR',
+    });
     const doc = (id: number, statusId: number, extra: object) => ({
-      tenant_id: tenantA, id, status_id: statusId, customer_id: SPECIAL, name: `Okapi ${id}`, currency_code: 'EUR', ...extra,
+      tenant_id: tenantA,
+      id,
+      status_id: statusId,
+      customer_id: SPECIAL,
+      name: `Okapi ${id}`,
+      currency_code: 'EUR',
+      ...extra,
     });
     await h.t.db('orders').insert([
-      doc(SPECIAL, 7, { invoice_number: 990_001, date_order: '2025-03-01T08:00:00Z', date_invoice: '2025-03-02T09:30:00Z', date_due: '2025-03-31T00:00:00Z',
-        total_ex_vat: '1000.0000', total_vat: '190.0000', total_inc_vat: '1190.0000', paid_amount: '190.1000' }),
-      doc(SPECIAL + 1, 11, { invoice_number: 990_002, date_order: '2025-03-03T08:00:00Z', date_invoice: '2025-03-03T08:00:00Z', date_due: '2025-03-03T08:00:00Z',
-        total_ex_vat: '-100.0000', total_vat: '-19.0000', total_inc_vat: '-119.0000', paid_amount: '-119.0000', credited_order_id: SPECIAL }),
+      doc(SPECIAL, 7, {
+        invoice_number: 990_001,
+        date_order: '2025-03-01T08:00:00Z',
+        date_invoice: '2025-03-02T09:30:00Z',
+        date_due: '2025-03-31T00:00:00Z',
+        total_ex_vat: '1000.0000',
+        total_vat: '190.0000',
+        total_inc_vat: '1190.0000',
+        paid_amount: '190.1000',
+      }),
+      doc(SPECIAL + 1, 11, {
+        invoice_number: 990_002,
+        date_order: '2025-03-03T08:00:00Z',
+        date_invoice: '2025-03-03T08:00:00Z',
+        date_due: '2025-03-03T08:00:00Z',
+        total_ex_vat: '-100.0000',
+        total_vat: '-19.0000',
+        total_inc_vat: '-119.0000',
+        paid_amount: '-119.0000',
+        credited_order_id: SPECIAL,
+      }),
       doc(SPECIAL + 2, 6, { date_order: '2025-03-04T08:00:00Z', total_inc_vat: '50.0000' }),
     ]);
     docs = await docsOf(tenantA);
@@ -65,7 +134,8 @@ describe('GET /sales-invoices', () => {
   afterAll(() => h.close());
 
   const list = (query: Query = {}, t = token) => h.call('get', '/sales-invoices', { token: t, query });
-  const all = (query: Query = {}, t = token) => collectPages<unknown>((cursor) => list({ ...query, pageSize: 100, ...(cursor && { cursor }) }, t));
+  const all = (query: Query = {}, t = token) =>
+    collectPages<unknown>((cursor) => list({ ...query, pageSize: 100, ...(cursor && { cursor }) }, t));
 
   it('lists IsSales revenue invoices by default, newest order date first', async () => {
     const expected = invoices((d) => d.is_sales);
@@ -80,12 +150,46 @@ describe('GET /sales-invoices', () => {
   it('computes open amount, late and paid flags', async () => {
     const res = await list({ customerId: SPECIAL, documentType: 'both' });
     expect(res.body.items).toEqual([
-      { id: SPECIAL + 1, invoiceNumber: 990_002, customerId: SPECIAL, customerName: 'Okapi Trading GmbH', customerOrgno: 'DE-12345', statusName: 'Credited',
-        dateInvoice: '2025-03-03T08:00:00.000Z', dateDue: '2025-03-03T08:00:00.000Z', dateOrder: '2025-03-03T08:00:00.000Z', totalExVat: -100, totalVat: -19,
-        totalIncVat: -119, openAmount: 0, paidAmount: -119, isLate: false, isFullyPaid: true, currencyIsoCode: 'EUR', documentType: 'credit' },
-      { id: SPECIAL, invoiceNumber: 990_001, customerId: SPECIAL, customerName: 'Okapi Trading GmbH', customerOrgno: 'DE-12345', statusName: 'Invoiced',
-        dateInvoice: '2025-03-02T09:30:00.000Z', dateDue: '2025-03-31T00:00:00.000Z', dateOrder: '2025-03-01T08:00:00.000Z', totalExVat: 1000, totalVat: 190,
-        totalIncVat: 1190, openAmount: 999.9, paidAmount: 190.1, isLate: true, isFullyPaid: false, currencyIsoCode: 'EUR', documentType: 'invoice' },
+      {
+        id: SPECIAL + 1,
+        invoiceNumber: 990_002,
+        customerId: SPECIAL,
+        customerName: 'Okapi Trading GmbH',
+        customerOrgno: 'DE-12345',
+        statusName: 'Credited',
+        dateInvoice: '2025-03-03T08:00:00.000Z',
+        dateDue: '2025-03-03T08:00:00.000Z',
+        dateOrder: '2025-03-03T08:00:00.000Z',
+        totalExVat: -100,
+        totalVat: -19,
+        totalIncVat: -119,
+        openAmount: 0,
+        paidAmount: -119,
+        isLate: false,
+        isFullyPaid: true,
+        currencyIsoCode: 'EUR',
+        documentType: 'credit',
+      },
+      {
+        id: SPECIAL,
+        invoiceNumber: 990_001,
+        customerId: SPECIAL,
+        customerName: 'Okapi Trading GmbH',
+        customerOrgno: 'DE-12345',
+        statusName: 'Invoiced',
+        dateInvoice: '2025-03-02T09:30:00.000Z',
+        dateDue: '2025-03-31T00:00:00.000Z',
+        dateOrder: '2025-03-01T08:00:00.000Z',
+        totalExVat: 1000,
+        totalVat: 190,
+        totalIncVat: 1190,
+        openAmount: 999.9,
+        paidAmount: 190.1,
+        isLate: true,
+        isFullyPaid: false,
+        currencyIsoCode: 'EUR',
+        documentType: 'invoice',
+      },
     ]);
   });
 
@@ -97,13 +201,35 @@ describe('GET /sales-invoices', () => {
     ['statusId (pinned, any flag)', { statusId: 6 }, (d) => d.status_id === 6],
     ['statusId and statusKind', { statusId: 6, statusKind: 'sales' }, () => false],
     ['a customerId', { customerId: 3 }, (d) => d.is_sales && d.customer_id === 3],
-    ['customerName (part, case ignored)', { customerName: 'OKAPI' }, (d) => d.is_sales && d.customer_name.toLowerCase().includes('okapi')],
+    [
+      'customerName (part, case ignored)',
+      { customerName: 'OKAPI' },
+      (d) => d.is_sales && d.customer_name.toLowerCase().includes('okapi'),
+    ],
     ['currency (any case)', { currency: 'eur' }, (d) => d.is_sales && d.currency_code === 'EUR'],
-    ['invoiceDateFrom and a plain-date invoiceDateTo', { invoiceDateFrom: '2024-12-01T00:00:00Z', invoiceDateTo: '2024-12-31' },
-      (d) => d.is_sales && d.date_invoice !== null && d.date_invoice >= new Date('2024-12-01T00:00:00Z') && d.date_invoice < new Date('2025-01-01T00:00:00Z')],
-    ['dueDateFrom and dueDateTo with offsets', { dueDateFrom: '2025-01-01T01:00:00+01:00', dueDateTo: '2025-02-01T00:00:00+01:00' },
-      (d) => d.is_sales && d.date_due !== null && d.date_due >= new Date('2025-01-01T00:00:00Z') && d.date_due <= new Date('2025-01-31T23:00:00Z')],
-    ['totalMin and totalMax', { totalMin: 500, totalMax: 2000.5 }, (d) => d.is_sales && num(d.total_inc_vat) >= 500 && num(d.total_inc_vat) <= 2000.5],
+    [
+      'invoiceDateFrom and a plain-date invoiceDateTo',
+      { invoiceDateFrom: '2024-12-01T00:00:00Z', invoiceDateTo: '2024-12-31' },
+      (d) =>
+        d.is_sales &&
+        d.date_invoice !== null &&
+        d.date_invoice >= new Date('2024-12-01T00:00:00Z') &&
+        d.date_invoice < new Date('2025-01-01T00:00:00Z'),
+    ],
+    [
+      'dueDateFrom and dueDateTo with offsets',
+      { dueDateFrom: '2025-01-01T01:00:00+01:00', dueDateTo: '2025-02-01T00:00:00+01:00' },
+      (d) =>
+        d.is_sales &&
+        d.date_due !== null &&
+        d.date_due >= new Date('2025-01-01T00:00:00Z') &&
+        d.date_due <= new Date('2025-01-31T23:00:00Z'),
+    ],
+    [
+      'totalMin and totalMax',
+      { totalMin: 500, totalMax: 2000.5 },
+      (d) => d.is_sales && num(d.total_inc_vat) >= 500 && num(d.total_inc_vat) <= 2000.5,
+    ],
     ['q: part of the customer name', { q: 'okapi trad' }, (d) => d.is_sales && d.customer_id === SPECIAL],
     ['q: an invoice number', { q: '990001' }, (d) => d.is_sales && d.invoice_number === 990_001],
   ])('filters by %s', async (_name, query, keep, types = 'SALESINVOICE') => {
@@ -115,7 +241,14 @@ describe('GET /sales-invoices', () => {
 
   it('numbers a draft invoice 0', async () => {
     const res = await list({ statusId: 6, customerId: SPECIAL });
-    expect(res.body.items).toEqual([expect.objectContaining({ id: SPECIAL + 2, invoiceNumber: 0, statusName: 'Draft invoice', documentType: 'invoice' })]);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({
+        id: SPECIAL + 2,
+        invoiceNumber: 0,
+        statusName: 'Draft invoice',
+        documentType: 'invoice',
+      }),
+    ]);
   });
 
   it('stays stable when invoices are inserted while paging', async () => {
@@ -128,7 +261,13 @@ describe('GET /sales-invoices', () => {
       seen.push(...res.body.items);
       cursor = res.body.nextCursor ?? undefined;
       if (page++ === 0) {
-        const base = { tenant_id: tenantA, status_id: 7, customer_id: SPECIAL, currency_code: 'EUR', date_invoice: '2025-01-01T00:00:00Z' };
+        const base = {
+          tenant_id: tenantA,
+          status_id: 7,
+          customer_id: SPECIAL,
+          currency_code: 'EUR',
+          date_invoice: '2025-01-01T00:00:00Z',
+        };
         await h.t.db('orders').insert([
           { ...base, id: SPECIAL + 10, name: 'new, newest', date_order: '2025-03-14T11:00:00Z' },
           { ...base, id: SPECIAL + 11, name: 'new, old', date_order: '2024-01-01T00:00:00Z' },
@@ -139,7 +278,11 @@ describe('GET /sales-invoices', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(expected.map((e) => e.id)));
     expect(ids).not.toContain(SPECIAL + 10);
-    await h.t.db('orders').where({ tenant_id: tenantA }).whereIn('id', [SPECIAL + 10, SPECIAL + 11]).del();
+    await h.t
+      .db('orders')
+      .where({ tenant_id: tenantA })
+      .whereIn('id', [SPECIAL + 10, SPECIAL + 11])
+      .del();
   });
 
   it.each<[string, Query]>([
@@ -174,7 +317,9 @@ describe('GET /sales-invoices', () => {
   it("never lists another tenant's invoices", async () => {
     const tokenB = await h.token(tenantB);
     const docsB = await docsOf(tenantB);
-    expect(await all({ statusKind: 'all', documentType: 'both' }, tokenB)).toEqual(docsB.filter((d) => d.type !== 'SALESORDER' && d.type !== 'PURCHASEORDER').map(expectedDto));
+    expect(await all({ statusKind: 'all', documentType: 'both' }, tokenB)).toEqual(
+      docsB.filter((d) => d.type !== 'SALESORDER' && d.type !== 'PURCHASEORDER').map(expectedDto),
+    );
     expect((await list({ customerId: SPECIAL }, tokenB)).body.items).toEqual([]);
   });
 

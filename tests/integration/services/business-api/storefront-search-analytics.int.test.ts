@@ -5,7 +5,17 @@ import { saveSite } from '../../../../shared/storefront-config/drafts';
 import { startBusinessApi, type BusinessApiHarness } from '../../../support/business-api';
 import { insertTenant } from '../../../support/identity';
 
-const fact = (query: string, over: Partial<SearchFact> = {}): SearchFact => ({ kind: 'listing', query, total: 4, corrected: false, redirected: false, ruled: false, filters: [], page: 1, ...over });
+const fact = (query: string, over: Partial<SearchFact> = {}): SearchFact => ({
+  kind: 'listing',
+  query,
+  total: 4,
+  corrected: false,
+  redirected: false,
+  ruled: false,
+  filters: [],
+  page: 1,
+  ...over,
+});
 // A month before the test runs: only the record made "today" falls in the default range.
 const RANGE = { from: '2025-06-01', to: '2025-06-30' };
 
@@ -18,7 +28,8 @@ describe('GET /storefront/sites/{siteId}/search-analytics/{report}', () => {
   let readOnly: string;
 
   const path = (siteId: number, report: string) => `/storefront/sites/${siteId}/search-analytics/${report}`;
-  const get = (report: string, query: Record<string, string | number> = {}, token = readOnly, siteId = siteA) => h.call('get', path(siteId, report), { token, query });
+  const get = (report: string, query: Record<string, string | number> = {}, token = readOnly, siteId = siteA) =>
+    h.call('get', path(siteId, report), { token, query });
 
   beforeAll(async () => {
     h = await startBusinessApi();
@@ -48,7 +59,11 @@ describe('GET /storefront/sites/{siteId}/search-analytics/{report}', () => {
     expect(res.status).toBe(200);
     expect(res.headers['x-service-api-version']).toBe('v1');
     expect(res.body).toEqual({
-      siteId: siteA, report: 'top-queries', ...RANGE, market: null, limit: 20,
+      siteId: siteA,
+      report: 'top-queries',
+      ...RANGE,
+      market: null,
+      limit: 20,
       totals: { requests: 6, noHitRequests: 3 },
       items: [
         { query: 'jacka', count: 3, noHits: 0, latestTotal: 4, share: 0.5 },
@@ -61,16 +76,31 @@ describe('GET /storefront/sites/{siteId}/search-analytics/{report}', () => {
   });
 
   it('answers the other reports, a market and a limit', async () => {
-    expect((await get('no-hit-queries', { ...RANGE, market: 'se' })).body).toMatchObject({ market: 'se', totals: { requests: 5, noHitRequests: 2 }, items: [{ query: 'jakka', count: 2, noHits: 2, latestTotal: 0 }] });
-    expect((await get('top-filters', { ...RANGE, limit: 1 })).body).toMatchObject({ limit: 1, items: [{ filter: 'brand=acme', count: 3, share: 0.5 }] });
-    expect((await get('suggest-queries', RANGE)).body).toMatchObject({ totals: { requests: 6, noHitRequests: 0 }, items: [{ query: 'ja', count: 6, noHits: 0, latestTotal: 5, share: 1 }] });
+    expect((await get('no-hit-queries', { ...RANGE, market: 'se' })).body).toMatchObject({
+      market: 'se',
+      totals: { requests: 5, noHitRequests: 2 },
+      items: [{ query: 'jakka', count: 2, noHits: 2, latestTotal: 0 }],
+    });
+    expect((await get('top-filters', { ...RANGE, limit: 1 })).body).toMatchObject({
+      limit: 1,
+      items: [{ filter: 'brand=acme', count: 3, share: 0.5 }],
+    });
+    expect((await get('suggest-queries', RANGE)).body).toMatchObject({
+      totals: { requests: 6, noHitRequests: 0 },
+      items: [{ query: 'ja', count: 6, noHits: 0, latestTotal: 5, share: 1 }],
+    });
   });
 
   it('answers the volume report: listing requests per day, every day of the range, to a read-only token', async () => {
     const res = await get('volume', { from: '2025-06-19', to: '2025-06-21', limit: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      siteId: siteA, report: 'volume', from: '2025-06-19', to: '2025-06-21', market: null, limit: 1,
+      siteId: siteA,
+      report: 'volume',
+      from: '2025-06-19',
+      to: '2025-06-21',
+      market: null,
+      limit: 1,
       totals: { requests: 6, noHitRequests: 3 },
       items: [
         { day: '2025-06-19', requests: 0, noHitRequests: 0 },
@@ -78,7 +108,9 @@ describe('GET /storefront/sites/{siteId}/search-analytics/{report}', () => {
         { day: '2025-06-21', requests: 0, noHitRequests: 0 },
       ],
     });
-    expect((await get('volume', { ...RANGE, market: 'se' })).body).toMatchObject({ totals: { requests: 5, noHitRequests: 2 } });
+    expect((await get('volume', { ...RANGE, market: 'se' })).body).toMatchObject({
+      totals: { requests: 5, noHitRequests: 2 },
+    });
     expect((await get('volume', RANGE)).body.items).toHaveLength(30);
     // By default the last 7 days, today's search on the last.
     const recent = (await get('volume')).body;
@@ -96,7 +128,11 @@ describe('GET /storefront/sites/{siteId}/search-analytics/{report}', () => {
   it('reads the last 7 days including today (UTC) by default', async () => {
     const res = await get('top-queries');
     const today = utcDay(Date.now());
-    expect(res.body).toMatchObject({ to: today, from: utcDay(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000), totals: { requests: 1 } });
+    expect(res.body).toMatchObject({
+      to: today,
+      from: utcDay(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000),
+      totals: { requests: 1 },
+    });
     expect(res.body.items).toEqual([{ query: 'today', count: 1, noHits: 0, latestTotal: 4, share: 1 }]);
   });
 
@@ -131,7 +167,11 @@ describe('GET /storefront/sites/{siteId}/search-analytics/{report}', () => {
 
   it.each([
     ['from after to', { from: '2026-11-10', to: '2026-11-09' }, 'from (2026-11-10) is after to (2026-11-09).'],
-    ['a range over 366 days', { from: '2025-01-01', to: '2026-01-02' }, 'from 2025-01-01 to 2026-01-02 is 367 days; a report covers at most 366.'],
+    [
+      'a range over 366 days',
+      { from: '2025-01-01', to: '2026-01-02' },
+      'from 2025-01-01 to 2026-01-02 is 367 days; a report covers at most 366.',
+    ],
   ])('answers %s with 400 invalid_request, for the volume report too', async (_name, query, message) => {
     for (const report of ['top-queries', 'volume']) {
       const res = await get(report, query);

@@ -22,29 +22,59 @@ describe('tenant settings', () => {
   afterAll(() => h.close());
 
   const patch = (body: unknown, t = token) => h.call('patch', PROFILE, { token: t, body });
-  const profileOf = async (tenantId: number) => (await h.call('get', PROFILE, { token: await h.token(tenantId, { access: 'read-only', permissions: [] }) })).body;
+  const profileOf = async (tenantId: number) =>
+    (await h.call('get', PROFILE, { token: await h.token(tenantId, { access: 'read-only', permissions: [] }) })).body;
 
   describe('GET company-profile', () => {
     it('returns the stored profile, for a read-only key', async () => {
-      const res = await h.call('get', PROFILE, { token: await h.token(tenantA, { access: 'read-only', permissions: [] }) });
+      const res = await h.call('get', PROFILE, {
+        token: await h.token(tenantA, { access: 'read-only', permissions: [] }),
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ name: 'Nordhem', legalName: 'Nordhem Handel AB', orgno: '556677-8899', city: 'Stockholm', countryCode: 'SE', street2: null, plusgiro: null });
+      expect(res.body).toMatchObject({
+        name: 'Nordhem',
+        legalName: 'Nordhem Handel AB',
+        orgno: '556677-8899',
+        city: 'Stockholm',
+        countryCode: 'SE',
+        street2: null,
+        plusgiro: null,
+      });
     });
 
     it('reads an empty profile for a tenant without one', async () => {
       const body = await profileOf(bare);
       expect(body.name).toBe('');
-      expect(Object.entries(body).filter(([k]) => k !== 'name').every(([, v]) => v === null)).toBe(true);
+      expect(
+        Object.entries(body)
+          .filter(([k]) => k !== 'name')
+          .every(([, v]) => v === null),
+      ).toBe(true);
     });
   });
 
   describe('PATCH company-profile', () => {
     it('changes only the fields sent and lists changed, already correct and not saved', async () => {
-      const res = await patch({ city: 'Uppsala', email: 'hello@nordhem.example.com', phone: null, countryCode: 'no', fax: '+46 1' });
+      const res = await patch({
+        city: 'Uppsala',
+        email: 'hello@nordhem.example.com',
+        phone: null,
+        countryCode: 'no',
+        fax: '+46 1',
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ changed: ['city', 'countryCode'], alreadyCorrect: ['email'], notSaved: ['fax'] });
+      expect(res.body).toMatchObject({
+        changed: ['city', 'countryCode'],
+        alreadyCorrect: ['email'],
+        notSaved: ['fax'],
+      });
       const stored = await profileOf(tenantA);
-      expect(stored).toMatchObject({ city: 'Uppsala', countryCode: 'NO', phone: '+46 8 123 456 78', legalName: 'Nordhem Handel AB' });
+      expect(stored).toMatchObject({
+        city: 'Uppsala',
+        countryCode: 'NO',
+        phone: '+46 8 123 456 78',
+        legalName: 'Nordhem Handel AB',
+      });
       expect(res.body.profile).toEqual(stored);
     });
 
@@ -56,7 +86,11 @@ describe('tenant settings', () => {
 
     it('changes nothing for a null body', async () => {
       const before = await profileOf(tenantA);
-      const res = await h.call('patch', PROFILE, { token, body: 'null', headers: { 'Content-Type': 'application/json' } });
+      const res = await h.call('patch', PROFILE, {
+        token,
+        body: 'null',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ changed: [], alreadyCorrect: [], notSaved: [], profile: before });
     });
@@ -100,7 +134,11 @@ describe('tenant settings', () => {
     });
 
     it('answers 415 for a body that is not JSON', async () => {
-      const res = await h.call('patch', PROFILE, { token, body: 'city=Lund', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const res = await h.call('patch', PROFILE, {
+        token,
+        body: 'city=Lund',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.status).toBe(415);
     });
 
@@ -109,19 +147,30 @@ describe('tenant settings', () => {
       const noPermission = await patch({ city: 'Kiruna' }, await h.token(tenantA, { permissions: ['payment_manage'] }));
       expect(noPermission.status).toBe(403);
       expect(noPermission.body).toEqual({ error: expect.stringContaining('onboarding_company') });
-      const readOnly = await patch({ city: 'Kiruna' }, await h.token(tenantA, { access: 'read-only', permissions: ['onboarding_company'] }));
+      const readOnly = await patch(
+        { city: 'Kiruna' },
+        await h.token(tenantA, { access: 'read-only', permissions: ['onboarding_company'] }),
+      );
       expect(readOnly.status).toBe(403);
       expect(readOnly.body).toMatchObject({ code: 'forbidden' });
       expect(await profileOf(tenantA)).toEqual(before);
     });
 
     it('answers 500 with the groups read back from storage when the write fails, and a retry then succeeds', async () => {
-      await h.t.db.raw("alter table company_profiles add constraint test_no_atlantis check (city is distinct from 'Atlantis')");
+      await h.t.db.raw(
+        "alter table company_profiles add constraint test_no_atlantis check (city is distinct from 'Atlantis')",
+      );
       try {
         const before = await profileOf(tenantA);
         const res = await patch({ city: 'Atlantis', phone: '+46 8 000 000', email: before.email });
         expect(res.status).toBe(500);
-        expect(res.body).toEqual({ error: expect.any(String), traceId: expect.any(String), changed: [], alreadyCorrect: ['email'], notSaved: ['city', 'phone'] });
+        expect(res.body).toEqual({
+          error: expect.any(String),
+          traceId: expect.any(String),
+          changed: [],
+          alreadyCorrect: ['email'],
+          notSaved: ['city', 'phone'],
+        });
         expect(await profileOf(tenantA)).toEqual(before);
       } finally {
         await h.t.db.raw('alter table company_profiles drop constraint test_no_atlantis');
@@ -151,25 +200,60 @@ describe('tenant settings', () => {
       const settings = await db('vat_settings').where({ tenant_id: tenantA }).first();
       const codes = await db('vat_codes').where({ tenant_id: tenantA }).orderBy(['country_code', 'code']);
       const types = await db('vat_types').where({ tenant_id: tenantA }).orderBy('id');
-      const res = await h.call('get', '/tenant-settings/vat-configuration', { token: await h.token(tenantA, { access: 'read-only', permissions: [] }) });
+      const res = await h.call('get', '/tenant-settings/vat-configuration', {
+        token: await h.token(tenantA, { access: 'read-only', permissions: [] }),
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        registered: settings.registered, pricesIncludeVat: settings.prices_include_vat, reportingPeriod: settings.reporting_period,
+        registered: settings.registered,
+        pricesIncludeVat: settings.prices_include_vat,
+        reportingPeriod: settings.reporting_period,
         defaultVatCode: settings.default_vat_code,
-        vatCodes: codes.map((c) => ({ id: c.id, code: c.code, name: c.name, rate: num(c.rate), kind: c.kind, countryCode: c.country_code,
-          salesAccount: c.sales_account, purchaseAccount: c.purchase_account, isDefault: c.is_default, active: c.active })),
-        vatTypes: types.map((t) => ({ id: t.id, code: t.code, name: t.name, reverseCharge: t.reverse_charge, export: t.export })),
+        vatCodes: codes.map((c) => ({
+          id: c.id,
+          code: c.code,
+          name: c.name,
+          rate: num(c.rate),
+          kind: c.kind,
+          countryCode: c.country_code,
+          salesAccount: c.sales_account,
+          purchaseAccount: c.purchase_account,
+          isDefault: c.is_default,
+          active: c.active,
+        })),
+        vatTypes: types.map((t) => ({
+          id: t.id,
+          code: t.code,
+          name: t.name,
+          reverseCharge: t.reverse_charge,
+          export: t.export,
+        })),
       });
       expect(res.body.vatCodes).toContainEqual(expect.objectContaining({ code: 'SE25', rate: 25, isDefault: true }));
     });
 
     it('reads as not registered, with no codes, for a tenant that never configured VAT', async () => {
       const res = await h.call('get', '/tenant-settings/vat-configuration', { token: await h.token(bare) });
-      expect(res.body).toEqual({ registered: false, pricesIncludeVat: true, reportingPeriod: null, defaultVatCode: null, vatCodes: [], vatTypes: [] });
+      expect(res.body).toEqual({
+        registered: false,
+        pricesIncludeVat: true,
+        reportingPeriod: null,
+        defaultVatCode: null,
+        vatCodes: [],
+        vatTypes: [],
+      });
     });
 
     it("never shows another tenant's codes", async () => {
-      await h.t.db('vat_codes').insert({ tenant_id: tenantB, id: 99, code: 'NO25', name: 'Norway standard', rate: 25, kind: 'standard', country_code: 'NO' });
+      await h.t.db('vat_codes').insert({
+        tenant_id: tenantB,
+        id: 99,
+        code: 'NO25',
+        name: 'Norway standard',
+        rate: 25,
+        kind: 'standard',
+        country_code: 'NO',
+      });
       const a = await h.call('get', '/tenant-settings/vat-configuration', { token });
       expect(a.body.vatCodes.map((c: { code: string }) => c.code)).not.toContain('NO25');
       const b = await h.call('get', '/tenant-settings/vat-configuration', { token: await h.token(tenantB) });

@@ -2,8 +2,19 @@ import { startBusinessApi, type BusinessApiHarness } from '../../../support/busi
 import { SEED_TIMEOUT_MS, num, seedSmallTenant } from '../../../support/business-data';
 
 type LineItem = {
-  id: number; date: string; personId: number; personName: string; orderId: number | null; orderName: string | null; customerId: number | null;
-  customerName: string | null; hours: number; description: string | null; billable: boolean; invoiced: boolean; isOpen: boolean;
+  id: number;
+  date: string;
+  personId: number;
+  personName: string;
+  orderId: number | null;
+  orderName: string | null;
+  customerId: number | null;
+  customerName: string | null;
+  hours: number;
+  description: string | null;
+  billable: boolean;
+  invoiced: boolean;
+  isOpen: boolean;
 };
 type Query = Record<string, string | number | boolean>;
 
@@ -23,12 +34,23 @@ describe('GET /time-report-lines', () => {
       db('orders').where({ tenant_id: tenantId }).select('id', 'name'),
       db('customers').where({ tenant_id: tenantId }).select('id', 'name'),
     ]);
-    const nameIn = (list: Array<{ id: number; name: string }>, id: number | null) => (id === null ? null : list.find((x) => x.id === id)?.name ?? null);
+    const nameIn = (list: Array<{ id: number; name: string }>, id: number | null) =>
+      id === null ? null : (list.find((x) => x.id === id)?.name ?? null);
     return rows
       .map((r) => ({
-        id: r.id, date: r.day, personId: r.person_id, personName: nameIn(persons, r.person_id)!, orderId: r.order_id, orderName: nameIn(orders, r.order_id),
-        customerId: r.customer_id, customerName: nameIn(customers, r.customer_id), hours: num(r.hours), description: r.description, billable: r.billable,
-        invoiced: r.invoiced, isOpen: r.billable && !r.invoiced,
+        id: r.id,
+        date: r.day,
+        personId: r.person_id,
+        personName: nameIn(persons, r.person_id)!,
+        orderId: r.order_id,
+        orderName: nameIn(orders, r.order_id),
+        customerId: r.customer_id,
+        customerName: nameIn(customers, r.customer_id),
+        hours: num(r.hours),
+        description: r.description,
+        billable: r.billable,
+        invoiced: r.invoiced,
+        isOpen: r.billable && !r.invoiced,
       }))
       .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1));
   }
@@ -53,15 +75,25 @@ describe('GET /time-report-lines', () => {
   });
 
   it.each<[string, () => Query, (l: LineItem) => boolean]>([
-    ['orderId', () => ({ orderId: lines.find((l) => l.orderId !== null)!.orderId! }), (l) => l.orderId === lines.find((x) => x.orderId !== null)!.orderId],
-    ['customerId', () => ({ customerId: lines.find((l) => l.customerId !== null)!.customerId! }),
-      (l) => l.customerId === lines.find((x) => x.customerId !== null)!.customerId],
+    [
+      'orderId',
+      () => ({ orderId: lines.find((l) => l.orderId !== null)!.orderId! }),
+      (l) => l.orderId === lines.find((x) => x.orderId !== null)!.orderId,
+    ],
+    [
+      'customerId',
+      () => ({ customerId: lines.find((l) => l.customerId !== null)!.customerId! }),
+      (l) => l.customerId === lines.find((x) => x.customerId !== null)!.customerId,
+    ],
     ['personId', () => ({ personId: 3 }), (l) => l.personId === 3],
     ['billableOnly', () => ({ billableOnly: true }), (l) => l.billable],
     ['openOnly', () => ({ openOnly: 'TRUE' }), (l) => l.billable && !l.invoiced],
     ['billableOnly=false (no filter)', () => ({ billableOnly: false, openOnly: false }), () => true],
-    ['from and to (by UTC day)', () => ({ from: '2024-12-01T15:00:00Z', to: '2025-01-31T00:00:00+01:00' }),
-      (l) => l.date >= '2024-12-01' && l.date <= '2025-01-30'],
+    [
+      'from and to (by UTC day)',
+      () => ({ from: '2024-12-01T15:00:00Z', to: '2025-01-31T00:00:00+01:00' }),
+      (l) => l.date >= '2024-12-01' && l.date <= '2025-01-30',
+    ],
     ['from as a plain date', () => ({ from: '2025-02-01' }), (l) => l.date >= '2025-02-01'],
   ])('filters by %s', async (_name, query, keep) => {
     const want = lines.filter(keep);
@@ -72,7 +104,12 @@ describe('GET /time-report-lines', () => {
   it('returns at most 1000 lines, the newest', async () => {
     const base = { tenant_id: tenantA, person_id: 1, hours: 1, billable: false };
     const [maxId] = await h.t.db('time_report_lines').where({ tenant_id: tenantA }).max<{ max: number }[]>('id');
-    const extra = Array.from({ length: 1000 }, (_, i) => ({ ...base, id: (maxId?.max ?? 0) + 1 + i, date: '2020-01-01', description: 'Old filler' }));
+    const extra = Array.from({ length: 1000 }, (_, i) => ({
+      ...base,
+      id: (maxId?.max ?? 0) + 1 + i,
+      date: '2020-01-01',
+      description: 'Old filler',
+    }));
     await h.t.db.batchInsert('time_report_lines', extra, 500);
     try {
       const res = await list();

@@ -3,8 +3,16 @@ import { SEED_TIMEOUT_MS, num, seedSmallTenant } from '../../../support/business
 import { collectPages } from '../../../support/paging';
 
 type PriceItem = {
-  productId: number; productNumber: string; supplierId: number; supplierName: string; supplierProductNumber: string; price: number;
-  currencyIsoCode: string; leadTimeDays: number | null; validFrom: string | null; validTo: string | null;
+  productId: number;
+  productNumber: string;
+  supplierId: number;
+  supplierName: string;
+  supplierProductNumber: string;
+  price: number;
+  currencyIsoCode: string;
+  leadTimeDays: number | null;
+  validFrom: string | null;
+  validTo: string | null;
 };
 
 describe('GET /vendor-prices', () => {
@@ -16,16 +24,24 @@ describe('GET /vendor-prices', () => {
 
   /** A product's vendor prices, computed independently of the endpoint, newest (highest id) first. */
   async function pricesOf(tenantId: number, productId: number): Promise<PriceItem[]> {
-    const rows = await h.t.db('vendor_prices as vp')
+    const rows = await h.t
+      .db('vendor_prices as vp')
       .join('products as p', (j) => j.on('p.tenant_id', 'vp.tenant_id').andOn('p.id', 'vp.product_id'))
       .join('vendors as v', (j) => j.on('v.tenant_id', 'vp.tenant_id').andOn('v.id', 'vp.vendor_id'))
       .where({ 'vp.tenant_id': tenantId, 'vp.product_id': productId })
       .select('vp.*', 'p.product_number', 'v.name as vendor_name')
       .orderBy('vp.id', 'desc');
     return rows.map((r) => ({
-      productId: r.product_id, productNumber: r.product_number, supplierId: r.vendor_id, supplierName: r.vendor_name,
-      supplierProductNumber: r.supplier_product_number, price: num(r.price), currencyIsoCode: r.currency_code, leadTimeDays: r.lead_time_days,
-      validFrom: r.valid_from ? new Date(r.valid_from).toISOString() : null, validTo: r.valid_to ? new Date(r.valid_to).toISOString() : null,
+      productId: r.product_id,
+      productNumber: r.product_number,
+      supplierId: r.vendor_id,
+      supplierName: r.vendor_name,
+      supplierProductNumber: r.supplier_product_number,
+      price: num(r.price),
+      currencyIsoCode: r.currency_code,
+      leadTimeDays: r.lead_time_days,
+      validFrom: r.valid_from ? new Date(r.valid_from).toISOString() : null,
+      validTo: r.valid_to ? new Date(r.valid_to).toISOString() : null,
     }));
   }
 
@@ -34,13 +50,29 @@ describe('GET /vendor-prices', () => {
     tenantA = await seedSmallTenant(h.t.db, 'vp-a', 1);
     tenantB = await seedSmallTenant(h.t.db, 'vp-b', 2);
     const [maxId] = await h.t.db('vendor_prices').where({ tenant_id: tenantA }).max<{ max: number }[]>('id');
-    const vendors = await h.t.db('vendors').where({ tenant_id: tenantA }).orderBy('id').limit(3).select<{ id: number }[]>('id');
+    const vendors = await h.t
+      .db('vendors')
+      .where({ tenant_id: tenantA })
+      .orderBy('id')
+      .limit(3)
+      .select<{ id: number }[]>('id');
     const row = (i: number, vendorId: number, extra: object) => ({
-      tenant_id: tenantA, id: (maxId?.max ?? 0) + i, vendor_id: vendorId, product_id: PRODUCT, supplier_product_number: `SP-${i}`,
-      price: '12.3400', currency_code: 'SEK', lead_time_days: 5, ...extra,
+      tenant_id: tenantA,
+      id: (maxId?.max ?? 0) + i,
+      vendor_id: vendorId,
+      product_id: PRODUCT,
+      supplier_product_number: `SP-${i}`,
+      price: '12.3400',
+      currency_code: 'SEK',
+      lead_time_days: 5,
+      ...extra,
     });
     await h.t.db('vendor_prices').insert([
-      row(1, vendors[0]!.id, { currency_code: 'EUR', valid_from: '2024-01-01T00:00:00Z', valid_to: '2024-06-30T00:00:00Z' }),
+      row(1, vendors[0]!.id, {
+        currency_code: 'EUR',
+        valid_from: '2024-01-01T00:00:00Z',
+        valid_to: '2024-06-30T00:00:00Z',
+      }),
       row(2, vendors[1]!.id, { price: '99.9900', lead_time_days: null, valid_from: '2024-07-01T00:00:00Z' }),
       row(3, vendors[2]!.id, { currency_code: 'USD', valid_to: '2030-01-01T00:00:00Z' }),
       ...Array.from({ length: 6 }, (_, k) => row(10 + k, vendors[k % 3]!.id, {})),
@@ -49,7 +81,8 @@ describe('GET /vendor-prices', () => {
   }, SEED_TIMEOUT_MS);
   afterAll(() => h.close());
 
-  const list = (query: Record<string, string | number>, t = token) => h.call('get', '/vendor-prices', { token: t, query });
+  const list = (query: Record<string, string | number>, t = token) =>
+    h.call('get', '/vendor-prices', { token: t, query });
   const all = (query: Record<string, string | number>, t = token) =>
     collectPages<PriceItem>((cursor) => list({ ...query, pageSize: 4, ...(cursor && { cursor }) }, t));
 
@@ -65,16 +98,31 @@ describe('GET /vendor-prices', () => {
 
   it('returns fields as stored, nulls included', async () => {
     const items = await all({ productId: PRODUCT });
-    expect(items).toContainEqual(expect.objectContaining({ supplierProductNumber: 'SP-2', price: 99.99, leadTimeDays: null, validFrom: '2024-07-01T00:00:00.000Z', validTo: null, currencyIsoCode: 'SEK' }));
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        supplierProductNumber: 'SP-2',
+        price: 99.99,
+        leadTimeDays: null,
+        validFrom: '2024-07-01T00:00:00.000Z',
+        validTo: null,
+        currencyIsoCode: 'SEK',
+      }),
+    );
   });
 
   it('filters by supplierId, currencyCode (any case) and validAt', async () => {
     const expected = await pricesOf(tenantA, PRODUCT);
     const supplier = expected.find((p) => p.supplierProductNumber === 'SP-1')!.supplierId;
-    expect(await all({ productId: PRODUCT, supplierId: supplier })).toEqual(expected.filter((p) => p.supplierId === supplier));
-    expect(await all({ productId: PRODUCT, currencyCode: 'eur' })).toEqual(expected.filter((p) => p.currencyIsoCode === 'EUR'));
+    expect(await all({ productId: PRODUCT, supplierId: supplier })).toEqual(
+      expected.filter((p) => p.supplierId === supplier),
+    );
+    expect(await all({ productId: PRODUCT, currencyCode: 'eur' })).toEqual(
+      expected.filter((p) => p.currencyIsoCode === 'EUR'),
+    );
     const at = '2024-03-01T00:00:00Z';
-    const valid = (p: PriceItem) => (p.validFrom === null || p.validFrom <= '2024-03-01T00:00:00.000Z') && (p.validTo === null || p.validTo >= '2024-03-01T00:00:00.000Z');
+    const valid = (p: PriceItem) =>
+      (p.validFrom === null || p.validFrom <= '2024-03-01T00:00:00.000Z') &&
+      (p.validTo === null || p.validTo >= '2024-03-01T00:00:00.000Z');
     const validItems = await all({ productId: PRODUCT, validAt: at });
     expect(validItems).toEqual(expected.filter(valid));
     expect(validItems.map((p) => p.supplierProductNumber)).toEqual(expect.arrayContaining(['SP-1', 'SP-3']));

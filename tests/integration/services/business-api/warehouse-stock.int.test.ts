@@ -2,7 +2,16 @@ import { startBusinessApi, type BusinessApiHarness } from '../../../support/busi
 import { SEED_TIMEOUT_MS, num, seedSmallTenant } from '../../../support/business-data';
 import { collectPages } from '../../../support/paging';
 
-type StockItem = { productId: number; productNumber: string; warehouseName: string; locationName: string; qtyInStock: number; qtyIncoming: number; qtyOutgoing: number; qtyDistributable: number };
+type StockItem = {
+  productId: number;
+  productNumber: string;
+  warehouseName: string;
+  locationName: string;
+  qtyInStock: number;
+  qtyIncoming: number;
+  qtyOutgoing: number;
+  qtyDistributable: number;
+};
 type Expected = StockItem & { warehouseId: number; locationId: number };
 
 describe('GET /warehouse-stock', () => {
@@ -14,7 +23,8 @@ describe('GET /warehouse-stock', () => {
 
   /** Every stock row of a tenant, computed independently of the endpoint, in its documented order. */
   async function stockOf(tenantId: number): Promise<Expected[]> {
-    const rows = await h.t.db('stock as s')
+    const rows = await h.t
+      .db('stock as s')
       .join('products as p', (j) => j.on('p.tenant_id', 's.tenant_id').andOn('p.id', 's.product_id'))
       .join('warehouses as w', (j) => j.on('w.tenant_id', 's.tenant_id').andOn('w.id', 's.warehouse_id'))
       .join('locations as l', (j) => j.on('l.tenant_id', 's.tenant_id').andOn('l.id', 's.location_id'))
@@ -22,9 +32,16 @@ describe('GET /warehouse-stock', () => {
       .select('s.*', 'p.product_number', 'w.name as warehouse_name', 'l.name as location_name');
     return rows
       .map((r) => ({
-        productId: r.product_id, productNumber: r.product_number, warehouseName: r.warehouse_name, locationName: r.location_name,
-        qtyInStock: num(r.qty_in_stock), qtyIncoming: num(r.qty_incoming), qtyOutgoing: num(r.qty_outgoing),
-        qtyDistributable: num(r.qty_in_stock) - num(r.qty_outgoing) + num(r.qty_incoming), warehouseId: r.warehouse_id, locationId: r.location_id,
+        productId: r.product_id,
+        productNumber: r.product_number,
+        warehouseName: r.warehouse_name,
+        locationName: r.location_name,
+        qtyInStock: num(r.qty_in_stock),
+        qtyIncoming: num(r.qty_incoming),
+        qtyOutgoing: num(r.qty_outgoing),
+        qtyDistributable: num(r.qty_in_stock) - num(r.qty_outgoing) + num(r.qty_incoming),
+        warehouseId: r.warehouse_id,
+        locationId: r.location_id,
       }))
       .sort((a, b) => b.productId - a.productId || b.warehouseId - a.warehouseId || b.locationId - a.locationId);
   }
@@ -40,13 +57,22 @@ describe('GET /warehouse-stock', () => {
     tenantA = await seedSmallTenant(h.t.db, 'stock-a', 1);
     tenantB = await seedSmallTenant(h.t.db, 'stock-b', 2);
     await h.t.db('stock').where({ tenant_id: tenantA, product_id: 1 }).del();
-    await h.t.db('stock').insert({ tenant_id: tenantA, product_id: 1, warehouse_id: 1, location_id: 1, qty_in_stock: '10.5000', qty_incoming: '2.2500', qty_outgoing: '4.0000' });
+    await h.t.db('stock').insert({
+      tenant_id: tenantA,
+      product_id: 1,
+      warehouse_id: 1,
+      location_id: 1,
+      qty_in_stock: '10.5000',
+      qty_incoming: '2.2500',
+      qty_outgoing: '4.0000',
+    });
     expected = await stockOf(tenantA);
     token = await h.token(tenantA, { access: 'read-only', permissions: [] });
   }, SEED_TIMEOUT_MS);
   afterAll(() => h.close());
 
-  const list = (query: Record<string, string | number> = {}, t = token) => h.call('get', '/warehouse-stock', { token: t, query });
+  const list = (query: Record<string, string | number> = {}, t = token) =>
+    h.call('get', '/warehouse-stock', { token: t, query });
 
   it('returns the first page of 50 in key order, with qtyDistributable computed', async () => {
     expect(expected.length).toBeGreaterThan(60);
@@ -59,7 +85,15 @@ describe('GET /warehouse-stock', () => {
 
   it('computes qtyDistributable = qtyInStock - qtyOutgoing + qtyIncoming', async () => {
     const res = await list({ productId: 1 });
-    expect(res.body.items).toEqual([expect.objectContaining({ productId: 1, qtyInStock: 10.5, qtyIncoming: 2.25, qtyOutgoing: 4, qtyDistributable: 8.75 })]);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({
+        productId: 1,
+        qtyInStock: 10.5,
+        qtyIncoming: 2.25,
+        qtyOutgoing: 4,
+        qtyDistributable: 8.75,
+      }),
+    ]);
   });
 
   it('pages through every row exactly once', async () => {
@@ -68,14 +102,28 @@ describe('GET /warehouse-stock', () => {
   });
 
   it.each([
-    ['productId', (e: Expected) => e.productId === expected[5]!.productId, () => ({ productId: expected[5]!.productId })],
+    [
+      'productId',
+      (e: Expected) => e.productId === expected[5]!.productId,
+      () => ({ productId: expected[5]!.productId }),
+    ],
     ['warehouseId', (e: Expected) => e.warehouseId === 2, () => ({ warehouseId: 2 })],
-    ['locationId', (e: Expected) => e.locationId === expected[0]!.locationId, () => ({ locationId: expected[0]!.locationId })],
-    ['warehouseId and productId', (e: Expected) => e.warehouseId === 1 && e.productId === firstIn(1).productId, () => ({ warehouseId: 1, productId: firstIn(1).productId })],
+    [
+      'locationId',
+      (e: Expected) => e.locationId === expected[0]!.locationId,
+      () => ({ locationId: expected[0]!.locationId }),
+    ],
+    [
+      'warehouseId and productId',
+      (e: Expected) => e.warehouseId === 1 && e.productId === firstIn(1).productId,
+      () => ({ warehouseId: 1, productId: firstIn(1).productId }),
+    ],
   ])('filters by %s', async (_name, keep, query) => {
     const want = expected.filter(keep).map(strip);
     expect(want.length).toBeGreaterThan(0);
-    const items = await collectPages<StockItem>((cursor) => list({ ...query(), pageSize: 200, ...(cursor && { cursor }) }));
+    const items = await collectPages<StockItem>((cursor) =>
+      list({ ...query(), pageSize: 200, ...(cursor && { cursor }) }),
+    );
     expect(items).toEqual(want);
   });
 
@@ -98,16 +146,32 @@ describe('GET /warehouse-stock', () => {
       if (!inserted) {
         inserted = true;
         // One row before the cursor position and one after it.
-        await h.t.db('stock').insert([
-          { tenant_id: tenantA, product_id: expected[0]!.productId, warehouse_id: 3, location_id: 40, qty_in_stock: 1 },
-          { tenant_id: tenantA, product_id: 1, warehouse_id: 2, location_id: 30, qty_in_stock: 1 },
-        ]).onConflict(['tenant_id', 'product_id', 'warehouse_id', 'location_id']).ignore();
+        await h.t
+          .db('stock')
+          .insert([
+            {
+              tenant_id: tenantA,
+              product_id: expected[0]!.productId,
+              warehouse_id: 3,
+              location_id: 40,
+              qty_in_stock: 1,
+            },
+            { tenant_id: tenantA, product_id: 1, warehouse_id: 2, location_id: 30, qty_in_stock: 1 },
+          ])
+          .onConflict(['tenant_id', 'product_id', 'warehouse_id', 'location_id'])
+          .ignore();
       }
     } while (cursor);
     const keys = seen.map((s) => `${s.productId}/${s.warehouseName}/${s.locationName}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(seen).toEqual(expect.arrayContaining(expected.map(strip)));
-    await h.t.db('stock').where({ tenant_id: tenantA }).andWhere((w) => w.where({ warehouse_id: 3, location_id: 40 }).orWhere({ warehouse_id: 2, location_id: 30, product_id: 1 })).del();
+    await h.t
+      .db('stock')
+      .where({ tenant_id: tenantA })
+      .andWhere((w) =>
+        w.where({ warehouse_id: 3, location_id: 40 }).orWhere({ warehouse_id: 2, location_id: 30, product_id: 1 }),
+      )
+      .del();
     expected = await stockOf(tenantA);
   });
 
@@ -137,7 +201,9 @@ describe('GET /warehouse-stock', () => {
     const tokenB = await h.token(tenantB);
     const items = await collectPages<StockItem>((cursor) => list({ pageSize: 200, ...(cursor && { cursor }) }, tokenB));
     expect(items).toEqual((await stockOf(tenantB)).map(strip));
-    expect((await list({ productId: 1 }, tokenB)).body.items).not.toContainEqual(expect.objectContaining({ qtyDistributable: 8.75, qtyIncoming: 2.25 }));
+    expect((await list({ productId: 1 }, tokenB)).body.items).not.toContainEqual(
+      expect.objectContaining({ qtyDistributable: 8.75, qtyIncoming: 2.25 }),
+    );
   });
 
   it('needs a token', async () => {

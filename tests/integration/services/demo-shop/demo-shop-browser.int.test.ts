@@ -2,7 +2,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumDecision, launchChromium, screenshot } from '../../../support/browser';
 import { shopApi, type ShopApi } from '../../../support/demo-shop-finders';
 import { startDemoShopStack, type DemoShopStack } from '../../../support/demo-shop-stack';
-import { cardNames, countShown, dataValues, expectAttribute, expectCount, expectText, loadedImage, money, text, watchProblems } from '../../../support/shop-page';
+import {
+  cardNames,
+  countShown,
+  dataValues,
+  expectAttribute,
+  expectCount,
+  expectText,
+  loadedImage,
+  money,
+  text,
+  watchProblems,
+} from '../../../support/shop-page';
 
 // The demo shop in Debian's Chromium, against the storefront API, the media host and the shop's own server on
 // loopback ports: what a shopper sees at each step, with the expectations asked of the API itself.
@@ -106,7 +117,10 @@ describeInBrowser('the demo shop in a browser', () => {
     await expectText(page.locator('h1'), 'Your cart');
     await expectCount(page.locator('.cart-line'), 1);
     const kept = await api.bySku((await line.getAttribute('data-sku')) ?? '', 'eu');
-    await expectText(page.locator('.notice'), `${gone.name} is not sold in this market any more and was removed from your cart.`);
+    await expectText(
+      page.locator('.notice'),
+      `${gone.name} is not sold in this market any more and was removed from your cart.`,
+    );
     expect(await line.locator('.qty-input').inputValue()).toBe('2');
     await expectText(page.locator('.cart-subtotal'), money(Number(kept.price.amount) * 2, 'EUR', 'en-IE'));
     await expectText(page.locator('.cart-count'), '2');
@@ -118,7 +132,14 @@ describeInBrowser('the demo shop in a browser', () => {
     const panel = (key: string) => page.locator(`.facets [data-facet="${key}"]`);
     const isOpen = async (key: string) => (await panel(key).getAttribute('open')) !== null;
     await panel('category').waitFor();
-    expect(await Promise.all(['category', 'brand', 'colour', 'size', 'weight', 'price'].map(isOpen))).toEqual([true, true, true, false, false, true]);
+    expect(await Promise.all(['category', 'brand', 'colour', 'size', 'weight', 'price'].map(isOpen))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
 
     const shoes = (await api.facet('category')).find((v) => v.label === 'Skor' && !v.parent)?.value ?? '';
     await panel('category').locator(`li[data-value="${shoes}"] > .tree-node`).click();
@@ -151,7 +172,9 @@ describeInBrowser('the demo shop in a browser', () => {
 
     await page.locator('.chip[data-facet="price"]').click();
     await expectCount(page.locator('.chip[data-facet="price"]'), 0);
-    expect(await countShown(page)).toBe(await api.total({ 'filter[category]': shoes, 'filter[in-stock]': 'true', 'filter[size]': size }));
+    expect(await countShown(page)).toBe(
+      await api.total({ 'filter[category]': shoes, 'filter[in-stock]': 'true', 'filter[size]': size }),
+    );
     await page.getByRole('button', { name: 'Rensa alla' }).click();
     await expectCount(page.locator('.chip'), 0);
 
@@ -179,10 +202,18 @@ describeInBrowser('the demo shop in a browser', () => {
     await expectAttribute(sizeButton(greyed), 'data-available', 'false');
     expect(await sizeButton(greyed).isDisabled()).toBe(true);
     expect(await sizeButton(open).isEnabled()).toBe(true);
-    expect(await loadedImage(page, '.gallery-main img')).toMatch(new RegExp(`^${stack.mediaUrl}/r/[0-9a-f]{64}/\\d+/\\d+\\.(avif|jpeg)$`));
+    expect(await loadedImage(page, '.gallery-main img')).toMatch(
+      new RegExp(`^${stack.mediaUrl}/r/[0-9a-f]{64}/\\d+/\\d+\\.(avif|jpeg)$`),
+    );
     await screenshot(page, '10-variants');
 
-    const linked: number[] = (await stack.t.db('product_relations').where({ tenant_id: stack.tenantId }).distinct('product_id').pluck('product_id')).map(Number);
+    const linked: number[] = (
+      await stack.t
+        .db('product_relations')
+        .where({ tenant_id: stack.tenantId })
+        .distinct('product_id')
+        .pluck('product_id')
+    ).map(Number);
     const withRelated = await api.withRelated(linked);
     await page.goto(`${stack.shopUrl}/p/${withRelated.slug}`);
     await expectCount(page.locator('.related'), withRelated.related.length);

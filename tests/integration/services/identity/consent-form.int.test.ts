@@ -23,10 +23,25 @@ describe('the consent form (POST /oauth/authorize)', () => {
   beforeAll(async () => {
     [t, r, keys] = [await createTestDb(), createTestRedis(), await tempSigningKey()];
     app = identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey });
-    const registered = await request(app).post('/oauth/register').send({ client_name: 'Shop tool', redirect_uris: [REDIRECT] });
-    query = { response_type: 'code', client_id: registered.body.client_id, redirect_uri: REDIRECT, state: 's1', code_challenge: s256('v'.repeat(50)), code_challenge_method: 'S256' };
+    const registered = await request(app)
+      .post('/oauth/register')
+      .send({ client_name: 'Shop tool', redirect_uris: [REDIRECT] });
+    query = {
+      response_type: 'code',
+      client_id: registered.body.client_id,
+      redirect_uri: REDIRECT,
+      state: 's1',
+      code_challenge: s256('v'.repeat(50)),
+      code_challenge_method: 'S256',
+    };
     await insertTenant(t.db, 'consent-shop');
-    const password = await createAppPassword(t.db, { tenantCode: 'consent-shop', email: 'owner@shop.test', name: 'tool', access: 'read-write', permissions: [] });
+    const password = await createAppPassword(t.db, {
+      tenantCode: 'consent-shop',
+      email: 'owner@shop.test',
+      name: 'tool',
+      access: 'read-write',
+      permissions: [],
+    });
     who = { app_password_client_id: password.password.clientId, app_password_secret: password.clientSecret };
   });
   afterAll(async () => {
@@ -40,20 +55,28 @@ describe('the consent form (POST /oauth/authorize)', () => {
     const page = await request(app).get('/oauth/authorize').query(query);
     expect(page.status).toBe(200);
     const cookie = (page.headers['set-cookie'] as unknown as string[])[0]!;
-    const fields = Object.fromEntries([...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, n, v]) => [n!, v!]));
+    const fields = Object.fromEntries(
+      [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, n, v]) => [n!, v!]),
+    );
     return { cookie, pair: cookie.split(';')[0]!, fields };
   }
 
   const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    request(app).post('/oauth/authorize').set(headers).type('form').send({ ...fields, ...who, decision: 'allow' });
+    request(app)
+      .post('/oauth/authorize')
+      .set(headers)
+      .type('form')
+      .send({ ...fields, ...who, decision: 'allow' });
 
   it('sets an HttpOnly, SameSite=Strict cookie scoped to the endpoint, with the same token in the form', async () => {
     const { cookie, pair, fields } = await shownPage();
-    expect(cookie).toMatch(/^aisle_consent=[\w-]{43}; Max-Age=900; Path=\/oauth\/authorize; Expires=.*; HttpOnly; Secure; SameSite=Strict$/);
+    expect(cookie).toMatch(
+      /^aisle_consent=[\w-]{43}; Max-Age=900; Path=\/oauth\/authorize; Expires=.*; HttpOnly; Secure; SameSite=Strict$/,
+    );
     expect(fields.consent_token).toBe(pair.split('=')[1]);
   });
 
-  it('gives a code for a decision posted with the page\'s cookie and token (Origin the issuer\'s, null or absent)', async () => {
+  it("gives a code for a decision posted with the page's cookie and token (Origin the issuer's, null or absent)", async () => {
     for (const origin of [undefined, 'null', TEST_ISSUER]) {
       const { pair, fields } = await shownPage();
       const res = await post(fields, { Cookie: pair, ...(origin && { Origin: origin }) });
@@ -62,7 +85,7 @@ describe('the consent form (POST /oauth/authorize)', () => {
     }
   });
 
-  it('refuses a decision without the cookie, with another page\'s token, or from another site: the page again, no code', async () => {
+  it("refuses a decision without the cookie, with another page's token, or from another site: the page again, no code", async () => {
     const first = await shownPage();
     const second = await shownPage();
     const attempts: { headers: Record<string, string>; fields: Record<string, string> }[] = [

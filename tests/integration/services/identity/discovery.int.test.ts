@@ -23,32 +23,49 @@ describe('identity discovery and keys', () => {
   });
 
   it('publishes the public signing key as a JWKS, without the private part', async () => {
-    const res = await request(identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey })).get('/.well-known/jwks.json');
+    const res = await request(identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey })).get(
+      '/.well-known/jwks.json',
+    );
     expect(res.status).toBe(200);
     expect(res.body.keys).toHaveLength(1);
-    expect(res.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: keys.signingKey.kid });
+    expect(res.body.keys[0]).toMatchObject({
+      kty: 'EC',
+      crv: 'P-256',
+      alg: 'ES256',
+      use: 'sig',
+      kid: keys.signingKey.kid,
+    });
     expect(res.body.keys[0]).not.toHaveProperty('d');
   });
 
-  it.each(['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])('describes itself at %s', async (path) => {
-    const res = await request(identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey }, { issuer: 'https://id.example/base/' })).get(path);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      issuer: 'https://id.example/base/',
-      token_endpoint: 'https://id.example/base/oauth/token',
-      jwks_uri: 'https://id.example/base/.well-known/jwks.json',
-      authorization_endpoint: 'https://id.example/base/oauth/authorize',
-      registration_endpoint: 'https://id.example/base/oauth/register',
-      grant_types_supported: ['client_credentials', 'authorization_code'],
-      response_types_supported: ['code'],
-      code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-    });
-  });
+  it.each(['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])(
+    'describes itself at %s',
+    async (path) => {
+      const res = await request(
+        identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey }, { issuer: 'https://id.example/base/' }),
+      ).get(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        issuer: 'https://id.example/base/',
+        token_endpoint: 'https://id.example/base/oauth/token',
+        jwks_uri: 'https://id.example/base/.well-known/jwks.json',
+        authorization_endpoint: 'https://id.example/base/oauth/authorize',
+        registration_endpoint: 'https://id.example/base/oauth/register',
+        grant_types_supported: ['client_credentials', 'authorization_code'],
+        response_types_supported: ['code'],
+        code_challenge_methods_supported: ['S256'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      });
+    },
+  );
 
   it('keeps its key across a restart: a token issued before verifies against the JWKS served after', async () => {
     const { password, clientSecret } = await createAppPassword(t.db, {
-      tenantCode: 'acme', email: 'ops@acme.test', name: 'restart', access: 'read-only', permissions: [],
+      tenantCode: 'acme',
+      email: 'ops@acme.test',
+      name: 'restart',
+      access: 'read-only',
+      permissions: [],
     });
     const before = identityApp({ db: t.db, redis: r.redis, signingKey: await loadOrCreateSigningKey(keys.dataDir) });
     const token = await request(before)
@@ -62,7 +79,10 @@ describe('identity discovery and keys', () => {
     const jwks = (await request(after).get('/.well-known/jwks.json')).body as JSONWebKeySet;
     const beforeJwks = (await request(before).get('/.well-known/jwks.json')).body as JSONWebKeySet;
     expect(jwks).toEqual(beforeJwks);
-    const { payload } = await jwtVerify(token.body.access_token, createLocalJWKSet(jwks), { issuer: TEST_ISSUER, audience: TEST_AUDIENCE });
+    const { payload } = await jwtVerify(token.body.access_token, createLocalJWKSet(jwks), {
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+    });
     expect(payload.sub).toBe(String(password.userId));
   });
 });

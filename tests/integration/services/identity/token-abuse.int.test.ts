@@ -20,9 +20,18 @@ describe('POST /oauth/token under guessing', () => {
     failedAttemptsPerClient: { points: 100, windowSeconds: 900 },
   };
   const appWith = (overrides: Parameters<typeof identityApp>[1] = {}) =>
-    identityApp({ db: t.db, redis: r.redis, signingKey: keys.signingKey }, { ...PRODUCTION_BUDGETS, trustProxy: ['loopback'], ...overrides });
+    identityApp(
+      { db: t.db, redis: r.redis, signingKey: keys.signingKey },
+      { ...PRODUCTION_BUDGETS, trustProxy: ['loopback'], ...overrides },
+    );
   const newPassword = () =>
-    createAppPassword(t.db, { tenantCode: 'acme', email: 'erp@acme.test', name: `ERP ${++n}`, access: 'read-only', permissions: [] });
+    createAppPassword(t.db, {
+      tenantCode: 'acme',
+      email: 'erp@acme.test',
+      name: `ERP ${++n}`,
+      access: 'read-only',
+      permissions: [],
+    });
   const tokenFrom = (app: Express, address: string, clientId: string, secret: string) =>
     request(app)
       .post('/oauth/token')
@@ -57,7 +66,8 @@ describe('POST /oauth/token under guessing', () => {
   it('does not spend the issuing budget on wrong secrets', async () => {
     const app = appWith({ budget: { points: 2, windowSeconds: 60 } });
     const { password, clientSecret } = await newPassword();
-    for (let i = 0; i < 5; i++) expect((await tokenFrom(app, '203.0.113.9', password.clientId, 'guess')).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await tokenFrom(app, '203.0.113.9', password.clientId, 'guess')).status).toBe(401);
     expect((await tokenFrom(app, '198.51.100.7', password.clientId, clientSecret)).status).toBe(200);
     expect((await tokenFrom(app, '198.51.100.7', password.clientId, clientSecret)).status).toBe(200);
     expect((await tokenFrom(app, '198.51.100.7', password.clientId, clientSecret)).status).toBe(429);
@@ -66,7 +76,8 @@ describe('POST /oauth/token under guessing', () => {
   it('past a client id failure limit, blocks each guessing address at its next failure and still lets the owner in', async () => {
     const app = appWith({ failedAttemptsPerClient: { points: 3, windowSeconds: 900 } });
     const { password, clientSecret } = await newPassword();
-    for (let i = 0; i < 3; i++) expect((await tokenFrom(app, '203.0.113.20', password.clientId, 'guess')).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await tokenFrom(app, '203.0.113.20', password.clientId, 'guess')).status).toBe(401);
     // The client id is over its limit now: one more failure from a fresh address uses up that address's budget.
     expect((await tokenFrom(app, '203.0.113.21', password.clientId, 'guess')).status).toBe(401);
     const blocked = await tokenFrom(app, '203.0.113.21', password.clientId, clientSecret);
@@ -80,7 +91,8 @@ describe('POST /oauth/token under guessing', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
     const untrusting = appWith({ trustProxy: false, failedAttemptsPerIp: { points: 3, windowSeconds: 900 } });
     const { password, clientSecret } = await newPassword();
-    for (let i = 0; i < 3; i++) expect((await tokenFrom(untrusting, `203.0.113.${30 + i}`, 'ap_unknown', 'x')).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await tokenFrom(untrusting, `203.0.113.${30 + i}`, 'ap_unknown', 'x')).status).toBe(401);
     // All three came from the socket's address, whatever the header said: that address is blocked now.
     expect((await tokenFrom(untrusting, '198.51.100.8', password.clientId, clientSecret)).status).toBe(429);
 

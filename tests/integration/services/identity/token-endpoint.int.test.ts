@@ -45,7 +45,11 @@ describe('POST /oauth/token', () => {
 
   it('exchanges form-encoded client credentials for a signed, short-lived token', async () => {
     const { password, clientSecret } = await newPassword();
-    const res = await tokenForm(app, { grant_type: 'client_credentials', client_id: password.clientId, client_secret: clientSecret });
+    const res = await tokenForm(app, {
+      grant_type: 'client_credentials',
+      client_id: password.clientId,
+      client_secret: clientSecret,
+    });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toEqual({
@@ -58,10 +62,19 @@ describe('POST /oauth/token', () => {
       issuer: TEST_ISSUER,
       audience: TEST_AUDIENCE,
     });
-    expect(payload).toMatchObject({ sub: String(password.userId), iid: tenantId, scope: res.body.scope, client_id: password.clientId });
+    expect(payload).toMatchObject({
+      sub: String(password.userId),
+      iid: tenantId,
+      scope: res.body.scope,
+      client_id: password.clientId,
+    });
     expect(payload.exp).toBe((payload.iat ?? 0) + 900);
     expect(payload.jti).toEqual(expect.any(String));
-    expect(decodeProtectedHeader(res.body.access_token)).toMatchObject({ alg: 'ES256', kid: keys.signingKey.kid, typ: 'at+jwt' });
+    expect(decodeProtectedHeader(res.body.access_token)).toMatchObject({
+      alg: 'ES256',
+      kid: keys.signingKey.kid,
+      typ: 'at+jwt',
+    });
     expect((await getAppPassword(t.db, password.id))?.lastUsedAt).toBeInstanceOf(Date);
   });
 
@@ -71,7 +84,11 @@ describe('POST /oauth/token', () => {
       .post('/oauth/token')
       .send({ grant_type: 'client_credentials', client_id: password.clientId, client_secret: clientSecret });
     expect(json.status).toBe(200);
-    const basic = await request(app).post('/oauth/token').auth(password.clientId, clientSecret).type('form').send({ grant_type: 'client_credentials' });
+    const basic = await request(app)
+      .post('/oauth/token')
+      .auth(password.clientId, clientSecret)
+      .type('form')
+      .send({ grant_type: 'client_credentials' });
     expect(basic.status).toBe(200);
     expect(basic.body.token_type).toBe('Bearer');
   });
@@ -101,11 +118,17 @@ describe('POST /oauth/token', () => {
       expect(res.status).toBe(401);
       bodies.push(res.body);
     }
-    expect(bodies).toEqual(Array(3).fill({ error: 'invalid_client', error_description: 'Client authentication failed.' }));
+    expect(bodies).toEqual(
+      Array(3).fill({ error: 'invalid_client', error_description: 'Client authentication failed.' }),
+    );
   });
 
   it('asks for Basic credentials again when Basic authentication failed', async () => {
-    const res = await request(app).post('/oauth/token').auth('ap_nobody', 'wrong').type('form').send({ grant_type: 'client_credentials' });
+    const res = await request(app)
+      .post('/oauth/token')
+      .auth('ap_nobody', 'wrong')
+      .type('form')
+      .send({ grant_type: 'client_credentials' });
     expect(res.status).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(/^Basic /);
   });
@@ -137,7 +160,11 @@ describe('POST /oauth/token', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(res.body).toEqual({ code: 'rate_limited', message: expect.any(String), traceId: expect.any(String) });
-    const otherRes = await tokenForm(limited, { grant_type: 'client_credentials', client_id: other.password.clientId, client_secret: other.clientSecret });
+    const otherRes = await tokenForm(limited, {
+      grant_type: 'client_credentials',
+      client_id: other.password.clientId,
+      client_secret: other.clientSecret,
+    });
     expect(otherRes.status).toBe(200);
   });
 
@@ -145,10 +172,18 @@ describe('POST /oauth/token', () => {
     const limited = appWith({ failedAttemptsPerIp: { points: 3, windowSeconds: 600 } });
     const { password, clientSecret } = await newPassword();
     for (let i = 0; i < 3; i++) {
-      const res = await tokenForm(limited, { grant_type: 'client_credentials', client_id: `ap_guess${i}`, client_secret: 'x' });
+      const res = await tokenForm(limited, {
+        grant_type: 'client_credentials',
+        client_id: `ap_guess${i}`,
+        client_secret: 'x',
+      });
       expect(res.status).toBe(401);
     }
-    const res = await tokenForm(limited, { grant_type: 'client_credentials', client_id: password.clientId, client_secret: clientSecret });
+    const res = await tokenForm(limited, {
+      grant_type: 'client_credentials',
+      client_id: password.clientId,
+      client_secret: clientSecret,
+    });
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body.code).toBe('rate_limited');

@@ -5,7 +5,16 @@ import { listen, type RunningServer } from '../../../../shared/http/listen';
 import type { MediaDescriptor } from '../../../../shared/media/descriptor';
 import { announcedPaths } from '../../../../shared/media/media-urls';
 import { createApp } from '../../../../services/media-host/app';
-import { fakeMp4, mediaRow, mediaTempDir, packshot, pdf, rawRequest, sha, writeSource } from '../../../support/media-fixture';
+import {
+  fakeMp4,
+  mediaRow,
+  mediaTempDir,
+  packshot,
+  pdf,
+  rawRequest,
+  sha,
+  writeSource,
+} from '../../../support/media-fixture';
 
 describe('media host', () => {
   let media: Awaited<ReturnType<typeof mediaTempDir>>;
@@ -13,7 +22,8 @@ describe('media host', () => {
   let image: MediaDescriptor;
   let video: MediaDescriptor;
   let file: MediaDescriptor;
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(server.url, path, { headers, method });
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    rawRequest(server.url, path, { headers, method });
   const hex = (d: MediaDescriptor) => d.id.slice('sha256:'.length);
 
   beforeAll(async () => {
@@ -28,12 +38,31 @@ describe('media host', () => {
     await writeSource(media.sources, 'movie.mp4', movie);
     const { descriptors, warnings } = await media.pipeline().describe([
       mediaRow({ id: 1, hash: sha(png), kind: 'image', source: 'shot.png' }),
-      mediaRow({ id: 2, hash: sha(movie), kind: 'video', source: 'movie.mp4', posterSource: 'poster.png', position: 1, duration: 12 }),
-      mediaRow({ id: 3, hash: sha(manual), kind: 'file', source: 'manual.pdf', filename: 'Care & use.pdf', position: 2 }),
+      mediaRow({
+        id: 2,
+        hash: sha(movie),
+        kind: 'video',
+        source: 'movie.mp4',
+        posterSource: 'poster.png',
+        position: 1,
+        duration: 12,
+      }),
+      mediaRow({
+        id: 3,
+        hash: sha(manual),
+        kind: 'file',
+        source: 'manual.pdf',
+        filename: 'Care & use.pdf',
+        position: 2,
+      }),
     ]);
     expect(warnings).toEqual([]);
     [image, video, file] = descriptors.get(1)!;
-    server = await listen(createApp({ store: media.store, logger: createLogger({ name: 'test', level: 'silent' }) }), '127.0.0.1', 0);
+    server = await listen(
+      createApp({ store: media.store, logger: createLogger({ name: 'test', level: 'silent' }) }),
+      '127.0.0.1',
+      0,
+    );
   });
   afterAll(async () => {
     await server.close();
@@ -70,9 +99,20 @@ describe('media host', () => {
   it('is 404 for an unannounced width, format, recipe, variant, file name or kind', async () => {
     const h = hex(image);
     for (const path of [
-      `/r/${h}/1/1024.avif`, `/r/${h}/1/321.jpeg`, `/r/${h}/1/320.webp`, `/r/${h}/2/320.avif`, `/p/${h}/1/320.avif`, `/f/${h}/1/x.pdf`,
-      `/v/${hex(video)}/1/source.webm`, `/v/${hex(video)}/1/hd.mp4`, `/r/${hex(video)}/1/320.avif`, `/f/${hex(file)}/1/other.pdf`,
-      `/r/${'0'.repeat(64)}/1/320.avif`, '/', '/r/', '/manifest-image.json',
+      `/r/${h}/1/1024.avif`,
+      `/r/${h}/1/321.jpeg`,
+      `/r/${h}/1/320.webp`,
+      `/r/${h}/2/320.avif`,
+      `/p/${h}/1/320.avif`,
+      `/f/${h}/1/x.pdf`,
+      `/v/${hex(video)}/1/source.webm`,
+      `/v/${hex(video)}/1/hd.mp4`,
+      `/r/${hex(video)}/1/320.avif`,
+      `/f/${hex(file)}/1/other.pdf`,
+      `/r/${'0'.repeat(64)}/1/320.avif`,
+      '/',
+      '/r/',
+      '/manifest-image.json',
     ]) {
       expect({ path, status: (await get(path)).status }).toEqual({ path, status: 404 });
     }
@@ -81,10 +121,19 @@ describe('media host', () => {
   it('is 404 for traversal attempts, whatever the encoding', async () => {
     const h = hex(image);
     for (const path of [
-      `/r/${h}/1/../1/320.avif`, `/r/${h}/1/..%2f1%2f320.avif`, `/r/${h}/%2e%2e/1/320.avif`, `/f/${hex(file)}/1/..%2fmanifest-file.json`,
-      `/f/${hex(file)}/1/%2e%2e`, `/f/${hex(file)}/1/..%5cmanifest-file.json`, `/f/${hex(file)}/1/Care%20%26%20use.pdf%00`,
-      `/f/${hex(file)}/1/%252e%252e%252fmanifest-file.json`, `/r/${h}/1/320.avif%00.png`, `/r/${h}/1/./320.avif`, '/../../../../etc/passwd',
-      `/f/${hex(file)}/1/..%2f..%2f..%2f..%2fetc%2fpasswd`, `/f/${hex(file)}/1/%c0%ae%c0%ae`,
+      `/r/${h}/1/../1/320.avif`,
+      `/r/${h}/1/..%2f1%2f320.avif`,
+      `/r/${h}/%2e%2e/1/320.avif`,
+      `/f/${hex(file)}/1/..%2fmanifest-file.json`,
+      `/f/${hex(file)}/1/%2e%2e`,
+      `/f/${hex(file)}/1/..%5cmanifest-file.json`,
+      `/f/${hex(file)}/1/Care%20%26%20use.pdf%00`,
+      `/f/${hex(file)}/1/%252e%252e%252fmanifest-file.json`,
+      `/r/${h}/1/320.avif%00.png`,
+      `/r/${h}/1/./320.avif`,
+      '/../../../../etc/passwd',
+      `/f/${hex(file)}/1/..%2f..%2f..%2f..%2fetc%2fpasswd`,
+      `/f/${hex(file)}/1/%c0%ae%c0%ae`,
     ]) {
       const res = await get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });

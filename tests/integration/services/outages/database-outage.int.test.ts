@@ -32,13 +32,21 @@ describe('a PostgreSQL outage', () => {
   beforeAll(async () => {
     const target = new URL(process.env.DATABASE_URL ?? '');
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
-    h = await startBusinessApi({ appDb: (t) => (proxiedDb = createDb(throughProxy(t.url), { pool: { min: 0, max: 5 }, logger: silentLogger })) });
+    h = await startBusinessApi({
+      appDb: (t) => (proxiedDb = createDb(throughProxy(t.url), { pool: { min: 0, max: 5 }, logger: silentLogger })),
+    });
     const tenantId = await insertTenant(h.t.db, 'outage');
     apiToken = await h.token(tenantId);
     r = createTestRedis();
     keys = await tempSigningKey();
     identity = identityApp({ db: proxiedDb, redis: r.redis, signingKey: keys.signingKey });
-    const { password, clientSecret } = await createAppPassword(h.t.db, { tenantCode: 'outage', email: 'erp@outage.test', name: 'ERP', access: 'read-only', permissions: [] });
+    const { password, clientSecret } = await createAppPassword(h.t.db, {
+      tenantCode: 'outage',
+      email: 'erp@outage.test',
+      name: 'ERP',
+      access: 'read-only',
+      permissions: [],
+    });
     credentials = { grant_type: 'client_credentials', client_id: password.clientId, client_secret: clientSecret };
   });
   afterAll(async () => {

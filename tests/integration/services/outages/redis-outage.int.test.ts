@@ -36,7 +36,13 @@ describe('a Redis outage at the token endpoint', () => {
     redis = createRedis(privateRedis.url);
     app = identityApp({ db: t.db, redis, signingKey: keys.signingKey });
     await insertTenant(t.db, 'acme');
-    const { password, clientSecret } = await createAppPassword(t.db, { tenantCode: 'acme', email: 'erp@acme.test', name: 'ERP', access: 'read-only', permissions: [] });
+    const { password, clientSecret } = await createAppPassword(t.db, {
+      tenantCode: 'acme',
+      email: 'erp@acme.test',
+      name: 'ERP',
+      access: 'read-only',
+      permissions: [],
+    });
     credentials = { grant_type: 'client_credentials', client_id: password.clientId, client_secret: clientSecret };
   });
   afterAll(async () => {

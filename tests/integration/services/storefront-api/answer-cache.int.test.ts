@@ -22,7 +22,12 @@ describe('the storefront answer cache', () => {
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, { tenant: 'answers', products: 40, seed: 12 });
-    ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, microCacheMs: INTERVAL_MS }));
+    ({ app } = await createStorefrontTestApp({
+      db: t.db,
+      redis: r.redis,
+      engine: shop.engine.engine,
+      microCacheMs: INTERVAL_MS,
+    }));
   }, 90_000);
   afterEach(() => jest.restoreAllMocks());
   afterAll(async () => {

@@ -32,25 +32,52 @@ describe('brand logos', () => {
     return productDetailSchema.parse(await ok(`/v1/products/${listing.items[0].id}`));
   };
   /** The brand's logo as the media reader describes it (what every answer must show). */
-  const rendered = async (brand: Brand) => (await storeMediaReader(m.media.store).brandLogos(m.t.db, m.shop.tenantId, [brand.id])).get(brand.id);
+  const rendered = async (brand: Brand) =>
+    (await storeMediaReader(m.media.store).brandLogos(m.t.db, m.shop.tenantId, [brand.id])).get(brand.id);
   const setLogo = async (brand: Brand, source: string | null, hash: string | null) =>
-    m.t.db('brands').where({ tenant_id: m.shop.tenantId, id: brand.id }).update({ logo_source: source, logo_hash: hash });
+    m.t
+      .db('brands')
+      .where({ tenant_id: m.shop.tenantId, id: brand.id })
+      .update({ logo_source: source, logo_hash: hash });
 
   beforeAll(async () => {
     m = await mediaShop({
-      tenant: 'logos', products: 120, seed: 31,
+      tenant: 'logos',
+      products: 120,
+      seed: 31,
       configure: async ({ db, siteId, tenantId, media }) => {
         const logo = await packshot(480, 192, '#2f6fd6', null);
         logoHash = sha(logo);
         await writeSource(media.sources, 'acme.png', logo);
-        const top: Brand[] = await db('brands as b').join('products as p', function on() { this.on('p.tenant_id', 'b.tenant_id').andOn('p.brand_id', 'b.id'); })
-          .where('b.tenant_id', tenantId).whereNull('p.parent_id').groupBy('b.tenant_id', 'b.id').orderByRaw('count(*) desc, b.id').limit(3).select('b.id', 'b.slug');
+        const top: Brand[] = await db('brands as b')
+          .join('products as p', function on() {
+            this.on('p.tenant_id', 'b.tenant_id').andOn('p.brand_id', 'b.id');
+          })
+          .where('b.tenant_id', tenantId)
+          .whereNull('p.parent_id')
+          .groupBy('b.tenant_id', 'b.id')
+          .orderByRaw('count(*) desc, b.id')
+          .limit(3)
+          .select('b.id', 'b.slug');
         [logoBrand, plainBrand, brokenBrand] = top as [Brand, Brand, Brand];
-        await db('brands').where({ tenant_id: tenantId, id: logoBrand.id }).update({ logo_source: 'acme.png', logo_hash: logoHash });
-        await db('brands').where({ tenant_id: tenantId, id: brokenBrand.id }).update({ logo_source: 'gone.png', logo_hash: sha(Buffer.from('gone')) });
+        await db('brands')
+          .where({ tenant_id: tenantId, id: logoBrand.id })
+          .update({ logo_source: 'acme.png', logo_hash: logoHash });
+        await db('brands')
+          .where({ tenant_id: tenantId, id: brokenBrand.id })
+          .update({ logo_source: 'gone.png', logo_hash: sha(Buffer.from('gone')) });
         await saveFacet(db, tenantId, siteId, 'brand', { source: { kind: 'brand' }, type: 'list', searchable: true });
         const [first] = await twoPriceLists(db, tenantId);
-        await saveMarket(db, tenantId, siteId, { code: 'm1', language: 'en', currency: first!.currency, country: 'IE', urlTemplate: 'https://m1.shop.example/{path}', priceListId: first!.id, isDefault: true, brandUrlPattern: '/b/{slug}' });
+        await saveMarket(db, tenantId, siteId, {
+          code: 'm1',
+          language: 'en',
+          currency: first!.currency,
+          country: 'IE',
+          urlTemplate: 'https://m1.shop.example/{path}',
+          priceListId: first!.id,
+          isDefault: true,
+          brandUrlPattern: '/b/{slug}',
+        });
       },
     });
   }, 120_000);
@@ -62,7 +89,12 @@ describe('brand logos', () => {
     for (const run of [full!, preview!]) {
       expect(run.outcome).toBe('ok');
       const media = run.warnings.filter((w) => w.code.startsWith('MEDIA'));
-      expect(media).toEqual([{ code: 'MEDIA_UNREADABLE', detail: expect.stringMatching(new RegExp(`^brand ${brokenBrand.id} logo: .*no such file`)) }]);
+      expect(media).toEqual([
+        {
+          code: 'MEDIA_UNREADABLE',
+          detail: expect.stringMatching(new RegExp(`^brand ${brokenBrand.id} logo: .*no such file`)),
+        },
+      ]);
     }
   });
 
@@ -70,9 +102,23 @@ describe('brand logos', () => {
     const detail = await detailOf(logoBrand);
     const logo = detail.brand?.logo;
     expect(Object.keys(logo ?? {})).toEqual([...DESCRIPTOR_KEYS]);
-    expect(logo).toMatchObject({ id: logoHash, kind: 'image', role: 'logo', order: 0, w: 480, h: 192, bg: 'transparent', alt: {}, widths: [320], formats: ['avif', 'jpeg'], poster: null, filename: null });
+    expect(logo).toMatchObject({
+      id: logoHash,
+      kind: 'image',
+      role: 'logo',
+      order: 0,
+      w: 480,
+      h: 192,
+      bg: 'transparent',
+      alt: {},
+      widths: [320],
+      formats: ['avif', 'jpeg'],
+      poster: null,
+      filename: null,
+    });
     expect(logo).toEqual(await rendered(logoBrand));
-    for (const variant of detail.variants ?? []) if (variant.brand?.id === String(logoBrand.id)) expect(variant.brand.logo).toEqual(logo);
+    for (const variant of detail.variants ?? [])
+      if (variant.brand?.id === String(logoBrand.id)) expect(variant.brand.logo).toEqual(logo);
     expect(Object.values(await announcedStatuses(m.host.url, (await rendered(logoBrand))!))).toEqual([200, 200]);
   });
 
@@ -99,7 +145,13 @@ describe('brand logos', () => {
     await setLogo(plainBrand, 'plain.png', sha(fresh));
     // Not rendered yet: null rather than URLs the media host would answer 404.
     expect((await detailOf(plainBrand)).brand?.logo).toBeNull();
-    expect(await runIndexJob(runDeps(m.t.db, m.shop.engine.engine, { media: m.pipeline }), { type: 'delta', siteId: m.shop.siteId }, { jobId: null, attempt: 1 })).toBe('ok');
+    expect(
+      await runIndexJob(
+        runDeps(m.t.db, m.shop.engine.engine, { media: m.pipeline }),
+        { type: 'delta', siteId: m.shop.siteId },
+        { jobId: null, attempt: 1 },
+      ),
+    ).toBe('ok');
     const logo = (await detailOf(plainBrand)).brand?.logo;
     expect(logo).toMatchObject({ id: sha(fresh), role: 'logo', w: 400, h: 400, bg: 'white' });
     expect(logo).toEqual(await rendered(plainBrand));

@@ -22,10 +22,40 @@ type Model = { version: number; market: string; next: number; lines: ModelLine[]
 
 const ifMatchArb = fc.constantFrom<IfMatch>('none', 'fresh', 'stale');
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('add' as const), sku: fc.integer({ min: 0, max: 3 }), q: fc.integer({ min: 1, max: 3 }), ifMatch: ifMatchArb }), weight: 4 },
-  { arbitrary: fc.record({ op: fc.constant('set' as const), line: fc.integer({ min: 0, max: 4 }), q: fc.integer({ min: 1, max: 8 }), ifMatch: ifMatchArb }), weight: 2 },
-  { arbitrary: fc.record({ op: fc.constant('del' as const), line: fc.integer({ min: 0, max: 4 }), ifMatch: ifMatchArb }), weight: 1 },
-  { arbitrary: fc.record({ op: fc.constant('market' as const), market: fc.constantFrom('m1' as const, 'm2' as const), ifMatch: ifMatchArb }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('add' as const),
+      sku: fc.integer({ min: 0, max: 3 }),
+      q: fc.integer({ min: 1, max: 3 }),
+      ifMatch: ifMatchArb,
+    }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('set' as const),
+      line: fc.integer({ min: 0, max: 4 }),
+      q: fc.integer({ min: 1, max: 8 }),
+      ifMatch: ifMatchArb,
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('del' as const),
+      line: fc.integer({ min: 0, max: 4 }),
+      ifMatch: ifMatchArb,
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('market' as const),
+      market: fc.constantFrom('m1' as const, 'm2' as const),
+      ifMatch: ifMatchArb,
+    }),
+    weight: 1,
+  },
 );
 
 describe('cart routes against a model', () => {
@@ -34,8 +64,17 @@ describe('cart routes against a model', () => {
   let shop: IndexedShop;
   let app: RequestListener;
   let skus: SellableSku[];
-  const send = (method: 'get' | 'post' | 'patch' | 'delete', path: string, token: string, headers: Record<string, string>, body?: object) =>
-    request(app)[method](path).set({ 'X-Site-Key': shop.keys.secret, 'X-Cart-Token': token, ...headers }).send(body);
+  const send = (
+    method: 'get' | 'post' | 'patch' | 'delete',
+    path: string,
+    token: string,
+    headers: Record<string, string>,
+    body?: object,
+  ) =>
+    request(app)
+      [method](path)
+      .set({ 'X-Site-Key': shop.keys.secret, 'X-Cart-Token': token, ...headers })
+      .send(body);
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -45,7 +84,9 @@ describe('cart routes against a model', () => {
     const candidates = await sellableSkus(app, shop.keys.secret, 30, 8);
     const both: SellableSku[] = [];
     for (const s of candidates) {
-      const detail = (await request(app).get(`/v1/products/${s.productId}`).set({ 'X-Site-Key': shop.keys.secret, 'X-Market': 'm2' })).body as { variants?: { sku: string; price: unknown }[] | null };
+      const detail = (
+        await request(app).get(`/v1/products/${s.productId}`).set({ 'X-Site-Key': shop.keys.secret, 'X-Market': 'm2' })
+      ).body as { variants?: { sku: string; price: unknown }[] | null };
       if (detail.variants?.some((v) => v.sku === s.sku && v.price !== null)) both.push(s);
       if (both.length === 4) break;
     }
@@ -59,24 +100,43 @@ describe('cart routes against a model', () => {
   });
 
   /** The request a command makes, and what the model says it answers (mutating the model on success). */
-  function step(model: Model, c: Command): { method: 'post' | 'patch' | 'delete'; path: string; body?: object; ifMatch: string | null; outcome: 200 | 404 | 409; code?: string } {
-    const ifMatch = c.ifMatch === 'none' ? null : c.ifMatch === 'fresh' ? `"${model.version}"` : `"${model.version - 1}"`;
+  function step(
+    model: Model,
+    c: Command,
+  ): {
+    method: 'post' | 'patch' | 'delete';
+    path: string;
+    body?: object;
+    ifMatch: string | null;
+    outcome: 200 | 404 | 409;
+    code?: string;
+  } {
+    const ifMatch =
+      c.ifMatch === 'none' ? null : c.ifMatch === 'fresh' ? `"${model.version}"` : `"${model.version - 1}"`;
     const lineId = c.op === 'set' || c.op === 'del' ? (model.lines[c.line]?.id ?? 'l999') : '';
-    const request = c.op === 'add' ? { method: 'post' as const, path: '/v1/cart/lines', body: { sku: skus[c.sku]!.sku, quantity: c.q } }
-      : c.op === 'set' ? { method: 'patch' as const, path: `/v1/cart/lines/${lineId}`, body: { quantity: c.q } }
-        : c.op === 'del' ? { method: 'delete' as const, path: `/v1/cart/lines/${lineId}` }
-          : { method: 'post' as const, path: '/v1/cart/market', body: { market: c.market } };
+    const request =
+      c.op === 'add'
+        ? { method: 'post' as const, path: '/v1/cart/lines', body: { sku: skus[c.sku]!.sku, quantity: c.q } }
+        : c.op === 'set'
+          ? { method: 'patch' as const, path: `/v1/cart/lines/${lineId}`, body: { quantity: c.q } }
+          : c.op === 'del'
+            ? { method: 'delete' as const, path: `/v1/cart/lines/${lineId}` }
+            : { method: 'post' as const, path: '/v1/cart/market', body: { market: c.market } };
     const line = model.lines.find((l) => l.id === lineId);
-    if (ifMatch !== null && ifMatch !== `"${model.version}"`) return { ...request, ifMatch, outcome: 409, code: 'CART_CONFLICT' };
-    if ((c.op === 'set' || c.op === 'del') && line === undefined) return { ...request, ifMatch, outcome: 404, code: 'NOT_FOUND' };
+    if (ifMatch !== null && ifMatch !== `"${model.version}"`)
+      return { ...request, ifMatch, outcome: 409, code: 'CART_CONFLICT' };
+    if ((c.op === 'set' || c.op === 'del') && line === undefined)
+      return { ...request, ifMatch, outcome: 404, code: 'NOT_FOUND' };
     if (c.op === 'add') {
       const sku = skus[c.sku]!;
       const existing = model.lines.find((l) => l.sku === sku.sku);
-      if ((existing?.quantity ?? 0) + c.q > sku.stock) return { ...request, ifMatch, outcome: 409, code: 'STOCK_INSUFFICIENT' };
+      if ((existing?.quantity ?? 0) + c.q > sku.stock)
+        return { ...request, ifMatch, outcome: 409, code: 'STOCK_INSUFFICIENT' };
       if (existing !== undefined) existing.quantity += c.q;
       else model.lines.push({ id: `l${model.next++}`, sku: sku.sku, quantity: c.q });
     } else if (c.op === 'set') {
-      if (c.q > skus.find((s) => s.sku === line!.sku)!.stock) return { ...request, ifMatch, outcome: 409, code: 'STOCK_INSUFFICIENT' };
+      if (c.q > skus.find((s) => s.sku === line!.sku)!.stock)
+        return { ...request, ifMatch, outcome: 409, code: 'STOCK_INSUFFICIENT' };
       line!.quantity = c.q;
     } else if (c.op === 'del') model.lines = model.lines.filter((l) => l.id !== lineId);
     else model.market = c.market;
@@ -87,17 +147,29 @@ describe('cart routes against a model', () => {
   it('keeps the cart equal to the model through the routes; +1 version per write; stale If-Match is 409 with the current cart', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 12 }), async (commands) => {
-        const token = (await request(app).post('/v1/cart').set('X-Site-Key', shop.keys.secret)).headers['x-cart-token'] as string;
+        const token = (await request(app).post('/v1/cart').set('X-Site-Key', shop.keys.secret)).headers[
+          'x-cart-token'
+        ] as string;
         const model: Model = { version: 1, market: 'm1', next: 1, lines: [] };
         for (const c of commands) {
           const wanted = step(model, c);
-          const res = await send(wanted.method, wanted.path, token, wanted.ifMatch === null ? {} : { 'If-Match': wanted.ifMatch }, wanted.body);
+          const res = await send(
+            wanted.method,
+            wanted.path,
+            token,
+            wanted.ifMatch === null ? {} : { 'If-Match': wanted.ifMatch },
+            wanted.body,
+          );
           const current = (await send('get', '/v1/cart', token, {})).body;
           expect([res.status, res.body.code]).toEqual([wanted.outcome, wanted.code]);
           if (wanted.outcome === 200) expect(res.body).toEqual(current);
           if (wanted.outcome === 409) expect(res.body.cart).toEqual(current);
           expect(res.headers['cache-control']).toBe('no-store');
-          expect({ version: current.version, market: current.market, lines: current.lines.map((l: ModelLine) => ({ id: l.id, sku: l.sku, quantity: l.quantity })) }).toEqual({ version: model.version, market: model.market, lines: model.lines });
+          expect({
+            version: current.version,
+            market: current.market,
+            lines: current.lines.map((l: ModelLine) => ({ id: l.id, sku: l.sku, quantity: l.quantity })),
+          }).toEqual({ version: model.version, market: model.market, lines: model.lines });
         }
       }),
       { numRuns: Number(process.env.CART_MODEL_HTTP_RUNS ?? 40) },

@@ -14,9 +14,19 @@ describe('storefront cart under concurrency and expiry', () => {
   let app: RequestListener;
   let skus: SellableSku[];
   const headers = () => ({ 'X-Site-Key': shop.keys.secret });
-  const newCart = async (on: RequestListener = app) => (await request(on).post('/v1/cart').set(headers())).headers['x-cart-token'] as string;
-  const add = (token: string, sku: string, quantity: number, extra: Record<string, string> = {}, on: RequestListener = app) =>
-    request(on).post('/v1/cart/lines').set({ ...headers(), 'X-Cart-Token': token, ...extra }).send({ sku, quantity });
+  const newCart = async (on: RequestListener = app) =>
+    (await request(on).post('/v1/cart').set(headers())).headers['x-cart-token'] as string;
+  const add = (
+    token: string,
+    sku: string,
+    quantity: number,
+    extra: Record<string, string> = {},
+    on: RequestListener = app,
+  ) =>
+    request(on)
+      .post('/v1/cart/lines')
+      .set({ ...headers(), 'X-Cart-Token': token, ...extra })
+      .send({ sku, quantity });
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -33,11 +43,17 @@ describe('storefront cart under concurrency and expiry', () => {
 
   it('50 parallel adds with one Idempotency-Key leave one line, and all 50 answers are identical', async () => {
     const token = await newCart();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => add(token, skus[0]!.sku, 2, { 'Idempotency-Key': 'same-click' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => add(token, skus[0]!.sku, 2, { 'Idempotency-Key': 'same-click' })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
     const bodies = new Set(answers.map((a) => JSON.stringify(a.body)));
     expect(bodies.size).toBe(1);
-    const cart = (await request(app).get('/v1/cart').set({ ...headers(), 'X-Cart-Token': token })).body;
+    const cart = (
+      await request(app)
+        .get('/v1/cart')
+        .set({ ...headers(), 'X-Cart-Token': token })
+    ).body;
     expect(cart.lines).toHaveLength(1);
     expect(cart.lines[0].quantity).toBe(2);
     expect(cart.version).toBe(2);
@@ -49,9 +65,20 @@ describe('storefront cart under concurrency and expiry', () => {
     const answers = await Promise.all(skus.slice(0, 50).map((s) => add(token, s.sku, 1)));
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
     // Each write saw its own version: 2..51, each once.
-    expect(answers.map((a) => a.body.version as number).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
-    const cart = (await request(app).get('/v1/cart').set({ ...headers(), 'X-Cart-Token': token })).body;
-    expect(cart.lines.map((l: { sku: string }) => l.sku).sort()).toEqual(skus.slice(0, 50).map((s) => s.sku).sort());
+    expect(answers.map((a) => a.body.version as number).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 2),
+    );
+    const cart = (
+      await request(app)
+        .get('/v1/cart')
+        .set({ ...headers(), 'X-Cart-Token': token })
+    ).body;
+    expect(cart.lines.map((l: { sku: string }) => l.sku).sort()).toEqual(
+      skus
+        .slice(0, 50)
+        .map((s) => s.sku)
+        .sort(),
+    );
     expect(new Set(cart.lines.map((l: { id: string }) => l.id)).size).toBe(50);
     expect(cart.version).toBe(51);
   });
@@ -60,8 +87,16 @@ describe('storefront cart under concurrency and expiry', () => {
     // The window is read from the cart key's PTTL and spent with PEXPIRE, instead of waited through.
     const ttlMs = 600_000;
     const nearlySpent = 2_000;
-    const { app: windowed } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, cartTtlSeconds: ttlMs / 1000 });
-    const get = (token: string) => request(windowed).get('/v1/cart').set({ ...headers(), 'X-Cart-Token': token });
+    const { app: windowed } = await createStorefrontTestApp({
+      db: t.db,
+      redis: r.redis,
+      engine: shop.engine.engine,
+      cartTtlSeconds: ttlMs / 1000,
+    });
+    const get = (token: string) =>
+      request(windowed)
+        .get('/v1/cart')
+        .set({ ...headers(), 'X-Cart-Token': token });
     const token = await newCart(windowed);
     const key = new CartStore(r.redis, { ttlSeconds: ttlMs / 1000, idempotencyTtlSeconds: 60 }).keyOf(token);
     const pttl = () => r.redis.pttl(key);
@@ -87,10 +122,19 @@ describe('storefront cart under concurrency and expiry', () => {
     expect([lapsed.status, lapsed.body.code]).toEqual([410, 'CART_EXPIRED']);
     for (const res of [
       await add(token, skus[1]!.sku, 1, {}, windowed),
-      await request(windowed).patch('/v1/cart/lines/l1').set({ ...headers(), 'X-Cart-Token': token }).send({ quantity: 2 }),
-      await request(windowed).delete('/v1/cart/lines/l1').set({ ...headers(), 'X-Cart-Token': token }),
-      await request(windowed).post('/v1/cart/market').set({ ...headers(), 'X-Cart-Token': token }).send({ market: 'm2' }),
-    ]) expect([res.status, res.body.code]).toEqual([410, 'CART_EXPIRED']);
+      await request(windowed)
+        .patch('/v1/cart/lines/l1')
+        .set({ ...headers(), 'X-Cart-Token': token })
+        .send({ quantity: 2 }),
+      await request(windowed)
+        .delete('/v1/cart/lines/l1')
+        .set({ ...headers(), 'X-Cart-Token': token }),
+      await request(windowed)
+        .post('/v1/cart/market')
+        .set({ ...headers(), 'X-Cart-Token': token })
+        .send({ market: 'm2' }),
+    ])
+      expect([res.status, res.body.code]).toEqual([410, 'CART_EXPIRED']);
     expect((await request(windowed).post('/v1/cart').set(headers())).status).toBe(201);
   });
 });

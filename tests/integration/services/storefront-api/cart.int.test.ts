@@ -8,8 +8,25 @@ import { createResponseValidator, type OpenApiDocument } from '../../../support/
 import { buildStorefrontDocument } from '../../../../services/storefront-api/openapi/build-document';
 import { secondSiteKey, sellableSkus, setAvailable, type SellableSku } from '../../../support/cart-fixture';
 
-type Line = { id: string; sku: string; quantity: number; price: { amount: string; currency: string; vatIncluded: boolean }; product: { id: string }; variant: { id: string } };
-type Cart = { token: string; market: string; currency: string; status: string; version: number; lines: Line[]; subtotalInc: string; grandTotalInc: string; warnings: { code: string; lineId?: string }[] };
+type Line = {
+  id: string;
+  sku: string;
+  quantity: number;
+  price: { amount: string; currency: string; vatIncluded: boolean };
+  product: { id: string };
+  variant: { id: string };
+};
+type Cart = {
+  token: string;
+  market: string;
+  currency: string;
+  status: string;
+  version: number;
+  lines: Line[];
+  subtotalInc: string;
+  grandTotalInc: string;
+  warnings: { code: string; lineId?: string }[];
+};
 
 /** Cents of a price times a quantity, counted independently of the service (prices here have two decimals). */
 const cents = (amount: string) => Number(amount.replace('.', ''));
@@ -25,17 +42,28 @@ describe('storefront cart routes', () => {
   const conforms = createResponseValidator(document, '');
   const seen = new Set<string>();
   const templateOf = (path: string) => path.replace(/^\/v1\/cart\/lines\/[^/]+$/, '/v1/cart/lines/{id}');
-  const call = (method: 'get' | 'post' | 'patch' | 'delete', path: string, token?: string, headers: Record<string, string> = {}) => {
-    const req = request(app)[method](path).set({ 'X-Site-Key': shop.keys.secret, ...headers });
+  const call = (
+    method: 'get' | 'post' | 'patch' | 'delete',
+    path: string,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) => {
+    const req = request(app)
+      [method](path)
+      .set({ 'X-Site-Key': shop.keys.secret, ...headers });
     return (token === undefined ? req : req.set('X-Cart-Token', token)).expect((res) => {
-      const problems = path.startsWith('/v1/cart') ? conforms(method, path, res.status, res.headers['content-type'], res.body) : [];
-      if (res.headers['cache-control'] !== 'no-store' && path.startsWith('/v1/cart')) problems.push(`Cache-Control ${res.headers['cache-control']}`);
+      const problems = path.startsWith('/v1/cart')
+        ? conforms(method, path, res.status, res.headers['content-type'], res.body)
+        : [];
+      if (res.headers['cache-control'] !== 'no-store' && path.startsWith('/v1/cart'))
+        problems.push(`Cache-Control ${res.headers['cache-control']}`);
       if (problems.length > 0) throw new Error(`${method} ${path} -> ${res.status}: ${problems.join('; ')}`);
       seen.add(`${method} ${templateOf(path)} ${res.status}`);
     });
   };
   const newCart = async (): Promise<string> => (await call('post', '/v1/cart')).headers['x-cart-token'] as string;
-  const add = (token: string, sku: string, quantity: unknown, headers: Record<string, string> = {}) => call('post', '/v1/cart/lines', token, headers).send({ sku, quantity });
+  const add = (token: string, sku: string, quantity: unknown, headers: Record<string, string> = {}) =>
+    call('post', '/v1/cart/lines', token, headers).send({ sku, quantity });
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -48,9 +76,21 @@ describe('storefront cart routes', () => {
     try {
       // Every documented cart answer was produced above, but those only the shared /v1 pipeline gives (conformance.int.test.ts covers them there).
       // (404 SITE_INACTIVE is the only 404 of create, read and market change.)
-      const pipelineOnly = new Set(['429', '500', '503', 'get /v1/cart 404', 'post /v1/cart 404', 'post /v1/cart/market 404']);
-      const documented = Object.entries(document.paths).filter(([template]) => template.startsWith('/v1/cart'))
-        .flatMap(([template, item]) => Object.entries(item).flatMap(([method, op]) => Object.keys(op.responses ?? {}).map((status) => `${method} ${template} ${status}`)))
+      const pipelineOnly = new Set([
+        '429',
+        '500',
+        '503',
+        'get /v1/cart 404',
+        'post /v1/cart 404',
+        'post /v1/cart/market 404',
+      ]);
+      const documented = Object.entries(document.paths)
+        .filter(([template]) => template.startsWith('/v1/cart'))
+        .flatMap(([template, item]) =>
+          Object.entries(item).flatMap(([method, op]) =>
+            Object.keys(op.responses ?? {}).map((status) => `${method} ${template} ${status}`),
+          ),
+        )
         .filter((response) => !pipelineOnly.has(response) && !pipelineOnly.has(response.split(' ')[2]!));
       expect(documented.filter((response) => !seen.has(response)).sort()).toEqual([]);
     } finally {
@@ -61,12 +101,25 @@ describe('storefront cart routes', () => {
   });
 
   it('answers the pipeline errors on the cart routes too', async () => {
-    const routes: ['get' | 'post' | 'patch' | 'delete', string][] = [['post', '/v1/cart'], ['get', '/v1/cart'], ['post', '/v1/cart/lines'], ['patch', '/v1/cart/lines/l1'], ['delete', '/v1/cart/lines/l1'], ['post', '/v1/cart/market']];
+    const routes: ['get' | 'post' | 'patch' | 'delete', string][] = [
+      ['post', '/v1/cart'],
+      ['get', '/v1/cart'],
+      ['post', '/v1/cart/lines'],
+      ['patch', '/v1/cart/lines/l1'],
+      ['delete', '/v1/cart/lines/l1'],
+      ['post', '/v1/cart/market'],
+    ];
     // Valid bodies, so the cart's own state decides (a malformed body is refused before the cart is read).
-    const bodies: Record<string, object> = { '/v1/cart/lines': { sku: skus[11]!.sku, quantity: 1 }, '/v1/cart/lines/l1': { quantity: 1 }, '/v1/cart/market': { market: 'm1' } };
+    const bodies: Record<string, object> = {
+      '/v1/cart/lines': { sku: skus[11]!.sku, quantity: 1 },
+      '/v1/cart/lines/l1': { quantity: 1 },
+      '/v1/cart/market': { market: 'm1' },
+    };
     for (const [method, path] of routes) {
       expect((await call(method, path, 'tok', { 'X-Site-Key': '' })).body.code).toBe('SITE_KEY_MISSING');
-      expect((await call(method, path, 'tok', { 'Sec-Fetch-Site': 'cross-site' })).body.code).toBe('SECRET_KEY_FROM_BROWSER');
+      expect((await call(method, path, 'tok', { 'Sec-Fetch-Site': 'cross-site' })).body.code).toBe(
+        'SECRET_KEY_FROM_BROWSER',
+      );
       expect((await call(method, path, 'tok', { 'X-Market': 'mars' })).body.code).toBe('MARKET_UNKNOWN');
       if (path === '/v1/cart' && method === 'post') continue;
       expect((await call(method, path, undefined)).body.code).toBe('NOT_FOUND');
@@ -74,7 +127,10 @@ describe('storefront cart routes', () => {
     }
     const token = await newCart();
     await add(token, skus[11]!.sku, 1);
-    for (const [method, path] of routes.slice(2)) expect((await call(method, path, token, { 'If-Match': '"1"' }).send(bodies[path] ?? {})).body.code).toBe('CART_CONFLICT');
+    for (const [method, path] of routes.slice(2))
+      expect((await call(method, path, token, { 'If-Match': '"1"' }).send(bodies[path] ?? {})).body.code).toBe(
+        'CART_CONFLICT',
+      );
     expect((await call('patch', '/v1/cart/lines/l999', token).send({ quantity: 1 })).body.code).toBe('NOT_FOUND');
   });
 
@@ -85,12 +141,22 @@ describe('storefront cart routes', () => {
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.etag).toBe('"1"');
-    expect(res.body).toEqual({ token, market: 'm1', currency: expect.any(String), status: 'active', version: 1, lines: [], subtotalInc: '0.00', grandTotalInc: '0.00', warnings: [] });
+    expect(res.body).toEqual({
+      token,
+      market: 'm1',
+      currency: expect.any(String),
+      status: 'active',
+      version: 1,
+      lines: [],
+      subtotalInc: '0.00',
+      grandTotalInc: '0.00',
+      warnings: [],
+    });
     const stored = await r.redis.keys('cart:*');
     expect(stored.some((k) => k.includes(token))).toBe(false);
   });
 
-  it('answers a missing token 400 NOT_FOUND, and an unknown token or another site\'s cart 410 CART_EXPIRED', async () => {
+  it("answers a missing token 400 NOT_FOUND, and an unknown token or another site's cart 410 CART_EXPIRED", async () => {
     const missing = await call('get', '/v1/cart');
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('NOT_FOUND');
@@ -113,7 +179,13 @@ describe('storefront cart routes', () => {
     expect(first.headers.etag).toBe('"2"');
     const topped = (await add(token, a.sku, 1)).body as Cart;
     expect(topped.lines).toHaveLength(1);
-    expect(topped.lines[0]).toMatchObject({ sku: a.sku, quantity: 2, product: { id: a.productId }, variant: { id: String(a.variantId) }, image: null });
+    expect(topped.lines[0]).toMatchObject({
+      sku: a.sku,
+      quantity: 2,
+      product: { id: a.productId },
+      variant: { id: String(a.variantId) },
+      image: null,
+    });
     const both = (await add(token, b.sku, 1)).body as Cart;
     expect(both.version).toBe(4);
     expect(both.lines.map((l) => l.sku)).toEqual([a.sku, b.sku]);
@@ -143,7 +215,9 @@ describe('storefront cart routes', () => {
     expect(over.status).toBe(409);
     expect(over.body.code).toBe('STOCK_INSUFFICIENT');
     expect(over.body.cart.lines[0].quantity).toBe(1);
-    const patched = await call('patch', `/v1/cart/lines/${over.body.cart.lines[0].id}`, token).send({ quantity: skus[2]!.stock + 1 });
+    const patched = await call('patch', `/v1/cart/lines/${over.body.cart.lines[0].id}`, token).send({
+      quantity: skus[2]!.stock + 1,
+    });
     expect([patched.status, patched.body.code, patched.body.cart.version]).toEqual([409, 'STOCK_INSUFFICIENT', 2]);
   });
 
@@ -158,9 +232,14 @@ describe('storefront cart routes', () => {
       ['application/json', '3'],
       ['application/json', undefined],
     ];
-    const sent = (req: ReturnType<typeof call>, [type, body]: [string, string | undefined]) => (body === undefined ? req : req.set('Content-Type', type).send(body));
+    const sent = (req: ReturnType<typeof call>, [type, body]: [string, string | undefined]) =>
+      body === undefined ? req : req.set('Content-Type', type).send(body);
     for (const body of bodies) {
-      for (const req of [call('post', '/v1/cart/lines', token), call('patch', `/v1/cart/lines/${line!.id}`, token), call('post', '/v1/cart/market', token)]) {
+      for (const req of [
+        call('post', '/v1/cart/lines', token),
+        call('patch', `/v1/cart/lines/${line!.id}`, token),
+        call('post', '/v1/cart/market', token),
+      ]) {
         const res = await sent(req, body);
         expect([res.status, res.body.code, body[0]]).toEqual([400, 'INVALID_BODY', body[0]]);
       }
@@ -207,8 +286,15 @@ describe('storefront cart routes', () => {
     await add(token, p.sku, 1);
     await add(token, s.sku, 3);
     const before = (await add(token, g.sku, 1)).body as Cart;
-    const lists = await t.db('price_lists').where({ tenant_id: shop.tenantId, currency_code: before.currency }).pluck('id');
-    await t.db('prices').where({ tenant_id: shop.tenantId, product_id: p.variantId }).whereIn('price_list_id', lists).update({ amount: t.db.raw('amount + 1.25') });
+    const lists = await t
+      .db('price_lists')
+      .where({ tenant_id: shop.tenantId, currency_code: before.currency })
+      .pluck('id');
+    await t
+      .db('prices')
+      .where({ tenant_id: shop.tenantId, product_id: p.variantId })
+      .whereIn('price_list_id', lists)
+      .update({ amount: t.db.raw('amount + 1.25') });
     await setAvailable(t.db, shop.tenantId, s.variantId, 2);
     await setAvailable(t.db, shop.tenantId, g.variantId, 0);
     const after = (await call('get', '/v1/cart', token)).body as Cart;
@@ -216,7 +302,15 @@ describe('storefront cart routes', () => {
     expect(after.lines.map((l) => l.id)).toEqual([lp!.id, ls!.id]);
     expect(cents(after.lines[0]!.price.amount)).toBe(cents(lp!.price.amount) + 125);
     expect(after.lines[1]!.quantity).toBe(2);
-    expect(after.warnings).toEqual([{ code: 'PRICE_CHANGED', lineId: lp!.id }, { code: 'QUANTITY_REDUCED', lineId: ls!.id }, { code: 'PRODUCT_GONE', lineId: lg!.id }].sort((x, y) => before.lines.findIndex((l) => l.id === x.lineId) - before.lines.findIndex((l) => l.id === y.lineId)));
+    expect(after.warnings).toEqual(
+      [
+        { code: 'PRICE_CHANGED', lineId: lp!.id },
+        { code: 'QUANTITY_REDUCED', lineId: ls!.id },
+        { code: 'PRODUCT_GONE', lineId: lg!.id },
+      ].sort(
+        (x, y) => before.lines.findIndex((l) => l.id === x.lineId) - before.lines.findIndex((l) => l.id === y.lineId),
+      ),
+    );
     expect(after.version).toBe(before.version + 1);
     const next = (await call('get', '/v1/cart', token)).body as Cart;
     expect(next.warnings).toEqual([{ code: 'PRICE_CHANGED', lineId: lp!.id }]);
@@ -228,9 +322,18 @@ describe('storefront cart routes', () => {
     const [a, b] = [skus[9]!, skus[10]!];
     await add(token, a.sku, 1);
     const before = (await add(token, b.sku, 1)).body as Cart;
-    const m2 = (await call('get', '/v1/site')).body.markets.find((m: { code: string }) => m.code === 'm2') as { currency: string } | undefined;
-    const m2Lists = await t.db('price_lists').where({ tenant_id: shop.tenantId, currency_code: m2?.currency ?? 'SEK' }).pluck('id');
-    await t.db('prices').where({ tenant_id: shop.tenantId, product_id: b.variantId }).whereIn('price_list_id', m2Lists).delete();
+    const m2 = (await call('get', '/v1/site')).body.markets.find((m: { code: string }) => m.code === 'm2') as
+      | { currency: string }
+      | undefined;
+    const m2Lists = await t
+      .db('price_lists')
+      .where({ tenant_id: shop.tenantId, currency_code: m2?.currency ?? 'SEK' })
+      .pluck('id');
+    await t
+      .db('prices')
+      .where({ tenant_id: shop.tenantId, product_id: b.variantId })
+      .whereIn('price_list_id', m2Lists)
+      .delete();
     const moved = await call('post', '/v1/cart/market', token).send({ market: 'm2' });
     expect(moved.status).toBe(200);
     const cart = moved.body as Cart;

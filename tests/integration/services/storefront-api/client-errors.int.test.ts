@@ -41,19 +41,32 @@ describe('storefront requests Node cannot hand to the app', () => {
   });
 
   it('answers a 60 KB header with 431 problem+json', async () => {
-    const res = await socketGet(`${server.url}/v1/products`, { 'X-Site-Key': shop.keys.publishable, 'X-Padding': 'a'.repeat(60_000) });
+    const res = await socketGet(`${server.url}/v1/products`, {
+      'X-Site-Key': shop.keys.publishable,
+      'X-Padding': 'a'.repeat(60_000),
+    });
     expect(res.status).toBe(431);
     expect(res.headers['content-type']).toBe('application/problem+json');
     expect(res.headers['cache-control']).toBe('no-store');
     const body = JSON.parse(res.body) as Record<string, unknown>;
-    expect(body).toEqual({ type: `${ERRORS_DOC_URL}/REQUEST_HEADERS_TOO_LARGE`, title: 'REQUEST_HEADERS_TOO_LARGE', status: 431, detail: expect.any(String), code: 'REQUEST_HEADERS_TOO_LARGE' });
+    expect(body).toEqual({
+      type: `${ERRORS_DOC_URL}/REQUEST_HEADERS_TOO_LARGE`,
+      title: 'REQUEST_HEADERS_TOO_LARGE',
+      status: 431,
+      detail: expect.any(String),
+      code: 'REQUEST_HEADERS_TOO_LARGE',
+    });
   });
 
   it('answers bytes that are not HTTP with 400 BAD_REQUEST problem+json', async () => {
     const raw = await sendRaw(Number(new URL(server.url).port), 'NOT HTTP AT ALL\r\n\r\n');
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     expect(raw).toContain('Content-Type: application/problem+json');
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, code: 'BAD_REQUEST', title: 'BAD_REQUEST' });
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      title: 'BAD_REQUEST',
+    });
   });
 
   it('still serves ordinary requests on the same server', async () => {

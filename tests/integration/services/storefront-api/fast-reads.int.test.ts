@@ -33,9 +33,15 @@ describe('the fast lane of cached reads', () => {
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, { tenant: 'fastlane', products: 30, seed: 21 });
-    ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, microCacheMs: 60_000 }));
+    ({ app } = await createStorefrontTestApp({
+      db: t.db,
+      redis: r.redis,
+      engine: shop.engine.engine,
+      microCacheMs: 60_000,
+    }));
     // A key's first request in a window leases one point of its budget; the fast lane spends only leased points.
-    for (const key of [shop.keys.publishable, shop.keys.secret]) for (let i = 0; i < 2; i++) await get('/v1/site', { 'X-Site-Key': key });
+    for (const key of [shop.keys.publishable, shop.keys.secret])
+      for (let i = 0; i < 2; i++) await get('/v1/site', { 'X-Site-Key': key });
   }, 90_000);
   afterAll(async () => {
     await shop.engine.cleanup();
@@ -46,9 +52,21 @@ describe('the fast lane of cached reads', () => {
   const pub = () => ({ 'X-Site-Key': shop.keys.publishable });
   const cases: [string, string, () => Record<string, string>][] = [
     ['a listing', '/v1/products?pageSize=5&sort=name_asc', pub],
-    ['a listing in another market and language', '/v1/products?pageSize=3&page=2', () => ({ ...pub(), 'X-Market': 'm2', 'Accept-Language': 'sv-SE, en;q=0.5' })],
-    ['a listing for an allowed origin', '/v1/products?pageSize=2', () => ({ ...pub(), Origin: 'https://m1.shop.example' })],
-    ['a listing for another origin', '/v1/products?pageSize=2', () => ({ ...pub(), Origin: 'https://elsewhere.example' })],
+    [
+      'a listing in another market and language',
+      '/v1/products?pageSize=3&page=2',
+      () => ({ ...pub(), 'X-Market': 'm2', 'Accept-Language': 'sv-SE, en;q=0.5' }),
+    ],
+    [
+      'a listing for an allowed origin',
+      '/v1/products?pageSize=2',
+      () => ({ ...pub(), Origin: 'https://m1.shop.example' }),
+    ],
+    [
+      'a listing for another origin',
+      '/v1/products?pageSize=2',
+      () => ({ ...pub(), Origin: 'https://elsewhere.example' }),
+    ],
     ['a listing for a secret key', '/v1/products?pageSize=4', () => ({ 'X-Site-Key': shop.keys.secret })],
     ['the collection tree', '/v1/collections', pub],
     ['suggestions', '/v1/search/suggest?q=a', pub],
@@ -69,7 +87,10 @@ describe('the fast lane of cached reads', () => {
     const before = await fast();
     const second = await get('/v1/products?pageSize=6', headers);
     expect(await fast()).toBe(before + 1);
-    expect([second.headers['access-control-allow-origin'], second.headers.vary]).toEqual(['https://m1.shop.example', 'X-Site-Key, X-Market, Accept-Language, Origin']);
+    expect([second.headers['access-control-allow-origin'], second.headers.vary]).toEqual([
+      'https://m1.shop.example',
+      'X-Site-Key, X-Market, Accept-Language, Origin',
+    ]);
   });
 
   it('answers If-None-Match with 304, and observes its requests under the route pattern', async () => {
@@ -102,9 +123,16 @@ describe('the fast lane of cached reads', () => {
   it('spends the key’s budget: past it the pipeline answers 429', async () => {
     const limited = createTestRedis();
     try {
-      const { app: own } = await createStorefrontTestApp({ db: t.db, redis: r.redis, limiterRedis: limited.redis, engine: shop.engine.engine, microCacheMs: 60_000 });
+      const { app: own } = await createStorefrontTestApp({
+        db: t.db,
+        redis: r.redis,
+        limiterRedis: limited.redis,
+        engine: shop.engine.engine,
+        microCacheMs: 60_000,
+      });
       const statuses: number[] = [];
-      for (let i = 0; i < 601; i++) statuses.push((await request(own).get('/v1/products?pageSize=1').set(pub())).status);
+      for (let i = 0; i < 601; i++)
+        statuses.push((await request(own).get('/v1/products?pageSize=1').set(pub())).status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(600);
       expect(statuses.at(-1)).toBe(429);
       expect(await series(own, 'storefront_fast_reads_total')).toBeGreaterThan(500);

@@ -11,8 +11,21 @@ import { queryString, queryStringWithQ, type QueryPair } from '../../../support/
 // outcome is derived independently from the decoded parameters: 200, or a 4xx whose code is one that applies.
 
 const RUNS = 300;
-const SPEC_CODES = new Set(['INVALID_FILTER', 'INVALID_PAGE', 'INVALID_QUERY', 'FACET_NOT_FOUND', 'FACET_NOT_SEARCHABLE', 'NOT_FOUND']);
-const LISTING_WARNINGS = new Set(['FILTER_IGNORED', 'SORT_UNKNOWN', 'COLLECTION_UNKNOWN', 'QUERY_TRUNCATED', 'RANGE_INVERTED']);
+const SPEC_CODES = new Set([
+  'INVALID_FILTER',
+  'INVALID_PAGE',
+  'INVALID_QUERY',
+  'FACET_NOT_FOUND',
+  'FACET_NOT_SEARCHABLE',
+  'NOT_FOUND',
+]);
+const LISTING_WARNINGS = new Set([
+  'FILTER_IGNORED',
+  'SORT_UNKNOWN',
+  'COLLECTION_UNKNOWN',
+  'QUERY_TRUNCATED',
+  'RANGE_INVERTED',
+]);
 
 interface Answer {
   status: number;
@@ -27,7 +40,8 @@ const FILTER_NAME = /^filter\[[A-Za-z0-9_.-]{1,64}\]$/;
 function listingCodes(pairs: QueryPair[]): Set<string> {
   const codes = new Set<string>();
   if (pairs.some(([n]) => n.startsWith('filter') && !FILTER_NAME.test(n))) codes.add('INVALID_FILTER');
-  const int = (raw: string | undefined, fallback: number) => (raw === undefined || raw === '' ? fallback : /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : NaN);
+  const int = (raw: string | undefined, fallback: number) =>
+    raw === undefined || raw === '' ? fallback : /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : NaN;
   const page = int(first(pairs, 'page'), 1);
   const size = int(first(pairs, 'pageSize'), 24);
   if (!(page >= 1 && size >= 1 && size <= 100 && page * size <= 10_000)) codes.add('INVALID_PAGE');
@@ -53,7 +67,12 @@ describe('the listing grammar over HTTP (property)', () => {
     shop = await indexedShop(t.db, { tenant: 'grammar', products: 120, seed: 5 });
     // A one-second window and a secret key (6000 a window): hundreds of requests a second stay inside the budget
     // (rate limits are tested elsewhere).
-    const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, windowSeconds: 1 });
+    const { app } = await createStorefrontTestApp({
+      db: t.db,
+      redis: r.redis,
+      engine: shop.engine.engine,
+      windowSeconds: 1,
+    });
     server = http.createServer(app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
@@ -76,9 +95,17 @@ describe('the listing grammar over HTTP (property)', () => {
         res.on('data', (chunk: string) => (text += chunk));
         res.on('end', () => {
           try {
-            resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: JSON.parse(text) as Record<string, unknown> });
+            resolve({
+              status: res.statusCode ?? 0,
+              type: String(res.headers['content-type']),
+              body: JSON.parse(text) as Record<string, unknown>,
+            });
           } catch (err) {
-            reject(new Error(`${path}: ${res.statusCode} with a body that is not JSON: ${text.slice(0, 200)} (${String(err)})`));
+            reject(
+              new Error(
+                `${path}: ${res.statusCode} with a body that is not JSON: ${text.slice(0, 200)} (${String(err)})`,
+              ),
+            );
           }
         });
       });
@@ -97,7 +124,13 @@ describe('the listing grammar over HTTP (property)', () => {
     expect(SPEC_CODES.has(String(answer.body.code)) && codes.has(String(answer.body.code))).toBe(true);
     expect(answer.type).toContain('application/problem+json');
     const code = String(answer.body.code);
-    expect(answer.body).toEqual({ type: `${ERRORS_DOC_URL}/${code}`, title: code, status: answer.status, detail: expect.any(String), code });
+    expect(answer.body).toEqual({
+      type: `${ERRORS_DOC_URL}/${code}`,
+      title: code,
+      status: answer.status,
+      detail: expect.any(String),
+      code,
+    });
     expect(answer.status).toBe(code.endsWith('NOT_FOUND') ? 404 : 400);
   }
 
@@ -107,7 +140,8 @@ describe('the listing grammar over HTTP (property)', () => {
         const path = `/v1/products?${raw}`;
         const answer = await send(path);
         expectOutcome(path, answer, listingCodes(pairs));
-        if (answer.status === 200) for (const w of answer.body.warnings as { code: string }[]) expect(LISTING_WARNINGS.has(w.code)).toBe(true);
+        if (answer.status === 200)
+          for (const w of answer.body.warnings as { code: string }[]) expect(LISTING_WARNINGS.has(w.code)).toBe(true);
       }),
       { numRuns: RUNS },
     );
@@ -126,13 +160,21 @@ describe('the listing grammar over HTTP (property)', () => {
   it(`answers ${RUNS} random search-in-facet queries with 200 or the codes that apply`, async () => {
     const keys = fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...facetTypes.keys()) },
-      { weight: 1, arbitrary: fc.constantFrom('nope', 'Brand', 'brand%2Fx', '%62rand', 'a%20b', '%C3%A9', 'brand%00', '%2e') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('nope', 'Brand', 'brand%2Fx', '%62rand', 'a%20b', '%C3%A9', 'brand%00', '%2e'),
+      },
     );
     await fc.assert(
       fc.asyncProperty(keys, queryStringWithQ(), async (key, { raw, pairs }) => {
         const path = `/v1/products/facets/${key}?${raw}`;
         const type = facetTypes.get(decodeURIComponent(key));
-        const codes = type === undefined ? new Set(['FACET_NOT_FOUND']) : type === 'list' || type === 'swatch' ? new Set([...queryCodes(pairs), ...[...listingCodes(pairs)].filter((c) => c === 'INVALID_FILTER')]) : new Set(['FACET_NOT_SEARCHABLE']);
+        const codes =
+          type === undefined
+            ? new Set(['FACET_NOT_FOUND'])
+            : type === 'list' || type === 'swatch'
+              ? new Set([...queryCodes(pairs), ...[...listingCodes(pairs)].filter((c) => c === 'INVALID_FILTER')])
+              : new Set(['FACET_NOT_SEARCHABLE']);
         expectOutcome(path, await send(path), codes);
       }),
       { numRuns: RUNS },

@@ -14,12 +14,18 @@ describe.each(engineKinds('GET /v1/products'))('GET /v1/products (%s)', (kind) =
   let app: RequestListener;
   let doc: StorefrontConformance;
   // Every answer is checked against the served OpenAPI document as well.
-  const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
 
   beforeAll(async () => {
     t = await createTestDb();
     r = createTestRedis();
-    shop = await indexedShop(t.db, { engine: await createEngineOf(kind, t.db), tenant: 'listing', products: 300, seed: 7 });
+    shop = await indexedShop(t.db, {
+      engine: await createEngineOf(kind, t.db),
+      tenant: 'listing',
+      products: 300,
+      seed: 7,
+    });
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
     doc = await storefrontConformance(app);
   }, 90_000);
@@ -41,11 +47,29 @@ describe.each(engineKinds('GET /v1/products'))('GET /v1/products (%s)', (kind) =
     expect(res.body.page).toBe(1);
     expect(res.body.pageSize).toBe(24);
     const card = res.body.items[0];
-    expect(Object.keys(card).sort()).toEqual(['brand', 'collections', 'id', 'image', 'inStock', 'name', 'price', 'priceVaries', 'shortDescription', 'sku', 'slug', 'updatedAt', 'url'].sort());
+    expect(Object.keys(card).sort()).toEqual(
+      [
+        'brand',
+        'collections',
+        'id',
+        'image',
+        'inStock',
+        'name',
+        'price',
+        'priceVaries',
+        'shortDescription',
+        'sku',
+        'slug',
+        'updatedAt',
+        'url',
+      ].sort(),
+    );
     expect(card.url).toBe(`https://m1.shop.example/p/${card.slug}`);
     expect(card.price.amount).toMatch(/^\d+\.\d{2}$/);
     expect(res.body.sort.selected).toBe('relevance');
-    expect(res.body.facets.map((f: { key: string }) => f.key)).toEqual(expect.arrayContaining(['brand', 'price', 'in-stock']));
+    expect(res.body.facets.map((f: { key: string }) => f.key)).toEqual(
+      expect.arrayContaining(['brand', 'price', 'in-stock']),
+    );
     const again = await get('/v1/products', { 'If-None-Match': res.headers.etag });
     expect(again.status).toBe(304);
   });
@@ -54,11 +78,19 @@ describe.each(engineKinds('GET /v1/products'))('GET /v1/products (%s)', (kind) =
     const missing = await request(app).get('/v1/products');
     expect(missing.status).toBe(401);
     expect(missing.headers['content-type']).toContain('application/problem+json');
-    expect(missing.body).toEqual({ type: `${ERRORS_DOC_URL}/SITE_KEY_MISSING`, title: 'SITE_KEY_MISSING', status: 401, detail: expect.any(String), code: 'SITE_KEY_MISSING' });
+    expect(missing.body).toEqual({
+      type: `${ERRORS_DOC_URL}/SITE_KEY_MISSING`,
+      title: 'SITE_KEY_MISSING',
+      status: 401,
+      detail: expect.any(String),
+      code: 'SITE_KEY_MISSING',
+    });
     expect(missing.headers['cache-control']).toBe('no-store');
     expect(missing.headers.etag).toBeUndefined();
     expect((await get('/v1/products', { 'X-Site-Key': 'sfk_pub_nope' })).body.code).toBe('SITE_KEY_INVALID');
-    expect((await get('/v1/products', { 'X-Site-Key': shop.keys.secret, Origin: 'https://m1.shop.example' })).body.code).toBe('SECRET_KEY_FROM_BROWSER');
+    expect(
+      (await get('/v1/products', { 'X-Site-Key': shop.keys.secret, Origin: 'https://m1.shop.example' })).body.code,
+    ).toBe('SECRET_KEY_FROM_BROWSER');
     expect((await get('/v1/products', { 'X-Site-Key': shop.keys.secret })).status).toBe(200);
     const market = await get('/v1/products', { 'X-Market': 'mars' });
     expect(market.status).toBe(400);
@@ -80,23 +112,41 @@ describe.each(engineKinds('GET /v1/products'))('GET /v1/products (%s)', (kind) =
     const all = (await get('/v1/products?pageSize=5')).body.total;
     for (const key of ['__proto__', 'constructor', 'toString', '_a']) {
       const odd = await get(`/v1/products?filter[${key}]=x&pageSize=5`);
-      expect([odd.status, odd.body.total, odd.body.appliedFilters, odd.body.warnings]).toEqual([200, all, [], [expect.objectContaining({ code: 'FILTER_IGNORED', facet: key })]]);
+      expect([odd.status, odd.body.total, odd.body.appliedFilters, odd.body.warnings]).toEqual([
+        200,
+        all,
+        [],
+        [expect.objectContaining({ code: 'FILTER_IGNORED', facet: key })],
+      ]);
     }
-    expect((await get('/v1/products?sort=cheapest')).body.warnings).toContainEqual(expect.objectContaining({ code: 'SORT_UNKNOWN' }));
-    expect((await get('/v1/products?filter[price]=50-10')).body.warnings).toContainEqual(expect.objectContaining({ code: 'RANGE_INVERTED' }));
+    expect((await get('/v1/products?sort=cheapest')).body.warnings).toContainEqual(
+      expect.objectContaining({ code: 'SORT_UNKNOWN' }),
+    );
+    expect((await get('/v1/products?filter[price]=50-10')).body.warnings).toContainEqual(
+      expect.objectContaining({ code: 'RANGE_INVERTED' }),
+    );
     expect((await get('/v1/products?page=101&pageSize=100')).body.code).toBe('INVALID_PAGE');
     expect((await get('/v1/products?pageSize=101')).body.code).toBe('INVALID_PAGE');
     expect((await get('/v1/products?filter[a][b]=1')).body.code).toBe('INVALID_FILTER');
-    expect((await get(`/v1/products?q=${'a'.repeat(201)}`)).body.warnings).toContainEqual(expect.objectContaining({ code: 'QUERY_TRUNCATED' }));
+    expect((await get(`/v1/products?q=${'a'.repeat(201)}`)).body.warnings).toContainEqual(
+      expect.objectContaining({ code: 'QUERY_TRUNCATED' }),
+    );
   });
 
   it('corrects a misspelt query from the index words, and never an exact or SKU hit', async () => {
     const first = (await get('/v1/products?pageSize=1&sort=name_asc')).body.items[0];
-    const word = String(first.name).split(' ').find((w) => w.length >= 6)!.toLowerCase();
+    const word = String(first.name)
+      .split(' ')
+      .find((w) => w.length >= 6)!
+      .toLowerCase();
     // Two edits (neighbouring letters swapped, the last one replaced): past the engine's one-typo tolerance.
     const typo = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4, -1)}${word.endsWith('x') ? 'q' : 'x'}`;
     const corrected = await get(`/v1/products?q=${encodeURIComponent(typo)}`);
-    expect(corrected.body.queryCorrection).toEqual({ original: typo, corrected: expect.any(String), total: corrected.body.total });
+    expect(corrected.body.queryCorrection).toEqual({
+      original: typo,
+      corrected: expect.any(String),
+      total: corrected.body.total,
+    });
     expect(corrected.body.total).toBeGreaterThan(0);
     expect((await get(`/v1/products?q=${encodeURIComponent(word)}`)).body.queryCorrection).toBeNull();
     const sku = await get(`/v1/products?q=${encodeURIComponent(first.sku)}`);
@@ -123,7 +173,12 @@ describe.each(engineKinds('GET /v1/products'))('GET /v1/products (%s)', (kind) =
   it('serves the site', async () => {
     const res = await get('/v1/site', { 'X-Market': 'm2' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ configVersion: 2, market: 'm2', language: 'sv', urlPatterns: { product: '/p/{slug}', collection: '/k/{path}' } });
+    expect(res.body).toMatchObject({
+      configVersion: 2,
+      market: 'm2',
+      language: 'sv',
+      urlPatterns: { product: '/p/{slug}', collection: '/k/{path}' },
+    });
     expect(res.body.media.templates.image).toBe('/r/{hash}/{recipe}/{width}.{format}');
   });
 });

@@ -37,11 +37,34 @@ describe('the onboarding guide, run command by command', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'aisle-guide-'));
     const prefix = `guide${randomBytes(4).toString('hex')}`;
     // The CLI finds its stores through the environment, as under `npm run cli`; the guide's tenant is `demo`.
-    Object.assign(process.env, { DATABASE_URL: t.url, DATA_DIR: dataDir, QUEUE_PREFIX: prefix, STOREFRONT_DELTA_EVERY_MS: '86400000' });
-    await seedTenant(t.db, { tenant: 'demo', products: 60, orders: 0, seed: 5, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false });
+    Object.assign(process.env, {
+      DATABASE_URL: t.url,
+      DATA_DIR: dataDir,
+      QUEUE_PREFIX: prefix,
+      STOREFRONT_DELTA_EVERY_MS: '86400000',
+    });
+    await seedTenant(t.db, {
+      tenant: 'demo',
+      products: 60,
+      orders: 0,
+      seed: 5,
+      asOf: new Date('2025-06-01T00:00:00Z'),
+      analyze: false,
+    });
     redis = createRedis(requireEnv('REDIS_URL'));
-    engine = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(t.db), snapshots: new SnapshotStore(path.join(dataDir, 'search')) });
-    worker = createWorker({ db: t.db, engine, logger: createLogger({ name: 'test', level: 'silent' }), gateFraction: 0.5, connection: redis, prefix, syncEngine: async () => void (await engine.syncAliases()) });
+    engine = new EmbeddedSearchEngine({
+      aliasStore: new PgAliasStore(t.db),
+      snapshots: new SnapshotStore(path.join(dataDir, 'search')),
+    });
+    worker = createWorker({
+      db: t.db,
+      engine,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      gateFraction: 0.5,
+      connection: redis,
+      prefix,
+      syncEngine: async () => void (await engine.syncAliases()),
+    });
   }, 60_000);
   afterAll(async () => {
     await worker.close();
@@ -55,7 +78,16 @@ describe('the onboarding guide, run command by command', () => {
   it('takes a new site to a first listing call', async () => {
     const commands = guideCommands(GUIDE, ['npm run cli --', 'curl']);
     const names = commands.filter((c) => c[0] === 'npm').map((c) => `${c[4]} ${c[5]}`);
-    expect(names).toEqual(expect.arrayContaining(['site save', 'market save', 'key create', 'publish --tenant', 'reindex --tenant', 'sync-status --tenant']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'site save',
+        'market save',
+        'key create',
+        'publish --tenant',
+        'reindex --tenant',
+        'sync-status --tenant',
+      ]),
+    );
     let key = '';
     let curls = 0;
     for (const words of commands) {
@@ -63,8 +95,15 @@ describe('the onboarding guide, run command by command', () => {
         const [name, ...args] = words.slice(4);
         const out: string[] = [];
         const err: string[] = [];
-        const code = await storefrontCommand(name as Name).run(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-        expect({ command: words.join(' '), code, err: err.join('\n') }).toEqual({ command: words.join(' '), code: 0, err: '' });
+        const code = await storefrontCommand(name as Name).run(args, {
+          out: (l) => out.push(l),
+          err: (l) => err.push(l),
+        });
+        expect({ command: words.join(' '), code, err: err.join('\n') }).toEqual({
+          command: words.join(' '),
+          code: 0,
+          err: '',
+        });
         const printed: unknown = JSON.parse(out.join('\n'));
         if (name === 'key') key = (printed as { key: string }).key;
         if (name === 'reindex') expect(printed).toMatchObject({ outcome: 'ok' });

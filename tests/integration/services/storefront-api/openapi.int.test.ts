@@ -31,12 +31,32 @@ describe('storefront documentation routes', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toEqual(JSON.parse(JSON.stringify(buildStorefrontDocument())));
     expect(res.body).toMatchObject({ openapi: '3.1.1', info: { version: 'v1' } });
-    expect(Object.keys(res.body.paths).sort()).toEqual([
-      '/v1/brands', '/v1/brands/{slugOrId}', '/v1/cart', '/v1/cart/lines', '/v1/cart/lines/{id}', '/v1/cart/market', '/v1/categories', '/v1/collections',
-      '/v1/collections/{slugOrId}', '/v1/products', '/v1/products/by-sku/{sku}', '/v1/products/facets/{key}', '/v1/products/{slugOrId}',
-      '/v1/products/{slugOrId}/variants', '/v1/search/suggest', '/v1/site', '/v1/sitemap',
-    ].sort());
-    expect(res.body.components.securitySchemes.siteKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Site-Key' });
+    expect(Object.keys(res.body.paths).sort()).toEqual(
+      [
+        '/v1/brands',
+        '/v1/brands/{slugOrId}',
+        '/v1/cart',
+        '/v1/cart/lines',
+        '/v1/cart/lines/{id}',
+        '/v1/cart/market',
+        '/v1/categories',
+        '/v1/collections',
+        '/v1/collections/{slugOrId}',
+        '/v1/products',
+        '/v1/products/by-sku/{sku}',
+        '/v1/products/facets/{key}',
+        '/v1/products/{slugOrId}',
+        '/v1/products/{slugOrId}/variants',
+        '/v1/search/suggest',
+        '/v1/site',
+        '/v1/sitemap',
+      ].sort(),
+    );
+    expect(res.body.components.securitySchemes.siteKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Site-Key',
+    });
   });
 
   it('passes a standard OpenAPI validator', async () => {
@@ -54,7 +74,9 @@ describe('storefront documentation routes', () => {
       expect(Object.keys(responses).sort()).toEqual(['200', '304', '400', '401', '403', '404', '429', '500', '503']);
       expect(responses['401']?.description).toContain('SITE_KEY_MISSING');
       expect(responses['429']?.headers).toHaveProperty('Retry-After');
-      expect(responses['200']?.headers).toEqual(expect.objectContaining({ ETag: expect.anything(), 'X-Config-Version': expect.anything() }));
+      expect(responses['200']?.headers).toEqual(
+        expect.objectContaining({ ETag: expect.anything(), 'X-Config-Version': expect.anything() }),
+      );
     }
   });
 
@@ -80,7 +102,8 @@ describe('storefront documentation routes', () => {
     const res = await request(app).get('/docs/onboarding');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    for (const command of ['site save', 'market save', 'key create', 'publish', 'reindex', '--wait', 'sync-status']) expect(res.text).toContain(command);
+    for (const command of ['site save', 'market save', 'key create', 'publish', 'reindex', '--wait', 'sync-status'])
+      expect(res.text).toContain(command);
     expect(res.text).toContain('curl -H &quot;X-Site-Key: $KEY&quot; http://127.0.0.1:3000/v1/products');
     expect(res.text).not.toMatch(/<script/);
   });
@@ -91,7 +114,8 @@ describe('storefront documentation routes', () => {
     const limited = await request(app).get('/v1/site');
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');
-    for (const path of ['/openapi/v1.json', '/docs', '/docs/onboarding', '/docs/assets/swagger-ui.css']) expect((await request(app).get(path)).status).toBe(200);
+    for (const path of ['/openapi/v1.json', '/docs', '/docs/onboarding', '/docs/assets/swagger-ui.css'])
+      expect((await request(app).get(path)).status).toBe(200);
   });
 
   it('answers an unknown docs path with a problem', async () => {

@@ -7,7 +7,12 @@ import { publishConfig } from '../../../../shared/storefront-config/publish';
 import { createRateLimits, RATE_LIMITS } from '../../../../services/storefront-api/rate-limit/rate-limits';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
-import { indexedShop, publishTwoMarketSite, twoPriceLists, type IndexedShop } from '../../../support/storefront-fixture';
+import {
+  indexedShop,
+  publishTwoMarketSite,
+  twoPriceLists,
+  type IndexedShop,
+} from '../../../support/storefront-fixture';
 import { storefrontConformance, type StorefrontConformance } from '../../../support/storefront-openapi';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
 
@@ -21,21 +26,40 @@ describe('the storefront request pipeline', () => {
   let brand: string;
   let doc: StorefrontConformance;
   // Every answer is checked against the served OpenAPI document as well.
-  const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
 
   beforeAll(async () => {
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, {
-      tenant: 'pipeline', products: 200, seed: 8,
+      tenant: 'pipeline',
+      products: 200,
+      seed: 8,
       configure: async (siteId, tenantId) => {
-        brand = (await t.db('brands').where({ tenant_id: tenantId }).orderBy('id').first<{ slug: string }>('slug')).slug;
-        const id = await saveCollection(t.db, tenantId, siteId, { slugs: { en: 'one-brand', sv: 'ett-marke' }, names: { en: 'One brand', sv: 'Ett märke' }, filter: { brand: [brand] } });
-        await saveQueryRule(t.db, tenantId, siteId, { query: 'Returns', target: { kind: 'url', url: 'https://m1.shop.example/returns' } });
-        await saveQueryRule(t.db, tenantId, siteId, { query: 'that brand', target: { kind: 'collection', collectionId: id } });
+        brand = (await t.db('brands').where({ tenant_id: tenantId }).orderBy('id').first<{ slug: string }>('slug'))
+          .slug;
+        const id = await saveCollection(t.db, tenantId, siteId, {
+          slugs: { en: 'one-brand', sv: 'ett-marke' },
+          names: { en: 'One brand', sv: 'Ett märke' },
+          filter: { brand: [brand] },
+        });
+        await saveQueryRule(t.db, tenantId, siteId, {
+          query: 'Returns',
+          target: { kind: 'url', url: 'https://m1.shop.example/returns' },
+        });
+        await saveQueryRule(t.db, tenantId, siteId, {
+          query: 'that brand',
+          target: { kind: 'collection', collectionId: id },
+        });
       },
     });
-    ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, windowSeconds: WINDOW }));
+    ({ app } = await createStorefrontTestApp({
+      db: t.db,
+      redis: r.redis,
+      engine: shop.engine.engine,
+      windowSeconds: WINDOW,
+    }));
     doc = await storefrontConformance(app);
   }, 90_000);
   afterAll(async () => {
@@ -47,12 +71,18 @@ describe('the storefront request pipeline', () => {
   describe('CORS', () => {
     it('answers a preflight from a market origin and a dev origin, and not from elsewhere', async () => {
       for (const origin of ['https://m1.shop.example', 'http://localhost:5173']) {
-        const res = await request(app).options('/v1/products').set({ Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-site-key' });
+        const res = await request(app).options('/v1/products').set({
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'x-site-key',
+        });
         expect(res.status).toBe(204);
         expect(res.headers['access-control-allow-origin']).toBe(origin);
         expect(res.headers['access-control-allow-headers']).toContain('X-Site-Key');
       }
-      const evil = await request(app).options('/v1/products').set({ Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' });
+      const evil = await request(app)
+        .options('/v1/products')
+        .set({ Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' });
       expect(evil.headers['access-control-allow-origin']).toBeUndefined();
     });
 
@@ -60,27 +90,53 @@ describe('the storefront request pipeline', () => {
       const ok = await get('/v1/products?pageSize=1', { Origin: 'https://m2.shop.example' });
       expect(ok.headers['access-control-allow-origin']).toBe('https://m2.shop.example');
       expect(ok.headers['access-control-expose-headers']).toContain('X-Config-Version');
-      expect((await get('/v1/products?pageSize=1', { Origin: 'https://evil.example' })).headers['access-control-allow-origin']).toBeUndefined();
+      expect(
+        (await get('/v1/products?pageSize=1', { Origin: 'https://evil.example' })).headers[
+          'access-control-allow-origin'
+        ],
+      ).toBeUndefined();
       const secret = await get('/v1/products', { 'X-Site-Key': shop.keys.secret, Origin: 'https://m1.shop.example' });
       expect(secret.status).toBe(403);
       expect(secret.body.code).toBe('SECRET_KEY_FROM_BROWSER');
       expect(secret.headers['access-control-allow-origin']).toBeUndefined();
-      expect((await get('/v1/products', { 'X-Site-Key': shop.keys.secret, 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'cors' })).status).toBe(403);
+      expect(
+        (
+          await get('/v1/products', {
+            'X-Site-Key': shop.keys.secret,
+            'Sec-Fetch-Site': 'cross-site',
+            'Sec-Fetch-Mode': 'cors',
+          })
+        ).status,
+      ).toBe(403);
       // Node's fetch sends Sec-Fetch-Mode (and Accept-Language: *) on server-to-server calls: not a browser.
-      expect((await get('/v1/products?pageSize=1', { 'X-Site-Key': shop.keys.secret, 'Sec-Fetch-Mode': 'cors', 'Accept-Language': '*' })).status).toBe(200);
+      expect(
+        (
+          await get('/v1/products?pageSize=1', {
+            'X-Site-Key': shop.keys.secret,
+            'Sec-Fetch-Mode': 'cors',
+            'Accept-Language': '*',
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('varies a CORS read on Origin, computed and from the read cache alike', async () => {
       for (let i = 0; i < 3; i++) {
         const res = await get('/v1/products?pageSize=2', { Origin: 'https://m2.shop.example' });
-        expect([res.status, res.headers['access-control-allow-origin'], res.headers.vary]).toEqual([200, 'https://m2.shop.example', 'X-Site-Key, X-Market, Accept-Language, Origin']);
+        expect([res.status, res.headers['access-control-allow-origin'], res.headers.vary]).toEqual([
+          200,
+          'https://m2.shop.example',
+          'X-Site-Key, X-Market, Accept-Language, Origin',
+        ]);
       }
       expect((await get('/v1/products?pageSize=2')).headers.vary).toBe('X-Site-Key, X-Market, Accept-Language');
     });
 
     it('names no origin on an answer that fails before the key is known (no key, an unknown or revoked one)', async () => {
       for (const key of [undefined, 'sfk_pub_unknown', `${shop.keys.publishable}x`]) {
-        const res = await request(app).get('/v1/products').set({ Origin: 'https://m1.shop.example', ...(key && { 'X-Site-Key': key }) });
+        const res = await request(app)
+          .get('/v1/products')
+          .set({ Origin: 'https://m1.shop.example', ...(key && { 'X-Site-Key': key }) });
         expect([res.status, res.headers['access-control-allow-origin']]).toEqual([401, undefined]);
       }
     });
@@ -97,7 +153,11 @@ describe('the storefront request pipeline', () => {
     const scoped = await get('/v1/products?collection=one-brand');
     expect(scoped.body.total).toBeGreaterThan(0);
     expect(scoped.body.total).toBeLessThan(all.body.total);
-    expect(scoped.body.items.every((c: { brand: { slug: string }; collections: string[] }) => c.collections.includes('one-brand'))).toBe(true);
+    expect(
+      scoped.body.items.every((c: { brand: { slug: string }; collections: string[] }) =>
+        c.collections.includes('one-brand'),
+      ),
+    ).toBe(true);
     expect((await get('/v1/products?collection=ett-marke', { 'X-Market': 'm2' })).body.total).toBeGreaterThan(0);
     const unknown = await get('/v1/products?collection=nope');
     expect(unknown.body.warnings).toContainEqual(expect.objectContaining({ code: 'COLLECTION_UNKNOWN' }));
@@ -105,8 +165,16 @@ describe('the storefront request pipeline', () => {
   });
 
   it('answers a published query rule with its redirect', async () => {
-    expect((await get('/v1/products?q=returns')).body.redirect).toEqual({ type: 'url', url: 'https://m1.shop.example/returns', collection: null });
-    expect((await get('/v1/products?q=That%20Brand')).body.redirect).toMatchObject({ type: 'collection', url: 'https://m1.shop.example/k/one-brand', collection: { slug: 'one-brand' } });
+    expect((await get('/v1/products?q=returns')).body.redirect).toEqual({
+      type: 'url',
+      url: 'https://m1.shop.example/returns',
+      collection: null,
+    });
+    expect((await get('/v1/products?q=That%20Brand')).body.redirect).toMatchObject({
+      type: 'collection',
+      url: 'https://m1.shop.example/k/one-brand',
+      collection: { slug: 'one-brand' },
+    });
     expect((await get('/v1/products?q=shoes')).body.redirect).toBeNull();
   });
 
@@ -119,7 +187,12 @@ describe('the storefront request pipeline', () => {
 
   describe('availability', () => {
     it('answers SITE_REGISTRY_WARMING until the configs are loaded', async () => {
-      const { app: cold, registry } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine, loaded: false });
+      const { app: cold, registry } = await createStorefrontTestApp({
+        db: t.db,
+        redis: r.redis,
+        engine: shop.engine.engine,
+        loaded: false,
+      });
       const res = await request(cold).get('/v1/products').set('X-Site-Key', shop.keys.publishable);
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('SITE_REGISTRY_WARMING');
@@ -131,7 +204,15 @@ describe('the storefront request pipeline', () => {
     it('answers INDEX_UNAVAILABLE for a published site whose first index is not built, and SITE_INACTIVE for a switched-off one', async () => {
       const siteId = await saveSite(t.db, shop.tenantId, { code: 'second', name: 'Second', ecomSiteId: 2 });
       const [list] = await twoPriceLists(t.db, shop.tenantId);
-      await saveMarket(t.db, shop.tenantId, siteId, { code: 'x', language: 'en', currency: list!.currency, country: 'IE', urlTemplate: 'https://second.example/{path}', priceListId: list!.id, isDefault: true });
+      await saveMarket(t.db, shop.tenantId, siteId, {
+        code: 'x',
+        language: 'en',
+        currency: list!.currency,
+        country: 'IE',
+        urlTemplate: 'https://second.example/{path}',
+        priceListId: list!.id,
+        isDefault: true,
+      });
       const { raw } = await createKey(t.db, shop.tenantId, siteId, 'publishable', 'web');
       await publishConfig(t.db, shop.tenantId, siteId, 'no index yet');
       const { app: fresh } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine });
@@ -154,11 +235,16 @@ describe('the storefront request pipeline', () => {
 
     it('keeps a key inert in a process that does not yet hold the version that contains it', async () => {
       const third = await publishTwoMarketSite(t.db, shop.tenantId, 'third');
-      const { app: lagging, registry } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine });
+      const { app: lagging, registry } = await createStorefrontTestApp({
+        db: t.db,
+        redis: r.redis,
+        engine: shop.engine.engine,
+      });
       const { raw } = await createKey(t.db, shop.tenantId, third, 'secret', 'newer');
       const { version } = await publishConfig(t.db, shop.tenantId, third, 'the key');
       const ask = () => request(lagging).get('/v1/site').set('X-Site-Key', raw);
-      for (let i = 0; i < 2; i++) expect([(await ask()).status, (await ask()).body.code]).toEqual([401, 'SITE_KEY_INVALID']);
+      for (let i = 0; i < 2; i++)
+        expect([(await ask()).status, (await ask()).body.code]).toEqual([401, 'SITE_KEY_INVALID']);
       await registry.refresh();
       const live = await ask();
       expect([live.status, live.headers['x-config-version']]).toEqual([200, String(version)]);
@@ -170,19 +256,34 @@ describe('the storefront request pipeline', () => {
     let limited: TestRedis;
     let rl: RequestListener;
     const keyIds = { publishable: 0, secret: 0 };
-    const idOf = async (raw: string) => (await t.db('storefront_keys').where({ key_hash: hashKey(raw) }).first<{ id: number }>('id')).id;
+    const idOf = async (raw: string) =>
+      (
+        await t
+          .db('storefront_keys')
+          .where({ key_hash: hashKey(raw) })
+          .first<{ id: number }>('id')
+      ).id;
     beforeAll(async () => {
       limited = createTestRedis();
-      ({ app: rl } = await createStorefrontTestApp({ db: t.db, redis: limited.redis, engine: shop.engine.engine, windowSeconds: WINDOW }));
+      ({ app: rl } = await createStorefrontTestApp({
+        db: t.db,
+        redis: limited.redis,
+        engine: shop.engine.engine,
+        windowSeconds: WINDOW,
+      }));
       keyIds.publishable = await idOf(shop.keys.publishable);
       keyIds.secret = await idOf(shop.keys.secret);
     });
     afterAll(() => limited.cleanup());
-    const getRl = (path: string, headers: Record<string, string> = {}) => request(rl).get(path).set({ 'X-Site-Key': shop.keys.publishable, ...headers });
+    const getRl = (path: string, headers: Record<string, string> = {}) =>
+      request(rl)
+        .get(path)
+        .set({ 'X-Site-Key': shop.keys.publishable, ...headers });
 
     it('allows 60 calls without a valid key per address, then 429 with Retry-After and retryAfterSeconds', async () => {
       const answers = [];
-      for (let i = 0; i < RATE_LIMITS.anonymous + 1; i++) answers.push((await request(rl).get('/v1/products').set('X-Site-Key', 'sfk_pub_bad')).status);
+      for (let i = 0; i < RATE_LIMITS.anonymous + 1; i++)
+        answers.push((await request(rl).get('/v1/products').set('X-Site-Key', 'sfk_pub_bad')).status);
       expect(answers.filter((s) => s === 401)).toHaveLength(RATE_LIMITS.anonymous);
       const over = await request(rl).get('/v1/products');
       expect(over.status).toBe(429);
@@ -206,8 +307,18 @@ describe('the storefront request pipeline', () => {
     }, 30_000);
 
     it('keeps answering reads while Redis is unreachable (the in-memory limiter takes over)', async () => {
-      const dead = createRedis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      const { app: offline } = await createStorefrontTestApp({ db: t.db, redis: r.redis, limiterRedis: dead, engine: shop.engine.engine });
+      const dead = createRedis('redis://127.0.0.1:1', {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
+      const { app: offline } = await createStorefrontTestApp({
+        db: t.db,
+        redis: r.redis,
+        limiterRedis: dead,
+        engine: shop.engine.engine,
+      });
       const started = Date.now();
       const res = await request(offline).get('/v1/products?pageSize=1').set('X-Site-Key', shop.keys.publishable);
       expect(res.status).toBe(200);

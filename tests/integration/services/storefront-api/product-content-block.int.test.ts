@@ -28,13 +28,16 @@ describe('the content block on product pages and cards', () => {
   let shop: IndexedShop;
   let app: RequestListener;
   let made: DetailProducts;
-  const get = (path: string, market = 'm1') => request(app).get(path).set({ 'X-Site-Key': shop.keys.publishable, 'X-Market': market });
+  const get = (path: string, market = 'm1') =>
+    request(app).get(path).set({ 'X-Site-Key': shop.keys.publishable, 'X-Market': market });
 
   beforeAll(async () => {
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, {
-      tenant: 'content-block', products: 20, seed: 5,
+      tenant: 'content-block',
+      products: 20,
+      seed: 5,
       configure: async (siteId, tenantId) => {
         made = await addDetailProducts(t.db, tenantId);
         await saveContent(t.db, tenantId, siteId, CONTENT);
@@ -56,9 +59,12 @@ describe('the content block on product pages and cards', () => {
     expect(body.description).toEqual({ html: 'Cascade Tee, in short.', text: 'Cascade Tee, in short.' });
   });
 
-  it('shows only the mapped attributes, in the block\'s order, under its keys, labels and types', async () => {
+  it("shows only the mapped attributes, in the block's order, under its keys, labels and types", async () => {
     const en = productDetailSchema.parse((await get(`/v1/products/${made.cascade}`)).body).attributes;
-    expect(en.map((a) => [a.key, a.label, a.type])).toEqual([['fabric', 'Fabric', 'list'], ['care-notes', 'Care', 'text']]);
+    expect(en.map((a) => [a.key, a.label, a.type])).toEqual([
+      ['fabric', 'Fabric', 'list'],
+      ['care-notes', 'Care', 'text'],
+    ]);
     // The facet fed by the product attribute still links the values, whatever key the page shows them under.
     expect(en[0]).toMatchObject({ values: ['Cotton', 'Linen'], valueKeys: ['cotton', 'linen'], facetKey: 'material' });
     expect(en[1]).toMatchObject({ html: null, values: null });

@@ -17,7 +17,8 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
   let sold: { id: string; slug: string }[];
   let doc: StorefrontConformance;
   // Every answer is also checked against the OpenAPI document.
-  const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
   const detail = async (path: string, headers: Record<string, string> = {}) => {
     const res = await get(path, headers);
     expect(res.status).toBe(200);
@@ -28,7 +29,9 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, {
-      tenant: 'detail', products: 120, seed: 11,
+      tenant: 'detail',
+      products: 120,
+      seed: 11,
       configure: async (_siteId, tenantId) => {
         made = await addDetailProducts(t.db, tenantId);
       },
@@ -36,7 +39,17 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
     doc = await storefrontConformance(app);
     sold = (await get('/v1/products?pageSize=5&sort=name_asc')).body.items;
-    await linkProducts(t.db, shop.tenantId, made.cascade, { similar: [Number(sold[0]!.id), made.unsold, Number(sold[1]!.id)], accessories: [made.unsold] }, made.bundle, [[Number(sold[2]!.id), '2'], [made.unsold, '1']]);
+    await linkProducts(
+      t.db,
+      shop.tenantId,
+      made.cascade,
+      { similar: [Number(sold[0]!.id), made.unsold, Number(sold[1]!.id)], accessories: [made.unsold] },
+      made.bundle,
+      [
+        [Number(sold[2]!.id), '2'],
+        [made.unsold, '1'],
+      ],
+    );
   }, 120_000);
   afterAll(async () => {
     await shop.engine.cleanup();
@@ -52,7 +65,16 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
     expect(res.headers.etag).toMatch(/^"/);
     const body = productDetailSchema.parse(res.body);
     const listed = (await get(`/v1/products?pageSize=5&sort=name_asc`)).body.items[0];
-    expect(body).toMatchObject({ id: card.id, slug: card.slug, url: `https://m1.shop.example/p/${card.slug}`, redirectTo: null, matchedVariantId: null, price: listed.price, inStock: listed.inStock, updatedAt: listed.updatedAt });
+    expect(body).toMatchObject({
+      id: card.id,
+      slug: card.slug,
+      url: `https://m1.shop.example/p/${card.slug}`,
+      redirectTo: null,
+      matchedVariantId: null,
+      price: listed.price,
+      inStock: listed.inStock,
+      updatedAt: listed.updatedAt,
+    });
     expect(body.images).toEqual([]);
     expect(body.image).toBeNull();
     expect(body.files).toEqual([]);
@@ -72,7 +94,12 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
 
   it('lists categories with path names, collections, seo and options', async () => {
     const body = await detail(`/v1/products/${made.cascade}`);
-    expect(body.options).toEqual(expect.arrayContaining([{ name: 'colour', values: expect.arrayContaining(['Red', 'Blue']) }, { name: 'size', values: expect.arrayContaining(['S', 'M']) }]));
+    expect(body.options).toEqual(
+      expect.arrayContaining([
+        { name: 'colour', values: expect.arrayContaining(['Red', 'Blue']) },
+        { name: 'size', values: expect.arrayContaining(['S', 'M']) },
+      ]),
+    );
     expect(body.seo).toEqual({ title: 'Cascade Tee | Shop', description: null });
     expect(body.variantCount).toBe(4);
     const seeded = await detail(`/v1/products/${sold[0]!.id}`);
@@ -82,8 +109,17 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
 
   it('answers a historical slug after a rename with redirectTo, and the current slug without', async () => {
     const target = sold[3]!;
-    await t.db('product_descriptions').where({ tenant_id: shop.tenantId, product_id: Number(target.id), language: 'en' }).update({ name: 'Renamed Marvel Jacket' });
-    expect(await runIndexJob(runDeps(t.db, shop.engine.engine), { type: 'full', siteId: shop.siteId }, { jobId: null, attempt: 1 })).toBe('ok');
+    await t
+      .db('product_descriptions')
+      .where({ tenant_id: shop.tenantId, product_id: Number(target.id), language: 'en' })
+      .update({ name: 'Renamed Marvel Jacket' });
+    expect(
+      await runIndexJob(
+        runDeps(t.db, shop.engine.engine),
+        { type: 'full', siteId: shop.siteId },
+        { jobId: null, attempt: 1 },
+      ),
+    ).toBe('ok');
     const old = await detail(`/v1/products/${target.slug}`);
     expect(old.slug).toBe('renamed-marvel-jacket');
     expect(old.redirectTo).toBe('renamed-marvel-jacket');
@@ -93,8 +129,17 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
 
   it('never slugs a product "facets": its variants URL would be search-in-facet\'s', async () => {
     const target = sold[4]!;
-    await t.db('product_descriptions').where({ tenant_id: shop.tenantId, product_id: Number(target.id), language: 'en' }).update({ name: 'Facets' });
-    expect(await runIndexJob(runDeps(t.db, shop.engine.engine), { type: 'full', siteId: shop.siteId }, { jobId: null, attempt: 1 })).toBe('ok');
+    await t
+      .db('product_descriptions')
+      .where({ tenant_id: shop.tenantId, product_id: Number(target.id), language: 'en' })
+      .update({ name: 'Facets' });
+    expect(
+      await runIndexJob(
+        runDeps(t.db, shop.engine.engine),
+        { type: 'full', siteId: shop.siteId },
+        { jobId: null, attempt: 1 },
+      ),
+    ).toBe('ok');
     const renamed = await detail(`/v1/products/${target.id}`);
     expect([renamed.name, renamed.slug]).toEqual(['Facets', 'facets-2']);
     const variants = await get('/v1/products/facets-2/variants');
@@ -102,7 +147,13 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
   }, 60_000);
 
   it('is PRODUCT_NOT_FOUND for an unsold product, a variant id, an unknown slug and an unknown SKU', async () => {
-    for (const path of [`/v1/products/${made.unsold}`, `/v1/products/${made.cascadeVariants['Red/S']}`, '/v1/products/no-such-slug', '/v1/products/by-sku/NOPE-1', '/v1/products/by-sku/NOPRICE-1']) {
+    for (const path of [
+      `/v1/products/${made.unsold}`,
+      `/v1/products/${made.cascadeVariants['Red/S']}`,
+      '/v1/products/no-such-slug',
+      '/v1/products/by-sku/NOPE-1',
+      '/v1/products/by-sku/NOPRICE-1',
+    ]) {
       const res = await get(path);
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('PRODUCT_NOT_FOUND');
@@ -130,22 +181,48 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
     const variants = body.variants ?? [];
     expect(variants).toHaveLength(4);
     const blueS = variants.find((v) => v.id === String(made.cascadeVariants['Blue/S']));
-    expect(blueS).toMatchObject({ sku: 'CASC-1-Blue-S', selectedOptions: { colour: 'Blue', size: 'S' }, price: null, stock: '7.00', inStock: false, images: [], image: null, hasOwnImages: false });
+    expect(blueS).toMatchObject({
+      sku: 'CASC-1-Blue-S',
+      selectedOptions: { colour: 'Blue', size: 'S' },
+      price: null,
+      stock: '7.00',
+      inStock: false,
+      images: [],
+      image: null,
+      hasOwnImages: false,
+    });
     const redM = variants.find((v) => v.sku === 'CASC-1-Red-M');
     expect(redM).toMatchObject({ price: { amount: '220.00', vatRate: '25.00' }, stock: '0.00', inStock: false });
     expect(body.priceVaries).toBe(true);
     expect(body.price.amount).toBe('200.00');
     expect(body.responsible.manufacturer?.name).toEqual(expect.any(String));
-    const manufacturer = await t.db('responsible_parties').where({ tenant_id: shop.tenantId, id: made.manufacturerPartyId }).first('name');
+    const manufacturer = await t
+      .db('responsible_parties')
+      .where({ tenant_id: shop.tenantId, id: made.manufacturerPartyId })
+      .first('name');
     expect(body.responsible.manufacturer?.name).toBe(manufacturer.name);
-    for (const v of variants) expect(v.responsible).toEqual({ manufacturer: null, importer: null, euResponsiblePerson: null });
+    for (const v of variants)
+      expect(v.responsible).toEqual({ manufacturer: null, importer: null, euResponsiblePerson: null });
     expect(variants[0]!.brand).toEqual(body.brand);
   });
 
   it('sanitises the description to the allow-list and keeps its text', async () => {
     const body = await detail(`/v1/products/${made.cascade}`);
     const html = body.description?.html ?? '';
-    for (const banned of ['<script', 'alert(1)', '<style', 'color: red', '<img', 'class=', 'onclick', 'onerror', 'onmouseover', 'style=', 'javascript:']) expect(html).not.toContain(banned);
+    for (const banned of [
+      '<script',
+      'alert(1)',
+      '<style',
+      'color: red',
+      '<img',
+      'class=',
+      'onclick',
+      'onerror',
+      'onmouseover',
+      'style=',
+      'javascript:',
+    ])
+      expect(html).not.toContain(banned);
     expect(html).toContain('<strong>cotton</strong>');
     expect(html).toContain('<h2>Care</h2>');
     expect(html).toContain('<a href="https://shop.example/size">Size guide</a>');
@@ -165,8 +242,18 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
 
   it('builds the brand with its facet and no url on a market without brand pages', async () => {
     const body = await detail(`/v1/products/${made.cascade}`);
-    const brand = await t.db('brands').where({ tenant_id: shop.tenantId, id: Number(body.brand?.id) }).first('name', 'slug');
-    expect(body.brand).toEqual({ label: brand.name, facet: { key: 'brand', valueKey: brand.slug }, id: body.brand?.id, slug: expect.any(String), url: null, logo: null });
+    const brand = await t
+      .db('brands')
+      .where({ tenant_id: shop.tenantId, id: Number(body.brand?.id) })
+      .first('name', 'slug');
+    expect(body.brand).toEqual({
+      label: brand.name,
+      facet: { key: 'brand', valueKey: brand.slug },
+      id: body.brand?.id,
+      slug: expect.any(String),
+      url: null,
+      logo: null,
+    });
   });
 
   it('carries related groups without unsold products and the bundle priced for the market', async () => {
@@ -177,7 +264,9 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
     const kit = await detail('/v1/products/by-sku/BUNDLE-1');
     expect(kit.bundle?.components.map((c) => [c.product.id, c.quantity])).toEqual([[sold[2]!.id, '2.00']]);
     const onM2 = await detail('/v1/products/by-sku/BUNDLE-1', { 'X-Market': 'm2' });
-    expect(onM2.bundle?.components[0]?.product.price.currency).not.toBe(kit.bundle?.components[0]?.product.price.currency);
+    expect(onM2.bundle?.components[0]?.product.price.currency).not.toBe(
+      kit.bundle?.components[0]?.product.price.currency,
+    );
     expect(body.bundle).toBeNull();
   });
 });

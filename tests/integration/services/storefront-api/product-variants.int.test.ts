@@ -15,7 +15,8 @@ describe('GET /v1/products/{slugOrId}/variants', () => {
   let made: DetailProducts;
   let doc: StorefrontConformance;
   // Every answer is also checked against the OpenAPI document.
-  const get = (path: string, headers: Record<string, string> = {}) => doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    doc.get(path, { 'X-Site-Key': shop.keys.publishable, ...headers });
   const page = async (path: string, headers: Record<string, string> = {}) => {
     const res = await get(path, headers);
     expect(res.status).toBe(200);
@@ -28,9 +29,14 @@ describe('GET /v1/products/{slugOrId}/variants', () => {
   beforeAll(async () => {
     t = await createTestDb();
     r = createTestRedis();
-    shop = await indexedShop(t.db, { tenant: 'variants', products: 40, seed: 12, configure: async (_siteId, tenantId) => {
-      made = await addDetailProducts(t.db, tenantId);
-    } });
+    shop = await indexedShop(t.db, {
+      tenant: 'variants',
+      products: 40,
+      seed: 12,
+      configure: async (_siteId, tenantId) => {
+        made = await addDetailProducts(t.db, tenantId);
+      },
+    });
     ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
     doc = await storefrontConformance(app);
   }, 120_000);
@@ -45,7 +51,8 @@ describe('GET /v1/products/{slugOrId}/variants', () => {
     expect(first).toMatchObject({ total: 150, page: 1, pageSize: 24 });
     expect(first.items).toHaveLength(24);
     const seen = new Set<string>();
-    for (let p = 1; p <= 2; p++) for (const v of (await page(`/v1/products/${made.huge}/variants?page=${p}&pageSize=100`)).items) seen.add(v.sku);
+    for (let p = 1; p <= 2; p++)
+      for (const v of (await page(`/v1/products/${made.huge}/variants?page=${p}&pageSize=100`)).items) seen.add(v.sku);
     expect(seen.size).toBe(150);
     const last = await page(`/v1/products/${made.huge}/variants?page=2&pageSize=100`);
     expect(last.items).toHaveLength(50);
@@ -69,18 +76,38 @@ describe('GET /v1/products/{slugOrId}/variants', () => {
   });
 
   it('marks each value available by the other axes selections and the market (two axes)', async () => {
-    expect(availability(await page(`/v1/products/${made.cascade}/variants`))).toEqual({ colour: ['Blue:true', 'Red:true'], size: ['M:true', 'S:true'] });
+    expect(availability(await page(`/v1/products/${made.cascade}/variants`))).toEqual({
+      colour: ['Blue:true', 'Red:true'],
+      size: ['M:true', 'S:true'],
+    });
     // Blue/S is not sold on m1: choosing S leaves Blue unavailable, and choosing Blue leaves S unavailable.
-    expect(availability(await page(`/v1/products/${made.cascade}/variants?filter[size]=S`))).toEqual({ colour: ['Blue:false', 'Red:true'], size: ['M:true', 'S:true'] });
-    expect(availability(await page(`/v1/products/${made.cascade}/variants?filter[colour]=Blue`))).toEqual({ colour: ['Blue:true', 'Red:true'], size: ['M:true', 'S:false'] });
+    expect(availability(await page(`/v1/products/${made.cascade}/variants?filter[size]=S`))).toEqual({
+      colour: ['Blue:false', 'Red:true'],
+      size: ['M:true', 'S:true'],
+    });
+    expect(availability(await page(`/v1/products/${made.cascade}/variants?filter[colour]=Blue`))).toEqual({
+      colour: ['Blue:true', 'Red:true'],
+      size: ['M:true', 'S:false'],
+    });
     // Blue/S is sold on m2.
-    expect(availability(await page(`/v1/products/${made.cascade}/variants?filter[colour]=Blue`, { 'X-Market': 'm2' }))).toEqual({ colour: ['Blue:true', 'Red:true'], size: ['M:true', 'S:true'] });
+    expect(
+      availability(await page(`/v1/products/${made.cascade}/variants?filter[colour]=Blue`, { 'X-Market': 'm2' })),
+    ).toEqual({ colour: ['Blue:true', 'Red:true'], size: ['M:true', 'S:true'] });
     // In stock: Red/M has none, so with Red chosen M is unavailable.
-    expect(availability(await page(`/v1/products/${made.cascade}/variants?filter[colour]=Red&filter[in-stock]=true`))).toEqual({ colour: ['Blue:true', 'Red:true'], size: ['M:false', 'S:true'] });
+    expect(
+      availability(await page(`/v1/products/${made.cascade}/variants?filter[colour]=Red&filter[in-stock]=true`)),
+    ).toEqual({ colour: ['Blue:true', 'Red:true'], size: ['M:false', 'S:true'] });
   });
 
   it('is INVALID_FILTER for an unknown axis, a comma list, a repeated axis or a bad toggle', async () => {
-    for (const query of ['filter[flavour]=x', 'filter[colour]=Red,Blue', 'filter[colour]=Red&filter[colour]=Blue', 'filter[in-stock]=maybe', 'filter[colour]=', 'filter[a][b]=1']) {
+    for (const query of [
+      'filter[flavour]=x',
+      'filter[colour]=Red,Blue',
+      'filter[colour]=Red&filter[colour]=Blue',
+      'filter[in-stock]=maybe',
+      'filter[colour]=',
+      'filter[a][b]=1',
+    ]) {
       const res = await get(`/v1/products/${made.cascade}/variants?${query}`);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('INVALID_FILTER');

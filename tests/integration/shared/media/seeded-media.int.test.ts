@@ -15,7 +15,12 @@ import { describeBrandLogos } from '../../../../shared/media/brand-logos';
 import { describeProductMedia } from '../../../../shared/media/product-media';
 import { storeMediaReader } from '../../../../shared/media/site-media';
 import { mediaTempDir, rawRequest, sha } from '../../../support/media-fixture';
-import { createTestEngine, publishTwoMarketSite, runDeps, type EmbeddedTestEngine } from '../../../support/storefront-fixture';
+import {
+  createTestEngine,
+  publishTwoMarketSite,
+  runDeps,
+  type EmbeddedTestEngine,
+} from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createKey } from '../../../../shared/storefront-config/keys';
 import { publishConfig } from '../../../../shared/storefront-config/publish';
@@ -37,21 +42,44 @@ describe('media of the seeded demo shop', () => {
   let first: MediaPipeline;
   let all: MediaDescriptor[];
   let logos: Map<number, MediaDescriptor>;
-  const run = (type: 'full' | 'delta', pipeline: MediaPipeline) => runIndexJob(runDeps(t.db, e.engine, { media: pipeline }), { type, siteId }, job);
+  const run = (type: 'full' | 'delta', pipeline: MediaPipeline) =>
+    runIndexJob(runDeps(t.db, e.engine, { media: pipeline }), { type, siteId }, job);
   const latest = async () => (await listRuns(t.db, { tenantId, siteId }, 1))[0]!;
 
   beforeAll(async () => {
     t = await createTestDb();
     e = await createTestEngine(t.db);
     media = await mediaTempDir();
-    tenantId = (await seedTenant(t.db, { tenant: 'demo', products: DEMO_PRODUCTS, orders: 0, seed: DEMO_SEED, asOf: AS_OF, analyze: false, mediaDir: media.sources })).tenantId;
+    tenantId = (
+      await seedTenant(t.db, {
+        tenant: 'demo',
+        products: DEMO_PRODUCTS,
+        orders: 0,
+        seed: DEMO_SEED,
+        asOf: AS_OF,
+        analyze: false,
+        mediaDir: media.sources,
+      })
+    ).tenantId;
     siteId = await publishTwoMarketSite(t.db, tenantId);
     first = media.pipeline();
     expect(await run('full', first)).toBe('ok');
     const ids: number[] = (await t.db('products').where({ tenant_id: tenantId }).pluck('id')).map(Number);
-    all = [...(await describeProductMedia(t.db, media.store, tenantId, ids)).values()].flatMap((m) => [...m.images, ...m.files]);
-    logos = await describeBrandLogos(t.db, media.store, tenantId, (await t.db('brands').where({ tenant_id: tenantId }).pluck('id')).map(Number));
-    host = await listen(createApp({ store: media.store, logger: createLogger({ name: 'test', level: 'silent' }) }), '127.0.0.1', 0);
+    all = [...(await describeProductMedia(t.db, media.store, tenantId, ids)).values()].flatMap((m) => [
+      ...m.images,
+      ...m.files,
+    ]);
+    logos = await describeBrandLogos(
+      t.db,
+      media.store,
+      tenantId,
+      (await t.db('brands').where({ tenant_id: tenantId }).pluck('id')).map(Number),
+    );
+    host = await listen(
+      createApp({ store: media.store, logger: createLogger({ name: 'test', level: 'silent' }) }),
+      '127.0.0.1',
+      0,
+    );
   }, 600_000);
   afterAll(async () => {
     await host?.close();
@@ -61,27 +89,51 @@ describe('media of the seeded demo shop', () => {
   });
 
   it('renders each distinct source once, and every media row and brand logo gets a descriptor', async () => {
-    const rows: { hash: string; kind: string }[] = await t.db('product_media').where({ tenant_id: tenantId }).select('hash', 'kind');
-    const logoHashes: string[] = await t.db('brands').where({ tenant_id: tenantId }).whereNotNull('logo_hash').pluck('logo_hash');
-    expect(first.stats.rendered).toBe(new Set([...rows.map((r) => `${r.hash}/${r.kind}`), ...logoHashes.map((h) => `${h}/image`)]).size);
+    const rows: { hash: string; kind: string }[] = await t
+      .db('product_media')
+      .where({ tenant_id: tenantId })
+      .select('hash', 'kind');
+    const logoHashes: string[] = await t
+      .db('brands')
+      .where({ tenant_id: tenantId })
+      .whereNotNull('logo_hash')
+      .pluck('logo_hash');
+    expect(first.stats.rendered).toBe(
+      new Set([...rows.map((r) => `${r.hash}/${r.kind}`), ...logoHashes.map((h) => `${h}/image`)]).size,
+    );
     expect(all).toHaveLength(rows.length);
     // The demo's first brands have logos and the others none; every logo is rendered (each brand has products).
     expect(logoHashes.length).toBeGreaterThan(0);
-    expect(logoHashes.length).toBeLessThan(await t.db('brands').where({ tenant_id: tenantId }).count<{ count: string }[]>('id as count').then((r) => Number(r[0]!.count)));
+    expect(logoHashes.length).toBeLessThan(
+      await t
+        .db('brands')
+        .where({ tenant_id: tenantId })
+        .count<{ count: string }[]>('id as count')
+        .then((r) => Number(r[0]!.count)),
+    );
     expect([...logos.values()].map((d) => d.id).sort()).toEqual([...logoHashes].sort());
     expect(new Set(all.map((d) => d.kind))).toEqual(new Set(['image', 'video', 'file']));
     expect((await latest()).warnings.filter((w) => w.code.startsWith('MEDIA'))).toEqual([]);
   });
 
   it('every descriptor has exactly the 22 keys, nulls where a key does not apply, arrays never null', () => {
-    for (const logo of logos.values()) expect(logo).toMatchObject({ kind: 'image', role: 'logo', bg: 'transparent', alt: {} });
+    for (const logo of logos.values())
+      expect(logo).toMatchObject({ kind: 'image', role: 'logo', bg: 'transparent', alt: {} });
     for (const d of [...all, ...logos.values()]) {
       expect(Object.keys(d).sort()).toEqual([...DESCRIPTOR_KEYS].sort());
       expect(d.id).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(Array.isArray(d.widths) && Array.isArray(d.formats)).toBe(true);
       expect(typeof d.alt).toBe('object');
       if (d.kind === 'file') {
-        expect(d).toMatchObject({ widths: [], formats: [], w: null, h: null, poster: null, variants: null, duration: null });
+        expect(d).toMatchObject({
+          widths: [],
+          formats: [],
+          w: null,
+          h: null,
+          poster: null,
+          variants: null,
+          duration: null,
+        });
         expect(d.pages).toBeGreaterThan(0);
         expect(d.filename).toMatch(/-manual\.pdf$/);
       } else {
@@ -138,7 +190,12 @@ describe('media of the seeded demo shop', () => {
     await publishConfig(t.db, tenantId, siteId, 'key');
     const r = createTestRedis();
     try {
-      const { app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: e.engine, media: storeMediaReader(media.store) });
+      const { app } = await createStorefrontTestApp({
+        db: t.db,
+        redis: r.redis,
+        engine: e.engine,
+        media: storeMediaReader(media.store),
+      });
       // Checked against the OpenAPI document too: real descriptors of every kind, on cards and on the detail.
       const doc = await storefrontConformance(app);
       const listing = await doc.get('/v1/products?pageSize=20', { 'X-Site-Key': raw });
@@ -153,19 +210,40 @@ describe('media of the seeded demo shop', () => {
       expect(card.image).toEqual(own.image);
       // A product showing a video and one showing a file, so the document's descriptor is held to those kinds too.
       for (const kind of ['video', 'file']) {
-        const ids: number[] = (await t.db('product_media').where({ tenant_id: tenantId, kind }).distinct('product_id').orderBy('product_id').limit(30)).map((row: { product_id: number }) => Number(row.product_id));
+        const ids: number[] = (
+          await t
+            .db('product_media')
+            .where({ tenant_id: tenantId, kind })
+            .distinct('product_id')
+            .orderBy('product_id')
+            .limit(30)
+        ).map((row: { product_id: number }) => Number(row.product_id));
         const shown: string[] = [];
         for (const id of ids) {
           const answer = await doc.get(`/v1/products/${id}`, { 'X-Site-Key': raw });
-          if (answer.status === 200) shown.push(...[...answer.body.images, ...answer.body.files].map((d: MediaDescriptor) => d.kind));
+          if (answer.status === 200)
+            shown.push(...[...answer.body.images, ...answer.body.files].map((d: MediaDescriptor) => d.kind));
           if (shown.includes(kind)) break;
         }
         expect(shown).toContain(kind);
       }
       // The demo's brand logos on the detail: the brand's own descriptor, or null for a brand without a logo.
       const brandOf = async (withLogo: boolean) => {
-        const rows: { id: number; brand_id: number }[] = await t.db('products').where({ tenant_id: tenantId }).whereNull('parent_id')
-          .whereIn('brand_id', t.db('brands').where({ tenant_id: tenantId })[withLogo ? 'whereNotNull' : 'whereNull']('logo_hash').select('id')).orderBy('id').limit(20).select('id', 'brand_id');
+        const rows: { id: number; brand_id: number }[] = await t
+          .db('products')
+          .where({ tenant_id: tenantId })
+          .whereNull('parent_id')
+          .whereIn(
+            'brand_id',
+            t
+              .db('brands')
+              .where({ tenant_id: tenantId })
+              [withLogo ? 'whereNotNull' : 'whereNull']('logo_hash')
+              .select('id'),
+          )
+          .orderBy('id')
+          .limit(20)
+          .select('id', 'brand_id');
         for (const row of rows) {
           const answer = await doc.get(`/v1/products/${row.id}`, { 'X-Site-Key': raw });
           if (answer.status === 200) return { brandId: row.brand_id, logo: answer.body.brand.logo };
@@ -189,11 +267,23 @@ describe('media of the seeded demo shop', () => {
   }, 300_000);
 
   it('a broken or missing source is a warning on the run, never a failed run', async () => {
-    const row = await t.db('product_media as m').join('products as p', (j) => j.on('p.tenant_id', 'm.tenant_id').andOn('p.id', 'm.product_id'))
-      .where({ 'm.tenant_id': tenantId, 'm.kind': 'image', 'm.role': 'primary' }).whereNull('p.parent_id').orderBy('m.id').first<{ id: number; product_id: number }>('m.id', 'm.product_id');
-    await t.db('product_media').where({ tenant_id: tenantId, id: row.id }).update({ hash: `sha256:${randomBytes(32).toString('hex')}`, source: 'seed/gone.png' });
+    const row = await t
+      .db('product_media as m')
+      .join('products as p', (j) => j.on('p.tenant_id', 'm.tenant_id').andOn('p.id', 'm.product_id'))
+      .where({ 'm.tenant_id': tenantId, 'm.kind': 'image', 'm.role': 'primary' })
+      .whereNull('p.parent_id')
+      .orderBy('m.id')
+      .first<{ id: number; product_id: number }>('m.id', 'm.product_id');
+    await t
+      .db('product_media')
+      .where({ tenant_id: tenantId, id: row.id })
+      .update({ hash: `sha256:${randomBytes(32).toString('hex')}`, source: 'seed/gone.png' });
     expect(await run('delta', media.pipeline())).toBe('ok');
     const warnings = (await latest()).warnings;
-    expect(warnings).toContainEqual({ code: 'MEDIA_UNREADABLE', productId: String(row.product_id), detail: expect.stringContaining('no such file') });
+    expect(warnings).toContainEqual({
+      code: 'MEDIA_UNREADABLE',
+      productId: String(row.product_id),
+      detail: expect.stringContaining('no such file'),
+    });
   }, 120_000);
 });

@@ -32,13 +32,27 @@ describe('media source reader', () => {
     await media.cleanup();
   });
 
-  const reason = (p: Promise<unknown>) => p.then(() => 'read', (err: unknown) => (err instanceof MediaSourceError ? err.reason : `other: ${String(err)}`));
+  const reason = (p: Promise<unknown>) =>
+    p.then(
+      () => 'read',
+      (err: unknown) => (err instanceof MediaSourceError ? err.reason : `other: ${String(err)}`),
+    );
 
   it('reads relative paths inside the root, and nothing outside it', async () => {
     const read = createSourceReader({ root: media.sources });
     expect((await read('ok.bin')).toString()).toBe('local bytes');
-    for (const source of ['../secret.txt', 'a/../../secret.txt', '..\\secret.txt', path.join(media.dir, 'secret.txt'), 'file:///etc/passwd', 'ok.bin\u0000.png']) {
-      expect({ source, reason: await reason(read(source)) }).toEqual({ source, reason: 'not a relative path inside the media source root' });
+    for (const source of [
+      '../secret.txt',
+      'a/../../secret.txt',
+      '..\\secret.txt',
+      path.join(media.dir, 'secret.txt'),
+      'file:///etc/passwd',
+      'ok.bin\u0000.png',
+    ]) {
+      expect({ source, reason: await reason(read(source)) }).toEqual({
+        source,
+        reason: 'not a relative path inside the media source root',
+      });
     }
     expect(await reason(read('missing.png'))).toBe('no such file');
   });

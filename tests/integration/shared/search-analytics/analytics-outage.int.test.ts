@@ -24,7 +24,19 @@ describe('search analytics while PostgreSQL is out of reach', () => {
     t = await createTestDb();
     const tenantId = await insertTenant(t.db, 'outage');
     const siteId = await saveSite(t.db, tenantId, { code: 'shop', name: 'Shop', ecomSiteId: 1 });
-    search = (query) => ({ place: { tenantId, siteId, market: 'se', language: 'sv' }, fact: { kind: 'listing', query, total: 1, corrected: false, redirected: false, ruled: false, filters: [], page: 1 } });
+    search = (query) => ({
+      place: { tenantId, siteId, market: 'se', language: 'sv' },
+      fact: {
+        kind: 'listing',
+        query,
+        total: 1,
+        corrected: false,
+        redirected: false,
+        ruled: false,
+        filters: [],
+        page: 1,
+      },
+    });
     const target = new URL(t.url);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
     const proxied = new URL(t.url);
@@ -33,7 +45,10 @@ describe('search analytics while PostgreSQL is out of reach', () => {
     metrics = new Registry();
     const logger = createLogger({ name: 'test', level: 'warn' });
     logger.warn = ((obj: unknown, msg?: string) => void warnings.push(String(msg ?? obj))) as typeof logger.warn;
-    analytics = new SearchAnalytics({ db, logger, metrics }, { flushEveryMs: 60_000, retentionDays: 90, bounds: DEFAULT_ROLLUP_BOUNDS, maxPendingFlushes: 2 });
+    analytics = new SearchAnalytics(
+      { db, logger, metrics },
+      { flushEveryMs: 60_000, retentionDays: 90, bounds: DEFAULT_ROLLUP_BOUNDS, maxPendingFlushes: 2 },
+    );
   });
   afterAll(async () => {
     await db.destroy();
@@ -41,7 +56,10 @@ describe('search analytics while PostgreSQL is out of reach', () => {
     await t.drop();
   });
 
-  const dropped = async () => (await metrics.getSingleMetric('storefront_search_analytics_dropped_total')?.get())?.values.find((v) => v.labels.reason === 'store')?.value ?? 0;
+  const dropped = async () =>
+    (await metrics.getSingleMetric('storefront_search_analytics_dropped_total')?.get())?.values.find(
+      (v) => v.labels.reason === 'store',
+    )?.value ?? 0;
   const counts = () => t.db('storefront_search_queries').orderBy('query').pluck('query');
 
   it('keeps two flushes while PostgreSQL is down, drops the oldest past them, and stores the rest once it is back', async () => {

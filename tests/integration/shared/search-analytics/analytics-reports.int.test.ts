@@ -11,7 +11,17 @@ import { createTestDb, type TestDb } from '../../../support/test-db';
 
 const NOW = new Date('2026-11-26T15:00:00Z');
 const RANGE = { from: '2026-11-01', to: '2026-11-26' };
-const fact = (query: string, over: Partial<SearchFact> = {}): SearchFact => ({ kind: 'listing', query, total: 4, corrected: false, redirected: false, ruled: false, filters: [], page: 1, ...over });
+const fact = (query: string, over: Partial<SearchFact> = {}): SearchFact => ({
+  kind: 'listing',
+  query,
+  total: 4,
+  corrected: false,
+  redirected: false,
+  ruled: false,
+  filters: [],
+  page: 1,
+  ...over,
+});
 const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
 
 describe('search analytics reports', () => {
@@ -36,11 +46,13 @@ describe('search analytics reports', () => {
   /** One flush (its own transaction, so a later flush has a later last_at): `record` returns [place, fact, day, times]. */
   const flush = async (...records: [SearchPlace, SearchFact, string, number?][]) => {
     const rollup = new SearchRollup();
-    for (const [place, f, day, times = 1] of records) for (let i = 0; i < times; i++) rollup.record(place, f, noon(day));
+    for (const [place, f, day, times = 1] of records)
+      for (let i = 0; i < times; i++) rollup.record(place, f, noon(day));
     await writeRollups(t.db, rollup.drain(), { queriesPerGroup: 1000, filtersPerGroup: 1000 });
   };
   const report = (scope: ReportScope, request: ReportRequest) => searchAnalyticsReport(t.db, scope, request, NOW);
-  const queriesOf = async (scope: ReportScope, request: ReportRequest) => (await report(scope, request)).items.map((i) => ('query' in i ? [i.query, i.count, i.noHits, i.latestTotal] : i));
+  const queriesOf = async (scope: ReportScope, request: ReportRequest) =>
+    (await report(scope, request)).items.map((i) => ('query' in i ? [i.query, i.count, i.noHits, i.latestTotal] : i));
 
   describe('top-queries', () => {
     it('sums each query over days, markets and languages, most counted first (ties by query), browse listings left out', async () => {
@@ -63,12 +75,24 @@ describe('search analytics reports', () => {
 
     it('answers the total of the row a flush wrote last, not of the latest day nor the largest', async () => {
       const s = await newSite();
-      await flush([placeOf(s), fact('jacka', { total: 7 }), '2026-11-25'], [placeOf(s), fact('skor', { total: 0 }), '2026-11-25']);
+      await flush(
+        [placeOf(s), fact('jacka', { total: 7 }), '2026-11-25'],
+        [placeOf(s), fact('skor', { total: 0 }), '2026-11-25'],
+      );
       // A later flush of an earlier day (a late process): its total is the latest one.
-      await flush([placeOf(s, 'no', 'nb'), fact('jacka', { total: 0 }), '2026-11-24'], [placeOf(s), fact('skor', { total: 12 }), '2026-11-24']);
-      expect(await queriesOf(s, { report: 'top-queries', ...RANGE })).toEqual([['jacka', 2, 1, 0], ['skor', 2, 1, 12]]);
+      await flush(
+        [placeOf(s, 'no', 'nb'), fact('jacka', { total: 0 }), '2026-11-24'],
+        [placeOf(s), fact('skor', { total: 12 }), '2026-11-24'],
+      );
+      expect(await queriesOf(s, { report: 'top-queries', ...RANGE })).toEqual([
+        ['jacka', 2, 1, 0],
+        ['skor', 2, 1, 12],
+      ]);
       // Within one market, its own latest row answers.
-      expect(await queriesOf(s, { report: 'top-queries', ...RANGE, market: 'se' })).toEqual([['skor', 2, 1, 12], ['jacka', 1, 0, 7]]);
+      expect(await queriesOf(s, { report: 'top-queries', ...RANGE, market: 'se' })).toEqual([
+        ['skor', 2, 1, 12],
+        ['jacka', 1, 0, 7],
+      ]);
     });
 
     it('breaks a tie of one flush by the later day, then by the larger total', async () => {
@@ -79,7 +103,10 @@ describe('search analytics reports', () => {
         [placeOf(s), fact('b', { total: 0 }), '2026-11-25'],
         [placeOf(s, 'no', 'nb'), fact('b', { total: 3 }), '2026-11-25'],
       );
-      expect(await queriesOf(s, { report: 'top-queries', ...RANGE })).toEqual([['a', 2, 1, 0], ['b', 2, 1, 3]]);
+      expect(await queriesOf(s, { report: 'top-queries', ...RANGE })).toEqual([
+        ['a', 2, 1, 0],
+        ['b', 2, 1, 3],
+      ]);
     });
 
     it('reads the request totals of listings (browse and trimmed queries included) and gives each query its share', async () => {
@@ -97,10 +124,19 @@ describe('search analytics reports', () => {
 
     it('keeps to the limit (20 by default)', async () => {
       const s = await newSite();
-      await flush(...Array.from({ length: 30 }, (_, i): [SearchPlace, SearchFact, string, number] => [placeOf(s), fact(`q${String(i).padStart(2, '0')}`), '2026-11-20', 30 - i]));
+      await flush(
+        ...Array.from({ length: 30 }, (_, i): [SearchPlace, SearchFact, string, number] => [
+          placeOf(s),
+          fact(`q${String(i).padStart(2, '0')}`),
+          '2026-11-20',
+          30 - i,
+        ]),
+      );
       const byDefault = await report(s, { report: 'top-queries', ...RANGE });
       expect(byDefault.limit).toBe(20);
-      expect(byDefault.items.map((i) => ('query' in i ? i.query : ''))).toEqual(Array.from({ length: 20 }, (_, i) => `q${String(i).padStart(2, '0')}`));
+      expect(byDefault.items.map((i) => ('query' in i ? i.query : ''))).toEqual(
+        Array.from({ length: 20 }, (_, i) => `q${String(i).padStart(2, '0')}`),
+      );
       expect((await report(s, { report: 'top-queries', ...RANGE, limit: 3 })).items).toHaveLength(3);
       expect((await report(s, { report: 'top-queries', ...RANGE, limit: 100 })).items).toHaveLength(30);
     });
@@ -109,8 +145,13 @@ describe('search analytics reports', () => {
   describe('the range and the market', () => {
     it('covers from and to inclusive, and by default the last 7 days including today (UTC)', async () => {
       const s = await newSite();
-      await flush(...['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-26', '2026-11-27'].map((day): [SearchPlace, SearchFact, string] => [placeOf(s), fact(day), day]));
-      const queries = async (request: Omit<ReportRequest, 'report'>) => (await report(s, { report: 'top-queries', ...request })).items.map((i) => ('query' in i ? i.query : '')).sort();
+      await flush(
+        ...['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-26', '2026-11-27'].map(
+          (day): [SearchPlace, SearchFact, string] => [placeOf(s), fact(day), day],
+        ),
+      );
+      const queries = async (request: Omit<ReportRequest, 'report'>) =>
+        (await report(s, { report: 'top-queries', ...request })).items.map((i) => ('query' in i ? i.query : '')).sort();
       expect(await queries({ from: '2026-11-19', to: '2026-11-20' })).toEqual(['2026-11-19', '2026-11-20']);
       expect(await queries({ from: '2026-11-26', to: '2026-11-26' })).toEqual(['2026-11-26']);
       const byDefault = await report(s, { report: 'top-queries' });
@@ -124,12 +165,19 @@ describe('search analytics reports', () => {
 
     it('reads one market when asked, totals included; an unknown market finds nothing', async () => {
       const s = await newSite();
-      await flush([placeOf(s), fact('jacka'), '2026-11-20', 2], [placeOf(s, 'no', 'nb'), fact('jakke', { total: 0 }), '2026-11-20', 3], [placeOf(s, 'no', 'nb'), fact(''), '2026-11-20']);
+      await flush(
+        [placeOf(s), fact('jacka'), '2026-11-20', 2],
+        [placeOf(s, 'no', 'nb'), fact('jakke', { total: 0 }), '2026-11-20', 3],
+        [placeOf(s, 'no', 'nb'), fact(''), '2026-11-20'],
+      );
       const no = await report(s, { report: 'top-queries', ...RANGE, market: 'no' });
       expect(no).toMatchObject({ market: 'no', totals: { requests: 4, noHitRequests: 3 } });
       expect(no.items).toEqual([{ query: 'jakke', count: 3, noHits: 3, latestTotal: 0, share: 0.75 }]);
       expect((await report(s, { report: 'top-queries', ...RANGE })).market).toBeNull();
-      expect(await report(s, { report: 'top-queries', ...RANGE, market: 'dk' })).toMatchObject({ totals: { requests: 0, noHitRequests: 0 }, items: [] });
+      expect(await report(s, { report: 'top-queries', ...RANGE, market: 'dk' })).toMatchObject({
+        totals: { requests: 0, noHitRequests: 0 },
+        items: [],
+      });
     });
   });
 
@@ -145,14 +193,23 @@ describe('search analytics reports', () => {
         [placeOf(s), fact('skor', { total: 8 }), '2026-11-21', 9],
         [placeOf(s), fact('', { total: 0 }), '2026-11-21', 9],
       );
-      expect(await queriesOf(s, { report: 'no-hit-queries', ...RANGE })).toEqual([['skoor', 6, 6, 0], ['vinterjakka', 4, 4, 0], ['jakka', 8, 3, 0]]);
+      expect(await queriesOf(s, { report: 'no-hit-queries', ...RANGE })).toEqual([
+        ['skoor', 6, 6, 0],
+        ['vinterjakka', 4, 4, 0],
+        ['jakka', 8, 3, 0],
+      ]);
       // A synonym lands: the next flush finds products for "skoor", which leaves the list.
       await flush([placeOf(s), fact('skoor', { total: 5 }), '2026-11-22']);
       const after = await report(s, { report: 'no-hit-queries', ...RANGE });
       expect(after.items.map((i) => ('query' in i ? i.query : ''))).toEqual(['vinterjakka', 'jakka']);
       expect(after.totals).toEqual({ requests: 37, noHitRequests: 22 });
       // Before that day it still was a no-hit query.
-      expect((await queriesOf(s, { report: 'no-hit-queries', from: '2026-11-20', to: '2026-11-21' }))[0]).toEqual(['skoor', 6, 6, 0]);
+      expect((await queriesOf(s, { report: 'no-hit-queries', from: '2026-11-20', to: '2026-11-21' }))[0]).toEqual([
+        'skoor',
+        6,
+        6,
+        0,
+      ]);
     });
   });
 
@@ -172,7 +229,9 @@ describe('search analytics reports', () => {
         { filter: 'size=m', count: 3, share: 0.375 },
       ]);
       expect(answer.totals).toEqual({ requests: 8, noHitRequests: 0 });
-      expect((await report(s, { report: 'top-filters', ...RANGE, market: 'no', limit: 1 })).items).toEqual([{ filter: 'brand=acme', count: 2, share: 1 }]);
+      expect((await report(s, { report: 'top-filters', ...RANGE, market: 'no', limit: 1 })).items).toEqual([
+        { filter: 'brand=acme', count: 2, share: 1 },
+      ]);
     });
   });
 
@@ -187,7 +246,10 @@ describe('search analytics reports', () => {
       );
       const answer = await report(s, { report: 'suggest-queries', ...RANGE });
       expect(answer.totals).toEqual({ requests: 5, noHitRequests: 1 });
-      expect(answer.items).toEqual([{ query: 'ja', count: 4, noHits: 0, latestTotal: 6, share: 0.8 }, { query: 'jx', count: 1, noHits: 1, latestTotal: 0, share: 0.2 }]);
+      expect(answer.items).toEqual([
+        { query: 'ja', count: 4, noHits: 0, latestTotal: 6, share: 0.8 },
+        { query: 'jx', count: 1, noHits: 1, latestTotal: 0, share: 0.2 },
+      ]);
       // Search-in-facet queries are in no report.
       expect(await queriesOf(s, { report: 'top-queries', ...RANGE })).toEqual([['jacka', 10, 0, 4]]);
     });
@@ -206,7 +268,12 @@ describe('search analytics reports', () => {
         [placeOf(s), fact('jacka'), '2026-11-24', 9],
       );
       const answer = await report(s, { report: 'volume', from: '2026-11-19', to: '2026-11-23', limit: 1 });
-      expect(answer).toMatchObject({ report: 'volume', from: '2026-11-19', to: '2026-11-23', totals: { requests: 9, noHitRequests: 2 } });
+      expect(answer).toMatchObject({
+        report: 'volume',
+        from: '2026-11-19',
+        to: '2026-11-23',
+        totals: { requests: 9, noHitRequests: 2 },
+      });
       // A quiet day is a zero, not a gap; limit does not cut the series.
       expect(answer.items).toEqual([
         { day: '2026-11-19', requests: 0, noHitRequests: 0 },
@@ -215,7 +282,9 @@ describe('search analytics reports', () => {
         { day: '2026-11-22', requests: 4, noHitRequests: 0 },
         { day: '2026-11-23', requests: 0, noHitRequests: 0 },
       ]);
-      expect((await report(s, { report: 'volume', from: '2026-11-20', to: '2026-11-20', market: 'no' })).items).toEqual([{ day: '2026-11-20', requests: 2, noHitRequests: 2 }]);
+      expect((await report(s, { report: 'volume', from: '2026-11-20', to: '2026-11-20', market: 'no' })).items).toEqual(
+        [{ day: '2026-11-20', requests: 2, noHitRequests: 2 }],
+      );
     });
 
     it('answers the longest range with one item per day, totals equal to the top-queries report', async () => {
@@ -224,7 +293,10 @@ describe('search analytics reports', () => {
       const range = { from: '2025-11-26', to: '2026-11-26' };
       const answer = await report(s, { report: 'volume', ...range });
       expect(answer.items).toHaveLength(366);
-      expect([answer.items[0], answer.items.at(-1)]).toEqual([{ day: '2025-11-26', requests: 1, noHitRequests: 0 }, { day: '2026-11-26', requests: 2, noHitRequests: 2 }]);
+      expect([answer.items[0], answer.items.at(-1)]).toEqual([
+        { day: '2025-11-26', requests: 1, noHitRequests: 0 },
+        { day: '2026-11-26', requests: 2, noHitRequests: 2 },
+      ]);
       expect(answer.totals).toEqual((await report(s, { report: 'top-queries', ...range })).totals);
     });
   });
@@ -233,7 +305,14 @@ describe('search analytics reports', () => {
     it('answers a site without roll-ups with zero totals and no items', async () => {
       const s = await newSite();
       expect(await report(s, { report: 'no-hit-queries' })).toEqual({
-        siteId: s.siteId, report: 'no-hit-queries', from: '2026-11-20', to: '2026-11-26', market: null, limit: 20, totals: { requests: 0, noHitRequests: 0 }, items: [],
+        siteId: s.siteId,
+        report: 'no-hit-queries',
+        from: '2026-11-20',
+        to: '2026-11-26',
+        market: null,
+        limit: 20,
+        totals: { requests: 0, noHitRequests: 0 },
+        items: [],
       });
     });
 
@@ -241,8 +320,12 @@ describe('search analytics reports', () => {
       const a = await newSite(tenantA);
       const b = await newSite(tenantB);
       await flush([placeOf(a), fact('secret-a'), '2026-11-20', 3], [placeOf(b), fact('b-only'), '2026-11-20']);
-      await expect(report({ tenantId: tenantB, siteId: a.siteId }, { report: 'top-queries', ...RANGE })).rejects.toThrow(ConfigNotFoundError);
-      await expect(report({ tenantId: tenantB, siteId: a.siteId }, { report: 'top-queries', ...RANGE })).rejects.toMatchObject({ status: 404, code: 'not_found' });
+      await expect(
+        report({ tenantId: tenantB, siteId: a.siteId }, { report: 'top-queries', ...RANGE }),
+      ).rejects.toThrow(ConfigNotFoundError);
+      await expect(
+        report({ tenantId: tenantB, siteId: a.siteId }, { report: 'top-queries', ...RANGE }),
+      ).rejects.toMatchObject({ status: 404, code: 'not_found' });
       const own = await report(b, { report: 'top-queries', ...RANGE });
       expect(own.items.map((i) => ('query' in i ? i.query : ''))).toEqual(['b-only']);
       expect(own.totals.requests).toBe(1);
@@ -252,7 +335,10 @@ describe('search analytics reports', () => {
       const s = await newSite();
       await flush([placeOf(s), fact('jacka'), '2026-11-20']);
       await removeSite(t.db, s.tenantId, s.siteId);
-      await expect(report(s, { report: 'top-queries', ...RANGE })).rejects.toMatchObject({ status: 404, code: 'not_found' });
+      await expect(report(s, { report: 'top-queries', ...RANGE })).rejects.toMatchObject({
+        status: 404,
+        code: 'not_found',
+      });
     });
   });
 
@@ -282,11 +368,16 @@ describe('search analytics reports', () => {
     });
 
     it('accepts a range of exactly 366 days', async () => {
-      expect(await report(s, { report: 'top-queries', from: '2025-11-26', to: '2026-11-26' })).toMatchObject({ from: '2025-11-26', to: '2026-11-26' });
+      expect(await report(s, { report: 'top-queries', from: '2025-11-26', to: '2026-11-26' })).toMatchObject({
+        from: '2025-11-26',
+        to: '2026-11-26',
+      });
     });
 
     it('checks the request before the site, so a bad request is a 400 whatever the site', async () => {
-      await expect(report({ tenantId: tenantB, siteId: s.siteId }, { report: 'top-queries', limit: 0 })).rejects.toMatchObject({ status: 400 });
+      await expect(
+        report({ tenantId: tenantB, siteId: s.siteId }, { report: 'top-queries', limit: 0 }),
+      ).rejects.toMatchObject({ status: 400 });
     });
   });
 });

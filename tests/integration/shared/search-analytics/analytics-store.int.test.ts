@@ -6,13 +6,28 @@ import { insertTenant } from '../../../support/identity';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 
 const NOON = Date.parse('2026-11-26T12:00:00Z');
-const fact = (query: string, over: Partial<SearchFact> = {}): SearchFact => ({ kind: 'listing', query, total: 4, corrected: false, redirected: false, ruled: false, filters: [], page: 1, ...over });
+const fact = (query: string, over: Partial<SearchFact> = {}): SearchFact => ({
+  kind: 'listing',
+  query,
+  total: 4,
+  corrected: false,
+  redirected: false,
+  ruled: false,
+  filters: [],
+  page: 1,
+  ...over,
+});
 
 describe('search analytics store', () => {
   let t: TestDb;
   let place: SearchPlace;
   const bounds = { queriesPerGroup: 3, filtersPerGroup: 2 };
-  const queries = () => t.db('storefront_search_queries').where({ site_id: place.siteId, market: 'se' }).orderBy([{ column: 'count', order: 'desc' }, 'query']).select('query', 'count', 'no_hits', 'last_total');
+  const queries = () =>
+    t
+      .db('storefront_search_queries')
+      .where({ site_id: place.siteId, market: 'se' })
+      .orderBy([{ column: 'count', order: 'desc' }, 'query'])
+      .select('query', 'count', 'no_hits', 'last_total');
 
   beforeAll(async () => {
     t = await createTestDb();
@@ -35,17 +50,35 @@ describe('search analytics store', () => {
     });
     await flush((r) => r.record(place, fact('jacka', { total: 9, filters: ['brand=acme'] }), NOON));
     expect(await queries()).toEqual([{ query: 'jacka', count: '3', no_hits: '2', last_total: 9 }]);
-    const [volume] = await t.db('storefront_search_volumes').where({ site_id: place.siteId }).select('day', 'requests', 'no_hits');
-    expect({ ...volume, day: new Date(volume.day).toISOString().slice(0, 10) }).toEqual({ day: '2026-11-26', requests: '3', no_hits: '2' });
-    expect(await t.db('storefront_search_filters').where({ site_id: place.siteId }).select('filter', 'count')).toEqual([{ filter: 'brand=acme', count: '2' }]);
+    const [volume] = await t
+      .db('storefront_search_volumes')
+      .where({ site_id: place.siteId })
+      .select('day', 'requests', 'no_hits');
+    expect({ ...volume, day: new Date(volume.day).toISOString().slice(0, 10) }).toEqual({
+      day: '2026-11-26',
+      requests: '3',
+      no_hits: '2',
+    });
+    expect(await t.db('storefront_search_filters').where({ site_id: place.siteId }).select('filter', 'count')).toEqual([
+      { filter: 'brand=acme', count: '2' },
+    ]);
   });
 
   it('keeps no more rows per group than its bounds, the most counted ones', async () => {
     await flush((r) => {
-      for (const [query, n] of [['a', 5], ['b', 4], ['c', 3], ['d', 2], ['e', 1]] as const) for (let i = 0; i < n; i++) r.record(place, fact(query, { filters: [`f=${query}`] }), NOON);
+      for (const [query, n] of [
+        ['a', 5],
+        ['b', 4],
+        ['c', 3],
+        ['d', 2],
+        ['e', 1],
+      ] as const)
+        for (let i = 0; i < n; i++) r.record(place, fact(query, { filters: [`f=${query}`] }), NOON);
     });
     expect((await queries()).map((q) => q.query)).toEqual(['a', 'b', 'c']);
-    expect(await t.db('storefront_search_filters').where({ site_id: place.siteId }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '2' }]);
+    expect(
+      await t.db('storefront_search_filters').where({ site_id: place.siteId }).count<{ n: string }[]>({ n: '*' }),
+    ).toEqual([{ n: '2' }]);
     const [volume] = await t.db('storefront_search_volumes').where({ site_id: place.siteId }).select('requests');
     expect(volume.requests).toBe('18');
   });
@@ -64,13 +97,17 @@ describe('search analytics store', () => {
     const other = { ...place, market: 'bots' };
     for (let flushes = 0; flushes < 4; flushes++) {
       const rollup = new SearchRollup({ ...bound, maxGroups: 10 });
-      for (let i = 0; i < 25_000; i++) rollup.record(other, fact(`bot ${flushes} ${i} ${Math.random()}`, { filters: [`f=${i}`] }), NOON);
+      for (let i = 0; i < 25_000; i++)
+        rollup.record(other, fact(`bot ${flushes} ${i} ${Math.random()}`, { filters: [`f=${i}`] }), NOON);
       await writeRollups(t.db, rollup.drain(), bound);
     }
-    const stored = (table: string) => t.db(table).where({ site_id: place.siteId, market: 'bots' }).count<{ n: string }[]>({ n: '*' });
+    const stored = (table: string) =>
+      t.db(table).where({ site_id: place.siteId, market: 'bots' }).count<{ n: string }[]>({ n: '*' });
     expect(await stored('storefront_search_queries')).toEqual([{ n: '200' }]);
     expect(await stored('storefront_search_filters')).toEqual([{ n: '50' }]);
-    expect((await t.db('storefront_search_volumes').where({ site_id: place.siteId, market: 'bots' }).first()).requests).toBe('100000');
+    expect(
+      (await t.db('storefront_search_volumes').where({ site_id: place.siteId, market: 'bots' }).first()).requests,
+    ).toBe('100000');
   });
 
   it('deletes the days past the retention', async () => {

@@ -5,7 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { createLogger } from '../../../../shared/logger';
 import { createRedis } from '../../../../shared/redis';
 import type { SearchDocument } from '../../../../shared/search/document';
-import { ALIAS_CHANNEL, publishAliasChange, watchAliases } from '../../../../shared/search/embedded/lifecycle/alias-sync';
+import {
+  ALIAS_CHANNEL,
+  publishAliasChange,
+  watchAliases,
+} from '../../../../shared/search/embedded/lifecycle/alias-sync';
 import { EmbeddedSearchEngine } from '../../../../shared/search/embedded/lifecycle/embedded-engine';
 import { PgAliasStore } from '../../../../shared/search/embedded/lifecycle/pg-alias-store';
 import { SnapshotStore } from '../../../../shared/search/embedded/snapshot/snapshot-store';
@@ -30,7 +34,11 @@ describe('embedded engine aliases in PostgreSQL', () => {
   let r: TestRedis;
   let dir: string;
   beforeAll(async () => {
-    [t, r, dir] = await Promise.all([createTestDb(), createTestRedis(), mkdtemp(path.join(tmpdir(), 'aisle-snapshots-'))]);
+    [t, r, dir] = await Promise.all([
+      createTestDb(),
+      createTestRedis(),
+      mkdtemp(path.join(tmpdir(), 'aisle-snapshots-')),
+    ]);
   });
   beforeEach(() => t.db('search_aliases').delete());
   afterAll(async () => {
@@ -69,27 +77,41 @@ describe('embedded engine aliases in PostgreSQL', () => {
     const publisher = createRedis(r.url);
     const subscriber = createRedis(r.url);
     const snapshots = new SnapshotStore(dir);
-    const builder = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(t.db, publishAliasChange(publisher, channel)), snapshots });
+    const builder = new EmbeddedSearchEngine({
+      aliasStore: new PgAliasStore(t.db, publishAliasChange(publisher, channel)),
+      snapshots,
+    });
     const server = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(t.db), snapshots });
     const watcher = await watchAliases({ engine: server, subscriber, logger, channel, pollMs: 60_000 });
     try {
       const build = async (index: string, docs: SearchDocument[]) => {
         await builder.createIndex(index, { languages: ['en'] });
-        await builder.bulk(index, docs.map((document) => ({ action: 'index' as const, document })));
+        await builder.bulk(
+          index,
+          docs.map((document) => ({ action: 'index' as const, document })),
+        );
         await builder.refresh(index);
         await builder.swapAlias('shop', index);
       };
-      const names = async () => (await server.search('shop', { language: 'en', market: 'se', sort: 'name_asc' })).hits.map((h) => h.id);
+      const names = async () =>
+        (await server.search('shop', { language: 'en', market: 'se', sort: 'name_asc' })).hits.map((h) => h.id);
 
       await build('shop-1', [doc('a', 'Apple')]);
-      await waitFor(async () => (await server.resolveAlias('shop')) === 'shop-1' && (await names().catch(() => [])).length === 1);
+      await waitFor(
+        async () => (await server.resolveAlias('shop')) === 'shop-1' && (await names().catch(() => [])).length === 1,
+      );
       expect(await names()).toEqual(['a']);
 
       // From the swap on, until the watcher has moved the serving engine, queries keep being answered, each
       // wholly from the old index or wholly from the new one, and never from the old one again after the new.
       // (A search runs synchronously, so a query "in flight" during the swap cannot be observed; these can.)
       const building = build('shop-2', [doc('b', 'Banana'), doc('c', 'Cherry')]);
-      const seen = await answersUntil('b,c', () => names().then((ids) => ids.join(','), (e: unknown) => `error: ${String(e)}`));
+      const seen = await answersUntil('b,c', () =>
+        names().then(
+          (ids) => ids.join(','),
+          (e: unknown) => `error: ${String(e)}`,
+        ),
+      );
       await building;
       const firstNew = seen.indexOf('b,c');
       expect(firstNew).toBeGreaterThan(0);

@@ -45,16 +45,37 @@ onElasticsearch('Elasticsearch bulk requests are split (live node)', () => {
   });
 
   it('a call over http.max_content_length lands in several requests; a failure in a late one keeps its position', async () => {
-    await engine.createIndex('big', { languages: ['en'], fields: siteIndexFields({ markets: ['se'], facets: ['brand'] }) });
-    const operations: BulkOperation[] = Array.from({ length: PRODUCTS }, (_, i) => ({ action: 'index', document: product(i) }));
-    const bytes = operations.reduce((sum, op) => sum + (op.action === 'index' ? JSON.stringify(op.document).length : 0), 0);
+    await engine.createIndex('big', {
+      languages: ['en'],
+      fields: siteIndexFields({ markets: ['se'], facets: ['brand'] }),
+    });
+    const operations: BulkOperation[] = Array.from({ length: PRODUCTS }, (_, i) => ({
+      action: 'index',
+      document: product(i),
+    }));
+    const bytes = operations.reduce(
+      (sum, op) => sum + (op.action === 'index' ? JSON.stringify(op.document).length : 0),
+      0,
+    );
     expect(bytes).toBeGreaterThan(100 * 1024 * 1024);
     const result = await engine.bulk('big', operations);
     expect(result.succeeded).toBe(PRODUCTS - 1);
-    expect(result.failures).toEqual([{ position: REFUSED_AT, id: `p${REFUSED_AT}`, reason: expect.stringMatching(/^document_parsing_exception: .*failed to parse field \[facets\.brand\]/) }]);
+    expect(result.failures).toEqual([
+      {
+        position: REFUSED_AT,
+        id: `p${REFUSED_AT}`,
+        reason: expect.stringMatching(/^document_parsing_exception: .*failed to parse field \[facets\.brand\]/),
+      },
+    ]);
     await engine.refresh('big');
     expect(await engine.count('big')).toBe(PRODUCTS - 1);
-    const last = await engine.search('big', { language: 'en', market: 'se', filters: [{ kind: 'terms', key: 'brand', values: ['brand3'], match: 'any' }], pageSize: 1, sort: 'price_desc' });
+    const last = await engine.search('big', {
+      language: 'en',
+      market: 'se',
+      filters: [{ kind: 'terms', key: 'brand', values: ['brand3'], match: 'any' }],
+      pageSize: 1,
+      sort: 'price_desc',
+    });
     expect(last.hits.map((hit) => hit.id)).toEqual([`p${4_999 - ((4_999 - 3) % 7)}`]);
   }, 120_000);
 });

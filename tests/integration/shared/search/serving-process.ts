@@ -10,13 +10,18 @@ import { PgAliasStore } from '../../../../shared/search/embedded/lifecycle/pg-al
 import { SnapshotStore } from '../../../../shared/search/embedded/snapshot/snapshot-store';
 
 export type ServingRequest = { id: number; target: string; request: SearchRequest };
-export type ServingReply = { id: number; total: number; ids: string[]; names: string[] } | { id: number; error: string };
+export type ServingReply =
+  | { id: number; total: number; ids: string[]; names: string[] }
+  | { id: number; error: string };
 
 async function main(): Promise<void> {
   const env = (name: string): string => process.env[name] ?? '';
   const db = createDb(env('SERVING_DATABASE_URL'), { pool: { min: 0, max: 2 } });
   const subscriber = createRedis(env('REDIS_URL'));
-  const engine = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(db), snapshots: new SnapshotStore(env('SERVING_SNAPSHOTS')) });
+  const engine = new EmbeddedSearchEngine({
+    aliasStore: new PgAliasStore(db),
+    snapshots: new SnapshotStore(env('SERVING_SNAPSHOTS')),
+  });
   const logger = createLogger({ name: 'serving-process', level: 'silent' });
   const watcher = await watchAliases({ engine, subscriber, logger, channel: env('SERVING_CHANNEL'), pollMs: 60_000 });
   await watcher.sync();
@@ -25,7 +30,12 @@ async function main(): Promise<void> {
       .search(message.target, message.request)
       .then((response) => {
         const names = response.hits.map((hit) => String((hit.card as { name?: unknown }).name));
-        process.send?.({ id: message.id, total: response.total, ids: response.hits.map((h) => h.id), names } satisfies ServingReply);
+        process.send?.({
+          id: message.id,
+          total: response.total,
+          ids: response.hits.map((h) => h.id),
+          names,
+        } satisfies ServingReply);
       })
       .catch((error: unknown) => process.send?.({ id: message.id, error: String(error) } satisfies ServingReply));
   });

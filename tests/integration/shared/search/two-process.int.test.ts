@@ -27,8 +27,16 @@ const doc = (i: number, name = `Item ${i}`): SearchDocument => ({
 const ALL: SearchRequest = { language: 'en', market: 'se', sort: 'name_asc', pageSize: 1 };
 
 /** The serving process, and a way to ask it for a search. */
-function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<void>; ask: (r: SearchRequest) => Promise<ServingReply> } {
-  const child = fork(path.join(__dirname, 'serving-process.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  ready: Promise<void>;
+  ask: (r: SearchRequest) => Promise<ServingReply>;
+} {
+  const child = fork(path.join(__dirname, 'serving-process.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting = new Map<number, (reply: ServingReply) => void>();
   let next = 1;
   let started: () => void = () => {};
@@ -50,7 +58,11 @@ describe('a second process serves near-real-time updates', () => {
   let publisher: Redis;
   let server: ReturnType<typeof startServer> | null = null;
   beforeAll(async () => {
-    [t, r, dir] = await Promise.all([createTestDb(), createTestRedis(), mkdtemp(path.join(tmpdir(), 'aisle-two-process-'))]);
+    [t, r, dir] = await Promise.all([
+      createTestDb(),
+      createTestRedis(),
+      mkdtemp(path.join(tmpdir(), 'aisle-two-process-')),
+    ]);
     publisher = createRedis(r.url);
   });
   afterAll(async () => {
@@ -69,19 +81,34 @@ describe('a second process serves near-real-time updates', () => {
     const channel = `${ALIAS_CHANNEL}:${randomBytes(4).toString('hex')}`;
     const publish = publishAliasChange(publisher, channel);
     const store = new SnapshotStore(dir);
-    const writer = new EmbeddedSearchEngine({ aliasStore: new PgAliasStore(t.db, publish), snapshots: store, onRefresh: publish });
+    const writer = new EmbeddedSearchEngine({
+      aliasStore: new PgAliasStore(t.db, publish),
+      snapshots: store,
+      onRefresh: publish,
+    });
     await writer.createIndex('shop-1', { languages: ['en'] });
-    await writer.bulk('shop-1', Array.from({ length: 300 }, (_, i) => ({ action: 'index' as const, document: doc(i) })));
+    await writer.bulk(
+      'shop-1',
+      Array.from({ length: 300 }, (_, i) => ({ action: 'index' as const, document: doc(i) })),
+    );
     await writer.refresh('shop-1');
     await writer.swapAlias('shop', 'shop-1');
 
-    server = startServer({ SERVING_DATABASE_URL: t.url, SERVING_SNAPSHOTS: dir, SERVING_CHANNEL: channel, REDIS_URL: r.url });
+    server = startServer({
+      SERVING_DATABASE_URL: t.url,
+      SERVING_SNAPSHOTS: dir,
+      SERVING_CHANNEL: channel,
+      REDIS_URL: r.url,
+    });
     await server.ready;
     expect(await server.ask(ALL)).toMatchObject({ total: 300, names: ['Item 0'] });
 
     // A reader that loaded the current generation and reads its documents only after it has been replaced.
     const held = await store.read('shop-1');
-    await writer.bulk('shop', [{ action: 'index', document: doc(7, 'Aardvark') }, { action: 'delete', id: 'p0010' }]);
+    await writer.bulk('shop', [
+      { action: 'index', document: doc(7, 'Aardvark') },
+      { action: 'delete', id: 'p0010' },
+    ]);
     await writer.refresh('shop');
     const published = performance.now();
     const seen = await waitFor(async () => {

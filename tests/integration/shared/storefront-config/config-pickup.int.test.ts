@@ -35,7 +35,16 @@ describe('published config pickup across processes', () => {
 
   beforeAll(async () => {
     t = await createTestDb();
-    tenantId = (await seedTenant(t.db, { tenant: 'pickup', products: 20, orders: 0, seed: 3, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
+    tenantId = (
+      await seedTenant(t.db, {
+        tenant: 'pickup',
+        products: 20,
+        orders: 0,
+        seed: 3,
+        asOf: new Date('2025-06-01T00:00:00Z'),
+        analyze: false,
+      })
+    ).tenantId;
     siteId = await publishTwoMarketSite(t.db, tenantId);
   }, 60_000);
   afterAll(async () => {

@@ -1,20 +1,45 @@
 import type { z } from 'zod';
 import { collectionIds } from '../../../../indexer/documents/collection-membership';
 import { parseRangeValue } from '../../../../shared/listing/range-value';
-import type { CatalogueAttribute, CataloguePrice, CatalogueProduct, CatalogueVariant } from '../../../../indexer/documents/catalogue-product';
+import type {
+  CatalogueAttribute,
+  CataloguePrice,
+  CatalogueProduct,
+  CatalogueVariant,
+} from '../../../../indexer/documents/catalogue-product';
 import { facetSource, siteIndexConfig, siteIndexSettings } from '../../../../indexer/documents/from-site-config';
 import type { SiteIndexConfig, TenantFacts } from '../../../../indexer/documents/site-config';
 import { isSkipped, toSearchDocument, type SkippedProduct } from '../../../../indexer/documents/to-search-document';
 import type { SearchDocument } from '../../../../shared/search';
 import { siteConfigSchema, type SiteConfig } from '../../../../shared/storefront-config/schemas';
 import { validateSiteConfig } from '../../../../shared/storefront-config/validate-config';
-import { EUR_LIST, SEK_LIST, T0, cardOf, category, eur, node, parentProduct, sek, simpleProduct, variant } from './product-fixture';
+import {
+  EUR_LIST,
+  SEK_LIST,
+  T0,
+  cardOf,
+  category,
+  eur,
+  node,
+  parentProduct,
+  sek,
+  simpleProduct,
+  variant,
+} from './product-fixture';
 
 // Documents built from a storefront configuration as merchants save it (siteConfigSchema), not a hand-made
 // SiteIndexConfig: what reaches the indexer is siteIndexConfig(config, facts).
 
 const NOK_LIST = 3;
-const nok = (amount: string): CataloguePrice => ({ priceListId: NOK_LIST, currency: 'NOK', amount, vatRate: '25.000', vatIncluded: true, compareAt: null, updatedAt: T0 });
+const nok = (amount: string): CataloguePrice => ({
+  priceListId: NOK_LIST,
+  currency: 'NOK',
+  amount,
+  vatRate: '25.000',
+  vatIncluded: true,
+  compareAt: null,
+  updatedAt: T0,
+});
 
 /** The tenant data the zero-config facets come from. */
 const FACTS: TenantFacts = {
@@ -36,16 +61,46 @@ const SITE_INPUT: ConfigInput = {
   site: { code: 'main', name: 'Main shop', ecomSiteId: 1 },
   // The default market is listed last and one market is switched off.
   markets: [
-    { code: 'eu', language: 'en', currency: 'EUR', country: 'DE', urlTemplate: 'https://shop.example/en/{path}', priceListId: EUR_LIST },
-    { code: 'no', language: 'nb', currency: 'NOK', country: 'NO', urlTemplate: 'https://shop.example/no/{path}', priceListId: NOK_LIST, active: false },
-    { code: 'se', language: 'sv', currency: 'SEK', country: 'SE', urlTemplate: 'https://shop.example/{path}', priceListId: SEK_LIST, isDefault: true },
+    {
+      code: 'eu',
+      language: 'en',
+      currency: 'EUR',
+      country: 'DE',
+      urlTemplate: 'https://shop.example/en/{path}',
+      priceListId: EUR_LIST,
+    },
+    {
+      code: 'no',
+      language: 'nb',
+      currency: 'NOK',
+      country: 'NO',
+      urlTemplate: 'https://shop.example/no/{path}',
+      priceListId: NOK_LIST,
+      active: false,
+    },
+    {
+      code: 'se',
+      language: 'sv',
+      currency: 'SEK',
+      country: 'SE',
+      urlTemplate: 'https://shop.example/{path}',
+      priceListId: SEK_LIST,
+      isDefault: true,
+    },
   ],
   facets: [
     { key: 'brand', definition: { source: { kind: 'brand' }, type: 'list' } },
     { key: 'colour', definition: { source: { kind: 'option', option: 'colour' }, type: 'swatch' } },
     { key: 'size', definition: { source: { kind: 'option', option: 'size' }, type: 'list' } },
     { key: 'material', definition: { source: { kind: 'attribute', attribute: 'material' }, type: 'list' } },
-    { key: 'weight', definition: { source: { kind: 'attribute', attribute: 'Weight (kg)' }, type: 'range', range: { unit: 'kg', step: 0.1 } } },
+    {
+      key: 'weight',
+      definition: {
+        source: { kind: 'attribute', attribute: 'Weight (kg)' },
+        type: 'range',
+        range: { unit: 'kg', step: 0.1 },
+      },
+    },
     { key: 'organic', definition: { source: { kind: 'attribute', attribute: 'Organic' }, type: 'toggle' } },
     { key: 'category', definition: { source: { kind: 'category', rootId: null }, type: 'hierarchy' } },
     { key: 'clothing', definition: { source: { kind: 'category', rootId: 1 }, type: 'hierarchy' } },
@@ -60,9 +115,14 @@ function siteConfig(change: (input: ConfigInput) => void = () => {}): SiteConfig
   return siteConfigSchema.parse(input);
 }
 
-const indexConfig = (change?: (input: ConfigInput) => void): SiteIndexConfig => siteIndexConfig(siteConfig(change), FACTS);
+const indexConfig = (change?: (input: ConfigInput) => void): SiteIndexConfig =>
+  siteIndexConfig(siteConfig(change), FACTS);
 
-function docOf(product: CatalogueProduct, config: SiteIndexConfig = indexConfig(), slugs?: Record<string, string>): SearchDocument {
+function docOf(
+  product: CatalogueProduct,
+  config: SiteIndexConfig = indexConfig(),
+  slugs?: Record<string, string>,
+): SearchDocument {
   const result = toSearchDocument(product, config, slugs);
   if (isSkipped(result)) throw new Error(`unexpectedly skipped: ${result.skip}`);
   return result;
@@ -74,7 +134,13 @@ function skipOf(product: CatalogueProduct, config: SiteIndexConfig): SkippedProd
   return result;
 }
 
-const attribute = (key: string, values: string[], valueKeys: string[] | null = null): CatalogueAttribute => ({ key, label: key, type: 'text', values, valueKeys });
+const attribute = (key: string, values: string[], valueKeys: string[] | null = null): CatalogueAttribute => ({
+  key,
+  label: key,
+  type: 'text',
+  values,
+  valueKeys,
+});
 
 const CLOTHING = node(1, 'Clothing', 'Kläder');
 const JACKETS = node(2, 'Jackets', 'Jackor');
@@ -84,7 +150,15 @@ const OLD = node(6, 'Old jackets', 'Gamla jackor');
 
 describe('the configuration under test', () => {
   it('breaks no validation rule', () => {
-    const facts = { priceLists: new Map([[SEK_LIST, 'SEK'], [EUR_LIST, 'EUR'], [NOK_LIST, 'NOK']]), categoryIds: new Set([1, 2, 3, 5, 6]), otherSiteCodes: new Set<string>() };
+    const facts = {
+      priceLists: new Map([
+        [SEK_LIST, 'SEK'],
+        [EUR_LIST, 'EUR'],
+        [NOK_LIST, 'NOK'],
+      ]),
+      categoryIds: new Set([1, 2, 3, 5, 6]),
+      otherSiteCodes: new Set<string>(),
+    };
     expect(validateSiteConfig(siteConfig(), facts)).toEqual([]);
   });
 });
@@ -101,7 +175,16 @@ describe('siteIndexConfig', () => {
 
   it("indexes the active markets' languages once each, the default market's first", () => {
     expect(config.languages).toEqual(['sv', 'en']);
-    const twoSwedish = indexConfig((c) => c.markets.push({ code: 'fi', language: 'sv', currency: 'EUR', country: 'FI', urlTemplate: 'https://shop.example/fi/{path}', priceListId: EUR_LIST }));
+    const twoSwedish = indexConfig((c) =>
+      c.markets.push({
+        code: 'fi',
+        language: 'sv',
+        currency: 'EUR',
+        country: 'FI',
+        urlTemplate: 'https://shop.example/fi/{path}',
+        priceListId: EUR_LIST,
+      }),
+    );
     expect(twoSwedish.languages).toEqual(['sv', 'en']);
   });
 
@@ -129,7 +212,16 @@ describe('siteIndexConfig', () => {
 
   it('carries the assortment (with its defaults) and the collections with their filters', () => {
     const withCollections = indexConfig((c) => {
-      c.collections = [{ id: 4, slugs: { en: 'sale' }, names: { en: 'Sale' }, filter: { price: ['-50'] }, parentId: null, position: 3 }];
+      c.collections = [
+        {
+          id: 4,
+          slugs: { en: 'sale' },
+          names: { en: 'Sale' },
+          filter: { price: ['-50'] },
+          parentId: null,
+          position: 3,
+        },
+      ];
     });
     expect(config.assortment).toEqual({ categoryRootIds: [], excludeInactive: true });
     expect(withCollections.collections).toEqual([{ id: 4, filter: { price: ['-50'] } }]);
@@ -137,7 +229,8 @@ describe('siteIndexConfig', () => {
 });
 
 describe('facetSource', () => {
-  const definition = (source: object, type: string) => siteConfig((c) => (c.facets = [{ key: 'k', definition: { source, type } as never }])).facets[0]!;
+  const definition = (source: object, type: string) =>
+    siteConfig((c) => (c.facets = [{ key: 'k', definition: { source, type } as never }])).facets[0]!;
 
   it.each([
     [{ kind: 'brand' }, 'list', { kind: 'brand', key: 'k' }],
@@ -172,8 +265,16 @@ describe('toSearchDocument from a site config: a simple product', () => {
   });
 
   it('has the configured facets with values, labelled in every site language', () => {
-    expect(doc.facets).toEqual({ brand: ['nordcraft'], material: ['cotton', 'wool'], category: ['1', '1/2'], clothing: ['2'] });
-    expect(doc.labels?.category).toEqual({ '1': { sv: 'Kläder', en: 'Clothing' }, '1/2': { sv: 'Jackor', en: 'Jackets' } });
+    expect(doc.facets).toEqual({
+      brand: ['nordcraft'],
+      material: ['cotton', 'wool'],
+      category: ['1', '1/2'],
+      clothing: ['2'],
+    });
+    expect(doc.labels?.category).toEqual({
+      '1': { sv: 'Kläder', en: 'Clothing' },
+      '1/2': { sv: 'Jackor', en: 'Jackets' },
+    });
     expect(doc.labels?.clothing).toEqual({ '2': { sv: 'Jackor', en: 'Jackets' } });
     expect(doc.labels?.material?.wool).toEqual({ sv: 'Wool', en: 'Wool' });
   });
@@ -185,7 +286,23 @@ describe('toSearchDocument from a site config: a simple product', () => {
 });
 
 describe('toSearchDocument from a site config: a product with 150 variants', () => {
-  const colours = ['Black', 'White', 'Red', 'Green', 'Blue', 'Navy', 'Olive', 'Sand', 'Grey', 'Pink', 'Plum', 'Teal', 'Rust', 'Mint', 'Ochre'];
+  const colours = [
+    'Black',
+    'White',
+    'Red',
+    'Green',
+    'Blue',
+    'Navy',
+    'Olive',
+    'Sand',
+    'Grey',
+    'Pink',
+    'Plum',
+    'Teal',
+    'Rust',
+    'Mint',
+    'Ochre',
+  ];
   const sizes = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6XL'];
   const variants: CatalogueVariant[] = [];
   colours.forEach((colour, c) => {
@@ -194,7 +311,14 @@ describe('toSearchDocument from a site config: a product with 150 variants', () 
       const id = 1000 + i;
       // SEK on every variant (variant 1137 cheapest); EUR on even ones only (variant 1000 cheapest); stock only on 1149.
       const prices = [sek(i === 137 ? '99.5000' : `${300 + i}.0000`), ...(i % 2 === 0 ? [eur(`${30 + i}.0000`)] : [])];
-      variants.push(variant(id, { sku: `TEE-${colour}-${size}`.toUpperCase(), options: { Colour: colour, Size: size }, prices, stock: i === 149 ? '2' : '0' }));
+      variants.push(
+        variant(id, {
+          sku: `TEE-${colour}-${size}`.toUpperCase(),
+          options: { Colour: colour, Size: size },
+          prices,
+          stock: i === 149 ? '2' : '0',
+        }),
+      );
     });
   });
   const product = parentProduct(variants, { options: ['Colour', 'Size'] });
@@ -238,7 +362,9 @@ describe('toSearchDocument from a site config: markets', () => {
   });
 
   it('ignores prices on an inactive market, and skips a product priced only there (NO_PRICE)', () => {
-    const both = docOf(simpleProduct({ variants: [variant(7, { sku: 'CL000007', prices: [sek('100.0000'), nok('120.0000')] })] }));
+    const both = docOf(
+      simpleProduct({ variants: [variant(7, { sku: 'CL000007', prices: [sek('100.0000'), nok('120.0000')] })] }),
+    );
     expect(both.markets).toEqual(['se']);
     expect(both.numbers).not.toHaveProperty('price.no');
     const onlyNok = simpleProduct({ variants: [variant(7, { sku: 'CL000007', prices: [nok('120.0000')] })] });
@@ -249,7 +375,10 @@ describe('toSearchDocument from a site config: markets', () => {
     const config = indexConfig((c) => {
       c.markets[1]!.active = true;
     });
-    const doc = docOf(simpleProduct({ variants: [variant(7, { sku: 'CL000007', prices: [sek('100.0000'), nok('120.0000')] })] }), config);
+    const doc = docOf(
+      simpleProduct({ variants: [variant(7, { sku: 'CL000007', prices: [sek('100.0000'), nok('120.0000')] })] }),
+      config,
+    );
     expect(doc.markets).toEqual(['se', 'no']);
     expect(doc.numbers).toEqual({ 'price.se': 100, 'price.no': 120 });
     // Text is per site language, whichever markets the product is sold on.
@@ -266,7 +395,10 @@ describe('toSearchDocument from a site config: inactive categories and the assor
   });
 
   it('skips a product whose every category sits below an inactive one (INACTIVE_CATEGORY, excludeInactive by default)', () => {
-    expect(skipOf(simpleProduct({ categories: [category([ARCHIVE, OLD])] }), indexConfig())).toEqual({ skip: 'INACTIVE_CATEGORY', productId: '7' });
+    expect(skipOf(simpleProduct({ categories: [category([ARCHIVE, OLD])] }), indexConfig())).toEqual({
+      skip: 'INACTIVE_CATEGORY',
+      productId: '7',
+    });
   });
 
   it('keeps that product without excludeInactive, with no category facet values', () => {
@@ -285,16 +417,23 @@ describe('toSearchDocument from a site config: inactive categories and the assor
     const config = indexConfig((c) => (c.site.assortment = { categoryRootIds: [1] }));
 
     it('keeps a product below a root', () => {
-      expect(docOf(simpleProduct({ categories: [category([HOME]), category([CLOTHING, JACKETS])] }), config).facets.clothing).toEqual(['2']);
+      expect(
+        docOf(simpleProduct({ categories: [category([HOME]), category([CLOTHING, JACKETS])] }), config).facets.clothing,
+      ).toEqual(['2']);
     });
 
     it('skips a product outside every root, and one without categories (OUT_OF_ASSORTMENT)', () => {
-      expect(skipOf(simpleProduct({ categories: [category([HOME])] }), config)).toEqual({ skip: 'OUT_OF_ASSORTMENT', productId: '7' });
+      expect(skipOf(simpleProduct({ categories: [category([HOME])] }), config)).toEqual({
+        skip: 'OUT_OF_ASSORTMENT',
+        productId: '7',
+      });
       expect(skipOf(simpleProduct({ categories: [] }), config)).toEqual({ skip: 'OUT_OF_ASSORTMENT', productId: '7' });
     });
 
     it('judges inactivity only on the paths inside the roots', () => {
-      const inactiveInside = simpleProduct({ categories: [category([node(1, 'Clothing', 'Kläder', false), JACKETS]), category([HOME])] });
+      const inactiveInside = simpleProduct({
+        categories: [category([node(1, 'Clothing', 'Kläder', false), JACKETS]), category([HOME])],
+      });
       expect(skipOf(inactiveInside, config)).toEqual({ skip: 'INACTIVE_CATEGORY', productId: '7' });
     });
   });
@@ -302,7 +441,9 @@ describe('toSearchDocument from a site config: inactive categories and the assor
 
 describe('toSearchDocument from a site config: range and toggle facets', () => {
   it('puts an attribute of a range facet under the facet key as a number, and of a toggle facet as a flag', () => {
-    const doc = docOf(simpleProduct({ attributes: [attribute('Weight (kg)', ['1,25']), attribute('Organic', ['Yes'])] }));
+    const doc = docOf(
+      simpleProduct({ attributes: [attribute('Weight (kg)', ['1,25']), attribute('Organic', ['Yes'])] }),
+    );
     expect(doc.numbers).toEqual({ weight: 1.25, 'price.se': 100, 'price.eu': 10 });
     expect(doc.flags).toEqual({ organic: true, 'inStock.se': true, 'inStock.eu': true });
     expect(doc.facets).not.toHaveProperty('weight');
@@ -310,7 +451,9 @@ describe('toSearchDocument from a site config: range and toggle facets', () => {
   });
 
   it('reads a toggle attribute that is not a yes as false, and leaves out a range attribute that is not a number', () => {
-    const doc = docOf(simpleProduct({ attributes: [attribute('Weight (kg)', ['heavy']), attribute('Organic', ['no'])] }));
+    const doc = docOf(
+      simpleProduct({ attributes: [attribute('Weight (kg)', ['heavy']), attribute('Organic', ['no'])] }),
+    );
     expect(doc.numbers).not.toHaveProperty('weight');
     expect(doc.flags.organic).toBe(false);
   });
@@ -319,8 +462,16 @@ describe('toSearchDocument from a site config: range and toggle facets', () => {
 describe('toSearchDocument from a site config: zero-config facets', () => {
   it('has the facets derived from the tenant data when the config has none', () => {
     const config = indexConfig((c) => (c.facets = []));
-    const product = parentProduct(undefined, { categories: [category([CLOTHING, JACKETS])], attributes: [attribute('material', ['Cotton'], ['cotton'])] });
-    expect(docOf(product, config).facets).toEqual({ brand: ['nordcraft'], colour: ['black', 'white'], material: ['cotton'], clothing: ['2'] });
+    const product = parentProduct(undefined, {
+      categories: [category([CLOTHING, JACKETS])],
+      attributes: [attribute('material', ['Cotton'], ['cotton'])],
+    });
+    expect(docOf(product, config).facets).toEqual({
+      brand: ['nordcraft'],
+      colour: ['black', 'white'],
+      material: ['cotton'],
+      clothing: ['2'],
+    });
   });
 });
 
@@ -340,13 +491,21 @@ describe('toSearchDocument from a site config: collection membership', () => {
     [12, { organic: ['true'] }],
     [13, { category: ['1'] }],
     [14, { colour: ['black', 'red'] }],
-  ].map(([id, filter]) => ({ id: id as number, slugs: { en: `c${id}` }, names: { en: `C${id}` }, filter: filter as Record<string, string[]> }));
+  ].map(([id, filter]) => ({
+    id: id as number,
+    slugs: { en: `c${id}` },
+    names: { en: `C${id}` },
+    filter: filter as Record<string, string[]>,
+  }));
   const config = indexConfig((c) => (c.collections = collections));
   const members = (product: CatalogueProduct) => cardOf(docOf(product, config)).collectionIds;
 
   it('puts a cheap in-stock product in every collection whose every key it matches', () => {
     // 100 SEK / 10 EUR: "-50" matches on the EUR market.
-    const product = simpleProduct({ categories: [category([CLOTHING, JACKETS])], attributes: [attribute('Weight (kg)', ['1.5']), attribute('Organic', ['yes'])] });
+    const product = simpleProduct({
+      categories: [category([CLOTHING, JACKETS])],
+      attributes: [attribute('Weight (kg)', ['1.5']), attribute('Organic', ['yes'])],
+    });
     expect(members(product)).toEqual([1, 2, 3, 5, 7, 8, 9, 10, 11, 12, 13]);
   });
 
@@ -368,7 +527,9 @@ describe('toSearchDocument from a site config: collection membership', () => {
   });
 
   it('treats "in-stock": ["false"] as no opinion, also for an out-of-stock product', () => {
-    const product = simpleProduct({ variants: [variant(7, { sku: 'CL000007', prices: [sek('100.0000')], stock: '0' })] });
+    const product = simpleProduct({
+      variants: [variant(7, { sku: 'CL000007', prices: [sek('100.0000')], stock: '0' })],
+    });
     expect(members(product)).toContain(8);
     expect(members(product)).not.toContain(7);
   });
@@ -376,7 +537,9 @@ describe('toSearchDocument from a site config: collection membership', () => {
   // Listing rule 8: a toggle's `false` means no opinion. A product without the toggle's attribute has no flag,
   // and a listing filtered `organic=false` shows it; the collection with that filter must hold it too.
   it('treats a configured toggle facet filtered "false" as no opinion, also for a product without the attribute', () => {
-    const toggleFalse = indexConfig((c) => (c.collections = [{ id: 20, slugs: { en: 'x' }, names: { en: 'X' }, filter: { organic: ['false'] } }]));
+    const toggleFalse = indexConfig(
+      (c) => (c.collections = [{ id: 20, slugs: { en: 'x' }, names: { en: 'X' }, filter: { organic: ['false'] } }]),
+    );
     const withFlag = docOf(simpleProduct({ attributes: [attribute('Organic', ['no'])] }), toggleFalse);
     const withoutFlag = docOf(simpleProduct({ attributes: [] }), toggleFalse);
     expect(cardOf(withFlag).collectionIds).toEqual([20]);
@@ -386,7 +549,10 @@ describe('toSearchDocument from a site config: collection membership', () => {
 
 describe('collectionIds', () => {
   const doc = docOf(simpleProduct({ attributes: [attribute('Weight (kg)', ['1.5'])] }));
-  const kinds = new Map([['brand', 'terms'], ['weight', 'number']] as const);
+  const kinds = new Map([
+    ['brand', 'terms'],
+    ['weight', 'number'],
+  ] as const);
 
   // Listing rules 5 and 7: a range whose lower bound is above its upper bound, and an unparseable value, are
   // ignored (200 with a warning), so a listing filtered that way shows every product. collectionIds promises
@@ -400,19 +566,47 @@ describe('collectionIds', () => {
   });
 
   it('ignores a key that is not a facet of the site (listing rule 5), and honours one that is', () => {
-    expect(collectionIds(doc, [{ id: 3, filter: { colour: ['red'] } }, { id: 4, filter: { brand: ['nordcraft'] } }], kinds)).toEqual([3, 4]);
+    expect(
+      collectionIds(
+        doc,
+        [
+          { id: 3, filter: { colour: ['red'] } },
+          { id: 4, filter: { brand: ['nordcraft'] } },
+        ],
+        kinds,
+      ),
+    ).toEqual([3, 4]);
   });
 
   it('is empty without collections and keeps collection order', () => {
     expect(collectionIds(doc, [], kinds)).toEqual([]);
-    expect(collectionIds(doc, [{ id: 9, filter: { all: [] } }, { id: 2, filter: {} }, { id: 5, filter: { brand: ['x'] } }], kinds)).toEqual([9, 2]);
+    expect(
+      collectionIds(
+        doc,
+        [
+          { id: 9, filter: { all: [] } },
+          { id: 2, filter: {} },
+          { id: 5, filter: { brand: ['x'] } },
+        ],
+        kinds,
+      ),
+    ).toEqual([9, 2]);
   });
 
   it('matches a range on any market price, and a range facet on its number', () => {
     expect(collectionIds(doc, [{ id: 1, filter: { price: ['10-10'] } }], kinds)).toEqual([1]);
     expect(collectionIds(doc, [{ id: 1, filter: { price: ['11-99'] } }], kinds)).toEqual([]);
     expect(collectionIds(doc, [{ id: 1, filter: { price: ['garbage', '90-100'] } }], kinds)).toEqual([1]);
-    expect(collectionIds(doc, [{ id: 1, filter: { weight: ['-1.5'] } }, { id: 2, filter: { weight: ['1.6-'] } }], kinds)).toEqual([1]);
+    expect(
+      collectionIds(
+        doc,
+        [
+          { id: 1, filter: { weight: ['-1.5'] } },
+          { id: 2, filter: { weight: ['1.6-'] } },
+        ],
+        kinds,
+      ),
+    ).toEqual([1]);
   });
 });
 
@@ -430,15 +624,21 @@ describe('parseRangeValue (listing rule 7)', () => {
     ['50-10', { min: 50, max: 10 }],
   ])('%j -> %j', (value, expected) => expect(parseRangeValue(value)).toEqual(expected));
 
-  it.each(['', '-', '--', 'abc', '10', 'ten-20', '10-20-30', '1e3-5', '10 - 20', '10--', '---2', '1,5-2', '.5-1'])('%j -> null', (value) => {
-    expect(parseRangeValue(value)).toBeNull();
-  });
+  it.each(['', '-', '--', 'abc', '10', 'ten-20', '10-20-30', '1e3-5', '10 - 20', '10--', '---2', '1,5-2', '.5-1'])(
+    '%j -> null',
+    (value) => {
+      expect(parseRangeValue(value)).toBeNull();
+    },
+  );
 });
 
 describe('siteIndexSettings', () => {
   it('declares price and stock per market, terms facets, and attribute numbers and flags under their keys', () => {
     const index = {
-      markets: [{ code: 'se', language: 'sv', currency: 'SEK', priceListId: 1 }, { code: 'eu', language: 'en', currency: 'EUR', priceListId: 2 }],
+      markets: [
+        { code: 'se', language: 'sv', currency: 'SEK', priceListId: 1 },
+        { code: 'eu', language: 'en', currency: 'EUR', priceListId: 2 },
+      ],
       languages: ['sv', 'en'],
       facets: [
         { kind: 'brand' as const, key: 'brand' },
@@ -450,7 +650,11 @@ describe('siteIndexSettings', () => {
     };
     expect(siteIndexSettings(index)).toEqual({
       languages: ['sv', 'en'],
-      fields: { facets: ['brand', 'material', 'category'], numbers: ['price.se', 'price.eu', 'weight'], flags: ['inStock.se', 'inStock.eu', 'organic'] },
+      fields: {
+        facets: ['brand', 'material', 'category'],
+        numbers: ['price.se', 'price.eu', 'weight'],
+        flags: ['inStock.se', 'inStock.eu', 'organic'],
+      },
     });
   });
 });

@@ -6,7 +6,13 @@ import { cardOf, CONFIG, documentOf, simpleProduct } from './product-fixture';
 const ZERO = contentSchema.parse({});
 const content = (block: unknown): ContentConfig => contentSchema.parse(block);
 
-const attr = (key: string, type: string, values: string[], valueKeys: string[] | null = null): CatalogueAttribute => ({ key, label: key.toUpperCase(), type, values, valueKeys });
+const attr = (key: string, type: string, values: string[], valueKeys: string[] | null = null): CatalogueAttribute => ({
+  key,
+  label: key.toUpperCase(),
+  type,
+  values,
+  valueKeys,
+});
 
 const product = simpleProduct({
   attributes: [
@@ -19,7 +25,7 @@ const product = simpleProduct({
 
 describe('sourceText', () => {
   const en = product.descriptions.en ?? null;
-  it('reads the product\'s own property by default', () => {
+  it("reads the product's own property by default", () => {
     expect(sourceText(product, en, ZERO.shortDescription)).toBe('A warm jacket.');
     expect(sourceText(product, en, ZERO.description)).toBe('<p>Made of <strong>cotton</strong> &amp; love.</p>');
   });
@@ -27,7 +33,7 @@ describe('sourceText', () => {
     expect(sourceText(product, en, { property: 'description' })).toContain('<strong>cotton</strong>');
     expect(sourceText(product, en, { property: 'shortDescription' })).toBe('A warm jacket.');
   });
-  it('reads an attribute, a list\'s values joined', () => {
+  it("reads an attribute, a list's values joined", () => {
     expect(sourceText(product, en, { attribute: 'teaser' })).toBe('Light and warm.');
     expect(sourceText(product, en, { attribute: 'material' })).toBe('Cotton, Linen');
   });
@@ -49,22 +55,41 @@ describe('descriptionIn', () => {
 });
 
 describe('shownAttributes', () => {
-  it('zero-config: every attribute in the merchant\'s order, as stored', () => {
+  it("zero-config: every attribute in the merchant's order, as stored", () => {
     const shown = shownAttributes(product, ZERO, 'en');
     expect(shown.map((a) => a.key)).toEqual(['material', 'care', 'teaser', 'empty']);
     expect(shown[0]).toEqual({ ...product.attributes[0], source: 'material', storedType: 'list' });
   });
-  it('mapped: only the listed ones, in the mapping\'s order, under their key and label in the language', () => {
-    const block = content({ attributes: [{ key: 'fabric', attribute: 'material', label: { en: 'Fabric', sv: 'Tyg' } }, { key: 'care', attribute: 'care' }] });
-    expect(shownAttributes(product, block, 'sv').map((a) => [a.key, a.source, a.label, a.type])).toEqual([['fabric', 'material', 'Tyg', 'list'], ['care', 'care', 'CARE', 'html']]);
+  it("mapped: only the listed ones, in the mapping's order, under their key and label in the language", () => {
+    const block = content({
+      attributes: [
+        { key: 'fabric', attribute: 'material', label: { en: 'Fabric', sv: 'Tyg' } },
+        { key: 'care', attribute: 'care' },
+      ],
+    });
+    expect(shownAttributes(product, block, 'sv').map((a) => [a.key, a.source, a.label, a.type])).toEqual([
+      ['fabric', 'material', 'Tyg', 'list'],
+      ['care', 'care', 'CARE', 'html'],
+    ]);
     expect(shownAttributes(product, block, 'de')[0]?.label).toBe('MATERIAL');
   });
   it('leaves out mapped attributes the product lacks or leaves empty', () => {
-    const block = content({ attributes: [{ key: 'a', attribute: 'absent' }, { key: 'b', attribute: 'empty' }, { key: 'c', attribute: 'teaser' }] });
+    const block = content({
+      attributes: [
+        { key: 'a', attribute: 'absent' },
+        { key: 'b', attribute: 'empty' },
+        { key: 'c', attribute: 'teaser' },
+      ],
+    });
     expect(shownAttributes(product, block, 'en').map((a) => a.key)).toEqual(['c']);
   });
   it('a type given replaces the stored one: a list shown as text is one joined value without keys', () => {
-    const block = content({ attributes: [{ key: 'm', attribute: 'material', type: 'text' }, { key: 't', attribute: 'teaser', type: 'list' }] });
+    const block = content({
+      attributes: [
+        { key: 'm', attribute: 'material', type: 'text' },
+        { key: 't', attribute: 'teaser', type: 'list' },
+      ],
+    });
     const [asText, asList] = shownAttributes(product, block, 'en');
     expect(asText).toMatchObject({ type: 'text', values: ['Cotton, Linen'], valueKeys: null });
     expect(asList).toMatchObject({ type: 'list', values: ['Light and warm.'] });
@@ -77,16 +102,25 @@ describe('shownAttributes', () => {
 
 describe('documents follow the content block', () => {
   const documentWith = (block: unknown, of = product) => documentOf(of, { ...CONFIG, content: content(block) });
-  it('the card\'s short description is the mapped source\'s plain text, at most 500 characters', () => {
+  it("the card's short description is the mapped source's plain text, at most 500 characters", () => {
     expect(cardOf(documentWith({})).shortDescription).toEqual({ en: 'A warm jacket.', sv: 'En varm jacka.' });
-    expect(cardOf(documentWith({ shortDescription: { property: 'description' } })).shortDescription).toEqual({ en: 'Made of cotton & love.', sv: null });
-    expect(cardOf(documentWith({ shortDescription: { attribute: 'teaser' } })).shortDescription.en).toBe('Light and warm.');
+    expect(cardOf(documentWith({ shortDescription: { property: 'description' } })).shortDescription).toEqual({
+      en: 'Made of cotton & love.',
+      sv: null,
+    });
+    expect(cardOf(documentWith({ shortDescription: { attribute: 'teaser' } })).shortDescription.en).toBe(
+      'Light and warm.',
+    );
     expect(cardOf(documentWith({ shortDescription: null })).shortDescription).toEqual({ en: null, sv: null });
     const long = simpleProduct({ attributes: [attr('long', 'text', ['x'.repeat(900)])] });
-    expect(cardOf(documentWith({ shortDescription: { attribute: 'long' } }, long)).shortDescription.en).toHaveLength(500);
+    expect(cardOf(documentWith({ shortDescription: { attribute: 'long' } }, long)).shortDescription.en).toHaveLength(
+      500,
+    );
   });
-  it('search text holds the mapped fields\' words, and not an unmapped field\'s', () => {
+  it("search text holds the mapped fields' words, and not an unmapped field's", () => {
     expect(documentWith({}).text.en?.description).toBe('A warm jacket. Made of cotton & love.');
-    expect(documentWith({ description: { attribute: 'care' }, shortDescription: null }).text.en?.description).toBe('Wash cold');
+    expect(documentWith({ description: { attribute: 'care' }, shortDescription: null }).text.en?.description).toBe(
+      'Wash cold',
+    );
   });
 });

@@ -32,15 +32,43 @@ export const CONFIG: SiteIndexConfig = {
 };
 
 export function sek(amount: string, extra: Partial<CataloguePrice> = {}): CataloguePrice {
-  return { priceListId: SEK_LIST, currency: 'SEK', amount, vatRate: '25.000', vatIncluded: true, compareAt: null, updatedAt: T0, ...extra };
+  return {
+    priceListId: SEK_LIST,
+    currency: 'SEK',
+    amount,
+    vatRate: '25.000',
+    vatIncluded: true,
+    compareAt: null,
+    updatedAt: T0,
+    ...extra,
+  };
 }
 
 export function eur(amount: string, extra: Partial<CataloguePrice> = {}): CataloguePrice {
-  return { priceListId: EUR_LIST, currency: 'EUR', amount, vatRate: '19.000', vatIncluded: true, compareAt: null, updatedAt: T0, ...extra };
+  return {
+    priceListId: EUR_LIST,
+    currency: 'EUR',
+    amount,
+    vatRate: '19.000',
+    vatIncluded: true,
+    compareAt: null,
+    updatedAt: T0,
+    ...extra,
+  };
 }
 
 export function variant(id: number, extra: Partial<CatalogueVariant> = {}): CatalogueVariant {
-  return { id, sku: `SKU-${id}`, active: true, brand: null, options: {}, prices: [sek('100.0000')], stock: '5.0000', updatedAt: T0, ...extra };
+  return {
+    id,
+    sku: `SKU-${id}`,
+    active: true,
+    brand: null,
+    options: {},
+    prices: [sek('100.0000')],
+    stock: '5.0000',
+    updatedAt: T0,
+    ...extra,
+  };
 }
 
 export function node(id: number, en: string, sv: string, active = true): CategoryNode {
@@ -64,7 +92,12 @@ export function simpleProduct(extra: Partial<CatalogueProduct> = {}): CatalogueP
     variants: [variant(7, { sku: 'CL000007', prices: [sek('100.0000'), eur('10.0000')] })],
     categories: [],
     descriptions: {
-      en: { name: 'Classic Cotton Jacket', shortDescription: 'A warm jacket.', html: '<p>Made of <strong>cotton</strong> &amp; love.</p>', updatedAt: T0 },
+      en: {
+        name: 'Classic Cotton Jacket',
+        shortDescription: 'A warm jacket.',
+        html: '<p>Made of <strong>cotton</strong> &amp; love.</p>',
+        updatedAt: T0,
+      },
       sv: { name: 'Klassisk jacka i bomull', shortDescription: 'En varm jacka.', html: null, updatedAt: T0 },
     },
     attributes: [],

@@ -1,13 +1,19 @@
 import { deriveSiteIndexConfig, type TenantFacts } from '../../../../indexer/documents/site-config';
 
 const FACTS: TenantFacts = {
-  priceLists: [{ id: 1, code: 'RETAIL-SEK', currency: 'SEK' }, { id: 2, code: 'RETAIL-EUR', currency: 'EUR' }],
+  priceLists: [
+    { id: 1, code: 'RETAIL-SEK', currency: 'SEK' },
+    { id: 2, code: 'RETAIL-EUR', currency: 'EUR' },
+  ],
   contentLanguages: ['en', 'sv'],
   defaultLanguage: 'sv',
   defaultCurrency: 'SEK',
   optionAxes: ['colour', 'size'],
   keyedAttributes: ['material'],
-  categoryRoots: [{ id: 1, name: 'Clothing' }, { id: 9, name: 'Kök & bad' }],
+  categoryRoots: [
+    { id: 1, name: 'Clothing' },
+    { id: 9, name: 'Kök & bad' },
+  ],
 };
 
 describe('deriveSiteIndexConfig', () => {
@@ -41,13 +47,24 @@ describe('deriveSiteIndexConfig', () => {
   });
 
   it('never uses a reserved key and never repeats a key', () => {
-    const facts = { ...FACTS, optionAxes: ['Price', 'brand'], keyedAttributes: ['in stock'], categoryRoots: [{ id: 4, name: 'Brand' }] };
+    const facts = {
+      ...FACTS,
+      optionAxes: ['Price', 'brand'],
+      keyedAttributes: ['in stock'],
+      categoryRoots: [{ id: 4, name: 'Brand' }],
+    };
     const keys = deriveSiteIndexConfig(facts).facets.map((f) => f.key);
     expect(keys).toEqual(['brand', 'price-2', 'brand-2', 'in-stock-2', 'brand-3']);
   });
 
   it('gives markets distinct codes when price list codes slug alike', () => {
-    const facts = { ...FACTS, priceLists: [{ id: 1, code: 'Retail SEK', currency: 'SEK' }, { id: 2, code: 'retail-sek', currency: 'SEK' }] };
+    const facts = {
+      ...FACTS,
+      priceLists: [
+        { id: 1, code: 'Retail SEK', currency: 'SEK' },
+        { id: 2, code: 'retail-sek', currency: 'SEK' },
+      ],
+    };
     expect(deriveSiteIndexConfig(facts).markets.map((m) => m.code)).toEqual(['retail-sek', 'retail-sek-2']);
   });
 });

@@ -57,15 +57,33 @@ describe('categoryPath', () => {
 describe('projectCard', () => {
   const price = { amount: '10.00', currency: 'EUR', vatRate: '19.00', vatIncluded: true, compareAt: null };
   const card: IndexedCard = {
-    id: '7', sku: 'A', slug: { en: 'lamp-7', sv: 'lampa-7' }, name: { en: 'Lamp', sv: 'Lampa' },
-    shortDescription: { en: 'Bright', sv: null }, price: { eu: price }, priceVaries: { eu: true }, inStock: { eu: false },
-    brand: null, image: null, collectionIds: [3], updatedAt: '2025-01-01T00:00:00.000Z',
+    id: '7',
+    sku: 'A',
+    slug: { en: 'lamp-7', sv: 'lampa-7' },
+    name: { en: 'Lamp', sv: 'Lampa' },
+    shortDescription: { en: 'Bright', sv: null },
+    price: { eu: price },
+    priceVaries: { eu: true },
+    inStock: { eu: false },
+    brand: null,
+    image: null,
+    collectionIds: [3],
+    updatedAt: '2025-01-01T00:00:00.000Z',
   };
 
-  it('picks the market\'s price and flags and the language\'s texts', () => {
+  it("picks the market's price and flags and the language's texts", () => {
     expect(projectCard(card, 'eu', 'sv')).toEqual({
-      id: '7', slug: 'lampa-7', name: 'Lampa', sku: 'A', price, priceVaries: true, inStock: false, brand: null,
-      shortDescription: null, image: null, updatedAt: '2025-01-01T00:00:00.000Z',
+      id: '7',
+      slug: 'lampa-7',
+      name: 'Lampa',
+      sku: 'A',
+      price,
+      priceVaries: true,
+      inStock: false,
+      brand: null,
+      shortDescription: null,
+      image: null,
+      updatedAt: '2025-01-01T00:00:00.000Z',
     });
   });
 

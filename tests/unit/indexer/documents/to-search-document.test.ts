@@ -1,5 +1,16 @@
 import { isSkipped, toSearchDocument } from '../../../../indexer/documents/to-search-document';
-import { CONFIG, T0, cardOf, documentOf, eur, parentProduct, sek, simpleProduct, skipOf, variant } from './product-fixture';
+import {
+  CONFIG,
+  T0,
+  cardOf,
+  documentOf,
+  eur,
+  parentProduct,
+  sek,
+  simpleProduct,
+  skipOf,
+  variant,
+} from './product-fixture';
 
 describe('toSearchDocument: a simple product', () => {
   const doc = documentOf(simpleProduct());
@@ -32,13 +43,20 @@ describe('toSearchDocument: a simple product', () => {
   });
 
   it('carries text per language: name, brand, and short description plus the words of the HTML', () => {
-    expect(doc.text.en).toEqual({ name: 'Classic Cotton Jacket', brand: 'Nordcraft', description: 'A warm jacket. Made of cotton & love.' });
+    expect(doc.text.en).toEqual({
+      name: 'Classic Cotton Jacket',
+      brand: 'Nordcraft',
+      description: 'A warm jacket. Made of cotton & love.',
+    });
     expect(doc.text.sv).toEqual({ name: 'Klassisk jacka i bomull', brand: 'Nordcraft', description: 'En varm jacka.' });
   });
 
   it('has its product number as its only SKU, folded names as sort keys, and createdAt in epoch ms', () => {
     expect(doc.skus).toEqual(['CL000007']);
-    expect(doc.sortKeys).toEqual({ name: { en: 'classic cotton jacket', sv: 'klassisk jacka i bomull' }, createdAt: Date.parse('2024-03-01T10:00:00Z') });
+    expect(doc.sortKeys).toEqual({
+      name: { en: 'classic cotton jacket', sv: 'klassisk jacka i bomull' },
+      createdAt: Date.parse('2024-03-01T10:00:00Z'),
+    });
   });
 
   it('has only the brand facet when it has no options, attributes or categories', () => {
@@ -49,10 +67,30 @@ describe('toSearchDocument: a simple product', () => {
 
 describe('toSearchDocument: variants', () => {
   const product = parentProduct([
-    variant(11, { sku: 'SH10-BLK-42', options: { colour: 'Black', size: '42' }, prices: [sek('249.5000'), eur('25.0000')], stock: '0' }),
-    variant(12, { sku: 'SH10-BLK-43', options: { colour: 'Black', size: '43' }, prices: [sek('199.0000'), eur('25.0000')], stock: '3' }),
-    variant(13, { sku: 'SH10-WHT-42', options: { colour: 'White', size: '42' }, prices: [sek('199.0000')], stock: '0' }),
-    variant(14, { sku: 'SH10-RED-44', options: { colour: 'Red', size: '44' }, prices: [sek('99.0000')], active: false }),
+    variant(11, {
+      sku: 'SH10-BLK-42',
+      options: { colour: 'Black', size: '42' },
+      prices: [sek('249.5000'), eur('25.0000')],
+      stock: '0',
+    }),
+    variant(12, {
+      sku: 'SH10-BLK-43',
+      options: { colour: 'Black', size: '43' },
+      prices: [sek('199.0000'), eur('25.0000')],
+      stock: '3',
+    }),
+    variant(13, {
+      sku: 'SH10-WHT-42',
+      options: { colour: 'White', size: '42' },
+      prices: [sek('199.0000')],
+      stock: '0',
+    }),
+    variant(14, {
+      sku: 'SH10-RED-44',
+      options: { colour: 'Red', size: '44' },
+      prices: [sek('99.0000')],
+      active: false,
+    }),
   ]);
   const doc = documentOf(product);
 
@@ -96,7 +134,11 @@ describe('toSearchDocument: variants', () => {
 
   it('lists brands of the product and of its variants in the brand facet', () => {
     const other = { id: 9, name: 'Fjällwear', slug: 'fjallwear' };
-    const mixed = parentProduct([variant(11), variant(12, { brand: other }), variant(13, { brand: other, active: false })]);
+    const mixed = parentProduct([
+      variant(11),
+      variant(12, { brand: other }),
+      variant(13, { brand: other, active: false }),
+    ]);
     const mixedDoc = documentOf(mixed);
     expect(mixedDoc.facets.brand).toEqual(['nordcraft', 'fjallwear']);
     expect(mixedDoc.text.en?.brand).toBe('Nordcraft Fjällwear');
@@ -123,15 +165,22 @@ describe('toSearchDocument: a price missing on one market', () => {
     expect(Object.keys(cardOf(doc).price)).toEqual(['se']);
   });
 
-  it('ignores a price in another currency than the market\'s, even on the market\'s price list', () => {
-    const wrongCurrency = simpleProduct({ variants: [variant(7, { prices: [sek('100'), eur('10', { currency: 'USD' })] })] });
+  it("ignores a price in another currency than the market's, even on the market's price list", () => {
+    const wrongCurrency = simpleProduct({
+      variants: [variant(7, { prices: [sek('100'), eur('10', { currency: 'USD' })] })],
+    });
     expect(documentOf(wrongCurrency).markets).toEqual(['se']);
   });
 });
 
 describe('toSearchDocument: out of stock', () => {
   it('keeps a product whose variants are all out of stock, flagged false on every market', () => {
-    const doc = documentOf(parentProduct([variant(11, { stock: '0.0000', prices: [sek('5'), eur('1')] }), variant(12, { stock: '-2.0000', prices: [sek('5'), eur('1')] })]));
+    const doc = documentOf(
+      parentProduct([
+        variant(11, { stock: '0.0000', prices: [sek('5'), eur('1')] }),
+        variant(12, { stock: '-2.0000', prices: [sek('5'), eur('1')] }),
+      ]),
+    );
     expect(doc.markets).toEqual(['se', 'eu']);
     expect(doc.flags).toEqual({ 'inStock.se': false, 'inStock.eu': false });
     expect(cardOf(doc).inStock).toEqual({ se: false, eu: false });

@@ -3,7 +3,11 @@ import { newIndexName, siteIndexNames } from '../../../../indexer/runs/index-nam
 
 const LIVE: IndexStats = { count: 1000, facetValues: { brand: 40, colour: 12, single: 1 }, inStockShare: 0.8 };
 const KEYS: ReadonlySet<string> = new Set(Object.keys(LIVE.facetValues));
-const next = (extra: Partial<IndexStats> = {}): IndexStats => ({ ...LIVE, facetValues: { ...LIVE.facetValues }, ...extra });
+const next = (extra: Partial<IndexStats> = {}): IndexStats => ({
+  ...LIVE,
+  facetValues: { ...LIVE.facetValues },
+  ...extra,
+});
 
 describe('evaluateGate', () => {
   it('passes an index like the live one', () => {
@@ -12,12 +16,25 @@ describe('evaluateGate', () => {
 
   it('always passes without a live index, or with an empty one', () => {
     expect(evaluateGate(null, next({ count: 0, facetValues: {}, inStockShare: 0 }), 0.5, KEYS)).toBeNull();
-    expect(evaluateGate({ count: 0, facetValues: { brand: 10 }, inStockShare: 1 }, next({ count: 0, facetValues: {}, inStockShare: 0 }), 0.5, KEYS)).toBeNull();
+    expect(
+      evaluateGate(
+        { count: 0, facetValues: { brand: 10 }, inStockShare: 1 },
+        next({ count: 0, facetValues: {}, inStockShare: 0 }),
+        0.5,
+        KEYS,
+      ),
+    ).toBeNull();
   });
 
   it('trips on a count below the fraction of the live count, with the figures', () => {
-    expect(evaluateGate(LIVE, next({ count: 499 }), 0.5, KEYS)).toEqual({ check: 'count', detail: '499 documents against 1000 live (below 50%)' });
-    expect(evaluateGate(LIVE, next({ count: 899 }), 0.9, KEYS)).toEqual({ check: 'count', detail: '899 documents against 1000 live (below 90%)' });
+    expect(evaluateGate(LIVE, next({ count: 499 }), 0.5, KEYS)).toEqual({
+      check: 'count',
+      detail: '499 documents against 1000 live (below 50%)',
+    });
+    expect(evaluateGate(LIVE, next({ count: 899 }), 0.9, KEYS)).toEqual({
+      check: 'count',
+      detail: '899 documents against 1000 live (below 90%)',
+    });
   });
 
   it('passes a count exactly at the fraction, and any growth', () => {
@@ -41,30 +58,44 @@ describe('evaluateGate', () => {
     // Zero-config facets (category roots) replaced by configured ones: nothing in common, nothing to compare.
     expect(evaluateGate(LIVE, next({ facetValues: { size: 5 } }), 0.5, new Set(['size']))).toBeNull();
     // Data loss on a facet both define still trips, and so do the count and in-stock checks.
-    expect(evaluateGate(LIVE, next({ facetValues: { brand: 3 } }), 0.5, new Set(['brand']))).toMatchObject({ check: 'facet-values' });
+    expect(evaluateGate(LIVE, next({ facetValues: { brand: 3 } }), 0.5, new Set(['brand']))).toMatchObject({
+      check: 'facet-values',
+    });
     expect(evaluateGate(LIVE, next({ count: 10, facetValues: {} }), 0.5, new Set())).toMatchObject({ check: 'count' });
-    expect(evaluateGate(LIVE, next({ inStockShare: 0.1, facetValues: {} }), 0.5, new Set())).toMatchObject({ check: 'in-stock-share' });
+    expect(evaluateGate(LIVE, next({ inStockShare: 0.1, facetValues: {} }), 0.5, new Set())).toMatchObject({
+      check: 'in-stock-share',
+    });
   });
 
   it('counts a facet the configuration defines but the new index lacks as zero values', () => {
     const { colour: _dropped, ...rest } = LIVE.facetValues;
-    expect(evaluateGate(LIVE, next({ facetValues: rest }), 0.5, KEYS)).toEqual({ check: 'facet-values', detail: 'facet colour: 0 distinct values against 12 live' });
+    expect(evaluateGate(LIVE, next({ facetValues: rest }), 0.5, KEYS)).toEqual({
+      check: 'facet-values',
+      detail: 'facet colour: 0 distinct values against 12 live',
+    });
   });
 
   it('ignores a facet that had a single value, and facets new to the index', () => {
-    expect(evaluateGate(LIVE, next({ facetValues: { brand: 40, colour: 12, single: 0, fresh: 3 } }), 0.5, KEYS)).toBeNull();
+    expect(
+      evaluateGate(LIVE, next({ facetValues: { brand: 40, colour: 12, single: 0, fresh: 3 } }), 0.5, KEYS),
+    ).toBeNull();
   });
 
   it('trips when the in-stock share falls by more than half, and passes at exactly half', () => {
     expect(evaluateGate(LIVE, next({ inStockShare: 0.4 }), 0.5, KEYS)).toBeNull();
-    expect(evaluateGate(LIVE, next({ inStockShare: 0.39 }), 0.5, KEYS)).toEqual({ check: 'in-stock-share', detail: '39.0% in stock against 80.0% live' });
+    expect(evaluateGate(LIVE, next({ inStockShare: 0.39 }), 0.5, KEYS)).toEqual({
+      check: 'in-stock-share',
+      detail: '39.0% in stock against 80.0% live',
+    });
   });
 
   it('reports the count before the facets and the facets before stock', () => {
     const bad = next({ count: 10, facetValues: { brand: 1, colour: 1 }, inStockShare: 0 });
     expect(evaluateGate(LIVE, bad, 0.5, KEYS)?.check).toBe('count');
     expect(evaluateGate(LIVE, { ...bad, count: 1000 }, 0.5, KEYS)?.check).toBe('facet-values');
-    expect(evaluateGate(LIVE, { ...bad, count: 1000, facetValues: LIVE.facetValues }, 0.5, KEYS)?.check).toBe('in-stock-share');
+    expect(evaluateGate(LIVE, { ...bad, count: 1000, facetValues: LIVE.facetValues }, 0.5, KEYS)?.check).toBe(
+      'in-stock-share',
+    );
   });
 });
 
@@ -75,8 +106,14 @@ describe('StatsCollector', () => {
 
   it('counts documents, distinct values per facet over all documents, and the share in stock on any market', () => {
     const stats = new StatsCollector();
-    stats.add({ facets: { brand: ['nordcraft'], colour: ['black', 'white'] }, flags: { 'inStock.se': true, 'inStock.eu': false } });
-    stats.add({ facets: { brand: ['nordcraft'], colour: ['black'] }, flags: { 'inStock.se': false, 'inStock.eu': true } });
+    stats.add({
+      facets: { brand: ['nordcraft'], colour: ['black', 'white'] },
+      flags: { 'inStock.se': true, 'inStock.eu': false },
+    });
+    stats.add({
+      facets: { brand: ['nordcraft'], colour: ['black'] },
+      flags: { 'inStock.se': false, 'inStock.eu': true },
+    });
     stats.add({ facets: { brand: ['fjellrev'] }, flags: { 'inStock.se': false } });
     stats.add({ facets: {}, flags: {} });
     expect(stats.stats()).toEqual({ count: 4, facetValues: { brand: 2, colour: 2 }, inStockShare: 0.5 });
@@ -94,7 +131,10 @@ describe('StatsCollector', () => {
     for (let i = 0; i < 10; i++) live.add({ facets: { brand: [`b${i}`] }, flags: { 'inStock.se': true } });
     const fresh = new StatsCollector();
     for (let i = 0; i < 10; i++) fresh.add({ facets: { brand: [`b${i % 4}`] }, flags: { 'inStock.se': true } });
-    expect(evaluateGate(live.stats(), fresh.stats(), 0.5, KEYS)).toEqual({ check: 'facet-values', detail: 'facet brand: 4 distinct values against 10 live' });
+    expect(evaluateGate(live.stats(), fresh.stats(), 0.5, KEYS)).toEqual({
+      check: 'facet-values',
+      detail: 'facet brand: 4 distinct values against 10 live',
+    });
   });
 });
 

@@ -24,9 +24,11 @@ describe('prefetched', () => {
       throw new Error('read failed');
     }
     const seen: number[] = [];
-    await expect((async () => {
-      for await (const item of prefetched(failing())) seen.push(item);
-    })()).rejects.toThrow('read failed');
+    await expect(
+      (async () => {
+        for await (const item of prefetched(failing())) seen.push(item);
+      })(),
+    ).rejects.toThrow('read failed');
     expect(seen).toEqual([1]);
   });
 });

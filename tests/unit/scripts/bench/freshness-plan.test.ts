@@ -1,5 +1,12 @@
 import type { SearchDocument } from '../../../../shared/search';
-import { changedDocument, distinctChanged, interleavedWindows, marker, roundPositions, sampleStats } from '../../../../scripts/bench/engine/freshness/freshness-plan';
+import {
+  changedDocument,
+  distinctChanged,
+  interleavedWindows,
+  marker,
+  roundPositions,
+  sampleStats,
+} from '../../../../scripts/bench/engine/freshness/freshness-plan';
 import type { FreshnessResult } from '../../../../scripts/bench/engine/freshness/freshness-bench';
 import { renderFreshness } from '../../../../scripts/bench/engine/freshness/freshness-report';
 import { PRICE_KEY } from '../../../../scripts/bench/engine/queries';
@@ -27,7 +34,10 @@ describe('freshness bench plan', () => {
   it('changes a document by 10 % off its price and the marker in its English name, leaving the rest', () => {
     const doc = {
       id: 'p1',
-      text: { en: { name: 'Wool coat', brand: 'b', description: 'd' }, sv: { name: 'Ullrock', brand: 'b', description: 'd' } },
+      text: {
+        en: { name: 'Wool coat', brand: 'b', description: 'd' },
+        sv: { name: 'Ullrock', brand: 'b', description: 'd' },
+      },
       numbers: { [PRICE_KEY]: 999, other: 5 },
     } as unknown as SearchDocument;
     const changed = changedDocument(doc, 1);

@@ -1,9 +1,41 @@
-import { meanRow, renderStorefrontSection, ZIPF_STEADY, ZIPF_STEADY_RECORDED, ZIPF_STEADY_UNRECORDED, type StorefrontRow } from '../../../../scripts/bench/storefront/report';
+import {
+  meanRow,
+  renderStorefrontSection,
+  ZIPF_STEADY,
+  ZIPF_STEADY_RECORDED,
+  ZIPF_STEADY_UNRECORDED,
+  type StorefrontRow,
+} from '../../../../scripts/bench/storefront/report';
 
-const row = (scenario: string, rps: number, serverUs: number | null = 40): StorefrontRow => ({ scenario, connections: 10, medianMs: 1, p99Ms: 5, rps, requests: rps * 10, serverUs, clientBusy: 0.974 });
+const row = (scenario: string, rps: number, serverUs: number | null = 40): StorefrontRow => ({
+  scenario,
+  connections: 10,
+  medianMs: 1,
+  p99Ms: 5,
+  rps,
+  requests: rps * 10,
+  serverUs,
+  clientBusy: 0.974,
+});
 
-const render = (ceiling: number, sized: number, rows: StorefrontRow[], elasticsearch: { documents: number } | { skipped: string } = { documents: 91_783 }) =>
-  renderStorefrontSection({ products: 100_000, documents: 91_783, elasticsearch, rows, ceilingRps: ceiling, sizedRps: sized, seconds: 10, load: 2.3, cores: 2, date: '2026-11-23' });
+const render = (
+  ceiling: number,
+  sized: number,
+  rows: StorefrontRow[],
+  elasticsearch: { documents: number } | { skipped: string } = { documents: 91_783 },
+) =>
+  renderStorefrontSection({
+    products: 100_000,
+    documents: 91_783,
+    elasticsearch,
+    rows,
+    ceilingRps: ceiling,
+    sizedRps: sized,
+    seconds: 10,
+    load: 2.3,
+    cores: 2,
+    date: '2026-11-23',
+  });
 
 describe('the storefront benchmark section', () => {
   it('quotes each row against both constants, with the server CPU a request and how busy autocannon was', () => {
@@ -33,18 +65,35 @@ describe('the storefront benchmark section', () => {
   });
 
   it('says what recording search analytics costs the steady Zipf mix, against the 5% target', () => {
-    const body = render(50_000, 16_000, [row(ZIPF_STEADY_RECORDED, 19_200, 42), row(ZIPF_STEADY_UNRECORDED, 20_000, 40)]);
+    const body = render(50_000, 16_000, [
+      row(ZIPF_STEADY_RECORDED, 19_200, 42),
+      row(ZIPF_STEADY_UNRECORDED, 20_000, 40),
+    ]);
     expect(body).toContain('recording costs 4.0% of requests/s (target at most 5%: met');
-    expect(body).toContain('and 5.0% of the server\'s CPU per request (42 against 40 us: met).');
-    const slower = render(50_000, 16_000, [row(ZIPF_STEADY_RECORDED, 18_000, 44), row(ZIPF_STEADY_UNRECORDED, 20_000, 40)]);
+    expect(body).toContain("and 5.0% of the server's CPU per request (42 against 40 us: met).");
+    const slower = render(50_000, 16_000, [
+      row(ZIPF_STEADY_RECORDED, 18_000, 44),
+      row(ZIPF_STEADY_UNRECORDED, 20_000, 40),
+    ]);
     expect(slower).toContain('10.0% of requests/s (target at most 5%: not met');
-    expect(slower).toContain('10.0% of the server\'s CPU per request (44 against 40 us: not met)');
-    expect(render(50_000, 16_000, [row(ZIPF_STEADY, 18_000), row(ZIPF_STEADY_RECORDED, 18_000)])).not.toContain('recording costs');
+    expect(slower).toContain("10.0% of the server's CPU per request (44 against 40 us: not met)");
+    expect(render(50_000, 16_000, [row(ZIPF_STEADY, 18_000), row(ZIPF_STEADY_RECORDED, 18_000)])).not.toContain(
+      'recording costs',
+    );
   });
 
   it('averages the runs of one configuration into one row', () => {
     const mean = meanRow('on', [row('on (run 1)', 1000, 40), { ...row('on (run 2)', 3000, 60), p99Ms: 7 }]);
-    expect(mean).toEqual({ scenario: 'on', connections: 10, medianMs: 1, p99Ms: 6, rps: 2000, requests: 20_000, serverUs: 50, clientBusy: 0.974 });
+    expect(mean).toEqual({
+      scenario: 'on',
+      connections: 10,
+      medianMs: 1,
+      p99Ms: 6,
+      rps: 2000,
+      requests: 20_000,
+      serverUs: 50,
+      clientBusy: 0.974,
+    });
     expect(meanRow('x', [row('a', 1, 40), row('b', 1, null)]).serverUs).toBeNull();
   });
 

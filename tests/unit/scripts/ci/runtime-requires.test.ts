@@ -14,8 +14,14 @@ describe('packagesLoadedBy', () => {
   const write = (file: string, text: string) => writeFileSync(path.join(dir, file), text);
 
   it('follows relative requires and names each package once, by package name, without built-ins', () => {
-    write('main.js', 'const a = require("./lib");\nconst fs = require("node:fs");\nconst p = require("path");\nrequire("express");');
-    write('lib/index.js', 'require("../other.js"); const s = require("@scope/pkg/sub/file"); require.resolve("swagger-ui-dist/package.json");');
+    write(
+      'main.js',
+      'const a = require("./lib");\nconst fs = require("node:fs");\nconst p = require("path");\nrequire("express");',
+    );
+    write(
+      'lib/index.js',
+      'require("../other.js"); const s = require("@scope/pkg/sub/file"); require.resolve("swagger-ui-dist/package.json");',
+    );
     write('other.js', 'const jose = require("jose"); import("late"); require("express");');
     write('unreached.js', 'require("never-loaded");');
     const found = packagesLoadedBy([path.join(dir, 'main.js')]);

@@ -3,7 +3,18 @@ import { UsageError } from '../../../../scripts/cli/command';
 
 describe('app-password arguments', () => {
   it('parses create with access and a permission list', () => {
-    const args = ['--tenant', 'demo', '--user', 'a@b.c', '--name', 'ERP sync', '--access', 'read-write', '--permissions', 'payment_manage, price,quantity'];
+    const args = [
+      '--tenant',
+      'demo',
+      '--user',
+      'a@b.c',
+      '--name',
+      'ERP sync',
+      '--access',
+      'read-write',
+      '--permissions',
+      'payment_manage, price,quantity',
+    ];
     expect(parseCreateArgs(args)).toEqual({
       tenant: 'demo',
       user: 'a@b.c',
@@ -14,7 +25,10 @@ describe('app-password arguments', () => {
   });
 
   it('defaults to read-only without permissions', () => {
-    expect(parseCreateArgs(['--tenant', 'demo', '--user', 'a@b.c', '--name', 'n'])).toMatchObject({ access: 'read-only', permissions: [] });
+    expect(parseCreateArgs(['--tenant', 'demo', '--user', 'a@b.c', '--name', 'n'])).toMatchObject({
+      access: 'read-only',
+      permissions: [],
+    });
   });
 
   it.each([

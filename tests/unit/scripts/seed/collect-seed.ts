@@ -22,7 +22,8 @@ export function collectSeed(options: GeneratorOptions): Map<string, Table> {
 export function seedChecksum(options: GeneratorOptions): string {
   const hash = createHash('sha256');
   for (const item of generateSeed(options)) {
-    if (item.kind === 'rows') hash.update(`${item.batch.table}|${item.batch.columns.join(',')}|${JSON.stringify(item.batch.rows)}\n`);
+    if (item.kind === 'rows')
+      hash.update(`${item.batch.table}|${item.batch.columns.join(',')}|${JSON.stringify(item.batch.rows)}\n`);
   }
   return hash.digest('hex');
 }

@@ -10,7 +10,10 @@ import { collectSeed, seedChecksum, AS_OF } from './collect-seed';
 function checksumInOtherProcess(options: { products: number; orders: number; seed: number }): string {
   const script = path.join(__dirname, 'print-seed-checksum.ts');
   const env = { ...process.env, TZ: 'Pacific/Kiritimati', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' };
-  return execFileSync(process.execPath, [require.resolve('tsx/cli'), script, JSON.stringify(options)], { env, encoding: 'utf8' });
+  return execFileSync(process.execPath, [require.resolve('tsx/cli'), script, JSON.stringify(options)], {
+    env,
+    encoding: 'utf8',
+  });
 }
 
 describe('seed generator determinism', () => {
@@ -32,7 +35,9 @@ describe('seed generator determinism', () => {
   it('does not depend on the chunk size the rows are produced in', () => {
     const rowsOf = (chunkSize: number) => {
       const tables = collectSeed({ ...options, chunkSize });
-      return [...tables.entries()].map(([name, t]) => [name, t.rows]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+      return [...tables.entries()]
+        .map(([name, t]) => [name, t.rows])
+        .sort(([a], [b]) => String(a).localeCompare(String(b)));
     };
     expect(rowsOf(37)).toEqual(rowsOf(2000));
   });

@@ -3,8 +3,13 @@ import { AS_OF, collectSeed, records } from './collect-seed';
 
 describe('seed generator: media rows', () => {
   const library = placeholderLibrary();
-  const rows = records(collectSeed({ products: 400, orders: 0, seed: 42, asOf: AS_OF, media: library }), 'product_media');
-  const byHash = new Map([...library.packshots, ...library.manuals, ...library.posters].map((item) => [item.hash, item]));
+  const rows = records(
+    collectSeed({ products: 400, orders: 0, seed: 42, asOf: AS_OF, media: library }),
+    'product_media',
+  );
+  const byHash = new Map(
+    [...library.packshots, ...library.manuals, ...library.posters].map((item) => [item.hash, item]),
+  );
 
   it('points every row at a library source by path, with that source hash', () => {
     expect(rows.length).toBeGreaterThan(400);
@@ -18,10 +23,13 @@ describe('seed generator: media rows', () => {
 
   it('has images of every background, some poster-only videos with a duration, and PDF manuals with their pages', () => {
     const images = rows.filter((r) => r.kind === 'image');
-    expect(new Set(images.map((r) => library.packshots.find((p) => p.hash === r.hash)?.bg))).toEqual(new Set(['white', 'transparent', 'light']));
+    expect(new Set(images.map((r) => library.packshots.find((p) => p.hash === r.hash)?.bg))).toEqual(
+      new Set(['white', 'transparent', 'light']),
+    );
     const videos = rows.filter((r) => r.kind === 'video');
     expect(videos.length).toBeGreaterThan(0);
-    for (const v of videos) expect(v).toMatchObject({ source: null, duration: expect.any(Number), attributes: '{"channel":"lookbook"}' });
+    for (const v of videos)
+      expect(v).toMatchObject({ source: null, duration: expect.any(Number), attributes: '{"channel":"lookbook"}' });
     const files = rows.filter((r) => r.kind === 'file');
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(f.pages).toBe(library.manuals.find((m) => m.hash === f.hash)?.pages);
@@ -40,7 +48,11 @@ describe('seed generator: brand logos', () => {
     expect(brands.length).toBeGreaterThan(library.logos.length);
     for (const brand of brands) {
       const logo = library.logos[Number(brand.id) - 1];
-      expect({ id: brand.id, hash: brand.logo_hash, source: brand.logo_source }).toEqual({ id: brand.id, hash: logo?.hash ?? null, source: logo?.source ?? null });
+      expect({ id: brand.id, hash: brand.logo_hash, source: brand.logo_source }).toEqual({
+        id: brand.id,
+        hash: logo?.hash ?? null,
+        source: logo?.source ?? null,
+      });
     }
   });
 });

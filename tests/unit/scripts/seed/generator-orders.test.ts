@@ -9,7 +9,9 @@ const ofType = (type: string) => orders.filter((o) => statusType.get(o.status_id
 
 describe('seed generator: a year of orders', () => {
   it('has all four document types, over the year before the as-of day', () => {
-    expect(new Set(orders.map((o) => statusType.get(o.status_id)))).toEqual(new Set(['SALESORDER', 'SALESINVOICE', 'SALESCREDIT', 'PURCHASEORDER']));
+    expect(new Set(orders.map((o) => statusType.get(o.status_id)))).toEqual(
+      new Set(['SALESORDER', 'SALESINVOICE', 'SALESCREDIT', 'PURCHASEORDER']),
+    );
     const dates = orders.map((o) => Date.parse(String(o.date_order)));
     expect(Math.min(...dates)).toBeGreaterThanOrEqual(AS_OF.getTime() - 366 * 86_400_000);
     expect(Math.max(...dates)).toBeLessThan(AS_OF.getTime());
@@ -17,14 +19,18 @@ describe('seed generator: a year of orders', () => {
 
   it('has open lines on sales orders', () => {
     const open = new Set(ofType('SALESORDER').map((o) => o.id));
-    const openLines = records(tables, 'order_lines').filter((l) => open.has(l.order_id) && num(l.qty_delivered) < num(l.quantity));
+    const openLines = records(tables, 'order_lines').filter(
+      (l) => open.has(l.order_id) && num(l.qty_delivered) < num(l.quantity),
+    );
     expect(openLines.length).toBeGreaterThan(0);
   });
 
   it('has late and part-paid invoices', () => {
     const invoices = ofType('SALESINVOICE').filter((o) => o.invoice_number !== null);
     const partPaid = invoices.filter((o) => num(o.paid_amount) > 0 && num(o.paid_amount) < num(o.total_inc_vat));
-    const late = invoices.filter((o) => Date.parse(String(o.date_due)) < AS_OF.getTime() && num(o.paid_amount) < num(o.total_inc_vat));
+    const late = invoices.filter(
+      (o) => Date.parse(String(o.date_due)) < AS_OF.getTime() && num(o.paid_amount) < num(o.total_inc_vat),
+    );
     expect(partPaid.length).toBeGreaterThan(0);
     expect(late.length).toBeGreaterThan(0);
   });
@@ -42,9 +48,12 @@ describe('seed generator: a year of orders', () => {
 
   it('has purchase orders with partial receipts, and drafts matching unbooked receipts by vendor SKU', () => {
     const received = new Map<Cell, number>();
-    for (const r of records(tables, 'receipts')) received.set(r.order_line_id, (received.get(r.order_line_id) ?? 0) + num(r.quantity));
+    for (const r of records(tables, 'receipts'))
+      received.set(r.order_line_id, (received.get(r.order_line_id) ?? 0) + num(r.quantity));
     const poIds = new Set(ofType('PURCHASEORDER').map((o) => o.id));
-    const partial = records(tables, 'order_lines').filter((l) => poIds.has(l.order_id) && (received.get(l.id) ?? 0) > 0 && (received.get(l.id) ?? 0) < num(l.quantity));
+    const partial = records(tables, 'order_lines').filter(
+      (l) => poIds.has(l.order_id) && (received.get(l.id) ?? 0) > 0 && (received.get(l.id) ?? 0) < num(l.quantity),
+    );
     expect(partial.length).toBeGreaterThan(0);
     expect(records(tables, 'receipts').some((r) => r.booked === false)).toBe(true);
     const vendorSkus = new Set(records(tables, 'vendor_prices').map((v) => v.supplier_product_number));
@@ -54,7 +63,15 @@ describe('seed generator: a year of orders', () => {
   });
 
   it('gives sales orders e-mails, addresses, shop order numbers, payments and parcels', () => {
-    for (const table of ['order_emails', 'order_phones', 'order_addresses', 'order_payments', 'warehouse_orders', 'parcels', 'time_report_lines']) {
+    for (const table of [
+      'order_emails',
+      'order_phones',
+      'order_addresses',
+      'order_payments',
+      'warehouse_orders',
+      'parcels',
+      'time_report_lines',
+    ]) {
       expect({ table, empty: records(tables, table).length === 0 }).toEqual({ table, empty: false });
     }
     expect(orders.some((o) => o.shop_order_number !== null && o.importer_id !== null)).toBe(true);

@@ -21,17 +21,23 @@ describe('seed generator: catalogue shape', () => {
   });
 
   it('has variant products on colour x size axes, some with more than 100 variants', () => {
-    const variants = countBy(records(tables, 'products').filter((p) => p.parent_id !== null), (p) => num(p.parent_id));
+    const variants = countBy(
+      records(tables, 'products').filter((p) => p.parent_id !== null),
+      (p) => num(p.parent_id),
+    );
     expect(variants.size).toBeGreaterThan(50);
     expect([...variants.values()].some((n) => n > 100)).toBe(true);
     const axes = records(tables, 'product_options').map((o) => o.name);
     expect(new Set(axes)).toEqual(new Set(['colour', 'size']));
-    expect(records(tables, 'product_option_values')).toHaveLength(2 * [...variants.values()].reduce((a, b) => a + b, 0));
+    expect(records(tables, 'product_option_values')).toHaveLength(
+      2 * [...variants.values()].reduce((a, b) => a + b, 0),
+    );
   });
 
   it('prices in SEK and EUR, with some products missing the EUR price', () => {
     const prices = records(tables, 'prices');
-    const byCurrency = (code: string) => new Set(prices.filter((p) => p.currency_code === code).map((p) => p.product_id));
+    const byCurrency = (code: string) =>
+      new Set(prices.filter((p) => p.currency_code === code).map((p) => p.product_id));
     const sek = byCurrency('SEK');
     const eur = byCurrency('EUR');
     expect(eur.size).toBeGreaterThan(0);
@@ -44,7 +50,12 @@ describe('seed generator: catalogue shape', () => {
   });
 
   it('spreads products over brands like Zipf: the top brand has many times the median', () => {
-    const perBrand = [...countBy(records(tables, 'products').filter((p) => p.parent_id === null), (p) => num(p.brand_id)).values()].sort((a, b) => b - a);
+    const perBrand = [
+      ...countBy(
+        records(tables, 'products').filter((p) => p.parent_id === null),
+        (p) => num(p.brand_id),
+      ).values(),
+    ].sort((a, b) => b - a);
     expect(perBrand[0]).toBeGreaterThan(3 * perBrand[Math.floor(perBrand.length / 2)]);
   });
 

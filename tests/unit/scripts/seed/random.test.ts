@@ -2,7 +2,14 @@ import { Zipf, rngFor } from '../../../../scripts/seed/generator/random';
 
 describe('seed random sources', () => {
   it('regenerate the same sequence for the same seed, stream and index', () => {
-    const draw = (seed: number, stream: number, index: number) => Array.from({ length: 5 }, ((r) => () => r.float())(rngFor(seed, stream, index)));
+    const draw = (seed: number, stream: number, index: number) =>
+      Array.from(
+        { length: 5 },
+        (
+          (r) => () =>
+            r.float()
+        )(rngFor(seed, stream, index)),
+      );
     expect(draw(1, 2, 3)).toEqual(draw(1, 2, 3));
     expect(draw(1, 2, 3)).not.toEqual(draw(1, 2, 4));
     expect(draw(1, 2, 3)).not.toEqual(draw(2, 2, 3));

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_ELASTICSEARCH_VERSION, minJavaFor, pluginDescriptor } from '../../../../scripts/services/elasticsearch-distribution';
+import {
+  DEFAULT_ELASTICSEARCH_VERSION,
+  minJavaFor,
+  pluginDescriptor,
+} from '../../../../scripts/services/elasticsearch-distribution';
 import { nodeSettings } from '../../../../scripts/services/elasticsearch';
 import { javaMajor } from '../../../../scripts/services/java-home';
 import { projectRoot } from '../../../../scripts/services/paths';
@@ -44,6 +48,8 @@ describe('Elasticsearch provisioning', () => {
 
   it('runs docker-compose on the version the tests run on', () => {
     const compose = readFileSync(path.join(projectRoot, 'docker-compose.yml'), 'utf8');
-    expect(/image: docker\.elastic\.co\/elasticsearch\/elasticsearch:(\S+)/.exec(compose)?.[1]).toBe(DEFAULT_ELASTICSEARCH_VERSION);
+    expect(/image: docker\.elastic\.co\/elasticsearch\/elasticsearch:(\S+)/.exec(compose)?.[1]).toBe(
+      DEFAULT_ELASTICSEARCH_VERSION,
+    );
   });
 });

@@ -11,7 +11,10 @@ describe('services paths', () => {
 
   it('reads POSTGRES_BIN_DIR and AISLE_SYSTEM_DIR, defaulting to a search and /var/lib/aisle', () => {
     expect(postgresOptions({})).toEqual({ binDir: undefined, systemDir: '/var/lib/aisle' });
-    expect(postgresOptions({ POSTGRES_BIN_DIR: '', AISLE_SYSTEM_DIR: '' })).toEqual({ binDir: undefined, systemDir: '/var/lib/aisle' });
+    expect(postgresOptions({ POSTGRES_BIN_DIR: '', AISLE_SYSTEM_DIR: '' })).toEqual({
+      binDir: undefined,
+      systemDir: '/var/lib/aisle',
+    });
     expect(postgresOptions({ POSTGRES_BIN_DIR: '/opt/pg/bin', AISLE_SYSTEM_DIR: '/srv/aisle/' })).toEqual({
       binDir: '/opt/pg/bin',
       systemDir: '/srv/aisle',

@@ -15,7 +15,11 @@ describe('postgres locations', () => {
       root: '/srv/shop/.data/postgres',
       portFile: '/srv/shop/.data/postgres/port',
       pointerFile: '/srv/shop/.data/postgres/cluster-location',
-      local: { dir: '/srv/shop/.data/postgres', data: '/srv/shop/.data/postgres/data', log: '/srv/shop/.data/postgres/server.log' },
+      local: {
+        dir: '/srv/shop/.data/postgres',
+        data: '/srv/shop/.data/postgres/data',
+        log: '/srv/shop/.data/postgres/server.log',
+      },
     });
     expect(clusterIn('/var/lib/aisle/postgres/clusters/abc')).toEqual({
       dir: '/var/lib/aisle/postgres/clusters/abc',
@@ -40,7 +44,9 @@ describe('postgres locations', () => {
 
   it('keys a copy of the binaries by version and the digest of the postgres binary', () => {
     expect(binariesKey('postgres (PostgreSQL) 17.10\n', 'a'.repeat(64))).toBe(`17.10-${'a'.repeat(12)}`);
-    expect(binariesKey('postgres (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)\n', '0123456789abcdef')).toBe('15.18-0123456789ab');
+    expect(binariesKey('postgres (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)\n', '0123456789abcdef')).toBe(
+      '15.18-0123456789ab',
+    );
     expect(binariesKey('no version here', 'ffffffffffffffff')).toBe('unknown-ffffffffffff');
   });
 

@@ -1,6 +1,13 @@
 import { processSpecs, shopOrigins } from '../../../../scripts/start/process-specs';
 
-const PORTS = { STOREFRONT_PORT: '4100', BUSINESS_PORT: '4101', IDENTITY_PORT: '4102', INDEXER_PORT: '4103', MEDIA_PORT: '4104', DEMO_SHOP_PORT: '4105' };
+const PORTS = {
+  STOREFRONT_PORT: '4100',
+  BUSINESS_PORT: '4101',
+  IDENTITY_PORT: '4102',
+  INDEXER_PORT: '4103',
+  MEDIA_PORT: '4104',
+  DEMO_SHOP_PORT: '4105',
+};
 
 describe('npm start and the demo shop', () => {
   it('runs the demo shop on DEMO_SHOP_PORT and tells it where the storefront API answers', async () => {

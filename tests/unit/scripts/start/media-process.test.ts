@@ -1,6 +1,13 @@
 import { baseUrlOf, processSpecs } from '../../../../scripts/start/process-specs';
 
-const PORTS = { STOREFRONT_PORT: '4100', BUSINESS_PORT: '4101', IDENTITY_PORT: '4102', INDEXER_PORT: '4103', MEDIA_PORT: '4104', DEMO_SHOP_PORT: '4105' };
+const PORTS = {
+  STOREFRONT_PORT: '4100',
+  BUSINESS_PORT: '4101',
+  IDENTITY_PORT: '4102',
+  INDEXER_PORT: '4103',
+  MEDIA_PORT: '4104',
+  DEMO_SHOP_PORT: '4105',
+};
 
 describe('npm start and the media host', () => {
   it('runs the media host on MEDIA_PORT and tells every process where it answers', async () => {

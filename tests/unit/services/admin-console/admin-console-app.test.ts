@@ -5,7 +5,11 @@ import { createApp } from '../../../../services/admin-console/app';
 import { consoleConfigSchema, consoleSettings } from '../../../../services/admin-console/config';
 import { loadConfig } from '../../../../shared/config';
 
-const env = { PORT: '5174', BUSINESS_API_URL: 'https://api.shop.example/', IDENTITY_ISSUER: 'https://id.shop.example/aisle' };
+const env = {
+  PORT: '5174',
+  BUSINESS_API_URL: 'https://api.shop.example/',
+  IDENTITY_ISSUER: 'https://id.shop.example/aisle',
+};
 const settings = consoleSettings(loadConfig(consoleConfigSchema, env));
 const app = createApp({ settings });
 
@@ -20,14 +24,30 @@ describe('the admin console config', () => {
   });
 
   it("defaults to npm start's processes outside production, and fails fast in production without them", () => {
-    expect(consoleSettings(loadConfig(consoleConfigSchema, { PORT: '5174' }))).toMatchObject({ apiBaseUrl: 'http://127.0.0.1:3001', tokenEndpoint: 'http://127.0.0.1:3002/oauth/token' });
-    expect(() => loadConfig(consoleConfigSchema, { PORT: '5174', NODE_ENV: 'production' })).toThrow(/BUSINESS_API_URL[\s\S]*IDENTITY_ISSUER/);
-    expect(() => loadConfig(consoleConfigSchema, { ...env, BUSINESS_API_URL: 'ftp://api.example' })).toThrow(/BUSINESS_API_URL/);
+    expect(consoleSettings(loadConfig(consoleConfigSchema, { PORT: '5174' }))).toMatchObject({
+      apiBaseUrl: 'http://127.0.0.1:3001',
+      tokenEndpoint: 'http://127.0.0.1:3002/oauth/token',
+    });
+    expect(() => loadConfig(consoleConfigSchema, { PORT: '5174', NODE_ENV: 'production' })).toThrow(
+      /BUSINESS_API_URL[\s\S]*IDENTITY_ISSUER/,
+    );
+    expect(() => loadConfig(consoleConfigSchema, { ...env, BUSINESS_API_URL: 'ftp://api.example' })).toThrow(
+      /BUSINESS_API_URL/,
+    );
   });
 
   it("takes an external provider's endpoints as given", () => {
-    const external = { ...env, ADMIN_AUTHORIZATION_ENDPOINT: 'https://login.example/authorize', ADMIN_TOKEN_ENDPOINT: 'https://login.example/token', ADMIN_CONSOLE_CLIENT_ID: 'console-1' };
-    expect(consoleSettings(loadConfig(consoleConfigSchema, external))).toMatchObject({ clientId: 'console-1', authorizationEndpoint: 'https://login.example/authorize', tokenEndpoint: 'https://login.example/token' });
+    const external = {
+      ...env,
+      ADMIN_AUTHORIZATION_ENDPOINT: 'https://login.example/authorize',
+      ADMIN_TOKEN_ENDPOINT: 'https://login.example/token',
+      ADMIN_CONSOLE_CLIENT_ID: 'console-1',
+    };
+    expect(consoleSettings(loadConfig(consoleConfigSchema, external))).toMatchObject({
+      clientId: 'console-1',
+      authorizationEndpoint: 'https://login.example/authorize',
+      tokenEndpoint: 'https://login.example/token',
+    });
   });
 });
 
@@ -43,18 +63,34 @@ describe('the admin console server', () => {
       const res = await request(app).get(page).expect(200);
       expect(res.text).toContain('<script type="module" src="/js/main.js">');
       const csp = String(res.headers['content-security-policy']).split('; ');
-      expect(csp).toEqual(expect.arrayContaining([
-        "script-src 'self'", "style-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'",
-        "connect-src 'self' https://api.shop.example https://id.shop.example",
-      ]));
+      expect(csp).toEqual(
+        expect.arrayContaining([
+          "script-src 'self'",
+          "style-src 'self'",
+          "object-src 'none'",
+          "base-uri 'none'",
+          "frame-ancestors 'none'",
+          "connect-src 'self' https://api.shop.example https://id.shop.example",
+        ]),
+      );
       expect(csp.join('; ')).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
-      expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cache-control': 'no-store',
+      });
     }
   });
 
   it('serves modules and styles with their types, a missing file as 404, and is ready without any store', async () => {
-    await request(app).get('/js/main.js').expect(200).expect('Content-Type', /javascript/);
-    await request(app).get('/css/console.css').expect(200).expect('Content-Type', /text\/css/);
+    await request(app)
+      .get('/js/main.js')
+      .expect(200)
+      .expect('Content-Type', /javascript/);
+    await request(app)
+      .get('/css/console.css')
+      .expect(200)
+      .expect('Content-Type', /text\/css/);
     await request(app).get('/js/missing.js').expect(404);
     await request(app).get('/readyz').expect(200);
   });
@@ -69,7 +105,9 @@ describe("the console's pages", () => {
     const offending: string[] = [];
     for (const file of files) {
       const source = await readFile(path.join(publicDir, file), 'utf8');
-      const banned = /innerHTML|outerHTML|insertAdjacentHTML|document\.write|localStorage\.|\beval\(|new Function/.exec(source);
+      const banned = /innerHTML|outerHTML|insertAdjacentHTML|document\.write|localStorage\.|\beval\(|new Function/.exec(
+        source,
+      );
       if (banned) offending.push(`${file}: ${banned[0]}`);
       const inline = file.endsWith('.html') ? /<script(?![^>]*\bsrc=)|<style|\sstyle=|\son[a-z]+=/.exec(source) : null;
       if (inline) offending.push(`${file}: ${inline[0]}`);

@@ -14,9 +14,14 @@ describe('business-api auth config', () => {
 
   it('derives the JWKS URL from a configured issuer, or takes it as given', () => {
     const issuer = { ...env, AUTH_ISSUER: 'https://login.example.com/tenant/', AUTH_AUDIENCE: 'api://aisle' };
-    expect(authSettings(loadConfig(businessApiConfigSchema, issuer)).jwksUrl).toBe('https://login.example.com/tenant/.well-known/jwks.json');
+    expect(authSettings(loadConfig(businessApiConfigSchema, issuer)).jwksUrl).toBe(
+      'https://login.example.com/tenant/.well-known/jwks.json',
+    );
     const explicit = { ...issuer, AUTH_JWKS_URL: 'https://login.example.com/keys' };
-    expect(authSettings(loadConfig(businessApiConfigSchema, explicit))).toMatchObject({ jwksUrl: 'https://login.example.com/keys', audience: 'api://aisle' });
+    expect(authSettings(loadConfig(businessApiConfigSchema, explicit))).toMatchObject({
+      jwksUrl: 'https://login.example.com/keys',
+      audience: 'api://aisle',
+    });
   });
 
   it('fails fast in production without an issuer, and on a malformed URL', () => {

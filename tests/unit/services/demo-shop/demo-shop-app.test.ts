@@ -36,6 +36,8 @@ describe('the demo shop server', () => {
     const res = await request(app).get('/js/main.js').expect(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     await request(app).get('/js/missing.js').expect(404);
-    await request(app).get('/css/base.css').expect('Content-Type', /text\/css/);
+    await request(app)
+      .get('/css/base.css')
+      .expect('Content-Type', /text\/css/);
   });
 });

@@ -22,18 +22,29 @@ describe('identity config', () => {
 
   it('requires an explicit issuer in production', () => {
     expect(() => loadConfig(identityConfigSchema, { ...env, NODE_ENV: 'production' })).toThrow(/IDENTITY_ISSUER/);
-    const config = loadConfig(identityConfigSchema, { ...env, NODE_ENV: 'production', IDENTITY_ISSUER: 'https://id.example.com' });
+    const config = loadConfig(identityConfigSchema, {
+      ...env,
+      NODE_ENV: 'production',
+      IDENTITY_ISSUER: 'https://id.example.com',
+    });
     expect(identitySettings(config).issuer).toBe('https://id.example.com');
   });
 
   it('reads the resources tokens may be issued for (RFC 8707) as a comma-separated list of URLs', () => {
-    const config = loadConfig(identityConfigSchema, { ...env, IDENTITY_RESOURCES: ' https://api.example.com/mcp , http://127.0.0.1:3001/mcp' });
+    const config = loadConfig(identityConfigSchema, {
+      ...env,
+      IDENTITY_RESOURCES: ' https://api.example.com/mcp , http://127.0.0.1:3001/mcp',
+    });
     expect(identitySettings(config).resources).toEqual(['https://api.example.com/mcp', 'http://127.0.0.1:3001/mcp']);
-    expect(() => loadConfig(identityConfigSchema, { ...env, IDENTITY_RESOURCES: 'not-a-url' })).toThrow(/IDENTITY_RESOURCES/);
+    expect(() => loadConfig(identityConfigSchema, { ...env, IDENTITY_RESOURCES: 'not-a-url' })).toThrow(
+      /IDENTITY_RESOURCES/,
+    );
   });
 
   it('refuses a token lifetime under a minute', () => {
-    expect(() => loadConfig(identityConfigSchema, { ...env, ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+    expect(() => loadConfig(identityConfigSchema, { ...env, ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(
+      /ACCESS_TOKEN_TTL_SECONDS/,
+    );
   });
 
   it.each([
@@ -41,7 +52,9 @@ describe('identity config', () => {
     ['false', false],
     ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
   ])('reads TRUST_PROXY=%s', (raw, expected) => {
-    expect(identitySettings(loadConfig(identityConfigSchema, { ...env, TRUST_PROXY: raw })).trustProxy).toEqual(expected);
+    expect(identitySettings(loadConfig(identityConfigSchema, { ...env, TRUST_PROXY: raw })).trustProxy).toEqual(
+      expected,
+    );
   });
 
   it.each(['true', '10.0.0.0/33', 'proxy.example.com'])('refuses TRUST_PROXY=%s', (raw) => {

@@ -2,7 +2,13 @@ import { asciiJson } from '../../../../services/storefront-api/http/ascii-json';
 
 describe('asciiJson', () => {
   it('writes the few non-ASCII characters of a body as escapes, the same JSON to a parser', () => {
-    const value = { name: 'Lätt tält i ek', brand: 'Fjällcraft', note: 'smile 😀', plain: 'x'.repeat(400), quote: 'a "b" \\ c' };
+    const value = {
+      name: 'Lätt tält i ek',
+      brand: 'Fjällcraft',
+      note: 'smile 😀',
+      plain: 'x'.repeat(400),
+      quote: 'a "b" \\ c',
+    };
     const text = asciiJson(JSON.stringify(value));
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range starts at NUL; this is no control-character check
     expect(text).toMatch(/^[\x00-\x7f]*$/);
@@ -19,7 +25,8 @@ describe('asciiJson', () => {
   });
 
   it('escapes up to one character in fifty, and not one more', () => {
-    const at = (nonAscii: number, length: number) => JSON.stringify({ s: 'ä'.repeat(nonAscii) + 'a'.repeat(length - nonAscii - 8) });
+    const at = (nonAscii: number, length: number) =>
+      JSON.stringify({ s: 'ä'.repeat(nonAscii) + 'a'.repeat(length - nonAscii - 8) });
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range starts at NUL; this is no control-character check
     expect(asciiJson(at(20, 1000))).toMatch(/^[\x00-\x7f]*$/);
     expect(asciiJson(at(21, 1000))).toBe(at(21, 1000));

@@ -10,7 +10,10 @@ describe('toEngineFilters: value facets (rules 6, 10, 11)', () => {
   it('ORs the values of an `any` list facet', () => {
     expect(run({ brand: ['acme', 'zed'] })).toEqual({
       filters: [{ kind: 'terms', key: 'brand', values: ['acme', 'zed'], match: 'any' }],
-      applied: [{ facet: 'brand', value: 'acme' }, { facet: 'brand', value: 'zed' }],
+      applied: [
+        { facet: 'brand', value: 'acme' },
+        { facet: 'brand', value: 'zed' },
+      ],
       warnings: [],
     });
   });
@@ -18,7 +21,10 @@ describe('toEngineFilters: value facets (rules 6, 10, 11)', () => {
   it('ANDs the values of an `all` facet', () => {
     expect(run({ features: ['waterproof', 'vegan'] })).toEqual({
       filters: [{ kind: 'terms', key: 'features', values: ['waterproof', 'vegan'], match: 'all' }],
-      applied: [{ facet: 'features', value: 'waterproof' }, { facet: 'features', value: 'vegan' }],
+      applied: [
+        { facet: 'features', value: 'waterproof' },
+        { facet: 'features', value: 'vegan' },
+      ],
       warnings: [],
     });
   });
@@ -27,7 +33,10 @@ describe('toEngineFilters: value facets (rules 6, 10, 11)', () => {
     expect(run({ fit: ['slim', 'loose', 'wide'] })).toEqual({
       filters: [{ kind: 'terms', key: 'fit', values: ['slim'], match: 'any' }],
       applied: [{ facet: 'fit', value: 'slim' }],
-      warnings: [ignored('fit', 'loose', 'this facet takes a single value'), ignored('fit', 'wide', 'this facet takes a single value')],
+      warnings: [
+        ignored('fit', 'loose', 'this facet takes a single value'),
+        ignored('fit', 'wide', 'this facet takes a single value'),
+      ],
     });
   });
 
@@ -38,17 +47,26 @@ describe('toEngineFilters: value facets (rules 6, 10, 11)', () => {
   it('filters a hierarchy facet by subtree paths', () => {
     expect(run({ category: ['1/3', '2'] })).toEqual({
       filters: [{ kind: 'hierarchy', key: 'category', paths: ['1/3', '2'], match: 'any' }],
-      applied: [{ facet: 'category', value: '1/3' }, { facet: 'category', value: '2' }],
+      applied: [
+        { facet: 'category', value: '1/3' },
+        { facet: 'category', value: '2' },
+      ],
       warnings: [],
     });
   });
 
   it('passes values through raw (commas and backslashes already unescaped), whatever the market', () => {
-    expect(run({ brand: ['a,b', 'c\\d'] }, 'm2').filters).toEqual([{ kind: 'terms', key: 'brand', values: ['a,b', 'c\\d'], match: 'any' }]);
+    expect(run({ brand: ['a,b', 'c\\d'] }, 'm2').filters).toEqual([
+      { kind: 'terms', key: 'brand', values: ['a,b', 'c\\d'], match: 'any' },
+    ]);
   });
 
   it('ignores empty values with a warning and sends no filter when nothing is left', () => {
-    expect(run({ brand: [''] })).toEqual({ filters: [], applied: [], warnings: [ignored('brand', '', 'an empty value')] });
+    expect(run({ brand: [''] })).toEqual({
+      filters: [],
+      applied: [],
+      warnings: [ignored('brand', '', 'an empty value')],
+    });
     expect(run({ brand: ['', 'acme'] })).toEqual({
       filters: [{ kind: 'terms', key: 'brand', values: ['acme'], match: 'any' }],
       applied: [{ facet: 'brand', value: 'acme' }],
@@ -81,13 +99,24 @@ describe('toEngineFilters: ranges (rule 7)', () => {
     expect(run({ price: ['50-10'] })).toEqual({
       filters: [],
       applied: [],
-      warnings: [{ code: 'RANGE_INVERTED', facet: 'price', value: '50-10', detail: 'the lower bound is above the upper bound; the range is ignored' }],
+      warnings: [
+        {
+          code: 'RANGE_INVERTED',
+          facet: 'price',
+          value: '50-10',
+          detail: 'the lower bound is above the upper bound; the range is ignored',
+        },
+      ],
     });
     expect(run({ price: ['-2--10'] }).warnings.map((w) => w.code)).toEqual(['RANGE_INVERTED']);
   });
 
   it.each(['abc', '10', '-', '10-50-', '1e3-5'])('ignores the unparseable range %j', (value) => {
-    expect(run({ price: [value] })).toEqual({ filters: [], applied: [], warnings: [ignored('price', value, 'not a range such as 10-50, -50 or 10-')] });
+    expect(run({ price: [value] })).toEqual({
+      filters: [],
+      applied: [],
+      warnings: [ignored('price', value, 'not a range such as 10-50, -50 or 10-')],
+    });
   });
 
   it('takes one range and ignores the others', () => {
@@ -109,7 +138,11 @@ describe('toEngineFilters: ranges (rule 7)', () => {
 
 describe('toEngineFilters: toggles (rule 8)', () => {
   it('opts in with true, on the market field for in-stock', () => {
-    expect(run({ 'in-stock': ['true'] }, 'm2')).toEqual({ filters: [{ kind: 'toggle', key: 'inStock.m2' }], applied: [{ facet: 'in-stock', value: 'true' }], warnings: [] });
+    expect(run({ 'in-stock': ['true'] }, 'm2')).toEqual({
+      filters: [{ kind: 'toggle', key: 'inStock.m2' }],
+      applied: [{ facet: 'in-stock', value: 'true' }],
+      warnings: [],
+    });
     expect(run({ organic: ['true'] }).filters).toEqual([{ kind: 'toggle', key: 'organic' }]);
   });
 
@@ -118,11 +151,19 @@ describe('toEngineFilters: toggles (rule 8)', () => {
   });
 
   it('applies true once, beside false', () => {
-    expect(run({ 'in-stock': ['false', 'true'] })).toEqual({ filters: [{ kind: 'toggle', key: 'inStock.m1' }], applied: [{ facet: 'in-stock', value: 'true' }], warnings: [] });
+    expect(run({ 'in-stock': ['false', 'true'] })).toEqual({
+      filters: [{ kind: 'toggle', key: 'inStock.m1' }],
+      applied: [{ facet: 'in-stock', value: 'true' }],
+      warnings: [],
+    });
   });
 
   it.each(['TRUE', 'yes', '1', 'on', ' true'])('ignores %j with a warning', (value) => {
-    expect(run({ 'in-stock': [value] })).toEqual({ filters: [], applied: [], warnings: [ignored('in-stock', value, 'a toggle takes true or false')] });
+    expect(run({ 'in-stock': [value] })).toEqual({
+      filters: [],
+      applied: [],
+      warnings: [ignored('in-stock', value, 'a toggle takes true or false')],
+    });
   });
 });
 
@@ -131,19 +172,34 @@ describe('toEngineFilters: unknown facets (rule 5)', () => {
     expect(run({ nope: ['a', 'b,c'], Brand: ['x'], brand: ['acme'] })).toEqual({
       filters: [{ kind: 'terms', key: 'brand', values: ['acme'], match: 'any' }],
       applied: [{ facet: 'brand', value: 'acme' }],
-      warnings: [ignored('nope', 'a,b,c', 'not a facet of this site'), ignored('Brand', 'x', 'not a facet of this site')],
+      warnings: [
+        ignored('nope', 'a,b,c', 'not a facet of this site'),
+        ignored('Brand', 'x', 'not a facet of this site'),
+      ],
     });
   });
 
   it('knows only the zero-config facets on a site without facet configuration', () => {
     const zero = catalogue({ facets: [] }).facetsByKey;
-    const out = toEngineFilters(new Map([['features', { values: ['x'] }], ['clothing', { values: ['1/4'] }], ['size', { values: ['m', 'l'] }]]), zero, 'm1');
+    const out = toEngineFilters(
+      new Map([
+        ['features', { values: ['x'] }],
+        ['clothing', { values: ['1/4'] }],
+        ['size', { values: ['m', 'l'] }],
+      ]),
+      zero,
+      'm1',
+    );
     expect(out).toEqual({
       filters: [
         { kind: 'hierarchy', key: 'clothing', paths: ['1/4'], match: 'any' },
         { kind: 'terms', key: 'size', values: ['m', 'l'], match: 'any' },
       ],
-      applied: [{ facet: 'clothing', value: '1/4' }, { facet: 'size', value: 'm' }, { facet: 'size', value: 'l' }],
+      applied: [
+        { facet: 'clothing', value: '1/4' },
+        { facet: 'size', value: 'm' },
+        { facet: 'size', value: 'l' },
+      ],
       warnings: [ignored('features', 'x', 'not a facet of this site')],
     });
   });
@@ -153,6 +209,10 @@ describe('toEngineFilters: unknown facets (rule 5)', () => {
   });
 
   it('keeps the order of the filters as given', () => {
-    expect(run({ 'in-stock': ['true'], price: ['1-2'], brand: ['a'] }).filters.map((f) => f.kind)).toEqual(['toggle', 'range', 'terms']);
+    expect(run({ 'in-stock': ['true'], price: ['1-2'], brand: ['a'] }).filters.map((f) => f.kind)).toEqual([
+      'toggle',
+      'range',
+      'terms',
+    ]);
   });
 });

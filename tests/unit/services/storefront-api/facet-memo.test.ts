@@ -8,12 +8,24 @@ const FACETS: SearchRequest['facets'] = [
   { kind: 'terms', key: 'color', size: 10 },
   { kind: 'range', key: 'price.se' },
 ];
-const BASE: SearchRequest = { language: 'en', market: 'se', text: 'shoes', filters: [{ kind: 'terms', key: 'color', values: ['red', 'black'], match: 'any' }], facets: FACETS, pageSize: 2 };
+const BASE: SearchRequest = {
+  language: 'en',
+  market: 'se',
+  text: 'shoes',
+  filters: [{ kind: 'terms', key: 'color', values: ['red', 'black'], match: 'any' }],
+  facets: FACETS,
+  pageSize: 2,
+};
 
 async function engineWith(count: number): Promise<EmbeddedSearchEngine> {
   const engine = new EmbeddedSearchEngine();
   await engine.createIndex('shop-1', { languages: ['en'] });
-  await engine.bulk('shop-1', fixtureDocuments().slice(0, count).map((document) => ({ action: 'index', document })));
+  await engine.bulk(
+    'shop-1',
+    fixtureDocuments()
+      .slice(0, count)
+      .map((document) => ({ action: 'index', document })),
+  );
   await engine.refresh('shop-1');
   await engine.swapAlias('shop', 'shop-1');
   return engine;
@@ -60,7 +72,12 @@ describe('FacetMemo', () => {
     const engine = await engineWith(12);
     const memo = new FacetMemo();
     const before = await memo.search(engine, 'shop', BASE, engine.servingToken('shop'));
-    await engine.bulk('shop-1', fixtureDocuments().slice(0, 6).map((d) => ({ action: 'delete', id: d.id })));
+    await engine.bulk(
+      'shop-1',
+      fixtureDocuments()
+        .slice(0, 6)
+        .map((d) => ({ action: 'delete', id: d.id })),
+    );
     await engine.refresh('shop-1');
     const after = await memo.search(engine, 'shop', { ...BASE, page: 2 }, engine.servingToken('shop'));
     expect(after).toEqual(await engine.search('shop', { ...BASE, page: 2 }));
@@ -81,7 +98,10 @@ describe('FacetMemo', () => {
     const memo = new FacetMemo(2);
     const token = engine.servingToken('shop');
     const red = await memo.search(engine, 'shop', BASE, token);
-    const blue = { ...BASE, filters: [{ kind: 'terms' as const, key: 'color', values: ['blue'], match: 'any' as const }] };
+    const blue = {
+      ...BASE,
+      filters: [{ kind: 'terms' as const, key: 'color', values: ['blue'], match: 'any' as const }],
+    };
     await memo.search(engine, 'shop', blue, token);
     await memo.search(engine, 'shop', { ...BASE, page: 2 }, token); // red is now the most recent
     await memo.search(engine, 'shop', { ...BASE, filters: [] }, token); // evicts blue

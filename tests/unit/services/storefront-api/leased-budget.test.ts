@@ -1,5 +1,9 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { LeasedBudget, MAX_LEASE, type SharedCounter } from '../../../../services/storefront-api/rate-limit/leased-budget';
+import {
+  LeasedBudget,
+  MAX_LEASE,
+  type SharedCounter,
+} from '../../../../services/storefront-api/rate-limit/leased-budget';
 
 /** rate-limiter-flexible's in-memory limiter as the shared store, with its calls and their points recorded. */
 function sharedCounter(points: number, durationSeconds = 60) {
@@ -16,7 +20,11 @@ function sharedCounter(points: number, durationSeconds = 60) {
 }
 
 /** Spends `n` points one after another; the number allowed, and the first refusal. */
-async function spend(budget: LeasedBudget, key: string, n: number): Promise<{ allowed: number; refusal: RateLimiterRes | null }> {
+async function spend(
+  budget: LeasedBudget,
+  key: string,
+  n: number,
+): Promise<{ allowed: number; refusal: RateLimiterRes | null }> {
   let allowed = 0;
   let refusal: RateLimiterRes | null = null;
   for (let i = 0; i < n; i++) {
@@ -111,7 +119,11 @@ describe('LeasedBudget', () => {
       // the lease asked for ahead lands in the store's next window, which the old lease's points are no part of.
       const started = Date.now();
       const store = new RateLimiterMemory({ points: 6000, duration: 1 });
-      const budget = new LeasedBudget({ consume: (key, n) => store.consume(key, n) }, 6000, () => started + (Date.now() - started) / 2);
+      const budget = new LeasedBudget(
+        { consume: (key, n) => store.consume(key, n) },
+        6000,
+        () => started + (Date.now() - started) / 2,
+      );
       await budget.consume('k');
       await budget.consume('k');
       for (let i = 0; i < 46; i++) budget.spendHeld('k');

@@ -9,11 +9,31 @@ describe('queryPairs', () => {
   it.each([
     ['/v1/products', []],
     ['/v1/products?', []],
-    ['/v1/products?q=red+shoe&q=x', [['q', 'red shoe'], ['q', 'x']]],
+    [
+      '/v1/products?q=red+shoe&q=x',
+      [
+        ['q', 'red shoe'],
+        ['q', 'x'],
+      ],
+    ],
     ['/v1/products?filter%5Bbrand%5D=a%2Cb', [['filter[brand]', 'a,b']]],
     ['/v1/products?filter[brand]=a\\,b', [['filter[brand]', 'a\\,b']]],
-    ['/v1/products?a=%zz&b=%E2%82&c=%00', [['a', '%zz'], ['b', '\uFFFD'], ['c', '\u0000']]],
-    ['/v1/products?page&=x&&y=', [['page', ''], ['', 'x'], ['y', '']]],
+    [
+      '/v1/products?a=%zz&b=%E2%82&c=%00',
+      [
+        ['a', '%zz'],
+        ['b', '\uFFFD'],
+        ['c', '\u0000'],
+      ],
+    ],
+    [
+      '/v1/products?page&=x&&y=',
+      [
+        ['page', ''],
+        ['', 'x'],
+        ['y', ''],
+      ],
+    ],
     ['/v1/products?q=a?b=c', [['q', 'a?b=c']]],
   ])('reads %p as %j', (url, pairs) => {
     expect(queryPairs(req(url))).toEqual(pairs);
@@ -22,7 +42,9 @@ describe('queryPairs', () => {
 
 describe('readFilters', () => {
   it('reads the grammar', () => {
-    expect(Object.fromEntries(readFilters([['filter[brand]', 'a\\,b,c']]))).toEqual({ brand: { raw: ['a\\,b,c'], values: ['a,b', 'c'] } });
+    expect(Object.fromEntries(readFilters([['filter[brand]', 'a\\,b,c']]))).toEqual({
+      brand: { raw: ['a\\,b,c'], values: ['a,b', 'c'] },
+    });
   });
 
   it('turns malformed syntax into 400 INVALID_FILTER', () => {
@@ -31,25 +53,47 @@ describe('readFilters', () => {
       throw new Error('no error');
     } catch (err) {
       expect(err).toBeInstanceOf(AppError);
-      expect(err).toMatchObject({ status: 400, code: 'INVALID_FILTER', message: 'filter[a][b]: a filter is written filter[<facet key>]=<values>' });
+      expect(err).toMatchObject({
+        status: 400,
+        code: 'INVALID_FILTER',
+        message: 'filter[a][b]: a filter is written filter[<facet key>]=<values>',
+      });
     }
   });
 });
 
 describe('listingParams', () => {
   it('takes the first of each plain parameter and every filter', () => {
-    const params = listingParams(req('/v1/products?q=a&page=2&pageSize=10&sort=newest&collection=shoes&q=b&page=3&filter[brand]=x&filter[brand]=y'));
+    const params = listingParams(
+      req(
+        '/v1/products?q=a&page=2&pageSize=10&sort=newest&collection=shoes&q=b&page=3&filter[brand]=x&filter[brand]=y',
+      ),
+    );
     expect({ ...params, filters: Object.fromEntries(params.filters) }).toEqual({
-      q: 'a', page: '2', pageSize: '10', sort: 'newest', collection: 'shoes', filters: { brand: { raw: ['x', 'y'], values: ['x', 'y'] } },
+      q: 'a',
+      page: '2',
+      pageSize: '10',
+      sort: 'newest',
+      collection: 'shoes',
+      filters: { brand: { raw: ['x', 'y'], values: ['x', 'y'] } },
     });
   });
 
   it('leaves absent parameters undefined', () => {
     const params = listingParams(req('/v1/products'));
-    expect({ ...params, filters: params.filters.size }).toEqual({ q: undefined, page: undefined, pageSize: undefined, sort: undefined, collection: undefined, filters: 0 });
+    expect({ ...params, filters: params.filters.size }).toEqual({
+      q: undefined,
+      page: undefined,
+      pageSize: undefined,
+      sort: undefined,
+      collection: undefined,
+      filters: 0,
+    });
   });
 
   it('refuses a malformed filter even beside valid parameters', () => {
-    expect(() => listingParams(req('/v1/products?q=a&filter=1'))).toThrow(expect.objectContaining({ code: 'INVALID_FILTER' }));
+    expect(() => listingParams(req('/v1/products?q=a&filter=1'))).toThrow(
+      expect.objectContaining({ code: 'INVALID_FILTER' }),
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { AppError } from '../../../../shared/errors';
-import { collectionScope, facetRequests, planListing, readPaging, type ListingParams } from '../../../../services/storefront-api/listing/listing-plan';
+import {
+  collectionScope,
+  facetRequests,
+  planListing,
+  readPaging,
+  type ListingParams,
+} from '../../../../services/storefront-api/listing/listing-plan';
 import { catalogue, siteConfig } from '../../../support/site-catalogue-fixture';
 
 const site = catalogue();
@@ -59,7 +65,11 @@ describe('readPaging (rule 2)', () => {
     [{ page: 'x', pageSize: '0' }, 'page must be a positive integer'],
   ])('refuses %j with INVALID_PAGE', (paging, message) => {
     const err = pagingError(paging);
-    expect({ status: err.status, code: err.code, message: err.message }).toEqual({ status: 400, code: 'INVALID_PAGE', message });
+    expect({ status: err.status, code: err.code, message: err.message }).toEqual({
+      status: 400,
+      code: 'INVALID_PAGE',
+      message,
+    });
   });
 });
 
@@ -87,7 +97,9 @@ describe('collectionScope', () => {
       { kind: 'terms', key: 'brand', values: ['acme', 'zed'], match: 'any' },
       { kind: 'range', key: 'price.m2', min: 10, max: null },
     ]);
-    expect(collectionScope(collection(10), site, 'm1')).toEqual([{ kind: 'hierarchy', key: 'category', paths: ['1/3'], match: 'any' }]);
+    expect(collectionScope(collection(10), site, 'm1')).toEqual([
+      { kind: 'hierarchy', key: 'category', paths: ['1/3'], match: 'any' },
+    ]);
   });
 
   it('adds nothing for `all`, and drops what the site cannot filter', () => {
@@ -97,10 +109,29 @@ describe('collectionScope', () => {
 });
 
 describe('planListing', () => {
-  const baseRequest = { language: 'en', market: 'm1', scope: [], filters: [], facets: facetRequests(site.facets, 'm1'), sort: 'relevance', page: 1, pageSize: 24 };
+  const baseRequest = {
+    language: 'en',
+    market: 'm1',
+    scope: [],
+    filters: [],
+    facets: facetRequests(site.facets, 'm1'),
+    sort: 'relevance',
+    page: 1,
+    pageSize: 24,
+  };
 
   it('plans the default listing', () => {
-    expect(planListing(params(), site, m1, 'en')).toEqual({ request: baseRequest, q: '', page: 1, pageSize: 24, sort: 'relevance', collection: null, applied: [], warnings: [], redirect: null });
+    expect(planListing(params(), site, m1, 'en')).toEqual({
+      request: baseRequest,
+      q: '',
+      page: 1,
+      pageSize: 24,
+      sort: 'relevance',
+      collection: null,
+      applied: [],
+      warnings: [],
+      redirect: null,
+    });
   });
 
   it('sends the trimmed query as text', () => {
@@ -129,11 +160,20 @@ describe('planListing', () => {
     expect([plan.sort, plan.request.sort, plan.warnings]).toEqual([sort, sort, []]);
   });
 
-  it.each(['cheapest', 'PRICE_ASC', 'price_asc ', 'price'])('falls back to relevance for the unknown sort %p with SORT_UNKNOWN', (sort) => {
-    const plan = planListing(params({ sort }), site, m1, 'en');
-    expect([plan.sort, plan.request.sort]).toEqual(['relevance', 'relevance']);
-    expect(plan.warnings).toEqual([{ code: 'SORT_UNKNOWN', value: sort, detail: 'sort is one of relevance, price_asc, price_desc, name_asc, newest' }]);
-  });
+  it.each(['cheapest', 'PRICE_ASC', 'price_asc ', 'price'])(
+    'falls back to relevance for the unknown sort %p with SORT_UNKNOWN',
+    (sort) => {
+      const plan = planListing(params({ sort }), site, m1, 'en');
+      expect([plan.sort, plan.request.sort]).toEqual(['relevance', 'relevance']);
+      expect(plan.warnings).toEqual([
+        {
+          code: 'SORT_UNKNOWN',
+          value: sort,
+          detail: 'sort is one of relevance, price_asc, price_desc, name_asc, newest',
+        },
+      ]);
+    },
+  );
 
   it('reads an empty sort as the default without a warning', () => {
     expect(planListing(params({ sort: '' }), site, m1, 'en').warnings).toEqual([]);
@@ -152,7 +192,9 @@ describe('planListing', () => {
     const plan = planListing(params({ collection: ref }), site, language === 'sv' ? m2 : m1, language);
     expect(plan.collection?.id).toBe(id);
     expect(plan.warnings).toEqual([]);
-    expect(plan.request.scope).toEqual(collectionScope(site.collectionsById.get(id)!, site, language === 'sv' ? 'm2' : 'm1'));
+    expect(plan.request.scope).toEqual(
+      collectionScope(site.collectionsById.get(id)!, site, language === 'sv' ? 'm2' : 'm1'),
+    );
   });
 
   it.each(['nope', '99', 'shoe', 'shoes-2'])('ignores the unknown collection %p with COLLECTION_UNKNOWN', (ref) => {
@@ -183,7 +225,15 @@ describe('planListing', () => {
   });
 
   it('applies filters and collects every warning in order', () => {
-    const plan = planListing(params({ q: 'x'.repeat(201), sort: 'bad', collection: 'nope', page: '2', pageSize: '10' }, { brand: ['acme'], bogus: ['1'], price: ['9-1'] }), site, m2, 'sv');
+    const plan = planListing(
+      params(
+        { q: 'x'.repeat(201), sort: 'bad', collection: 'nope', page: '2', pageSize: '10' },
+        { brand: ['acme'], bogus: ['1'], price: ['9-1'] },
+      ),
+      site,
+      m2,
+      'sv',
+    );
     expect(plan.request).toEqual({
       text: 'x'.repeat(200),
       language: 'sv',
@@ -196,11 +246,19 @@ describe('planListing', () => {
       pageSize: 10,
     });
     expect(plan.applied).toEqual([{ facet: 'brand', value: 'acme' }]);
-    expect(plan.warnings.map((w) => w.code)).toEqual(['QUERY_TRUNCATED', 'SORT_UNKNOWN', 'COLLECTION_UNKNOWN', 'FILTER_IGNORED', 'RANGE_INVERTED']);
+    expect(plan.warnings.map((w) => w.code)).toEqual([
+      'QUERY_TRUNCATED',
+      'SORT_UNKNOWN',
+      'COLLECTION_UNKNOWN',
+      'FILTER_IGNORED',
+      'RANGE_INVERTED',
+    ]);
   });
 
   it('refuses bad paging before anything else', () => {
-    expect(() => planListing(params({ pageSize: '101', sort: 'bad' }), site, m1, 'en')).toThrow(expect.objectContaining({ code: 'INVALID_PAGE', status: 400 }));
+    expect(() => planListing(params({ pageSize: '101', sort: 'bad' }), site, m1, 'en')).toThrow(
+      expect.objectContaining({ code: 'INVALID_PAGE', status: 400 }),
+    );
   });
 
   it('plans a zero-config site with its derived facets', () => {

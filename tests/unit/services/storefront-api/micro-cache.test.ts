@@ -25,7 +25,11 @@ describe('MicroCache', () => {
     expect((await cache.get('k', compute)).json.toString()).toBe('{"n":1}');
     jest.setSystemTime(1000);
     expect((await cache.get('k', compute)).json.toString()).toBe('{"n":2}');
-    await expect(cache.get('bad', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      cache.get('bad', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect((await cache.get('bad', compute)).json.toString()).toBe('{"n":3}');
   });
 

@@ -25,10 +25,17 @@ describe('requiredQuery (suggest and search-in-facet rule 1)', () => {
   });
 
   it.each([undefined, '', ' ', '\t\n', '\u00a0'])('refuses the missing or blank %j', (raw) => {
-    expect(refusal(raw)).toEqual({ status: 400, code: 'INVALID_QUERY', message: 'q is required: 1 to 100 characters.' });
+    expect(refusal(raw)).toEqual({
+      status: 400,
+      code: 'INVALID_QUERY',
+      message: 'q is required: 1 to 100 characters.',
+    });
   });
 
-  it.each(['a'.repeat(101), '😀'.repeat(101), `${'a'.repeat(100)} b`])('refuses a query over 100 characters without truncating it', (raw) => {
-    expect(refusal(raw)).toEqual({ status: 400, code: 'INVALID_QUERY', message: 'q is at most 100 characters.' });
-  });
+  it.each(['a'.repeat(101), '😀'.repeat(101), `${'a'.repeat(100)} b`])(
+    'refuses a query over 100 characters without truncating it',
+    (raw) => {
+      expect(refusal(raw)).toEqual({ status: 400, code: 'INVALID_QUERY', message: 'q is at most 100 characters.' });
+    },
+  );
 });

@@ -4,17 +4,52 @@ import type { MediaDescriptor } from '../../../../services/storefront-api/openap
 import { FACTS, siteConfig } from '../../../support/site-catalogue-fixture';
 
 const descriptor = (id: string): MediaDescriptor => ({
-  id, recipe: 1, kind: 'image', role: 'swatch', view: null, order: 0, w: 64, h: 64, blurhash: 'LKO2?U%2Tw=w', color: '#c8312f', bg: 'white', alt: {},
-  caption: null, widths: [64], formats: ['avif', 'jpeg'], poster: null, duration: null, variants: null, filename: null, bytes: null, pages: null, attributes: null,
+  id,
+  recipe: 1,
+  kind: 'image',
+  role: 'swatch',
+  view: null,
+  order: 0,
+  w: 64,
+  h: 64,
+  blurhash: 'LKO2?U%2Tw=w',
+  color: '#c8312f',
+  bg: 'white',
+  alt: {},
+  caption: null,
+  widths: [64],
+  formats: ['avif', 'jpeg'],
+  poster: null,
+  duration: null,
+  variants: null,
+  filename: null,
+  bytes: null,
+  pages: null,
+  attributes: null,
 });
 
 describe('swatches', () => {
-  const [colour, fit] = facetSpecs(siteConfig({
-    facets: [
-      { key: 'colour', definition: { source: { kind: 'option', option: 'Colour' }, type: 'swatch', swatches: { red: { color: '#f00', image: 'swatches/red.png' }, blue: { image: 'swatches/blue.png' }, black: { color: '#000' }, navy: { image: 'swatches/blue.png' } } } },
-      { key: 'fit', definition: { source: { kind: 'attribute', attribute: 'fit' }, type: 'list' } },
-    ],
-  }), FACTS);
+  const [colour, fit] = facetSpecs(
+    siteConfig({
+      facets: [
+        {
+          key: 'colour',
+          definition: {
+            source: { kind: 'option', option: 'Colour' },
+            type: 'swatch',
+            swatches: {
+              red: { color: '#f00', image: 'swatches/red.png' },
+              blue: { image: 'swatches/blue.png' },
+              black: { color: '#000' },
+              navy: { image: 'swatches/blue.png' },
+            },
+          },
+        },
+        { key: 'fit', definition: { source: { kind: 'attribute', attribute: 'fit' }, type: 'list' } },
+      ],
+    }),
+    FACTS,
+  );
   const red = descriptor(`sha256:${'a'.repeat(64)}`);
   const images = new Map([['swatches/red.png', red]]);
 

@@ -1,8 +1,15 @@
-import { collectionPath, collectionSlug, collectionUrl, marketUrl, productUrl } from '../../../../services/storefront-api/catalogue/urls';
+import {
+  collectionPath,
+  collectionSlug,
+  collectionUrl,
+  marketUrl,
+  productUrl,
+} from '../../../../services/storefront-api/catalogue/urls';
 import { collectionSchema, marketSchema, type Collection } from '../../../../shared/storefront-config/schemas';
 import { siteConfig } from '../../../support/site-catalogue-fixture';
 
-const market = (urlTemplate: string) => marketSchema.parse({ code: 'm1', language: 'en', currency: 'EUR', country: 'IE', urlTemplate, priceListId: 1 });
+const market = (urlTemplate: string) =>
+  marketSchema.parse({ code: 'm1', language: 'en', currency: 'EUR', country: 'IE', urlTemplate, priceListId: 1 });
 const site = siteConfig().site;
 
 describe('marketUrl', () => {
@@ -20,18 +27,34 @@ describe('marketUrl', () => {
   });
 
   it('leaves placeholders it has no value for', () => {
-    expect(marketUrl(market('https://shop.example/{path}'), '/p/{slug}/{other}', { slug: 's' })).toBe('https://shop.example/p/s/{other}');
+    expect(marketUrl(market('https://shop.example/{path}'), '/p/{slug}/{other}', { slug: 's' })).toBe(
+      'https://shop.example/p/s/{other}',
+    );
   });
 
   it('builds product URLs from the site pattern', () => {
     expect(productUrl(market('https://shop.example/{path}'), site, 'shoe-1')).toBe('https://shop.example/p/shoe-1');
-    expect(productUrl(market('https://shop.example/{path}'), { ...site, urlPatterns: { product: '/item/{slug}.html', collection: '/c/{path}' } }, 'shoe-1')).toBe('https://shop.example/item/shoe-1.html');
+    expect(
+      productUrl(
+        market('https://shop.example/{path}'),
+        { ...site, urlPatterns: { product: '/item/{slug}.html', collection: '/c/{path}' } },
+        'shoe-1',
+      ),
+    ).toBe('https://shop.example/item/shoe-1.html');
   });
 });
 
 describe('collection paths', () => {
-  const c = (id: number, slugs: Record<string, string>, parentId: number | null = null): Collection => collectionSchema.parse({ id, slugs, names: { en: 'x' }, filter: { all: [] }, parentId });
-  const tree = [c(1, { en: 'women', sv: 'dam' }), c(2, { en: 'shoes', sv: 'skor' }, 1), c(3, { en: 'running' }, 2), c(4, { sv: 'ensam' }, 77), c(5, { en: 'loop-a' }, 6), c(6, { en: 'loop-b' }, 5)];
+  const c = (id: number, slugs: Record<string, string>, parentId: number | null = null): Collection =>
+    collectionSchema.parse({ id, slugs, names: { en: 'x' }, filter: { all: [] }, parentId });
+  const tree = [
+    c(1, { en: 'women', sv: 'dam' }),
+    c(2, { en: 'shoes', sv: 'skor' }, 1),
+    c(3, { en: 'running' }, 2),
+    c(4, { sv: 'ensam' }, 77),
+    c(5, { en: 'loop-a' }, 6),
+    c(6, { en: 'loop-b' }, 5),
+  ];
   const byId = new Map(tree.map((x) => [x.id, x]));
   const of = (id: number) => byId.get(id)!;
 
@@ -55,6 +78,8 @@ describe('collection paths', () => {
   });
 
   it('builds collection URLs below their parents, keeping the slashes', () => {
-    expect(collectionUrl(market('https://shop.example/sv/{path}'), site, of(3), byId, 'sv')).toBe('https://shop.example/sv/k/dam/skor/running');
+    expect(collectionUrl(market('https://shop.example/sv/{path}'), site, of(3), byId, 'sv')).toBe(
+      'https://shop.example/sv/k/dam/skor/running',
+    );
   });
 });

@@ -4,9 +4,12 @@ import { UnavailableError } from '../../../../shared/errors';
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
 describe('isDatabaseUnreachable', () => {
-  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'])('is true for the socket error %s', (code) => {
-    expect(isDatabaseUnreachable(withCode(code))).toBe(true);
-  });
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'])(
+    'is true for the socket error %s',
+    (code) => {
+      expect(isDatabaseUnreachable(withCode(code))).toBe(true);
+    },
+  );
 
   it.each(['57P01', '57P02', '57P03', '53300', '08006', '08001', '08P01'])('is true for SQLSTATE %s', (code) => {
     expect(isDatabaseUnreachable(withCode(code))).toBe(true);
@@ -14,8 +17,14 @@ describe('isDatabaseUnreachable', () => {
 
   it('is true for a dropped connection and for knex giving up on the pool', () => {
     expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnreachable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
-    expect(isDatabaseUnreachable(Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).toBe(true);
+    expect(isDatabaseUnreachable(new Error('Client has encountered a connection error and is not queryable'))).toBe(
+      true,
+    );
+    expect(
+      isDatabaseUnreachable(
+        Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }),
+      ),
+    ).toBe(true);
   });
 
   it.each([

@@ -25,7 +25,15 @@ describe('clientErrorEnvelope', () => {
   it('is an ErrorEnvelope whose trace id is also in X-Trace-Id', () => {
     const response = clientErrorEnvelope(431);
     const body = JSON.parse(response.body) as { traceId: string };
-    expect(body).toEqual({ code: 'request_header_fields_too_large', message: expect.any(String), traceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    expect(response.headers).toEqual({ 'Content-Type': 'application/json; charset=utf-8', 'X-Service-Api-Version': 'v1', 'X-Trace-Id': body.traceId });
+    expect(body).toEqual({
+      code: 'request_header_fields_too_large',
+      message: expect.any(String),
+      traceId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    expect(response.headers).toEqual({
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Service-Api-Version': 'v1',
+      'X-Trace-Id': body.traceId,
+    });
   });
 });

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { FilterSyntaxError, joinValues, parseFilterParams, splitValues } from '../../../../shared/listing/filter-grammar';
+import {
+  FilterSyntaxError,
+  joinValues,
+  parseFilterParams,
+  splitValues,
+} from '../../../../shared/listing/filter-grammar';
 
 describe('splitValues (rule 9)', () => {
   it.each([
@@ -44,9 +49,19 @@ describe('joinValues', () => {
 
   it('is the inverse of splitValues for any non-empty list of values', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom('\\', ',', 'a', 'n', ' ') }), fc.string({ unit: 'grapheme' })), { minLength: 1, maxLength: 8 }), (values) => {
-        expect(splitValues(joinValues(values))).toEqual(values);
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string(),
+            fc.string({ unit: fc.constantFrom('\\', ',', 'a', 'n', ' ') }),
+            fc.string({ unit: 'grapheme' }),
+          ),
+          { minLength: 1, maxLength: 8 },
+        ),
+        (values) => {
+          expect(splitValues(joinValues(values))).toEqual(values);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -64,10 +79,13 @@ describe('joinValues', () => {
 
   it('splits into one more value than there are unescaped commas', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', '\\b', '\\\\', '\\,') }), { minLength: 1, maxLength: 6 }), (pieces) => {
-        // Pieces hold no bare comma and never end in a lone backslash, so bare commas between them all split.
-        expect(splitValues(pieces.join(','))).toHaveLength(pieces.length);
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: fc.constantFrom('a', '\\b', '\\\\', '\\,') }), { minLength: 1, maxLength: 6 }),
+        (pieces) => {
+          // Pieces hold no bare comma and never end in a lone backslash, so bare commas between them all split.
+          expect(splitValues(pieces.join(','))).toHaveLength(pieces.length);
+        },
+      ),
     );
   });
 });
@@ -76,21 +94,40 @@ describe('parseFilterParams (rule 6)', () => {
   const parse = (pairs: [string, string][]) => Object.fromEntries(parseFilterParams(pairs));
 
   it('reads filter[<key>] parameters and leaves the others alone', () => {
-    expect(parse([['q', 'shoe'], ['filter[brand]', 'acme,zed'], ['page', '2'], ['filter[price]', '10-50']])).toEqual({
+    expect(
+      parse([
+        ['q', 'shoe'],
+        ['filter[brand]', 'acme,zed'],
+        ['page', '2'],
+        ['filter[price]', '10-50'],
+      ]),
+    ).toEqual({
       brand: { raw: ['acme,zed'], values: ['acme', 'zed'] },
       price: { raw: ['10-50'], values: ['10-50'] },
     });
   });
 
   it('merges a repeated key into one filter, in order, without repeated values', () => {
-    expect(parse([['filter[brand]', 'acme'], ['filter[colour]', 'red'], ['filter[brand]', 'zed,acme'], ['filter[brand]', 'b\\,c']])).toEqual({
+    expect(
+      parse([
+        ['filter[brand]', 'acme'],
+        ['filter[colour]', 'red'],
+        ['filter[brand]', 'zed,acme'],
+        ['filter[brand]', 'b\\,c'],
+      ]),
+    ).toEqual({
       brand: { raw: ['acme', 'zed,acme', 'b\\,c'], values: ['acme', 'zed', 'b,c'] },
       colour: { raw: ['red'], values: ['red'] },
     });
   });
 
   it('keeps empty values once so the caller can report them', () => {
-    expect(parse([['filter[brand]', ''], ['filter[brand]', 'a,,']])).toEqual({ brand: { raw: ['', 'a,,'], values: ['', 'a'] } });
+    expect(
+      parse([
+        ['filter[brand]', ''],
+        ['filter[brand]', 'a,,'],
+      ]),
+    ).toEqual({ brand: { raw: ['', 'a,,'], values: ['', 'a'] } });
   });
 
   it('accepts keys of 1 to 64 letters, digits, "_", "." and "-" (one no facet has is the listing\'s to ignore)', () => {
@@ -120,7 +157,11 @@ describe('parseFilterParams (rule 6)', () => {
     'filter[a%5Bb]',
     `filter[a${'b'.repeat(64)}]`,
   ])('rejects the malformed parameter %j', (name) => {
-    const attempt = () => parseFilterParams([['q', 'x'], [name, 'v']]);
+    const attempt = () =>
+      parseFilterParams([
+        ['q', 'x'],
+        [name, 'v'],
+      ]);
     expect(attempt).toThrow(FilterSyntaxError);
     expect(attempt).toThrow(new RegExp(`^${name.replace(/[[\]().*+?\\^$|{}]/g, '\\$&')}: `));
   });
@@ -131,17 +172,33 @@ describe('parseFilterParams (rule 6)', () => {
       throw new Error('no error');
     } catch (err) {
       expect(err).toBeInstanceOf(FilterSyntaxError);
-      expect(err).toMatchObject({ name: 'FilterSyntaxError', parameter: 'filter[a][b]', message: 'filter[a][b]: a filter is written filter[<facet key>]=<values>' });
+      expect(err).toMatchObject({
+        name: 'FilterSyntaxError',
+        parameter: 'filter[a][b]',
+        message: 'filter[a][b]: a filter is written filter[<facet key>]=<values>',
+      });
     }
-    expect(() => parseFilterParams([['filter[]', '1']])).toThrow('filter[]: the facet key must be 1 to 64 letters, digits, "_", "." or "-"');
+    expect(() => parseFilterParams([['filter[]', '1']])).toThrow(
+      'filter[]: the facet key must be 1 to 64 letters, digits, "_", "." or "-"',
+    );
   });
 
   it('leaves parameters that merely contain "filter" later in the name alone', () => {
-    expect(parseFilterParams([['myfilter[a]', '1'], ['Filter[a]', '1']]).size).toBe(0);
+    expect(
+      parseFilterParams([
+        ['myfilter[a]', '1'],
+        ['Filter[a]', '1'],
+      ]).size,
+    ).toBe(0);
   });
 
   it('never throws anything but FilterSyntaxError, and every value it returns splits from a raw value', () => {
-    const name = fc.oneof(fc.constant('filter[brand]'), fc.string().map((s) => `filter${s}`), fc.string().map((s) => `filter[${s}]`), fc.string());
+    const name = fc.oneof(
+      fc.constant('filter[brand]'),
+      fc.string().map((s) => `filter${s}`),
+      fc.string().map((s) => `filter[${s}]`),
+      fc.string(),
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(name, fc.string()), { maxLength: 6 }), (pairs) => {
         try {

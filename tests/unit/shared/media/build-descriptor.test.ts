@@ -5,13 +5,40 @@ import { renditionWidths, RECIPES } from '../../../../shared/media/recipe';
 import { imageDescriptor } from './descriptor-fixture';
 
 const HASH = `sha256:${'b'.repeat(64)}`;
-const facts = { w: 1600, h: 2000, blurhash: 'LKO2?U%2Tw=w]~RBVZRi};RPxuwH', color: '#c8312f', bg: 'transparent' as const };
+const facts = {
+  w: 1600,
+  h: 2000,
+  blurhash: 'LKO2?U%2Tw=w]~RBVZRi};RPxuwH',
+  color: '#c8312f',
+  bg: 'transparent' as const,
+};
 const row = (overrides: Partial<MediaRow> = {}): MediaRow => ({
-  id: 7, productId: 3, hash: HASH, kind: 'image', role: 'primary', view: 'front', position: 2, alt: { en: 'Red shirt', sv: 'Röd skjorta' },
-  caption: null, filename: null, duration: null, attributes: { shot: 'studio' }, source: 'seed/a.png', posterSource: null, ...overrides,
+  id: 7,
+  productId: 3,
+  hash: HASH,
+  kind: 'image',
+  role: 'primary',
+  view: 'front',
+  position: 2,
+  alt: { en: 'Red shirt', sv: 'Röd skjorta' },
+  caption: null,
+  filename: null,
+  duration: null,
+  attributes: { shot: 'studio' },
+  source: 'seed/a.png',
+  posterSource: null,
+  ...overrides,
 });
 const image: Manifest = { kind: 'image', hash: HASH, recipe: 1, facts, widths: [320, 640], formats: ['avif', 'jpeg'] };
-const video: Manifest = { kind: 'video', hash: HASH, recipe: 1, poster: { id: `sha256:${'c'.repeat(64)}`, ...facts }, widths: [320], formats: ['avif', 'jpeg'], variants: [{ name: 'source', format: 'mp4', bytes: 900 }] };
+const video: Manifest = {
+  kind: 'video',
+  hash: HASH,
+  recipe: 1,
+  poster: { id: `sha256:${'c'.repeat(64)}`, ...facts },
+  widths: [320],
+  formats: ['avif', 'jpeg'],
+  variants: [{ name: 'source', format: 'mp4', bytes: 900 }],
+};
 const file: Manifest = { kind: 'file', hash: HASH, recipe: 1, bytes: 1453, pages: 2, mime: 'application/pdf' };
 
 describe('buildDescriptor', () => {
@@ -19,23 +46,65 @@ describe('buildDescriptor', () => {
     const d = buildDescriptor(row(), image);
     expect(Object.keys(d)).toEqual([...DESCRIPTOR_KEYS]);
     expect(d).toEqual({
-      id: HASH, recipe: 1, kind: 'image', role: 'primary', view: 'front', order: 2, w: 1600, h: 2000, blurhash: facts.blurhash, color: '#c8312f',
-      bg: 'transparent', alt: { en: 'Red shirt', sv: 'Röd skjorta' }, caption: null, widths: [320, 640], formats: ['avif', 'jpeg'], poster: null,
-      duration: null, variants: null, filename: null, bytes: null, pages: null, attributes: { shot: 'studio' },
+      id: HASH,
+      recipe: 1,
+      kind: 'image',
+      role: 'primary',
+      view: 'front',
+      order: 2,
+      w: 1600,
+      h: 2000,
+      blurhash: facts.blurhash,
+      color: '#c8312f',
+      bg: 'transparent',
+      alt: { en: 'Red shirt', sv: 'Röd skjorta' },
+      caption: null,
+      widths: [320, 640],
+      formats: ['avif', 'jpeg'],
+      poster: null,
+      duration: null,
+      variants: null,
+      filename: null,
+      bytes: null,
+      pages: null,
+      attributes: { shot: 'studio' },
     });
   });
 
   it('a video: poster facts on the descriptor, poster renditions in widths/formats, duration and variants', () => {
     const d = buildDescriptor(row({ kind: 'video', duration: 32.5, attributes: null }), video);
     expect(Object.keys(d)).toHaveLength(22);
-    expect(d).toMatchObject({ kind: 'video', w: 1600, h: 2000, widths: [320], formats: ['avif', 'jpeg'], duration: 32.5, variants: [{ name: 'source', format: 'mp4', bytes: 900 }], filename: null });
+    expect(d).toMatchObject({
+      kind: 'video',
+      w: 1600,
+      h: 2000,
+      widths: [320],
+      formats: ['avif', 'jpeg'],
+      duration: 32.5,
+      variants: [{ name: 'source', format: 'mp4', bytes: 900 }],
+      filename: null,
+    });
     expect(d.poster).toEqual({ id: `sha256:${'c'.repeat(64)}`, ...facts });
   });
 
   it('a file: empty widths and formats, its name, size and pages; no pixels', () => {
     const d = buildDescriptor(row({ kind: 'file', role: 'manual', filename: 'ab-1-manual.pdf' }), file);
     expect(Object.keys(d)).toHaveLength(22);
-    expect(d).toMatchObject({ kind: 'file', w: null, h: null, blurhash: null, color: null, bg: null, widths: [], formats: [], poster: null, variants: null, filename: 'ab-1-manual.pdf', bytes: 1453, pages: 2 });
+    expect(d).toMatchObject({
+      kind: 'file',
+      w: null,
+      h: null,
+      blurhash: null,
+      color: null,
+      bg: null,
+      widths: [],
+      formats: [],
+      poster: null,
+      variants: null,
+      filename: 'ab-1-manual.pdf',
+      bytes: 1453,
+      pages: 2,
+    });
   });
 
   it('a file name is never a path', () => {
@@ -62,7 +131,11 @@ describe('display image and detail view', () => {
   });
 
   it('images in display order, files apart; no media gives empty arrays and a null image', () => {
-    expect(productMediaView([primary, manual, gallery0])).toEqual({ images: [gallery0, primary], image: primary, files: [manual] });
+    expect(productMediaView([primary, manual, gallery0])).toEqual({
+      images: [gallery0, primary],
+      image: primary,
+      files: [manual],
+    });
     expect(productMediaView([])).toEqual({ images: [], image: null, files: [] });
   });
 });

@@ -5,10 +5,33 @@ const HEX = 'a'.repeat(64);
 
 describe('parseMediaPath', () => {
   it('reads the four templates', () => {
-    expect(parseMediaPath(`/r/${HEX}/1/640.avif`)).toEqual({ route: 'image', hex: HEX, recipe: 1, width: 640, format: 'avif' });
-    expect(parseMediaPath(`/p/${HEX}/2/320.jpeg`)).toEqual({ route: 'poster', hex: HEX, recipe: 2, width: 320, format: 'jpeg' });
-    expect(parseMediaPath(`/v/${HEX}/1/source.mp4`)).toEqual({ route: 'video', hex: HEX, recipe: 1, variant: 'source', format: 'mp4' });
-    expect(parseMediaPath(`/f/${HEX}/1/user%20manual.pdf`)).toEqual({ route: 'file', hex: HEX, recipe: 1, filename: 'user manual.pdf' });
+    expect(parseMediaPath(`/r/${HEX}/1/640.avif`)).toEqual({
+      route: 'image',
+      hex: HEX,
+      recipe: 1,
+      width: 640,
+      format: 'avif',
+    });
+    expect(parseMediaPath(`/p/${HEX}/2/320.jpeg`)).toEqual({
+      route: 'poster',
+      hex: HEX,
+      recipe: 2,
+      width: 320,
+      format: 'jpeg',
+    });
+    expect(parseMediaPath(`/v/${HEX}/1/source.mp4`)).toEqual({
+      route: 'video',
+      hex: HEX,
+      recipe: 1,
+      variant: 'source',
+      format: 'mp4',
+    });
+    expect(parseMediaPath(`/f/${HEX}/1/user%20manual.pdf`)).toEqual({
+      route: 'file',
+      hex: HEX,
+      recipe: 1,
+      filename: 'user manual.pdf',
+    });
   });
 
   it.each([
@@ -36,14 +59,24 @@ describe('parseMediaPath', () => {
 describe('announced URLs', () => {
   it('are every width times every format, and nothing else', () => {
     const d = imageDescriptor({ widths: [320, 640], formats: ['avif', 'jpeg'] });
-    expect(announcedPaths(d)).toEqual([`/r/${HEX}/1/320.avif`, `/r/${HEX}/1/320.jpeg`, `/r/${HEX}/1/640.avif`, `/r/${HEX}/1/640.jpeg`]);
+    expect(announcedPaths(d)).toEqual([
+      `/r/${HEX}/1/320.avif`,
+      `/r/${HEX}/1/320.jpeg`,
+      `/r/${HEX}/1/640.avif`,
+      `/r/${HEX}/1/640.jpeg`,
+    ]);
     expect(renditionPath(d, 1024, 'avif')).toBeNull();
   });
 
   it('the site media block carries the spec templates under the host base URL', () => {
     expect(mediaBlock('https://media.example/')).toEqual({
       baseUrl: 'https://media.example',
-      templates: { image: '/r/{hash}/{recipe}/{width}.{format}', video: '/v/{hash}/{recipe}/{variant}.{format}', poster: '/p/{hash}/{recipe}/{width}.avif', file: '/f/{hash}/{recipe}/{filename}' },
+      templates: {
+        image: '/r/{hash}/{recipe}/{width}.{format}',
+        video: '/v/{hash}/{recipe}/{variant}.{format}',
+        poster: '/p/{hash}/{recipe}/{width}.avif',
+        file: '/f/{hash}/{recipe}/{filename}',
+      },
     });
   });
 });

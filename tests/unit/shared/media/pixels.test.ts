@@ -51,7 +51,11 @@ describe('sniff', () => {
     expect(sniff(bytes([0x89, 0x50, 0x4e, 0x47]))).toEqual({ kind: 'image', format: 'png' });
     expect(sniff(bytes([0xff, 0xd8, 0xff, 0xe0]))).toEqual({ kind: 'image', format: 'jpeg' });
     expect(sniff(bytes('%PDF-1.7'))).toEqual({ kind: 'file', format: 'pdf', mime: 'application/pdf' });
-    expect(sniff(bytes('\u0000\u0000\u0000\u0018ftypisom'))).toEqual({ kind: 'video', format: 'mp4', mime: 'video/mp4' });
+    expect(sniff(bytes('\u0000\u0000\u0000\u0018ftypisom'))).toEqual({
+      kind: 'video',
+      format: 'mp4',
+      mime: 'video/mp4',
+    });
     expect(sniff(bytes('\u0000\u0000\u0000\u001cftypavif'))).toEqual({ kind: 'image', format: 'avif' });
     expect(sniff(bytes([0x1a, 0x45, 0xdf, 0xa3]))).toEqual({ kind: 'video', format: 'webm', mime: 'video/webm' });
     expect(sniff(bytes('hello world, not media'))).toBeNull();

@@ -4,7 +4,8 @@ import type { Pin } from '../../../../shared/search/merchandising';
 import { pinSchema, queryRuleSchema, type QueryRule } from '../../../../shared/storefront-config/schemas';
 
 let nextId = 1;
-const rule = (extra: Partial<z.input<typeof queryRuleSchema>>): QueryRule => queryRuleSchema.parse({ id: nextId++, query: 'boots', ...extra });
+const rule = (extra: Partial<z.input<typeof queryRuleSchema>>): QueryRule =>
+  queryRuleSchema.parse({ id: nextId++, query: 'boots', ...extra });
 const pin = (productId: string, position: number) => pinSchema.parse({ productId, position });
 
 describe('ruleEffects', () => {
@@ -13,7 +14,7 @@ describe('ruleEffects', () => {
     expect(NO_EFFECTS).toEqual({ redirect: null, pins: [], hide: [], boost: [], bury: [], filter: new Map() });
   });
 
-  it('carries one rule\'s effects over', () => {
+  it("carries one rule's effects over", () => {
     const only = rule({
       target: { kind: 'url', url: 'https://shop.example/boots' },
       pin: [{ productId: '7', position: 1 }],
@@ -39,7 +40,7 @@ describe('ruleEffects', () => {
   });
 
   describe('redirect', () => {
-    it('takes the first rule\'s redirect, skipping rules without one', () => {
+    it("takes the first rule's redirect, skipping rules without one", () => {
       const effects = ruleEffects([
         rule({ hide: ['1'] }),
         rule({ target: { kind: 'collection', collectionId: 5 } }),
@@ -49,13 +50,23 @@ describe('ruleEffects', () => {
     });
 
     it('is null when no rule redirects', () => {
-      expect(ruleEffects([rule({ hide: ['1'] }), rule({ pin: [{ productId: '2', position: 1 }] })]).redirect).toBeNull();
+      expect(
+        ruleEffects([rule({ hide: ['1'] }), rule({ pin: [{ productId: '2', position: 1 }] })]).redirect,
+      ).toBeNull();
     });
   });
 
   describe('pins', () => {
-    it('merges every rule\'s pins in rule order', () => {
-      const effects = ruleEffects([rule({ pin: [{ productId: '1', position: 3 }, { productId: '2', position: 1 }] }), rule({ pin: [{ productId: '3', position: 2 }] })]);
+    it("merges every rule's pins in rule order", () => {
+      const effects = ruleEffects([
+        rule({
+          pin: [
+            { productId: '1', position: 3 },
+            { productId: '2', position: 1 },
+          ],
+        }),
+        rule({ pin: [{ productId: '3', position: 2 }] }),
+      ]);
       expect(effects.pins).toEqual([
         { id: '1', position: 3 },
         { id: '2', position: 1 },
@@ -64,7 +75,15 @@ describe('ruleEffects', () => {
     });
 
     it('keeps the first place of a product pinned by two rules', () => {
-      const effects = ruleEffects([rule({ pin: [{ productId: '1', position: 4 }] }), rule({ pin: [{ productId: '2', position: 2 }, { productId: '1', position: 1 }] })]);
+      const effects = ruleEffects([
+        rule({ pin: [{ productId: '1', position: 4 }] }),
+        rule({
+          pin: [
+            { productId: '2', position: 2 },
+            { productId: '1', position: 1 },
+          ],
+        }),
+      ]);
       expect(effects.pins).toEqual([
         { id: '1', position: 4 },
         { id: '2', position: 2 },
@@ -77,7 +96,11 @@ describe('ruleEffects', () => {
   });
 
   it('unions the hides in order of first appearance', () => {
-    expect(ruleEffects([rule({ hide: ['1', '2'] }), rule({ hide: ['2', '3'] }), rule({ hide: ['1'] })]).hide).toEqual(['1', '2', '3']);
+    expect(ruleEffects([rule({ hide: ['1', '2'] }), rule({ hide: ['2', '3'] }), rule({ hide: ['1'] })]).hide).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
   });
 
   it('collects every boost and bury in rule order, each as its own set', () => {
@@ -92,7 +115,11 @@ describe('ruleEffects', () => {
   });
 
   it('lets the first rule to filter a facet decide it, and takes other facets from later rules', () => {
-    const effects = ruleEffects([rule({ filter: { brand: ['acme'] } }), rule({ filter: { brand: ['zed'], colour: ['red'] } }), rule({ filter: { colour: ['blue'], fit: ['slim'] } })]);
+    const effects = ruleEffects([
+      rule({ filter: { brand: ['acme'] } }),
+      rule({ filter: { brand: ['zed'], colour: ['red'] } }),
+      rule({ filter: { colour: ['blue'], fit: ['slim'] } }),
+    ]);
     expect(effects.filter).toEqual(
       new Map([
         ['brand', ['acme']],

@@ -10,7 +10,8 @@ function rule(query: string, extra: Partial<z.input<typeof queryRuleSchema>> = {
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const ids = (rules: readonly QueryRule[]) => rules.map((r) => r.id);
-const matches = (rules: readonly QueryRule[], q: string, market = 'se', now = NOW) => new RuleMatcher(rules).matching(q, market, now);
+const matches = (rules: readonly QueryRule[], q: string, market = 'se', now = NOW) =>
+  new RuleMatcher(rules).matching(q, market, now);
 
 describe('RuleMatcher.matching', () => {
   describe('exact', () => {

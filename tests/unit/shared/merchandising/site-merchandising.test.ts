@@ -10,15 +10,30 @@ const SYNONYMS: SiteConfig['synonyms'] = {
 const FROM = Date.parse('2026-06-01T00:00:00Z');
 const UNTIL = Date.parse('2026-06-08T00:00:00Z');
 const RULES = [
-  queryRuleSchema.parse({ id: 1, query: 'boots', hide: ['1'], activeFrom: '2026-06-01T00:00:00Z', activeUntil: '2026-06-08T00:00:00Z' }),
-  queryRuleSchema.parse({ id: 2, query: 'boots', match: 'contains', markets: ['se'], pin: [{ productId: '5', position: 1 }] }),
+  queryRuleSchema.parse({
+    id: 1,
+    query: 'boots',
+    hide: ['1'],
+    activeFrom: '2026-06-01T00:00:00Z',
+    activeUntil: '2026-06-08T00:00:00Z',
+  }),
+  queryRuleSchema.parse({
+    id: 2,
+    query: 'boots',
+    match: 'contains',
+    markets: ['se'],
+    pin: [{ productId: '5', position: 1 }],
+  }),
 ];
 
-const site = (config: Partial<Pick<SiteConfig, 'queryRules' | 'synonyms'>> = {}) => new SiteMerchandising({ queryRules: RULES, synonyms: SYNONYMS, ...config });
+const site = (config: Partial<Pick<SiteConfig, 'queryRules' | 'synonyms'>> = {}) =>
+  new SiteMerchandising({ queryRules: RULES, synonyms: SYNONYMS, ...config });
 
 describe('SiteMerchandising.synonyms', () => {
   it('rewrites with the set of the language', () => {
-    expect(site().synonyms('red trainers', 'en')).toEqual([{ start: 1, length: 1, alternatives: ['trainers', 'sneakers'] }]);
+    expect(site().synonyms('red trainers', 'en')).toEqual([
+      { start: 1, length: 1, alternatives: ['trainers', 'sneakers'] },
+    ]);
     expect(site().synonyms('hosen', 'de')).toEqual([{ start: 0, length: 1, alternatives: ['hosen', 'beinkleid'] }]);
   });
 
@@ -27,12 +42,12 @@ describe('SiteMerchandising.synonyms', () => {
     expect(site().synonyms('velo', 'de-AT')).toEqual([]);
   });
 
-  it('uses a regional set of its own rather than the primary language\'s', () => {
+  it("uses a regional set of its own rather than the primary language's", () => {
     expect(site().synonyms('velo', 'de-CH')).toEqual([{ start: 0, length: 1, alternatives: ['velo', 'fahrrad'] }]);
     expect(site().synonyms('hose', 'de-CH')).toEqual([]);
   });
 
-  it('does not use another language\'s set', () => {
+  it("does not use another language's set", () => {
     expect(site().synonyms('trainers', 'de')).toEqual([]);
     expect(site().synonyms('trainers', 'sv')).toEqual([]);
     expect(site().synonyms('hose', 'en')).toEqual([]);
@@ -47,14 +62,22 @@ describe('SiteMerchandising.synonyms', () => {
     expect(site({ synonyms: { en: [] } }).synonyms('trainers', 'en')).toEqual([]);
   });
 
-  it('keeps each language\'s index apart on one config version, whichever language searches first', () => {
+  it("keeps each language's index apart on one config version, whichever language searches first", () => {
     const merchandising = site();
-    expect(merchandising.synonyms('velo', 'de-CH')).toEqual([{ start: 0, length: 1, alternatives: ['velo', 'fahrrad'] }]);
+    expect(merchandising.synonyms('velo', 'de-CH')).toEqual([
+      { start: 0, length: 1, alternatives: ['velo', 'fahrrad'] },
+    ]);
     expect(merchandising.synonyms('velo', 'de')).toEqual([]);
-    expect(merchandising.synonyms('hosen', 'de-AT')).toEqual([{ start: 0, length: 1, alternatives: ['hosen', 'beinkleid'] }]);
+    expect(merchandising.synonyms('hosen', 'de-AT')).toEqual([
+      { start: 0, length: 1, alternatives: ['hosen', 'beinkleid'] },
+    ]);
     expect(merchandising.synonyms('hosen', 'de-CH')).toEqual([]);
-    expect(merchandising.synonyms('sneakers', 'en')).toEqual([{ start: 0, length: 1, alternatives: ['sneakers', 'trainers'] }]);
-    expect(merchandising.synonyms('sneakers', 'en')).toEqual([{ start: 0, length: 1, alternatives: ['sneakers', 'trainers'] }]);
+    expect(merchandising.synonyms('sneakers', 'en')).toEqual([
+      { start: 0, length: 1, alternatives: ['sneakers', 'trainers'] },
+    ]);
+    expect(merchandising.synonyms('sneakers', 'en')).toEqual([
+      { start: 0, length: 1, alternatives: ['sneakers', 'trainers'] },
+    ]);
   });
 });
 

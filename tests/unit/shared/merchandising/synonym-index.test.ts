@@ -8,19 +8,33 @@ describe('SynonymIndex.rewrite', () => {
     const index = english({ terms: ['sneakers', 'trainers', 'running shoes'] });
 
     it('rewrites each term of the group to every other, the typed words first', () => {
-      expect(index.rewrite('sneakers')).toEqual([{ start: 0, length: 1, alternatives: ['sneakers', 'trainers', 'running shoes'] }]);
-      expect(index.rewrite('trainers')).toEqual([{ start: 0, length: 1, alternatives: ['trainers', 'sneakers', 'running shoes'] }]);
-      expect(index.rewrite('running shoes')).toEqual([{ start: 0, length: 2, alternatives: ['running shoes', 'sneakers', 'trainers'] }]);
+      expect(index.rewrite('sneakers')).toEqual([
+        { start: 0, length: 1, alternatives: ['sneakers', 'trainers', 'running shoes'] },
+      ]);
+      expect(index.rewrite('trainers')).toEqual([
+        { start: 0, length: 1, alternatives: ['trainers', 'sneakers', 'running shoes'] },
+      ]);
+      expect(index.rewrite('running shoes')).toEqual([
+        { start: 0, length: 2, alternatives: ['running shoes', 'sneakers', 'trainers'] },
+      ]);
     });
 
     it('places the run at the word where the term occurs', () => {
-      expect(index.rewrite('red trainers for kids')).toEqual([{ start: 1, length: 1, alternatives: ['trainers', 'sneakers', 'running shoes'] }]);
-      expect(index.rewrite('blue running shoes')).toEqual([{ start: 1, length: 2, alternatives: ['running shoes', 'sneakers', 'trainers'] }]);
+      expect(index.rewrite('red trainers for kids')).toEqual([
+        { start: 1, length: 1, alternatives: ['trainers', 'sneakers', 'running shoes'] },
+      ]);
+      expect(index.rewrite('blue running shoes')).toEqual([
+        { start: 1, length: 2, alternatives: ['running shoes', 'sneakers', 'trainers'] },
+      ]);
     });
 
     it('lists the words as typed (lower-cased tokens), not as the entry spells them', () => {
-      expect(index.rewrite('TRAINER')).toEqual([{ start: 0, length: 1, alternatives: ['trainer', 'sneakers', 'running shoes'] }]);
-      expect(index.rewrite('Running  Shoe')).toEqual([{ start: 0, length: 2, alternatives: ['running shoe', 'sneakers', 'trainers'] }]);
+      expect(index.rewrite('TRAINER')).toEqual([
+        { start: 0, length: 1, alternatives: ['trainer', 'sneakers', 'running shoes'] },
+      ]);
+      expect(index.rewrite('Running  Shoe')).toEqual([
+        { start: 0, length: 2, alternatives: ['running shoe', 'sneakers', 'trainers'] },
+      ]);
     });
 
     it('finds nothing in a query without any term', () => {
@@ -39,7 +53,9 @@ describe('SynonymIndex.rewrite', () => {
     const index = english({ from: 'wellies', to: ['rain boots', 'gumboots'] });
 
     it('rewrites from to itself and its targets', () => {
-      expect(index.rewrite('wellies')).toEqual([{ start: 0, length: 1, alternatives: ['wellies', 'rain boots', 'gumboots'] }]);
+      expect(index.rewrite('wellies')).toEqual([
+        { start: 0, length: 1, alternatives: ['wellies', 'rain boots', 'gumboots'] },
+      ]);
     });
 
     it('does not rewrite a target back to from or to the other targets', () => {
@@ -71,14 +87,16 @@ describe('SynonymIndex.rewrite', () => {
 
     it('stems in the index language, not English', () => {
       const entries: SynonymEntry[] = [{ terms: ['hose', 'beinkleid'] }];
-      expect(new SynonymIndex('de', entries).rewrite('hosen')).toEqual([{ start: 0, length: 1, alternatives: ['hosen', 'beinkleid'] }]);
+      expect(new SynonymIndex('de', entries).rewrite('hosen')).toEqual([
+        { start: 0, length: 1, alternatives: ['hosen', 'beinkleid'] },
+      ]);
       // English stems "hosen" to itself and "hose" to itself, so the German plural does not find the group there.
       expect(new SynonymIndex('en', entries).rewrite('hosen')).toEqual([]);
     });
   });
 
   describe('alternatives', () => {
-    it('leaves out every term with the typed words\' stems (the typed words stand for them)', () => {
+    it("leaves out every term with the typed words' stems (the typed words stand for them)", () => {
       const index = english({ terms: ['trainers', 'sneakers'] });
       // "trainer" has the stem of "trainers": the entry's spelling is not listed a second time.
       expect(index.rewrite('trainer')).toEqual([{ start: 0, length: 1, alternatives: ['trainer', 'sneakers'] }]);
@@ -91,7 +109,9 @@ describe('SynonymIndex.rewrite', () => {
 
     it('keeps the first spelling of terms with one stem across entries', () => {
       const index = english({ terms: ['trainers', 'sneaker'] }, { terms: ['trainers', 'sneakers', 'plimsolls'] });
-      expect(index.rewrite('trainers')).toEqual([{ start: 0, length: 1, alternatives: ['trainers', 'sneaker', 'plimsolls'] }]);
+      expect(index.rewrite('trainers')).toEqual([
+        { start: 0, length: 1, alternatives: ['trainers', 'sneaker', 'plimsolls'] },
+      ]);
     });
   });
 
@@ -106,21 +126,31 @@ describe('SynonymIndex.rewrite', () => {
 
     it('merges a one-way entry into a group its from is in, without making the group find back', () => {
       const index = english({ terms: ['jumper', 'sweater'] }, { from: 'jumper', to: ['pullover'] });
-      expect(index.rewrite('jumper')).toEqual([{ start: 0, length: 1, alternatives: ['jumper', 'sweater', 'pullover'] }]);
+      expect(index.rewrite('jumper')).toEqual([
+        { start: 0, length: 1, alternatives: ['jumper', 'sweater', 'pullover'] },
+      ]);
       expect(index.rewrite('sweater')).toEqual([{ start: 0, length: 1, alternatives: ['sweater', 'jumper'] }]);
       expect(index.rewrite('pullover')).toEqual([]);
     });
 
     it('counts the distinct terms that find others', () => {
-      expect(english({ terms: ['sofa', 'couch'] }, { terms: ['couch', 'settee'] }, { from: 'divan', to: ['sofa'] }).size).toBe(4);
+      expect(
+        english({ terms: ['sofa', 'couch'] }, { terms: ['couch', 'settee'] }, { from: 'divan', to: ['sofa'] }).size,
+      ).toBe(4);
       expect(english({ from: 'wellies', to: ['rain boots', 'gumboots'] }).size).toBe(1);
     });
   });
 
   describe('runs', () => {
     it('takes the longest term at a word before its shorter ones', () => {
-      const index = english({ terms: ['shoes', 'footwear'] }, { terms: ['running shoes', 'trainers'] }, { terms: ['running', 'jogging'] });
-      expect(index.rewrite('running shoes')).toEqual([{ start: 0, length: 2, alternatives: ['running shoes', 'trainers'] }]);
+      const index = english(
+        { terms: ['shoes', 'footwear'] },
+        { terms: ['running shoes', 'trainers'] },
+        { terms: ['running', 'jogging'] },
+      );
+      expect(index.rewrite('running shoes')).toEqual([
+        { start: 0, length: 2, alternatives: ['running shoes', 'trainers'] },
+      ]);
       expect(index.rewrite('running')).toEqual([{ start: 0, length: 1, alternatives: ['running', 'jogging'] }]);
       expect(index.rewrite('shoes')).toEqual([{ start: 0, length: 1, alternatives: ['shoes', 'footwear'] }]);
     });
@@ -172,7 +202,9 @@ describe('SynonymIndex.rewrite', () => {
       const words = ['one', 'two', 'three', 'four', 'five', 'six'];
       const longest = words.slice(0, MAX_SYNONYM_WORDS).join(' ');
       const tooLong = words.slice(0, MAX_SYNONYM_WORDS + 1).join(' ');
-      expect(english({ terms: [longest, 'bingo'] }).rewrite(`say ${longest}`)).toEqual([{ start: 1, length: MAX_SYNONYM_WORDS, alternatives: [longest, 'bingo'] }]);
+      expect(english({ terms: [longest, 'bingo'] }).rewrite(`say ${longest}`)).toEqual([
+        { start: 1, length: MAX_SYNONYM_WORDS, alternatives: [longest, 'bingo'] },
+      ]);
       expect(english({ terms: [tooLong, 'bingo'] }).rewrite(tooLong)).toEqual([]);
     });
 

@@ -50,7 +50,11 @@ describe('the request histogram', () => {
         { route: 'unmatched', status: '404', method: 'GET', count: 1 },
       ]),
     );
-    expect((await requestCounts(registry)).map((s) => s.route).sort()).toEqual(['/api/v1/broken/:id', '/api/v1/items/:id', 'unmatched']);
+    expect((await requestCounts(registry)).map((s) => s.route).sort()).toEqual([
+      '/api/v1/broken/:id',
+      '/api/v1/items/:id',
+      'unmatched',
+    ]);
   });
 
   it('serves the registry in the Prometheus text format at /metrics', async () => {

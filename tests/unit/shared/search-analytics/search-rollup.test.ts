@@ -2,7 +2,17 @@ import type { SearchFact, SearchPlace } from '../../../../shared/search-analytic
 import { SearchRollup, utcDay } from '../../../../shared/search-analytics/search-rollup';
 
 const se: SearchPlace = { tenantId: 1, siteId: 7, market: 'se', language: 'sv' };
-const fact = (query: string, over: Partial<SearchFact> = {}): SearchFact => ({ kind: 'listing', query, total: 12, corrected: false, redirected: false, ruled: false, filters: [], page: 1, ...over });
+const fact = (query: string, over: Partial<SearchFact> = {}): SearchFact => ({
+  kind: 'listing',
+  query,
+  total: 12,
+  corrected: false,
+  redirected: false,
+  ruled: false,
+  filters: [],
+  page: 1,
+  ...over,
+});
 const NOON = Date.parse('2026-11-26T12:00:00Z');
 
 describe('SearchRollup', () => {
@@ -44,7 +54,10 @@ describe('SearchRollup', () => {
     const rollup = new SearchRollup();
     rollup.record(se, fact('', { filters: ['brand=acme', 'colour=red'] }), NOON);
     rollup.record(se, fact('x', { filters: ['brand=acme'] }), NOON);
-    expect(rollup.drain().filters.map((f) => [f.filter, f.count])).toEqual([['brand=acme', 2], ['colour=red', 1]]);
+    expect(rollup.drain().filters.map((f) => [f.filter, f.count])).toEqual([
+      ['brand=acme', 2],
+      ['colour=red', 1],
+    ]);
   });
 
   it('starts afresh after a drain', () => {

@@ -36,7 +36,7 @@ describe('SpaceSaving', () => {
     expect(summary.size).toBe(2);
   });
 
-  it('starts a replaced key\'s data afresh and keeps a kept key\'s data', () => {
+  it("starts a replaced key's data afresh and keeps a kept key's data", () => {
     const summary = new SpaceSaving<{ seen: number }>(1);
     summary.observe('a', () => ({ seen: 0 })).data.seen += 1;
     summary.observe('a', () => ({ seen: 0 })).data.seen += 1;
@@ -50,7 +50,10 @@ describe('SpaceSaving', () => {
     summary.observe('a', none, 5);
     summary.observe('b', none, 2);
     summary.observe('b', none, 4);
-    expect(summary.top().map((e) => [e.key, e.count])).toEqual([['b', 6], ['a', 5]]);
+    expect(summary.top().map((e) => [e.key, e.count])).toEqual([
+      ['b', 6],
+      ['a', 5],
+    ]);
     expect(summary.total).toBe(11);
   });
 
@@ -75,7 +78,8 @@ describe('SpaceSaving', () => {
           expect(actual).toBeLessThanOrEqual(entry.count);
         }
         // Any key seen more than N / capacity times is kept.
-        for (const [key, count] of truth) if (count > stream.length / capacity) expect(kept.some((e) => e.key === key)).toBe(true);
+        for (const [key, count] of truth)
+          if (count > stream.length / capacity) expect(kept.some((e) => e.key === key)).toBe(true);
       }),
       { numRuns: 300 },
     );

@@ -2,7 +2,11 @@ import { ConfigValidationError } from '../../../../shared/storefront-config/erro
 import { contentSchema, siteConfigSchema } from '../../../../shared/storefront-config/schemas';
 import { validateSiteConfig, type TenantConfigFacts } from '../../../../shared/storefront-config/validate-config';
 
-const FACTS: TenantConfigFacts = { priceLists: new Map([[1, 'SEK']]), categoryIds: new Set(), otherSiteCodes: new Set() };
+const FACTS: TenantConfigFacts = {
+  priceLists: new Map([[1, 'SEK']]),
+  categoryIds: new Set(),
+  otherSiteCodes: new Set(),
+};
 const SITE = { code: 'main', name: 'Main', ecomSiteId: 1 };
 
 /** The fields a content block's parse names, as the API would name them under `content`. */
@@ -14,7 +18,11 @@ function refused(block: unknown): string[] {
 
 describe('contentSchema', () => {
   it('zero-config: each field from its own property, every attribute as stored', () => {
-    expect(contentSchema.parse({})).toEqual({ shortDescription: { property: 'shortDescription' }, description: { property: 'description' }, attributes: null });
+    expect(contentSchema.parse({})).toEqual({
+      shortDescription: { property: 'shortDescription' },
+      description: { property: 'description' },
+      attributes: null,
+    });
   });
 
   it('a config stored before the block existed reads as zero-config', () => {
@@ -25,7 +33,9 @@ describe('contentSchema', () => {
   it('takes a property, an attribute or null for each field', () => {
     const block = contentSchema.parse({ shortDescription: { attribute: 'teaser' }, description: null });
     expect(block).toMatchObject({ shortDescription: { attribute: 'teaser' }, description: null });
-    expect(contentSchema.parse({ shortDescription: { property: 'description' } }).shortDescription).toEqual({ property: 'description' });
+    expect(contentSchema.parse({ shortDescription: { property: 'description' } }).shortDescription).toEqual({
+      property: 'description',
+    });
   });
 
   it('refuses an unknown property, an empty attribute key and a source naming both', () => {
@@ -34,11 +44,13 @@ describe('contentSchema', () => {
     expect(refused({ description: { property: 'description', attribute: 'care' } })).toEqual(['content.description']);
   });
 
-  it('fills a mapped attribute\'s defaults: no labels, the stored type', () => {
-    expect(contentSchema.parse({ attributes: [{ key: 'fabric', attribute: 'material' }] }).attributes).toEqual([{ key: 'fabric', attribute: 'material', label: {}, type: null }]);
+  it("fills a mapped attribute's defaults: no labels, the stored type", () => {
+    expect(contentSchema.parse({ attributes: [{ key: 'fabric', attribute: 'material' }] }).attributes).toEqual([
+      { key: 'fabric', attribute: 'material', label: {}, type: null },
+    ]);
   });
 
-  it('refuses a mapped attribute\'s broken fields, each named', () => {
+  it("refuses a mapped attribute's broken fields, each named", () => {
     const fields = refused({
       attributes: [
         { key: 'Fabric!', attribute: 'material' },
@@ -48,7 +60,13 @@ describe('contentSchema', () => {
         { key: 'y', attribute: 'y', colour: 'red' },
       ],
     });
-    expect(fields).toEqual(['content.attributes[0].key', 'content.attributes[1].attribute', 'content.attributes[2].type', 'content.attributes[3].label.english', 'content.attributes[4]']);
+    expect(fields).toEqual([
+      'content.attributes[0].key',
+      'content.attributes[1].attribute',
+      'content.attributes[2].type',
+      'content.attributes[3].label.english',
+      'content.attributes[4]',
+    ]);
   });
 
   it('refuses more than 200 mapped attributes and unknown fields of the block', () => {
@@ -61,16 +79,37 @@ describe('contentSchema', () => {
 describe('validateSiteConfig on the content block', () => {
   it('refuses two shown attributes under one key, naming the second', () => {
     const config = siteConfigSchema.parse({
-      site: SITE, markets: [], facets: [], collections: [], queryRules: [],
-      content: { attributes: [{ key: 'fabric', attribute: 'material' }, { key: 'care', attribute: 'care' }, { key: 'fabric', attribute: 'lining' }] },
+      site: SITE,
+      markets: [],
+      facets: [],
+      collections: [],
+      queryRules: [],
+      content: {
+        attributes: [
+          { key: 'fabric', attribute: 'material' },
+          { key: 'care', attribute: 'care' },
+          { key: 'fabric', attribute: 'lining' },
+        ],
+      },
     });
-    expect(validateSiteConfig(config, FACTS)).toEqual([{ field: 'content.attributes[2].key', message: 'another shown attribute has this key' }]);
+    expect(validateSiteConfig(config, FACTS)).toEqual([
+      { field: 'content.attributes[2].key', message: 'another shown attribute has this key' },
+    ]);
   });
 
   it('allows one product attribute shown under two keys', () => {
     const config = siteConfigSchema.parse({
-      site: SITE, markets: [], facets: [], collections: [], queryRules: [],
-      content: { attributes: [{ key: 'fabric', attribute: 'material' }, { key: 'material', attribute: 'material' }] },
+      site: SITE,
+      markets: [],
+      facets: [],
+      collections: [],
+      queryRules: [],
+      content: {
+        attributes: [
+          { key: 'fabric', attribute: 'material' },
+          { key: 'material', attribute: 'material' },
+        ],
+      },
     });
     expect(validateSiteConfig(config, FACTS)).toEqual([]);
   });

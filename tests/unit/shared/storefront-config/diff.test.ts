@@ -1,15 +1,40 @@
 import { diffConfigs, type ConfigChange } from '../../../../shared/storefront-config/diff';
-import { queryRuleSchema, siteConfigSchema, type Collection, type Facet, type Market, type SiteConfig } from '../../../../shared/storefront-config/schemas';
+import {
+  queryRuleSchema,
+  siteConfigSchema,
+  type Collection,
+  type Facet,
+  type Market,
+  type SiteConfig,
+} from '../../../../shared/storefront-config/schemas';
 
 const PUBLISHED: SiteConfig = siteConfigSchema.parse({
   site: { code: 'main', name: 'Main shop', ecomSiteId: 1, devOrigins: ['http://localhost:3000'] },
   markets: [
-    { code: 'se', language: 'sv', currency: 'SEK', country: 'SE', urlTemplate: 'https://shop.example/{path}', priceListId: 1, isDefault: true },
-    { code: 'eu', language: 'en', currency: 'EUR', country: 'DE', urlTemplate: 'https://shop.example/en/{path}', priceListId: 2 },
+    {
+      code: 'se',
+      language: 'sv',
+      currency: 'SEK',
+      country: 'SE',
+      urlTemplate: 'https://shop.example/{path}',
+      priceListId: 1,
+      isDefault: true,
+    },
+    {
+      code: 'eu',
+      language: 'en',
+      currency: 'EUR',
+      country: 'DE',
+      urlTemplate: 'https://shop.example/en/{path}',
+      priceListId: 2,
+    },
   ],
   facets: [
     { key: 'brand', definition: { source: { kind: 'brand' }, type: 'list' } },
-    { key: 'colour', definition: { source: { kind: 'option', option: 'colour' }, type: 'swatch', label: { en: 'Colour' } } },
+    {
+      key: 'colour',
+      definition: { source: { kind: 'option', option: 'colour' }, type: 'swatch', label: { en: 'Colour' } },
+    },
   ],
   collections: [
     { id: 1, slugs: { en: 'all' }, names: { en: 'All' }, filter: { all: [] } },
@@ -68,15 +93,23 @@ describe('diffConfigs', () => {
   });
 
   it('reports a changed site field with its old and new value', () => {
-    expect(diffConfigs(PUBLISHED, draftWith((d) => (d.site.name = 'Main store')))).toEqual([
-      { op: 'change', path: 'site.name', before: 'Main shop', after: 'Main store' },
-    ]);
+    expect(
+      diffConfigs(
+        PUBLISHED,
+        draftWith((d) => (d.site.name = 'Main store')),
+      ),
+    ).toEqual([{ op: 'change', path: 'site.name', before: 'Main shop', after: 'Main store' }]);
   });
 
   it('reports a nested change at the field that holds it, with the whole old and new value', () => {
     const draft = draftWith((d) => (d.site.assortment.excludeInactive = false));
     expect(diffConfigs(PUBLISHED, draft)).toEqual([
-      { op: 'change', path: 'site.assortment', before: { categoryRootIds: [], excludeInactive: true }, after: { categoryRootIds: [], excludeInactive: false } },
+      {
+        op: 'change',
+        path: 'site.assortment',
+        before: { categoryRootIds: [], excludeInactive: true },
+        after: { categoryRootIds: [], excludeInactive: false },
+      },
     ]);
     const facetDraft = draftWith((d) => ((d.facets[1] as Facet).definition.label = { en: 'Color' }));
     const [change] = diffConfigs(PUBLISHED, facetDraft);
@@ -100,16 +133,40 @@ describe('diffConfigs', () => {
   it('reports a changed collection field by the collection id and a changed rule by the rule id', () => {
     const draft = draftWith((d) => {
       (d.collections[1] as Collection).filter = { brand: ['nordcraft', 'fjellrev'] };
-      d.queryRules[0] = queryRuleSchema.parse({ id: 5, query: 'coats', target: { kind: 'url', url: 'https://shop.example/coats' } });
+      d.queryRules[0] = queryRuleSchema.parse({
+        id: 5,
+        query: 'coats',
+        target: { kind: 'url', url: 'https://shop.example/coats' },
+      });
     });
     expect(diffConfigs(PUBLISHED, draft)).toEqual([
-      { op: 'change', path: 'collections.2.filter', before: { brand: ['nordcraft'] }, after: { brand: ['nordcraft', 'fjellrev'] } },
-      { op: 'change', path: 'queryRules.5.target', before: { kind: 'collection', collectionId: 2 }, after: { kind: 'url', url: 'https://shop.example/coats' } },
+      {
+        op: 'change',
+        path: 'collections.2.filter',
+        before: { brand: ['nordcraft'] },
+        after: { brand: ['nordcraft', 'fjellrev'] },
+      },
+      {
+        op: 'change',
+        path: 'queryRules.5.target',
+        before: { kind: 'collection', collectionId: 2 },
+        after: { kind: 'url', url: 'https://shop.example/coats' },
+      },
     ]);
   });
 
   it('reports added and removed markets', () => {
-    const no = { code: 'no', language: 'nb', currency: 'NOK', country: 'NO', urlTemplate: 'https://shop.example/no/{path}', priceListId: 3, isDefault: false, brandUrlPattern: null, active: true };
+    const no = {
+      code: 'no',
+      language: 'nb',
+      currency: 'NOK',
+      country: 'NO',
+      urlTemplate: 'https://shop.example/no/{path}',
+      priceListId: 3,
+      isDefault: false,
+      brandUrlPattern: null,
+      active: true,
+    };
     const draft = draftWith((d) => {
       d.markets = [d.markets[0] as Market, no];
     });
@@ -120,7 +177,10 @@ describe('diffConfigs', () => {
   });
 
   it('reports added and removed facets', () => {
-    const size: Facet = { key: 'size', definition: { ...(PUBLISHED.facets[0] as Facet).definition, source: { kind: 'option', option: 'size' } } };
+    const size: Facet = {
+      key: 'size',
+      definition: { ...(PUBLISHED.facets[0] as Facet).definition, source: { kind: 'option', option: 'size' } },
+    };
     const draft = draftWith((d) => {
       d.facets = [size, d.facets[1] as Facet];
     });
@@ -131,7 +191,16 @@ describe('diffConfigs', () => {
   });
 
   it('reports added and removed collections and rules by id', () => {
-    const sale: Collection = { id: 3, slugs: { en: 'sale' }, names: { en: 'Sale' }, filter: { price: ['-50'] }, parentId: null, position: 2, pin: [], hide: [] };
+    const sale: Collection = {
+      id: 3,
+      slugs: { en: 'sale' },
+      names: { en: 'Sale' },
+      filter: { price: ['-50'] },
+      parentId: null,
+      position: 2,
+      pin: [],
+      hide: [],
+    };
     const draft = draftWith((d) => {
       d.collections.push(sale);
       d.queryRules = [];
@@ -166,9 +235,17 @@ describe('diffConfigs', () => {
       d.content.attributes = attributes;
     });
     expect(diffConfigs(PUBLISHED, draft)).toEqual([
-      { op: 'change', path: 'content.shortDescription', before: { property: 'shortDescription' }, after: { attribute: 'teaser' } },
+      {
+        op: 'change',
+        path: 'content.shortDescription',
+        before: { property: 'shortDescription' },
+        after: { attribute: 'teaser' },
+      },
       { op: 'change', path: 'content.attributes', before: null, after: attributes },
     ]);
-    expect(paths(diffConfigs(null, draft)).filter((p) => p.includes('content'))).toEqual(['change content.shortDescription', 'change content.attributes']);
+    expect(paths(diffConfigs(null, draft)).filter((p) => p.includes('content'))).toEqual([
+      'change content.shortDescription',
+      'change content.attributes',
+    ]);
   });
 });

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { planSlugs, slugKey, type SlugChange, type SlugState, type SlugWant } from '../../../../shared/storefront-config/slugs/plan-slugs';
+import {
+  planSlugs,
+  slugKey,
+  type SlugChange,
+  type SlugState,
+  type SlugWant,
+} from '../../../../shared/storefront-config/slugs/plan-slugs';
 import { slugify } from '../../../../shared/storefront-config/slugs/slugify';
 
 /** A slug store in memory: every slug ever minted keeps its owner; each (language, entity) has one current slug. */
@@ -9,7 +15,10 @@ class ModelStore {
   readonly bases = new Map<string, string>();
 
   state(): SlugState {
-    return { current: new Map([...this.current].map(([key, slug]) => [key, { slug, base: this.bases.get(key) ?? '' }])), owners: new Map(this.owners) };
+    return {
+      current: new Map([...this.current].map(([key, slug]) => [key, { slug, base: this.bases.get(key) ?? '' }])),
+      owners: new Map(this.owners),
+    };
   }
 
   /** Applies the changes as the database store does, failing on any change that would share a slug. */
@@ -17,7 +26,8 @@ class ModelStore {
     for (const change of changes) {
       const owner = this.owners.get(slugKey(change.language, change.slug));
       if (change.kind === 'mint' && owner !== undefined) throw new Error(`minted ${change.slug}, owned by ${owner}`);
-      if (change.kind === 'reactivate' && owner !== change.entityId) throw new Error(`reactivated ${change.slug} of ${owner} for ${change.entityId}`);
+      if (change.kind === 'reactivate' && owner !== change.entityId)
+        throw new Error(`reactivated ${change.slug} of ${owner} for ${change.entityId}`);
       this.owners.set(slugKey(change.language, change.slug), change.entityId);
       this.current.set(slugKey(change.language, change.entityId), change.slug);
       this.bases.set(slugKey(change.language, change.entityId), change.base);
@@ -87,12 +97,19 @@ describe('planSlugs', () => {
     const fresh = planSlugs([want('1', 'facets')], { current: new Map(), owners: new Map(), reserved });
     expect([...fresh.slugs.values()]).toEqual(['facets-2']);
     const current = new Map([[slugKey('en', '2'), { slug: 'facets', base: 'facets' }]]);
-    const held = planSlugs([want('2', 'facets')], { current, owners: new Map([[slugKey('en', 'facets'), '2']]), reserved });
+    const held = planSlugs([want('2', 'facets')], {
+      current,
+      owners: new Map([[slugKey('en', 'facets'), '2']]),
+      reserved,
+    });
     expect(held.changes).toEqual([{ entityId: '2', language: 'en', slug: 'facets-2', base: 'facets', kind: 'mint' }]);
   });
 
   it('suffixes within one batch, in want order', () => {
-    const { slugs, changes } = planSlugs([want('1', 'shirt'), want('2', 'shirt'), want('3', 'shirt')], { current: new Map(), owners: new Map() });
+    const { slugs, changes } = planSlugs([want('1', 'shirt'), want('2', 'shirt'), want('3', 'shirt')], {
+      current: new Map(),
+      owners: new Map(),
+    });
     expect([...slugs.values()]).toEqual(['shirt', 'shirt-2', 'shirt-3']);
     expect(changes.map((c) => c.kind)).toEqual(['mint', 'mint', 'mint']);
   });
@@ -188,11 +205,32 @@ describe('planSlugs', () => {
   it('property: over random renames no slug is ever owned by two entities, and each current slug is of its latest name', () => {
     const entities = ['1', '2', '3', '4'];
     const languages = ['en', 'sv'];
-    const names = ['Shirt', 'shirt', 'Shirt 2', 'Shirt-3', 'Shirt 10', 'Café', 'cafe', 'Cafe 2', 'Smørbrød', 'smorbrod', 'Æble', 'aeble'];
-    const rename = fc.record({ entityId: fc.constantFrom(...entities), language: fc.constantFrom(...languages), name: fc.constantFrom(...names) });
+    const names = [
+      'Shirt',
+      'shirt',
+      'Shirt 2',
+      'Shirt-3',
+      'Shirt 10',
+      'Café',
+      'cafe',
+      'Cafe 2',
+      'Smørbrød',
+      'smorbrod',
+      'Æble',
+      'aeble',
+    ];
+    const rename = fc.record({
+      entityId: fc.constantFrom(...entities),
+      language: fc.constantFrom(...languages),
+      name: fc.constantFrom(...names),
+    });
     // A batch names each (entity, language) at most once, as its callers build it (one request per product,
     // brand or collection and language).
-    const batch = fc.uniqueArray(rename, { minLength: 1, maxLength: 5, selector: (r) => `${r.language}/${r.entityId}` });
+    const batch = fc.uniqueArray(rename, {
+      minLength: 1,
+      maxLength: 5,
+      selector: (r) => `${r.language}/${r.entityId}`,
+    });
     fc.assert(
       fc.property(fc.array(batch, { minLength: 1, maxLength: 25 }), (batches) => {
         const store = new ModelStore();

@@ -21,14 +21,18 @@ interface JavaReport {
 async function ensureLucene(): Promise<void> {
   const jars = await readdir(JARS).catch(() => [] as string[]);
   if (NEEDED.every((jar) => jars.some((name) => jar.test(name)))) return;
-  if (!(await canAptInstall())) throw new Error('Lucene is not installed: `sudo apt-get install liblucene8-java` (Debian), or leave lucene out of BENCH_PEERS');
+  if (!(await canAptInstall()))
+    throw new Error(
+      'Lucene is not installed: `sudo apt-get install liblucene8-java` (Debian), or leave lucene out of BENCH_PEERS',
+    );
   console.log('  liblucene8-java is missing: installing it with apt-get...');
   await aptInstall(['liblucene8-java']);
 }
 
 async function tool(name: string): Promise<string> {
   const found = await which(name, SYSTEM_DIRS);
-  if (found === undefined) throw new Error(`${name} not found: the Lucene peer needs a JDK (Debian: openjdk-17-jdk-headless)`);
+  if (found === undefined)
+    throw new Error(`${name} not found: the Lucene peer needs a JDK (Debian: openjdk-17-jdk-headless)`);
   return found;
 }
 
@@ -50,16 +54,31 @@ export async function measureLucene(documentsPath: string): Promise<PeerResult> 
     await writeFile(queries, JSON.stringify(Object.fromEntries(QUERY_NAMES.map((q) => [q, PORT_QUERIES[q]]))));
     console.log('  lucene: building and measuring (in the JVM)...');
     const heap = process.env.BENCH_LUCENE_HEAP ?? '4g';
-    const stdout = await run(java, [`-Xmx${heap}`, '-cp', `${classes}:${JARS}/*`, 'LuceneBench', documentsPath, queries, join(dir, 'index')]);
+    const stdout = await run(java, [
+      `-Xmx${heap}`,
+      '-cp',
+      `${classes}:${JARS}/*`,
+      'LuceneBench',
+      documentsPath,
+      queries,
+      join(dir, 'index'),
+    ]);
     const report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as JavaReport;
     for (const q of QUERY_NAMES) {
       const s = report.queries[q];
-      console.log(`  lucene ${q}: median ${s.medianMs.toFixed(3)} ms, p99 ${s.p99Ms.toFixed(3)} ms (${s.runs} runs, total ${s.total})`);
+      console.log(
+        `  lucene ${q}: median ${s.medianMs.toFixed(3)} ms, p99 ${s.p99Ms.toFixed(3)} ms (${s.runs} runs, total ${s.total})`,
+      );
     }
     const memoryNote = `JVM heap after GC ${(report.heapBytes / 1e6).toFixed(0)} MB + index files ${(report.indexBytes / 1e6).toFixed(0)} MB (mmap)`;
     return {
       peer: 'lucene',
-      build: { buildMs: report.buildMs, memoryBytes: report.heapBytes + report.indexBytes, memoryNote, snapshotLoadMs: report.openMs },
+      build: {
+        buildMs: report.buildMs,
+        memoryBytes: report.heapBytes + report.indexBytes,
+        memoryNote,
+        snapshotLoadMs: report.openMs,
+      },
       queries: report.queries,
     };
   } finally {

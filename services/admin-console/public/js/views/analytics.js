@@ -25,7 +25,12 @@ import { volumeChart } from './analytics/volume-chart.js';
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 
 /** @param {unknown} err */
-const problemText = (err) => (err instanceof ApiError && Object.keys(err.fields).length > 0 ? Object.values(err.fields).flat().join(' ') : err instanceof Error ? err.message : 'Something went wrong.');
+const problemText = (err) =>
+  err instanceof ApiError && Object.keys(err.fields).length > 0
+    ? Object.values(err.fields).flat().join(' ')
+    : err instanceof Error
+      ? err.message
+      : 'Something went wrong.';
 
 /**
  * A panel with a heading; its body is the report, or the reason it could not be read.
@@ -37,8 +42,17 @@ const problemText = (err) => (err instanceof ApiError && Object.keys(err.fields)
  * @param {(value: T) => Node} render
  */
 function reportPanel(id, title, intro, result, render) {
-  const body = result.status === 'fulfilled' ? render(result.value) : notice(`This report could not be read: ${problemText(result.reason)}`, 'alert');
-  return h('section', { class: `panel an-panel an-${id}`, 'aria-labelledby': `an-${id}-title` }, h('h3', { id: `an-${id}-title` }, title), h('p', { class: 'an-intro' }, intro), body);
+  const body =
+    result.status === 'fulfilled'
+      ? render(result.value)
+      : notice(`This report could not be read: ${problemText(result.reason)}`, 'alert');
+  return h(
+    'section',
+    { class: `panel an-panel an-${id}`, 'aria-labelledby': `an-${id}-title` },
+    h('h3', { id: `an-${id}-title` }, title),
+    h('p', { class: 'an-intro' }, intro),
+    body,
+  );
 }
 
 /** The period's totals, in words. @param {Report<DayVolume>} volume */
@@ -47,10 +61,17 @@ function totalsLine(volume) {
   const days = volume.items.length;
   const stats = [
     { label: 'Searches', value: count(requests) },
-    { label: 'Found nothing', value: requests > 0 ? `${count(noHitRequests)} (${percent.format(noHitRequests / requests)})` : '0' },
+    {
+      label: 'Found nothing',
+      value: requests > 0 ? `${count(noHitRequests)} (${percent.format(noHitRequests / requests)})` : '0',
+    },
     { label: 'Per day on average', value: count(Math.round((requests / Math.max(days, 1)) * 10) / 10) },
   ];
-  return h('dl', { class: 'an-totals' }, stats.map((s) => h('div', null, h('dt', null, s.label), h('dd', null, s.value))));
+  return h(
+    'dl',
+    { class: 'an-totals' },
+    stats.map((s) => h('div', null, h('dt', null, s.label), h('dd', null, s.value))),
+  );
 }
 
 /**
@@ -59,10 +80,15 @@ function totalsLine(volume) {
  * @param {AbortSignal} signal
  */
 function volumePanel(result, signal) {
-  return reportPanel('volume', 'Searches per day', 'Every listing request, browse pages included, per UTC day; dashed: those that found nothing.', result, (/** @type {Report<DayVolume>} */ volume) =>
-    volume.totals.requests === 0
-      ? h('div', null, totalsLine(volume), h('p', { class: 'an-empty' }, 'No searches were recorded in this period.'))
-      : h('div', null, totalsLine(volume), volumeChart(volume.items, signal)),
+  return reportPanel(
+    'volume',
+    'Searches per day',
+    'Every listing request, browse pages included, per UTC day; dashed: those that found nothing.',
+    result,
+    (/** @type {Report<DayVolume>} */ volume) =>
+      volume.totals.requests === 0
+        ? h('div', null, totalsLine(volume), h('p', { class: 'an-empty' }, 'No searches were recorded in this period.'))
+        : h('div', null, totalsLine(volume), volumeChart(volume.items, signal)),
   );
 }
 
@@ -93,8 +119,14 @@ export async function showAnalytics(region, ctx) {
     results.setAttribute('aria-busy', 'true');
     status.say(`Loading the reports for ${label}, ${marketLabel}…`);
     const query = new URLSearchParams({ ...range, ...(choice.market === '' ? {} : { market: choice.market }) });
-    const read = (/** @type {string} */ report, limit = '') => ctx.api.get(`/storefront/sites/${siteId}/search-analytics/${report}?${query}${limit}`, signal);
-    const [volume, top, noHits, filters] = await Promise.allSettled([read('volume'), read('top-queries', '&limit=20'), read('no-hit-queries', '&limit=20'), read('top-filters', '&limit=20')]);
+    const read = (/** @type {string} */ report, limit = '') =>
+      ctx.api.get(`/storefront/sites/${siteId}/search-analytics/${report}?${query}${limit}`, signal);
+    const [volume, top, noHits, filters] = await Promise.allSettled([
+      read('volume'),
+      read('top-queries', '&limit=20'),
+      read('no-hit-queries', '&limit=20'),
+      read('top-filters', '&limit=20'),
+    ]);
     if (signal.aborted) return;
     rememberChoice(choice);
     // A synonym belongs to a language: the chosen market's, or the default market's for every market.
@@ -104,27 +136,63 @@ export async function showAnalytics(region, ctx) {
     replace(
       results,
       volumePanel(/** @type {PromiseSettledResult<Report<DayVolume>>} */ (volume), signal),
-      reportPanel('no-hits', 'Queries that found nothing', 'Queries whose latest search found no product, most often first: candidates for a synonym or a rule.', noHits, (/** @type {Report<QueryStat>} */ r) =>
-        h('div', null, noHitTable(r.items, tableCtx, r.totals.requests), ctx.canWrite ? null : h('p', { class: 'hint' }, 'Adding synonyms and rules needs read-write access; this sign-in is read-only.')),
+      reportPanel(
+        'no-hits',
+        'Queries that found nothing',
+        'Queries whose latest search found no product, most often first: candidates for a synonym or a rule.',
+        noHits,
+        (/** @type {Report<QueryStat>} */ r) =>
+          h(
+            'div',
+            null,
+            noHitTable(r.items, tableCtx, r.totals.requests),
+            ctx.canWrite
+              ? null
+              : h(
+                  'p',
+                  { class: 'hint' },
+                  'Adding synonyms and rules needs read-write access; this sign-in is read-only.',
+                ),
+          ),
       ),
       h(
         'div',
         { class: 'an-pair' },
-        reportPanel('top-queries', 'Top queries', 'What shoppers searched for most.', top, (/** @type {Report<QueryStat>} */ r) => topQueriesTable(r.items)),
-        reportPanel('top-filters', 'Top filters', 'The filter values shoppers chose most in listings.', filters, (/** @type {Report<FilterStat>} */ r) => topFiltersTable(r.items)),
+        reportPanel(
+          'top-queries',
+          'Top queries',
+          'What shoppers searched for most.',
+          top,
+          (/** @type {Report<QueryStat>} */ r) => topQueriesTable(r.items),
+        ),
+        reportPanel(
+          'top-filters',
+          'Top filters',
+          'The filter values shoppers chose most in listings.',
+          filters,
+          (/** @type {Report<FilterStat>} */ r) => topFiltersTable(r.items),
+        ),
       ),
     );
     results.removeAttribute('aria-busy');
     setBusy(false);
     const failed = [volume, top, noHits, filters].filter((r) => r.status === 'rejected').length;
-    status.say(failed === 0 ? `Showing: ${label}, ${marketLabel}.` : `Showing: ${label}, ${marketLabel}; ${failed} of 4 reports could not be read.`);
+    status.say(
+      failed === 0
+        ? `Showing: ${label}, ${marketLabel}.`
+        : `Showing: ${label}, ${marketLabel}; ${failed} of 4 reports could not be read.`,
+    );
   };
 
   const { form, setBusy } = reportControls({ initial, markets, onShow: (choice) => void show(choice) });
   replace(
     region,
     h('div', { class: 'an-head' }, h('h2', null, 'Search analytics'), heading),
-    h('p', { class: 'an-lead muted' }, 'What shoppers search for on this site, counted per UTC day. Each day keeps its most frequent queries and filters, so a rare one may be missing; totals count every search.'),
+    h(
+      'p',
+      { class: 'an-lead muted' },
+      'What shoppers search for on this site, counted per UTC day. Each day keeps its most frequent queries and filters, so a rare one may be missing; totals count every search.',
+    ),
     form,
     status.element,
     results,

@@ -19,13 +19,36 @@ const PARTS = [
 
 /** @param {import('./configuration/context.js').ConfigContext} cc */
 function intro(cc) {
-  const live = cc.publishedVersion === null ? 'The site has never been published.' : `The live site runs version ${cc.publishedVersion}.`;
+  const live =
+    cc.publishedVersion === null
+      ? 'The site has never been published.'
+      : `The live site runs version ${cc.publishedVersion}.`;
   return h(
     'div',
     { class: 'cfg-intro' },
-    h('p', null, 'This page shows the site\'s draft. Saved changes go into the draft and go live when it is published on the ', h('a', { href: cc.publishHref }, 'Publish tab'), `. ${live}`),
-    cc.canWrite ? null : h('p', { class: 'notice notice-info cfg-read-only' }, 'Your access is read-only: you can read the draft but not change it. Sign in with a read-write app password to edit it.'),
-    h('nav', { class: 'cfg-toc', 'aria-label': 'Parts of the configuration' }, h('ul', null, PARTS.map((p) => h('li', null, h('a', { href: `#${p.id}` }, p.label))))),
+    h(
+      'p',
+      null,
+      "This page shows the site's draft. Saved changes go into the draft and go live when it is published on the ",
+      h('a', { href: cc.publishHref }, 'Publish tab'),
+      `. ${live}`,
+    ),
+    cc.canWrite
+      ? null
+      : h(
+          'p',
+          { class: 'notice notice-info cfg-read-only' },
+          'Your access is read-only: you can read the draft but not change it. Sign in with a read-write app password to edit it.',
+        ),
+    h(
+      'nav',
+      { class: 'cfg-toc', 'aria-label': 'Parts of the configuration' },
+      h(
+        'ul',
+        null,
+        PARTS.map((p) => h('li', null, h('a', { href: `#${p.id}` }, p.label))),
+      ),
+    ),
   );
 }
 

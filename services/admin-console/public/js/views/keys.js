@@ -18,8 +18,20 @@ const intro = (/** @type {number} */ siteId) =>
   h(
     'div',
     { class: 'keys-intro' },
-    h('p', null, 'Storefronts call the storefront API with one of these keys in the ', h('code', null, 'X-Site-Key'), ' header. A new key starts working when the site is next ', h('a', { href: sitePath(siteId, 'publish') }, 'published'), '; revoking a key stops it at once.'),
-    h('ul', { class: 'key-kinds' }, KINDS.map((k) => h('li', null, h('strong', null, k.label), ' ', h('code', null, `${k.prefix}…`), ` ${k.use}.`))),
+    h(
+      'p',
+      null,
+      'Storefronts call the storefront API with one of these keys in the ',
+      h('code', null, 'X-Site-Key'),
+      ' header. A new key starts working when the site is next ',
+      h('a', { href: sitePath(siteId, 'publish') }, 'published'),
+      '; revoking a key stops it at once.',
+    ),
+    h(
+      'ul',
+      { class: 'key-kinds' },
+      KINDS.map((k) => h('li', null, h('strong', null, k.label), ' ', h('code', null, `${k.prefix}…`), ` ${k.use}.`)),
+    ),
   );
 
 /**
@@ -40,7 +52,14 @@ export async function showKeys(region, ctx) {
       const { keys } = /** @type {{ keys: SiteKey[] }} */ (await api.get(`/storefront/sites/${siteId}/keys`, signal));
       if (!signal.aborted) replace(listBody, keyTable(keys, { siteId, onRevoke: canWrite ? revoke : null }));
     } catch (err) {
-      if (!signal.aborted) replace(listBody, notice(`The keys could not be loaded: ${err instanceof ApiError || err instanceof TypeError ? err.message : 'something went wrong.'}`, 'alert'));
+      if (!signal.aborted)
+        replace(
+          listBody,
+          notice(
+            `The keys could not be loaded: ${err instanceof ApiError || err instanceof TypeError ? err.message : 'something went wrong.'}`,
+            'alert',
+          ),
+        );
     } finally {
       listBody.removeAttribute('aria-busy');
     }
@@ -65,11 +84,15 @@ export async function showKeys(region, ctx) {
         api,
         siteId,
         onCreated: (key) => {
-          const panel = newKeyPanel({ created: key, publishedVersion: site.publishedVersion, onClose: () => {
-            replace(created);
-            status.say('The new key is hidden; it is not shown again.');
-            listTitle.focus();
-          } });
+          const panel = newKeyPanel({
+            created: key,
+            publishedVersion: site.publishedVersion,
+            onClose: () => {
+              replace(created);
+              status.say('The new key is hidden; it is not shown again.');
+              listTitle.focus();
+            },
+          });
           replace(created, panel);
           panel.focus();
           void load();
@@ -79,7 +102,12 @@ export async function showKeys(region, ctx) {
 
   replace(
     region,
-    h('section', { class: 'keys-about', 'aria-labelledby': 'keys-about-title' }, h('h2', { id: 'keys-about-title', class: 'visually-hidden' }, 'About storefront keys'), intro(siteId)),
+    h(
+      'section',
+      { class: 'keys-about', 'aria-labelledby': 'keys-about-title' },
+      h('h2', { id: 'keys-about-title', class: 'visually-hidden' }, 'About storefront keys'),
+      intro(siteId),
+    ),
     created,
     h('div', { class: 'keys-create-part' }, form),
     h('section', { class: 'keys-table-part', 'aria-labelledby': 'keys-title' }, listTitle, status.element, listBody),

@@ -14,15 +14,41 @@ const accessLabel = (scope) => (scope.split(' ').includes('write') ? 'Read-write
  */
 export function header({ current, session }) {
   const nav = session
-    ? h('nav', { 'aria-label': 'Console' }, h('ul', null, PAGES.map((p) => h('li', null, h('a', { href: p.href, 'aria-current': p.href === current ? 'page' : null }, p.label)))))
+    ? h(
+        'nav',
+        { 'aria-label': 'Console' },
+        h(
+          'ul',
+          null,
+          PAGES.map((p) =>
+            h('li', null, h('a', { href: p.href, 'aria-current': p.href === current ? 'page' : null }, p.label)),
+          ),
+        ),
+      )
     : null;
   const account = session
-    ? h('div', { class: 'account' }, h('span', { class: 'access' }, accessLabel(session.scope)), h('button', { type: 'button', class: 'button secondary', onclick: session.onSignOut }, 'Sign out'))
+    ? h(
+        'div',
+        { class: 'account' },
+        h('span', { class: 'access' }, accessLabel(session.scope)),
+        h('button', { type: 'button', class: 'button secondary', onclick: session.onSignOut }, 'Sign out'),
+      )
     : null;
   return h(
     'header',
     { class: 'site-header' },
-    h('div', { class: 'header-bar' }, h('a', { class: 'brand', href: '/' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, 'A'), 'Aisle admin'), nav, account),
+    h(
+      'div',
+      { class: 'header-bar' },
+      h(
+        'a',
+        { class: 'brand', href: '/' },
+        h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, 'A'),
+        'Aisle admin',
+      ),
+      nav,
+      account,
+    ),
   );
 }
 
@@ -31,4 +57,5 @@ export function header({ current, session }) {
  * @param {string} text
  * @param {'status' | 'alert'} [role]
  */
-export const notice = (text, role = 'status') => h('p', { class: `notice notice-${role === 'alert' ? 'error' : 'info'}`, role }, text);
+export const notice = (text, role = 'status') =>
+  h('p', { class: `notice notice-${role === 'alert' ? 'error' : 'info'}`, role }, text);

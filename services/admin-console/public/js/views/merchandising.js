@@ -43,8 +43,13 @@ export async function showMerchandising(region, ctx) {
     h('a', { href: sitePath(siteId, 'publish') }, 'Publish'),
     ' makes them live.',
   );
-  const readOnly = ctx.canWrite ? null : notice('You have read-only access: you can see the synonyms and rules, not change them.');
-  const shortcutRefused = !ctx.canWrite && (shortcut.synonym || shortcut.rule) ? notice('Adding a synonym or a rule needs read-write access; sign in with a read-write app password.', 'alert') : null;
+  const readOnly = ctx.canWrite
+    ? null
+    : notice('You have read-only access: you can see the synonyms and rules, not change them.');
+  const shortcutRefused =
+    !ctx.canWrite && (shortcut.synonym || shortcut.rule)
+      ? notice('Adding a synonym or a rule needs read-write access; sign in with a read-write app password.', 'alert')
+      : null;
   const rules = rulesSection(ctx, draft, shortcut.rule);
   const synonyms = synonymsSection(ctx, draft, shortcut.synonym);
   // A rule asked for from analytics comes first, so its form is where the page opens.

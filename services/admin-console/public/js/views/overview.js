@@ -23,27 +23,51 @@ function siteCell(site) {
     'th',
     { scope: 'row', 'data-label': 'Site' },
     h('a', { class: 'site-name', href: sitePath(site.siteId, 'runs') }, site.name),
-    h('span', { class: 'site-code' }, h('code', null, site.code), site.active ? null : h('span', { class: 'badge badge-off' }, 'Switched off')),
+    h(
+      'span',
+      { class: 'site-code' },
+      h('code', null, site.code),
+      site.active ? null : h('span', { class: 'badge badge-off' }, 'Switched off'),
+    ),
   );
 }
 
 /** @param {SiteSummary} site */
 const versionCell = (site) =>
-  h('td', { 'data-label': 'Live version' }, site.publishedVersion === null ? h('span', { class: 'muted' }, 'Not published') : `Version ${site.publishedVersion}`);
+  h(
+    'td',
+    { 'data-label': 'Live version' },
+    site.publishedVersion === null
+      ? h('span', { class: 'muted' }, 'Not published')
+      : `Version ${site.publishedVersion}`,
+  );
 
 /** @param {SyncStatus | Error} runs */
 function lastRunCell(runs) {
-  if (runs instanceof Error) return h('td', { 'data-label': 'Last run' }, h('span', { class: 'error-text' }, `Runs could not be read: ${problem(runs)}`));
+  if (runs instanceof Error)
+    return h(
+      'td',
+      { 'data-label': 'Last run' },
+      h('span', { class: 'error-text' }, `Runs could not be read: ${problem(runs)}`),
+    );
   const run = runs.runs[0];
   if (run === undefined) return h('td', { 'data-label': 'Last run' }, h('span', { class: 'muted' }, 'No run yet'));
   const at = run.finishedAt ?? run.startedAt;
   // Non-breaking spaces keep a number with its noun when a narrow column wraps the line.
-  const warnings = run.warnings.length > 0 ? ` · ${count(run.warnings.length)}\u00a0${run.warnings.length === 1 ? 'warning' : 'warnings'}` : '';
+  const warnings =
+    run.warnings.length > 0
+      ? ` · ${count(run.warnings.length)}\u00a0${run.warnings.length === 1 ? 'warning' : 'warnings'}`
+      : '';
   return h(
     'td',
     { 'data-label': 'Last run', class: 'last-run' },
     h('span', { class: 'run-head' }, outcomeBadge(run.outcome), ` ${modeLabel(run.mode)}`),
-    h('span', { class: 'run-age' }, run.finishedAt === null ? 'Started ' : 'Finished ', h('time', { datetime: at, title: when(at) }, age(at))),
+    h(
+      'span',
+      { class: 'run-age' },
+      run.finishedAt === null ? 'Started ' : 'Finished ',
+      h('time', { datetime: at, title: when(at) }, age(at)),
+    ),
     h('span', { class: 'run-detail' }, `${count(run.documentCount)}\u00a0documents${warnings}`),
   );
 }
@@ -52,7 +76,12 @@ function lastRunCell(runs) {
  * The site's health: the outcome of the newest full run (a gated one awaits confirmation).
  * @param {SyncStatus | Error} runs
  */
-const healthCell = (runs) => h('td', { 'data-label': 'Health' }, runs instanceof Error ? h('span', { class: 'muted' }, 'Unknown') : outcomeBadge(runs.status));
+const healthCell = (runs) =>
+  h(
+    'td',
+    { 'data-label': 'Health' },
+    runs instanceof Error ? h('span', { class: 'muted' }, 'Unknown') : outcomeBadge(runs.status),
+  );
 
 /**
  * The live index's size: the products shoppers can find now (deltas change it after the run that built it).
@@ -62,7 +91,11 @@ function sizeCell(runs) {
   const live = runs instanceof Error ? undefined : runs.live;
   if (live === undefined) return h('td', { 'data-label': 'Index size' }, h('span', { class: 'muted' }, 'Unknown'));
   if (live === null) return h('td', { 'data-label': 'Index size' }, h('span', { class: 'muted' }, 'No live index'));
-  return h('td', { 'data-label': 'Index size', class: 'index-size' }, `${count(live.documentCount)}\u00a0${live.documentCount === 1 ? 'product' : 'products'}`);
+  return h(
+    'td',
+    { 'data-label': 'Index size', class: 'index-size' },
+    `${count(live.documentCount)}\u00a0${live.documentCount === 1 ? 'product' : 'products'}`,
+  );
 }
 
 /**
@@ -70,7 +103,16 @@ function sizeCell(runs) {
  * @param {SyncStatus | Error} runs
  */
 const siteRow = (site, runs) =>
-  h('tr', { dataset: { siteId: String(site.siteId) } }, siteCell(site), versionCell(site), healthCell(runs), sizeCell(runs), lastRunCell(runs), h('td', { 'data-label': 'Markets' }, site.markets.join(', ') || '—'));
+  h(
+    'tr',
+    { dataset: { siteId: String(site.siteId) } },
+    siteCell(site),
+    versionCell(site),
+    healthCell(runs),
+    sizeCell(runs),
+    lastRunCell(runs),
+    h('td', { 'data-label': 'Markets' }, site.markets.join(', ') || '—'),
+  );
 
 /**
  * @param {SiteSummary[]} sites
@@ -84,9 +126,25 @@ function sitesTable(sites, runs) {
     h(
       'table',
       { class: 'sites' },
-      h('caption', { class: 'visually-hidden' }, 'Storefront sites with their live configuration version, health, index size and last index run'),
-      h('thead', null, h('tr', null, columns.map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', null, sites.map((site, i) => siteRow(site, /** @type {SyncStatus | Error} */ (runs[i])))),
+      h(
+        'caption',
+        { class: 'visually-hidden' },
+        'Storefront sites with their live configuration version, health, index size and last index run',
+      ),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          columns.map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        sites.map((site, i) => siteRow(site, /** @type {SyncStatus | Error} */ (runs[i]))),
+      ),
     ),
   );
 }
@@ -96,7 +154,15 @@ const emptyState = () =>
     'section',
     { class: 'empty-state', 'aria-labelledby': 'empty-title' },
     h('h2', { id: 'empty-title' }, 'No storefront sites yet'),
-    h('p', null, 'This tenant has no storefront site. Once one is created (with ', h('code', null, 'npm run cli -- site save'), ' or ', h('code', null, 'POST /api/v1/storefront/sites'), '), it is listed here with its live configuration and index runs.'),
+    h(
+      'p',
+      null,
+      'This tenant has no storefront site. Once one is created (with ',
+      h('code', null, 'npm run cli -- site save'),
+      ' or ',
+      h('code', null, 'POST /api/v1/storefront/sites'),
+      '), it is listed here with its live configuration and index runs.',
+    ),
   );
 
 /**
@@ -110,8 +176,14 @@ async function loadSites(region, api) {
   try {
     const { sites } = /** @type {{ sites: SiteSummary[] }} */ (await api.get('/storefront/sites'));
     if (sites.length === 0) return replace(region, emptyState());
-    const runs = await Promise.all(sites.map((s) => api.get(`/storefront/sites/${s.siteId}/runs?limit=1`).catch((/** @type {Error} */ err) => err)));
-    replace(region, h('p', { class: 'muted summary' }, `${count(sites.length)} ${sites.length === 1 ? 'site' : 'sites'}`), sitesTable(sites, /** @type {(SyncStatus | Error)[]} */ (runs)));
+    const runs = await Promise.all(
+      sites.map((s) => api.get(`/storefront/sites/${s.siteId}/runs?limit=1`).catch((/** @type {Error} */ err) => err)),
+    );
+    replace(
+      region,
+      h('p', { class: 'muted summary' }, `${count(sites.length)} ${sites.length === 1 ? 'site' : 'sites'}`),
+      sitesTable(sites, /** @type {(SyncStatus | Error)[]} */ (runs)),
+    );
   } catch (err) {
     replace(region, notice(`The sites could not be loaded: ${problem(err)}`, 'alert'));
   } finally {
@@ -126,7 +198,11 @@ async function loadSites(region, api) {
  */
 export async function showOverview(main, api) {
   const region = h('div', { class: 'region' });
-  const refresh = h('button', { type: 'button', class: 'button secondary', onclick: () => void loadSites(region, api) }, 'Refresh');
+  const refresh = h(
+    'button',
+    { type: 'button', class: 'button secondary', onclick: () => void loadSites(region, api) },
+    'Refresh',
+  );
   replace(main, h('div', { class: 'page-head' }, h('h1', null, 'Sites'), refresh), region);
   await loadSites(region, api);
 }

@@ -20,7 +20,8 @@ import { rememberRequest, requestFromAddress, searchableMarkets, searchForm } fr
 
 /** @param {unknown} err */
 function problemText(err) {
-  if (err instanceof ApiError && err.status === 503) return 'Search is not available right now (the indexer or the search engine does not answer). Try again in a moment.';
+  if (err instanceof ApiError && err.status === 503)
+    return 'Search is not available right now (the indexer or the search engine does not answer). Try again in a moment.';
   if (err instanceof ApiError && Object.keys(err.fields).length > 0) return Object.values(err.fields).flat().join(' ');
   return err instanceof Error ? err.message : 'Something went wrong.';
 }
@@ -35,7 +36,13 @@ const intro = (ctx) =>
       'p',
       { class: 'muted' },
       'See what publishing the draft would change for a search: the products shoppers get now beside those they would get. ',
-      ctx.canWrite ? ['Change the results with query rules and synonyms on ', h('a', { href: sitePath(ctx.site.siteId, 'merchandising') }, 'Merchandising'), '.'] : null,
+      ctx.canWrite
+        ? [
+            'Change the results with query rules and synonyms on ',
+            h('a', { href: sitePath(ctx.site.siteId, 'merchandising') }, 'Merchandising'),
+            '.',
+          ]
+        : null,
     ),
   );
 
@@ -47,7 +54,11 @@ export async function showPreview(region, ctx) {
   const siteId = ctx.site.siteId;
   const markets = searchableMarkets(ctx.site.draft.markets);
   if (markets.length === 0) {
-    return replace(region, intro(ctx), notice('The draft has no active market to search in: add one on Configuration first.', 'alert'));
+    return replace(
+      region,
+      intro(ctx),
+      notice('The draft has no active market to search in: add one on Configuration first.', 'alert'),
+    );
   }
   const initial = requestFromAddress(location.search, markets);
   const status = statusLine();
@@ -71,7 +82,11 @@ export async function showPreview(region, ctx) {
       rememberRequest(request);
       replace(results, indexNote(siteId, answer.indices), answer.queries.map(comparison));
       const change = answer.queries[0];
-      status.say(change ? `Compared “${change.query}” in market ${answer.market}: ${changeSummary(change)}` : 'Nothing to compare.');
+      status.say(
+        change
+          ? `Compared “${change.query}” in market ${answer.market}: ${changeSummary(change)}`
+          : 'Nothing to compare.',
+      );
     } catch (err) {
       if (signal.aborted) return;
       status.say('');

@@ -12,7 +12,11 @@ import { versionHistory, VERSIONS_SHOWN } from './publish/version-history.js';
 /** @typedef {import('./publish/version-history.js').PublishedVersion} PublishedVersion */
 
 /** @param {string} what @param {unknown} err */
-const failed = (what, err) => notice(`${what} could not be loaded: ${err instanceof ApiError || err instanceof TypeError ? err.message : 'something went wrong.'}`, 'alert');
+const failed = (what, err) =>
+  notice(
+    `${what} could not be loaded: ${err instanceof ApiError || err instanceof TypeError ? err.message : 'something went wrong.'}`,
+    'alert',
+  );
 
 /**
  * A titled part of the page; `body` is filled in (and refilled) by the page.
@@ -22,7 +26,12 @@ const failed = (what, err) => notice(`${what} could not be loaded: ${err instanc
  * @param {HTMLElement | null} [action]
  */
 const part = (id, title, body, action = null) =>
-  h('section', { class: `publish-part publish-${id}`, 'aria-labelledby': `${id}-title` }, h('div', { class: 'part-head' }, h('h2', { id: `${id}-title` }, title), action), body);
+  h(
+    'section',
+    { class: `publish-part publish-${id}`, 'aria-labelledby': `${id}-title` },
+    h('div', { class: 'part-head' }, h('h2', { id: `${id}-title` }, title), action),
+    body,
+  );
 
 /**
  * @param {HTMLElement} region
@@ -39,11 +48,28 @@ export async function showPublish(region, ctx) {
 
   /** @param {DraftDiff | null} diff */
   const showPublishPart = (diff) => {
-    if (!canWrite) return replace(publishBody, result, notice('Publishing needs read-write access: this session is read-only. The changes and the history are shown as they are.'));
-    if (diff === null) return replace(publishBody, result, h('p', { class: 'muted' }, 'Publishing waits for the changes to load.'));
+    if (!canWrite)
+      return replace(
+        publishBody,
+        result,
+        notice(
+          'Publishing needs read-write access: this session is read-only. The changes and the history are shown as they are.',
+        ),
+      );
+    if (diff === null)
+      return replace(publishBody, result, h('p', { class: 'muted' }, 'Publishing waits for the changes to load.'));
     const nothing = diff.changes.length === 0 && diff.keysToPublish.length === 0;
     // After a publish its answer says enough; otherwise the way to get something to publish.
-    if (nothing) return replace(publishBody, result ?? h('p', { class: 'muted' }, 'Change the draft on the Configuration or Merchandising tab first: then its changes are listed above and can be published here.'));
+    if (nothing)
+      return replace(
+        publishBody,
+        result ??
+          h(
+            'p',
+            { class: 'muted' },
+            'Change the draft on the Configuration or Merchandising tab first: then its changes are listed above and can be published here.',
+          ),
+      );
     const keysLive = diff.keysToPublish.length;
     const nextVersion = (diff.publishedVersion ?? 0) + 1;
     const form = publishForm({
@@ -62,12 +88,20 @@ export async function showPublish(region, ctx) {
     for (const body of [diffBody, historyBody]) body.setAttribute('aria-busy', 'true');
     const [diff, versions] = await Promise.allSettled([
       api.get(`/storefront/sites/${siteId}/draft-diff`, signal).then((d) => /** @type {DraftDiff} */ (d)),
-      api.get(`/storefront/sites/${siteId}/versions?limit=${VERSIONS_SHOWN}`, signal).then((v) => /** @type {{ versions: PublishedVersion[] }} */ (v).versions),
+      api
+        .get(`/storefront/sites/${siteId}/versions?limit=${VERSIONS_SHOWN}`, signal)
+        .then((v) => /** @type {{ versions: PublishedVersion[] }} */ (v).versions),
     ]);
     if (signal.aborted) return;
-    replace(diffBody, diff.status === 'fulfilled' ? diffView(diff.value, site.draft) : failed('The changes', diff.reason));
+    replace(
+      diffBody,
+      diff.status === 'fulfilled' ? diffView(diff.value, site.draft) : failed('The changes', diff.reason),
+    );
     showPublishPart(diff.status === 'fulfilled' ? diff.value : null);
-    replace(historyBody, versions.status === 'fulfilled' ? versionHistory(versions.value) : failed('The version history', versions.reason));
+    replace(
+      historyBody,
+      versions.status === 'fulfilled' ? versionHistory(versions.value) : failed('The version history', versions.reason),
+    );
     for (const body of [diffBody, historyBody]) body.removeAttribute('aria-busy');
   };
 

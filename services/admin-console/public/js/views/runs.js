@@ -59,7 +59,11 @@ export async function showRuns(region, ctx) {
   const actions = runActions(ctx, state, voice);
   const gated = gatedPanel({ canWrite: ctx.canWrite, onConfirm: actions.confirm });
   const live = livePanel({ canWrite: ctx.canWrite, onRollback: actions.rollback });
-  const reindex = reindexPanel({ canWrite: ctx.canWrite, publishedVersion: ctx.site.publishedVersion, onReindex: actions.reindex });
+  const reindex = reindexPanel({
+    canWrite: ctx.canWrite,
+    publishedVersion: ctx.site.publishedVersion,
+    onReindex: actions.reindex,
+  });
   const tableRegion = h('div', { class: 'runs-table-region' }, notice('Loading the runs…'));
   const updated = h('p', { class: 'muted runs-updated' });
   const filter = filterField('runs-filter');
@@ -73,22 +77,48 @@ export async function showRuns(region, ctx) {
     alerts,
     gated.element,
     h('div', { class: 'runs-panels' }, live.element, reindex.element),
-    h('section', { class: 'runs-list', 'aria-labelledby': 'runs-title' }, h('div', { class: 'runs-list-head' }, h('h2', { id: 'runs-title' }, 'Runs'), filter), updated, tableRegion),
+    h(
+      'section',
+      { class: 'runs-list', 'aria-labelledby': 'runs-title' },
+      h('div', { class: 'runs-list-head' }, h('h2', { id: 'runs-title' }, 'Runs'), filter),
+      updated,
+      tableRegion,
+    ),
   );
 
   /** The newest full run when it awaits confirmation (deltas may have pushed it off the page: then it is asked for). */
   async function awaitingRun(/** @type {RunsAnswer} */ answer) {
     if (answer.status !== 'gated') return null;
-    const full = answer.runs.find((r) => r.mode === 'full') ?? (await api.get(`${base}?limit=1&mode=full`, signal)).runs[0];
+    const full =
+      answer.runs.find((r) => r.mode === 'full') ?? (await api.get(`${base}?limit=1&mode=full`, signal)).runs[0];
     return full?.outcome === 'gated' && full.swappedAt === null ? full : null;
   }
 
   /** Redraws the table; a focused warning summary keeps the focus in the new one. */
   function drawTable(/** @type {RunsAnswer} */ answer) {
-    if (answer.runs.length === 0) return replace(tableRegion, h('p', { class: 'notice notice-info' }, 'No runs yet. A full run starts when the site is published, or with “Reindex now”.'));
+    if (answer.runs.length === 0)
+      return replace(
+        tableRegion,
+        h(
+          'p',
+          { class: 'notice notice-info' },
+          'No runs yet. A full run starts when the site is published, or with “Reindex now”.',
+        ),
+      );
     const focused = document.activeElement?.closest('details')?.dataset.key;
-    replace(tableRegion, runsTable(answer.runs, { live: answer.live, awaitingId: state.awaiting?.id ?? null, open: state.open, now: Date.now() }));
-    if (focused) /** @type {HTMLElement | null} */ (tableRegion.querySelector(`details[data-key="${CSS.escape(focused)}"] > summary`))?.focus();
+    replace(
+      tableRegion,
+      runsTable(answer.runs, {
+        live: answer.live,
+        awaitingId: state.awaiting?.id ?? null,
+        open: state.open,
+        now: Date.now(),
+      }),
+    );
+    if (focused)
+      /** @type {HTMLElement | null} */ (
+        tableRegion.querySelector(`details[data-key="${CSS.escape(focused)}"] > summary`)
+      )?.focus();
   }
 
   function render(/** @type {RunsAnswer} */ answer) {
@@ -115,7 +145,9 @@ export async function showRuns(region, ctx) {
 
   async function refresh() {
     try {
-      const answer = /** @type {RunsAnswer} */ (await api.get(`${base}?limit=${LIMIT}${state.all ? '' : '&mode=full&mode=preview'}`, signal));
+      const answer = /** @type {RunsAnswer} */ (
+        await api.get(`${base}?limit=${LIMIT}${state.all ? '' : '&mode=full&mode=preview'}`, signal)
+      );
       state.awaiting = await awaitingRun(answer);
       state.answer = answer;
       render(answer);

@@ -28,7 +28,11 @@ export function signInPage({ onSignIn, message }) {
         ' of your tenant: its client ID and its secret. A read-only app password lets you look; a read-write one lets you change things.',
       ),
       button,
-      h('p', { class: 'hint' }, 'Your session stays in this browser tab only and ends when you sign out or close the tab.'),
+      h(
+        'p',
+        { class: 'hint' },
+        'Your session stays in this browser tab only and ends when you sign out or close the tab.',
+      ),
     ),
   ];
 }

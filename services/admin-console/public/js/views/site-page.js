@@ -24,7 +24,15 @@ import { showRuns } from './runs.js';
  */
 
 /** @type {Record<Section, (region: HTMLElement, ctx: SitePageContext) => Promise<void>>} */
-const PAGES = { configuration: showConfiguration, merchandising: showMerchandising, publish: showPublish, runs: showRuns, preview: showPreview, analytics: showAnalytics, keys: showKeys };
+const PAGES = {
+  configuration: showConfiguration,
+  merchandising: showMerchandising,
+  publish: showPublish,
+  runs: showRuns,
+  preview: showPreview,
+  analytics: showAnalytics,
+  keys: showKeys,
+};
 
 /**
  * The tabs of one site's pages, the current one marked.
@@ -35,7 +43,17 @@ const siteNav = (siteId, current) =>
   h(
     'nav',
     { class: 'site-nav', 'aria-label': 'Site pages' },
-    h('ul', null, SECTIONS.map((s) => h('li', null, h('a', { href: sitePath(siteId, s.key), 'aria-current': s.key === current ? 'page' : null }, s.label)))),
+    h(
+      'ul',
+      null,
+      SECTIONS.map((s) =>
+        h(
+          'li',
+          null,
+          h('a', { href: sitePath(siteId, s.key), 'aria-current': s.key === current ? 'page' : null }, s.label),
+        ),
+      ),
+    ),
   );
 
 /**
@@ -51,8 +69,16 @@ export async function showSitePage(main, { api, siteId, section, canWrite, signa
     site = await api.get(`/storefront/sites/${siteId}`, signal);
   } catch (err) {
     if (signal.aborted) return;
-    const text = err instanceof ApiError && err.status === 404 ? 'This site does not exist, or it belongs to another tenant.' : `The site could not be loaded: ${err instanceof Error ? err.message : String(err)}`;
-    return replace(main, h('h1', null, 'Site not found'), notice(text, 'alert'), h('p', null, h('a', { href: '/' }, 'Back to the sites')));
+    const text =
+      err instanceof ApiError && err.status === 404
+        ? 'This site does not exist, or it belongs to another tenant.'
+        : `The site could not be loaded: ${err instanceof Error ? err.message : String(err)}`;
+    return replace(
+      main,
+      h('h1', null, 'Site not found'),
+      notice(text, 'alert'),
+      h('p', null, h('a', { href: '/' }, 'Back to the sites')),
+    );
   }
   const label = SECTIONS.find((s) => s.key === section)?.label ?? section;
   document.title = `${label} · ${site.draft.site.name} · Aisle admin`;
@@ -60,7 +86,11 @@ export async function showSitePage(main, { api, siteId, section, canWrite, signa
   replace(
     main,
     h('p', { class: 'breadcrumb' }, h('a', { href: '/' }, 'All sites')),
-    h('div', { class: 'page-head' }, h('h1', null, site.draft.site.name, ' ', h('code', { class: 'heading-code' }, site.draft.site.code))),
+    h(
+      'div',
+      { class: 'page-head' },
+      h('h1', null, site.draft.site.name, ' ', h('code', { class: 'heading-code' }, site.draft.site.code)),
+    ),
     siteNav(siteId, section),
     region,
   );

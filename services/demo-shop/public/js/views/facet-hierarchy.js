@@ -16,18 +16,37 @@ export function hierarchyBody(facet, ctx) {
   /** @type {Map<string | null, FacetValue[]>} */
   const children = new Map();
   for (const v of facet.values) children.set(v.parent ?? null, [...(children.get(v.parent ?? null) ?? []), v]);
-  const onPath = (/** @type {string} */ value) => chosen !== null && (chosen === value || chosen.startsWith(`${value}/`));
+  const onPath = (/** @type {string} */ value) =>
+    chosen !== null && (chosen === value || chosen.startsWith(`${value}/`));
 
   /** @param {FacetValue[]} level @returns {HTMLUListElement} */
-  const tree = (level) => h('ul', { class: 'tree' }, [...level].sort((a, b) => a.label.localeCompare(b.label)).map((v) => {
-    const here = chosen === v.value;
-    const up = () => ctx.go(ctx.query.withFilter(facet.key, v.parent ? [v.parent] : []));
-    const below = onPath(v.value) ? children.get(v.value) : undefined;
-    return h('li', { dataset: { value: v.value } },
-      h('button', { type: 'button', class: `tree-node${here ? ' is-chosen' : ''}${onPath(v.value) ? ' on-path' : ''}`, 'aria-pressed': String(here),
-        onclick: () => (here ? up() : ctx.go(ctx.query.withFilter(facet.key, [v.value]))) },
-        h('span', { class: 'check-label' }, v.label), h('span', { class: 'count' }, v.count)),
-      below && below.length > 0 && tree(below));
-  }));
+  const tree = (level) =>
+    h(
+      'ul',
+      { class: 'tree' },
+      [...level]
+        .sort((a, b) => a.label.localeCompare(b.label))
+        .map((v) => {
+          const here = chosen === v.value;
+          const up = () => ctx.go(ctx.query.withFilter(facet.key, v.parent ? [v.parent] : []));
+          const below = onPath(v.value) ? children.get(v.value) : undefined;
+          return h(
+            'li',
+            { dataset: { value: v.value } },
+            h(
+              'button',
+              {
+                type: 'button',
+                class: `tree-node${here ? ' is-chosen' : ''}${onPath(v.value) ? ' on-path' : ''}`,
+                'aria-pressed': String(here),
+                onclick: () => (here ? up() : ctx.go(ctx.query.withFilter(facet.key, [v.value]))),
+              },
+              h('span', { class: 'check-label' }, v.label),
+              h('span', { class: 'count' }, v.count),
+            ),
+            below && below.length > 0 && tree(below),
+          );
+        }),
+    );
   return h('div', { class: 'facet-body' }, tree(children.get(null) ?? []));
 }

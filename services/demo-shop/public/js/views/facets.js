@@ -23,10 +23,13 @@ export function facetPanel(facet, ctx) {
   // A toggle is its own label: a panel to open around one switch would only repeat it.
   if (facet.type === 'toggle') return h('div', { class: 'facet facet-toggle', dataset: { facet: facet.key } }, body);
   const chosen = (ctx.query.filters.get(facet.key) ?? []).length;
-  return h('details', { class: `facet facet-${facet.type}`, open: !facet.collapsed || chosen > 0, dataset: { facet: facet.key } },
+  return h(
+    'details',
+    { class: `facet facet-${facet.type}`, open: !facet.collapsed || chosen > 0, dataset: { facet: facet.key } },
     h('summary', null, h('span', null, facet.label), chosen > 0 && h('span', { class: 'facet-chosen' }, chosen)),
     facet.help && h('p', { class: 'facet-help' }, facet.help),
-    body);
+    body,
+  );
 }
 
 /**
@@ -35,7 +38,8 @@ export function facetPanel(facet, ctx) {
  * @returns {HTMLElement | null}
  */
 function panelBody(facet, ctx) {
-  if (facet.type === 'range') return facet.range?.min === null || facet.range?.min === undefined ? null : rangeBody(facet, ctx);
+  if (facet.type === 'range')
+    return facet.range?.min === null || facet.range?.min === undefined ? null : rangeBody(facet, ctx);
   if (facet.type === 'toggle') return toggleBody(facet, ctx);
   if (facet.values.length === 0 && !ctx.query.filters.has(facet.key)) return null;
   if (facet.type === 'hierarchy') return hierarchyBody(facet, ctx);
@@ -50,7 +54,9 @@ function panelBody(facet, ctx) {
  */
 function withChosen(facet, query) {
   const listed = new Set(facet.values.map((v) => v.value));
-  const extra = (query.filters.get(facet.key) ?? []).filter((v) => !listed.has(v)).map((value) => ({ value, label: value, count: 0, selected: true }));
+  const extra = (query.filters.get(facet.key) ?? [])
+    .filter((v) => !listed.has(v))
+    .map((value) => ({ value, label: value, count: 0, selected: true }));
   return [...extra, ...facet.values];
 }
 
@@ -92,13 +98,29 @@ function valueItem(facet, v, ctx) {
     const dot = h('span', { class: 'swatch-dot' });
     const color = v.swatch?.color ?? ctx.app.swatches.get(v.label);
     if (color) dot.style.setProperty('--swatch', color);
-    return h('li', { dataset: { value: v.value } }, h('button', { type: 'button', class: 'swatch', 'aria-pressed': String(chosen), title: v.label, onclick: choose },
-      dot, h('span', { class: 'swatch-label' }, v.label), v.count > 0 && h('span', { class: 'count' }, v.count)));
+    return h(
+      'li',
+      { dataset: { value: v.value } },
+      h(
+        'button',
+        { type: 'button', class: 'swatch', 'aria-pressed': String(chosen), title: v.label, onclick: choose },
+        dot,
+        h('span', { class: 'swatch-label' }, v.label),
+        v.count > 0 && h('span', { class: 'count' }, v.count),
+      ),
+    );
   }
-  return h('li', { dataset: { value: v.value } }, h('label', { class: 'check' },
-    h('input', { type: 'checkbox', checked: chosen, onchange: choose }),
-    h('span', { class: 'check-label' }, v.label),
-    v.count > 0 && h('span', { class: 'count' }, v.count)));
+  return h(
+    'li',
+    { dataset: { value: v.value } },
+    h(
+      'label',
+      { class: 'check' },
+      h('input', { type: 'checkbox', checked: chosen, onchange: choose }),
+      h('span', { class: 'check-label' }, v.label),
+      v.count > 0 && h('span', { class: 'count' }, v.count),
+    ),
+  );
 }
 
 /**
@@ -111,7 +133,12 @@ function valueItem(facet, v, ctx) {
 function facetSearch(facet, ctx, list, restore) {
   /** @type {AbortController | null} */
   let pending = null;
-  const input = h('input', { type: 'search', class: 'facet-search', placeholder: t('searchIn', { facet: facet.label.toLowerCase() }), 'aria-label': t('searchIn', { facet: facet.label }) });
+  const input = h('input', {
+    type: 'search',
+    class: 'facet-search',
+    placeholder: t('searchIn', { facet: facet.label.toLowerCase() }),
+    'aria-label': t('searchIn', { facet: facet.label }),
+  });
   const search = debounce(async () => {
     pending?.abort();
     const q = input.value.trim();
@@ -125,9 +152,15 @@ function facetSearch(facet, ctx, list, restore) {
     try {
       const { values } = await ctx.app.api.facetValues(facet.key, params, pending.signal);
       const found = values.map((v) => ({ ...v, selected: ctx.query.has(facet.key, v.value) }));
-      replace(list, ...(found.length > 0 ? found.map((v) => valueItem(facet, v, ctx)) : [h('li', { class: 'facet-empty' }, t('noMatches'))]));
+      replace(
+        list,
+        ...(found.length > 0
+          ? found.map((v) => valueItem(facet, v, ctx))
+          : [h('li', { class: 'facet-empty' }, t('noMatches'))]),
+      );
     } catch (err) {
-      if (!(err instanceof DOMException && err.name === 'AbortError')) replace(list, h('li', { class: 'facet-empty' }, t('somethingWrong')));
+      if (!(err instanceof DOMException && err.name === 'AbortError'))
+        replace(list, h('li', { class: 'facet-empty' }, t('somethingWrong')));
     }
   }, 200);
   input.addEventListener('input', search);
@@ -143,19 +176,38 @@ function rangeBody(facet, ctx) {
   const { min: from, max: to } = parseRange(ctx.query.filters.get(facet.key)?.[0] ?? '') ?? { min: '', max: '' };
   const unit = rangeUnit(facet, ctx.app);
   const step = String(facet.range?.step ?? 1);
-  const low = h('input', { type: 'number', name: 'min', inputmode: 'decimal', step, value: from, placeholder: String(Math.floor(Number(facet.range?.min ?? 0))), 'aria-label': `${facet.label} ${t('min')}` });
-  const high = h('input', { type: 'number', name: 'max', inputmode: 'decimal', step, value: to, placeholder: String(Math.ceil(Number(facet.range?.max ?? 0))), 'aria-label': `${facet.label} ${t('max')}` });
+  const low = h('input', {
+    type: 'number',
+    name: 'min',
+    inputmode: 'decimal',
+    step,
+    value: from,
+    placeholder: String(Math.floor(Number(facet.range?.min ?? 0))),
+    'aria-label': `${facet.label} ${t('min')}`,
+  });
+  const high = h('input', {
+    type: 'number',
+    name: 'max',
+    inputmode: 'decimal',
+    step,
+    value: to,
+    placeholder: String(Math.ceil(Number(facet.range?.max ?? 0))),
+    'aria-label': `${facet.label} ${t('max')}`,
+  });
   const submit = (/** @type {Event} */ e) => {
     e.preventDefault();
     const range = low.value === '' && high.value === '' ? [] : [`${low.value}-${high.value}`];
     ctx.go(ctx.query.withFilter(facet.key, range));
   };
-  return h('form', { class: 'facet-body range', onsubmit: submit },
+  return h(
+    'form',
+    { class: 'facet-body range', onsubmit: submit },
     h('label', null, h('span', null, t('min')), low),
     h('span', { class: 'range-dash' }, '–'),
     h('label', null, h('span', null, t('max')), high),
     unit && h('span', { class: 'range-unit' }, unit),
-    h('button', { type: 'submit', class: 'button button-small' }, t('apply')));
+    h('button', { type: 'submit', class: 'button button-small' }, t('apply')),
+  );
 }
 
 /**
@@ -164,7 +216,11 @@ function rangeBody(facet, ctx) {
  * @param {App} app
  */
 export function rangeUnit(facet, app) {
-  return facet.range?.unit ?? (facet.key === 'price' ? app.site.markets.find((m) => m.code === app.site.market)?.currency : null) ?? '';
+  return (
+    facet.range?.unit ??
+    (facet.key === 'price' ? app.site.markets.find((m) => m.code === app.site.market)?.currency : null) ??
+    ''
+  );
 }
 
 /**
@@ -176,9 +232,21 @@ function toggleBody(facet, ctx) {
   const value = facet.values[0];
   const on = ctx.query.has(facet.key, 'true');
   if (!on && (value === undefined || value.count === 0)) return null;
-  return h('div', { class: 'facet-body', title: facet.help ?? undefined }, h('label', { class: 'toggle' },
-    h('input', { type: 'checkbox', role: 'switch', checked: on, onchange: () => ctx.go(ctx.query.withFilter(facet.key, on ? [] : ['true'])) }),
-    h('span', { class: 'toggle-track', 'aria-hidden': 'true' }),
-    h('span', { class: 'check-label' }, facet.label),
-    value && value.count > 0 && h('span', { class: 'count' }, value.count)));
+  return h(
+    'div',
+    { class: 'facet-body', title: facet.help ?? undefined },
+    h(
+      'label',
+      { class: 'toggle' },
+      h('input', {
+        type: 'checkbox',
+        role: 'switch',
+        checked: on,
+        onchange: () => ctx.go(ctx.query.withFilter(facet.key, on ? [] : ['true'])),
+      }),
+      h('span', { class: 'toggle-track', 'aria-hidden': 'true' }),
+      h('span', { class: 'check-label' }, facet.label),
+      value && value.count > 0 && h('span', { class: 'count' }, value.count),
+    ),
+  );
 }

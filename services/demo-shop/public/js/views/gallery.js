@@ -28,8 +28,18 @@ export function gallery(initial, name, language) {
         b.setAttribute('aria-pressed', String(n === i));
       });
     };
-    replace(thumbs, ...(photos.length > 1 ? photos.map((m, i) => h('button', { type: 'button', class: 'thumb', 'aria-pressed': String(i === 0), onclick: () => select(i) },
-      picture(m, { sizes: '80px', alt: name, language }))) : []));
+    replace(
+      thumbs,
+      ...(photos.length > 1
+        ? photos.map((m, i) =>
+            h(
+              'button',
+              { type: 'button', class: 'thumb', 'aria-pressed': String(i === 0), onclick: () => select(i) },
+              picture(m, { sizes: '80px', alt: name, language }),
+            ),
+          )
+        : []),
+    );
     select(0);
   };
   show(initial);

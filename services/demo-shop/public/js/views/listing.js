@@ -22,24 +22,54 @@ const MAX_ITEMS = 10_000;
 export async function listingView(app, url) {
   const query = ListingQuery.fromParams(url.searchParams);
   const { listing, title, crumbs } = await loadListing(app, url, query);
-  const go = (/** @type {ListingQuery} */ next) => app.navigate(`${location.pathname}?${next.toParams()}`, { keepScroll: true });
+  const go = (/** @type {ListingQuery} */ next) =>
+    app.navigate(`${location.pathname}?${next.toParams()}`, { keepScroll: true });
   const home = url.pathname === '/' && query.filters.size === 0 && query.page === 1;
-  const { facets, toggle } = facetsAside(listing.facets.map((f) => facetPanel(f, { app, query, go })), query.filters.size);
-  return h('div', { class: 'listing-page' },
+  const { facets, toggle } = facetsAside(
+    listing.facets.map((f) => facetPanel(f, { app, query, go })),
+    query.filters.size,
+  );
+  return h(
+    'div',
+    { class: 'listing-page' },
     home && hero(app),
-    h('div', { class: 'listing-head' },
-      crumbs.length > 0 && h('nav', { class: 'breadcrumb', 'aria-label': 'Breadcrumb' }, h('a', { href: '/' }, t('home')), crumbs.flatMap((c) => [icon('chevron'), h('a', { href: c.href }, c.name)])),
+    h(
+      'div',
+      { class: 'listing-head' },
+      crumbs.length > 0 &&
+        h(
+          'nav',
+          { class: 'breadcrumb', 'aria-label': 'Breadcrumb' },
+          h('a', { href: '/' }, t('home')),
+          crumbs.flatMap((c) => [icon('chevron'), h('a', { href: c.href }, c.name)]),
+        ),
       h('h1', null, title),
-      h('p', { class: 'result-count' }, listing.total === 1 ? t('oneResult') : t('results', { n: listing.total.toLocaleString(app.site.language) })),
-      toggle),
-    h('div', { class: 'listing-layout' },
+      h(
+        'p',
+        { class: 'result-count' },
+        listing.total === 1 ? t('oneResult') : t('results', { n: listing.total.toLocaleString(app.site.language) }),
+      ),
+      toggle,
+    ),
+    h(
+      'div',
+      { class: 'listing-layout' },
       facets,
-      h('section', { class: 'results' },
+      h(
+        'section',
+        { class: 'results' },
         toolbar(app, listing, query, go),
         listing.items.length > 0
-          ? h('div', { class: 'grid' }, listing.items.map((card) => productCard(card, app.site.language)))
+          ? h(
+              'div',
+              { class: 'grid' },
+              listing.items.map((card) => productCard(card, app.site.language)),
+            )
           : h('p', { class: 'empty' }, t('noResults')),
-        pager(listing, query, go))));
+        pager(listing, query, go),
+      ),
+    ),
+  );
 }
 
 /**
@@ -57,7 +87,9 @@ async function loadListing(app, url, query) {
     const byId = /** @type {{ collectionId?: string } | null} */ (history.state)?.collectionId;
     const page = await app.api.collection(byId ?? decodeURIComponent(url.pathname).split('/').pop() ?? '', params);
     history.replaceState({ collectionId: page.collection.id }, '', `/k/${page.collection.path}${url.search}`);
-    const crumbs = page.breadcrumb.slice(0, -1).map((c) => ({ name: c.name, href: `/k/${pathOf(app, c.id) ?? c.slug}` }));
+    const crumbs = page.breadcrumb
+      .slice(0, -1)
+      .map((c) => ({ name: c.name, href: `/k/${pathOf(app, c.id) ?? c.slug}` }));
     return { listing: page.listing, title: page.collection.name, crumbs };
   }
   const listing = await app.api.products(params);
@@ -75,10 +107,18 @@ async function loadListing(app, url, query) {
  */
 function facetsAside(panels, chosen) {
   const facets = h('aside', { class: 'facets', id: 'facets', 'aria-label': t('filters') }, panels);
-  const toggle = h('button', {
-    type: 'button', class: 'button button-small filters-button', 'aria-controls': 'facets', 'aria-expanded': 'false',
-    onclick: () => toggle.setAttribute('aria-expanded', String(facets.classList.toggle('is-open'))),
-  }, t('filters'), chosen > 0 && ` (${chosen})`);
+  const toggle = h(
+    'button',
+    {
+      type: 'button',
+      class: 'button button-small filters-button',
+      'aria-controls': 'facets',
+      'aria-expanded': 'false',
+      onclick: () => toggle.setAttribute('aria-expanded', String(facets.classList.toggle('is-open'))),
+    },
+    t('filters'),
+    chosen > 0 && ` (${chosen})`,
+  );
   return { facets, toggle };
 }
 
@@ -104,9 +144,21 @@ function pathOf(app, idOrSlug) {
 /** @param {App} app */
 function hero(app) {
   const top = app.collections.flatMap((c) => c.children).slice(0, 3);
-  return h('section', { class: 'hero' },
-    h('div', { class: 'hero-text' }, h('h2', null, t('heroTitle')), h('p', null, t('heroText')),
-      h('div', { class: 'hero-links' }, top.map((c) => h('a', { class: 'button button-light', href: `/k/${c.path}` }, c.name)))));
+  return h(
+    'section',
+    { class: 'hero' },
+    h(
+      'div',
+      { class: 'hero-text' },
+      h('h2', null, t('heroTitle')),
+      h('p', null, t('heroText')),
+      h(
+        'div',
+        { class: 'hero-links' },
+        top.map((c) => h('a', { class: 'button button-light', href: `/k/${c.path}` }, c.name)),
+      ),
+    ),
+  );
 }
 
 /**
@@ -118,7 +170,12 @@ function hero(app) {
 function chipLabel(app, facet, applied) {
   const range = facet?.type === 'range' ? parseRange(applied.value) : null;
   if (!facet || range === null) return applied.label;
-  const bounds = range.min !== '' && range.max !== '' ? `${range.min}–${range.max}` : range.min !== '' ? `≥ ${range.min}` : `≤ ${range.max}`;
+  const bounds =
+    range.min !== '' && range.max !== ''
+      ? `${range.min}–${range.max}`
+      : range.min !== ''
+        ? `≥ ${range.min}`
+        : `≤ ${range.max}`;
   return `${bounds} ${rangeUnit(facet, app)}`.trim();
 }
 
@@ -137,14 +194,45 @@ function toolbar(app, listing, query, go) {
     // A toggle's chip is its name alone ("In stock"), not "In stock: In stock".
     const label = facet?.type === 'toggle' ? null : chipLabel(app, facet, a);
     const name = facet?.label ?? a.facet;
-    return h('button', { type: 'button', class: 'chip', onclick: () => go(next), 'aria-label': `${label === null ? name : `${name}: ${label}`} ×`, dataset: { facet: a.facet } },
-      label === null ? name : [h('span', { class: 'chip-facet' }, `${name}:`), ` ${label}`], icon('close'));
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: 'chip',
+        onclick: () => go(next),
+        'aria-label': `${label === null ? name : `${name}: ${label}`} ×`,
+        dataset: { facet: a.facet },
+      },
+      label === null ? name : [h('span', { class: 'chip-facet' }, `${name}:`), ` ${label}`],
+      icon('close'),
+    );
   });
-  const sort = h('select', { class: 'sort-select', onchange: (/** @type {Event} */ e) => go(query.with({ sort: /** @type {HTMLSelectElement} */ (e.target).value })) },
-    listing.sort.available.map((s) => h('option', { value: s.key, selected: s.key === listing.sort.selected }, s.label)));
-  return h('div', { class: 'toolbar' },
-    h('div', { class: 'chips' }, chips, chips.length > 1 && h('button', { type: 'button', class: 'link-button', onclick: () => go(query.with({ filters: new Map() })) }, t('clearAll'))),
-    h('label', { class: 'sort' }, h('span', null, t('sortBy')), sort));
+  const sort = h(
+    'select',
+    {
+      class: 'sort-select',
+      onchange: (/** @type {Event} */ e) => go(query.with({ sort: /** @type {HTMLSelectElement} */ (e.target).value })),
+    },
+    listing.sort.available.map((s) =>
+      h('option', { value: s.key, selected: s.key === listing.sort.selected }, s.label),
+    ),
+  );
+  return h(
+    'div',
+    { class: 'toolbar' },
+    h(
+      'div',
+      { class: 'chips' },
+      chips,
+      chips.length > 1 &&
+        h(
+          'button',
+          { type: 'button', class: 'link-button', onclick: () => go(query.with({ filters: new Map() })) },
+          t('clearAll'),
+        ),
+    ),
+    h('label', { class: 'sort' }, h('span', null, t('sortBy')), sort),
+  );
 }
 
 /**
@@ -160,15 +248,31 @@ function pager(listing, query, go) {
     go(query.with({ page: n }));
     window.scrollTo({ top: 0 });
   };
-  const shown = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 1, page, page + 1, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
   /** @type {import('../dom.js').Child[]} */
   const items = [];
   shown.forEach((n, i) => {
     if (i > 0 && n - (shown[i - 1] ?? n) > 1) items.push(h('span', { class: 'pager-gap' }, '…'));
-    items.push(h('button', { type: 'button', class: `pager-page${n === page ? ' is-current' : ''}`, 'aria-current': n === page ? 'page' : undefined, onclick: to(n) }, n));
+    items.push(
+      h(
+        'button',
+        {
+          type: 'button',
+          class: `pager-page${n === page ? ' is-current' : ''}`,
+          'aria-current': n === page ? 'page' : undefined,
+          onclick: to(n),
+        },
+        n,
+      ),
+    );
   });
-  return h('nav', { class: 'pager', 'aria-label': t('pageOf', { page, pages }) },
+  return h(
+    'nav',
+    { class: 'pager', 'aria-label': t('pageOf', { page, pages }) },
     h('button', { type: 'button', class: 'pager-step', disabled: page <= 1, onclick: to(page - 1) }, t('previous')),
     items,
-    h('button', { type: 'button', class: 'pager-step', disabled: page >= pages, onclick: to(page + 1) }, t('next')));
+    h('button', { type: 'button', class: 'pager-step', disabled: page >= pages, onclick: to(page + 1) }, t('next')),
+  );
 }

@@ -14,7 +14,16 @@ import { picture } from '../media.js';
  * @param {App} app
  */
 export function searchBox(app) {
-  const input = h('input', { type: 'search', name: 'q', placeholder: t('searchPlaceholder'), autocomplete: 'off', 'aria-label': t('search'), role: 'combobox', 'aria-expanded': 'false', 'aria-controls': 'suggest-list' });
+  const input = h('input', {
+    type: 'search',
+    name: 'q',
+    placeholder: t('searchPlaceholder'),
+    autocomplete: 'off',
+    'aria-label': t('search'),
+    role: 'combobox',
+    'aria-expanded': 'false',
+    'aria-controls': 'suggest-list',
+  });
   const list = h('div', { class: 'suggest', id: 'suggest-list', role: 'listbox', hidden: true });
   /** @type {AbortController | null} */
   let pending = null;
@@ -63,17 +72,23 @@ export function searchBox(app) {
       highlight(active + (e.key === 'ArrowDown' ? 1 : -1));
     } else if (e.key === 'Escape') close();
   });
-  const form = h('form', {
-    class: 'search',
-    role: 'search',
-    onsubmit: (/** @type {Event} */ e) => {
-      e.preventDefault();
-      const chosen = options()[active];
-      if (chosen) return go(chosen.pathname + chosen.search);
-      pending?.abort();
-      go(`/search?${new ListingQuery({ q: input.value.trim() }).toParams()}`);
+  const form = h(
+    'form',
+    {
+      class: 'search',
+      role: 'search',
+      onsubmit: (/** @type {Event} */ e) => {
+        e.preventDefault();
+        const chosen = options()[active];
+        if (chosen) return go(chosen.pathname + chosen.search);
+        pending?.abort();
+        go(`/search?${new ListingQuery({ q: input.value.trim() }).toParams()}`);
+      },
     },
-  }, input, h('button', { type: 'submit', class: 'search-button', 'aria-label': t('search') }, icon('search')), list);
+    input,
+    h('button', { type: 'submit', class: 'search-button', 'aria-label': t('search') }, icon('search')),
+    list,
+  );
   document.addEventListener('click', (e) => {
     if (!form.contains(/** @type {Node} */ (e.target))) close();
   });
@@ -87,22 +102,81 @@ export function searchBox(app) {
  */
 function suggestionGroups(s, app, go) {
   const link = (/** @type {string} */ href, /** @type {import('../dom.js').Children[]} */ ...children) =>
-    h('a', { href, role: 'option', 'aria-selected': 'false', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go(href); } }, ...children);
-  const valueHref = (/** @type {import('../types.js').SuggestValue} */ v) => `/search?${new ListingQuery().withFilter(v.facet, [v.value]).toParams()}`;
+    h(
+      'a',
+      {
+        href,
+        role: 'option',
+        'aria-selected': 'false',
+        onclick: (/** @type {Event} */ e) => {
+          e.preventDefault();
+          go(href);
+        },
+      },
+      ...children,
+    );
+  const valueHref = (/** @type {import('../types.js').SuggestValue} */ v) =>
+    `/search?${new ListingQuery().withFilter(v.facet, [v.value]).toParams()}`;
   const groups = [];
   if (s.products.length > 0) {
-    groups.push(h('div', { class: 'suggest-group' }, h('h3', null, t('products')), s.products.map((p) =>
-      link(`/p/${encodeURIComponent(p.slug)}`, picture(p.image, { sizes: '48px', alt: p.name, language: app.site.language, className: 'suggest-thumb' }),
-        h('span', { class: 'suggest-name' }, p.name), h('span', { class: 'suggest-price' }, money(p.price.amount, p.price.currency))))));
+    groups.push(
+      h(
+        'div',
+        { class: 'suggest-group' },
+        h('h3', null, t('products')),
+        s.products.map((p) =>
+          link(
+            `/p/${encodeURIComponent(p.slug)}`,
+            picture(p.image, { sizes: '48px', alt: p.name, language: app.site.language, className: 'suggest-thumb' }),
+            h('span', { class: 'suggest-name' }, p.name),
+            h('span', { class: 'suggest-price' }, money(p.price.amount, p.price.currency)),
+          ),
+        ),
+      ),
+    );
   }
   if (s.categories.length > 0) {
-    groups.push(h('div', { class: 'suggest-group' }, h('h3', null, t('categories')), s.categories.map((v) =>
-      link(valueHref(v), h('span', { class: 'suggest-name' }, v.label), h('span', { class: 'suggest-count' }, v.count)))));
+    groups.push(
+      h(
+        'div',
+        { class: 'suggest-group' },
+        h('h3', null, t('categories')),
+        s.categories.map((v) =>
+          link(
+            valueHref(v),
+            h('span', { class: 'suggest-name' }, v.label),
+            h('span', { class: 'suggest-count' }, v.count),
+          ),
+        ),
+      ),
+    );
   }
   if (s.values.length > 0) {
-    groups.push(h('div', { class: 'suggest-group' }, h('h3', null, t('refine')), s.values.map((v) =>
-      link(valueHref(v), h('span', { class: 'suggest-facet' }, v.facetLabel), h('span', { class: 'suggest-name' }, v.label), h('span', { class: 'suggest-count' }, v.count)))));
+    groups.push(
+      h(
+        'div',
+        { class: 'suggest-group' },
+        h('h3', null, t('refine')),
+        s.values.map((v) =>
+          link(
+            valueHref(v),
+            h('span', { class: 'suggest-facet' }, v.facetLabel),
+            h('span', { class: 'suggest-name' }, v.label),
+            h('span', { class: 'suggest-count' }, v.count),
+          ),
+        ),
+      ),
+    );
   }
-  groups.push(h('div', { class: 'suggest-group suggest-all' }, link(`/search?${new ListingQuery({ q: s.q }).toParams()}`, h('span', { class: 'suggest-name' }, t('searchFor', { q: s.q })))));
+  groups.push(
+    h(
+      'div',
+      { class: 'suggest-group suggest-all' },
+      link(
+        `/search?${new ListingQuery({ q: s.q }).toParams()}`,
+        h('span', { class: 'suggest-name' }, t('searchFor', { q: s.q })),
+      ),
+    ),
+  );
   return groups;
 }

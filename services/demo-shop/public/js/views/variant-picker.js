@@ -34,7 +34,8 @@ function byNatural(a, b) {
 export function variantPicker(app, product, onChange, axisLabel) {
   /** @type {Record<string, string>} */
   const chosen = {};
-  for (const option of product.options) if (option.values.length === 1 && option.values[0] !== undefined) chosen[option.name] = option.values[0];
+  for (const option of product.options)
+    if (option.values.length === 1 && option.values[0] !== undefined) chosen[option.name] = option.values[0];
   const root = h('div', { class: 'picker' });
   /** @type {AbortController | null} */
   let pending = null;
@@ -53,12 +54,29 @@ export function variantPicker(app, product, onChange, axisLabel) {
     }
     // The rows are drawn again; the value that had the focus keeps it (a keyboard shopper stays in place).
     const focused = /** @type {HTMLElement | null} */ (root.querySelector('button:focus'));
-    replace(root, ...product.options.map((option) => axisRow(option.name, axisLabel(option.name), page, chosen, (value) => {
-      if (chosen[option.name] === value) return;
-      chosen[option.name] = value;
-      void refresh();
-    }, app.swatches)));
-    if (focused) /** @type {HTMLElement | null} */ (root.querySelector(`[data-axis="${CSS.escape(focused.closest('fieldset')?.dataset.axis ?? '')}"] [data-value="${CSS.escape(focused.dataset.value ?? '')}"]`))?.focus();
+    replace(
+      root,
+      ...product.options.map((option) =>
+        axisRow(
+          option.name,
+          axisLabel(option.name),
+          page,
+          chosen,
+          (value) => {
+            if (chosen[option.name] === value) return;
+            chosen[option.name] = value;
+            void refresh();
+          },
+          app.swatches,
+        ),
+      ),
+    );
+    if (focused)
+      /** @type {HTMLElement | null} */ (
+        root.querySelector(
+          `[data-axis="${CSS.escape(focused.closest('fieldset')?.dataset.axis ?? '')}"] [data-value="${CSS.escape(focused.dataset.value ?? '')}"]`,
+        )
+      )?.focus();
     const complete = product.options.every((o) => chosen[o.name] !== undefined);
     onChange(complete ? pickVariant(product, page, chosen) : null, { ...chosen });
   };
@@ -74,7 +92,8 @@ export function variantPicker(app, product, onChange, axisLabel) {
  * @param {Record<string, string>} chosen
  */
 function pickVariant(product, page, chosen) {
-  const fits = (/** @type {Variant} */ v) => Object.entries(chosen).every(([axis, value]) => v.selectedOptions[axis] === value);
+  const fits = (/** @type {Variant} */ v) =>
+    Object.entries(chosen).every(([axis, value]) => v.selectedOptions[axis] === value);
   return (product.variants ?? []).find(fits) ?? page.items.find(fits) ?? null;
 }
 
@@ -87,17 +106,43 @@ function pickVariant(product, page, chosen) {
  * @param {Map<string, string>} swatches colours the listing's swatch facets named, by value label
  */
 function axisRow(axis, label, page, chosen, choose, swatches) {
-  const values = [...(page.options.find((o) => o.name === axis)?.values ?? [])].sort((a, b) => byNatural(a.value, b.value));
+  const values = [...(page.options.find((o) => o.name === axis)?.values ?? [])].sort((a, b) =>
+    byNatural(a.value, b.value),
+  );
   const current = chosen[axis];
-  return h('fieldset', { class: 'axis', dataset: { axis } },
-    h('legend', null, h('span', { class: 'axis-name' }, label), current ? h('span', { class: 'axis-value' }, current) : h('span', { class: 'axis-hint' }, t('choose', { axis: label.toLowerCase() }))),
-    h('div', { class: 'axis-values' }, values.map(({ value, available }) => {
-      const colour = swatches.get(value);
-      const button = h('button', {
-        type: 'button', class: `option${colour ? ' option-swatch' : ''}`, 'aria-pressed': String(current === value),
-        disabled: !available && current !== value, title: value, onclick: () => choose(value), dataset: { value, available: String(available) },
-      }, colour ? h('span', { class: 'swatch-dot' }) : null, h('span', null, value));
-      if (colour) /** @type {HTMLElement} */ (button.firstChild).style.setProperty('--swatch', colour);
-      return button;
-    })));
+  return h(
+    'fieldset',
+    { class: 'axis', dataset: { axis } },
+    h(
+      'legend',
+      null,
+      h('span', { class: 'axis-name' }, label),
+      current
+        ? h('span', { class: 'axis-value' }, current)
+        : h('span', { class: 'axis-hint' }, t('choose', { axis: label.toLowerCase() })),
+    ),
+    h(
+      'div',
+      { class: 'axis-values' },
+      values.map(({ value, available }) => {
+        const colour = swatches.get(value);
+        const button = h(
+          'button',
+          {
+            type: 'button',
+            class: `option${colour ? ' option-swatch' : ''}`,
+            'aria-pressed': String(current === value),
+            disabled: !available && current !== value,
+            title: value,
+            onclick: () => choose(value),
+            dataset: { value, available: String(available) },
+          },
+          colour ? h('span', { class: 'swatch-dot' }) : null,
+          h('span', null, value),
+        );
+        if (colour) /** @type {HTMLElement} */ (button.firstChild).style.setProperty('--swatch', colour);
+        return button;
+      }),
+    ),
+  );
 }

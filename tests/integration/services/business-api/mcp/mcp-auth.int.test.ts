@@ -4,7 +4,12 @@ import { insertTenant, TEST_AUDIENCE, TEST_ISSUER } from '../../../../support/id
 import { callTool, startMcpServer, textOf, type McpHarness } from '../../../../support/mcp-server';
 
 const MCP_HEADERS = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
-const toolCall = (id: number, name = 'list_instances') => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } });
+const toolCall = (id: number, name = 'list_instances') => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: {} },
+});
 
 describe('the tool server: OAuth resource rules, Origin and call rate', () => {
   let h: McpHarness;
@@ -28,13 +33,24 @@ describe('the tool server: OAuth resource rules, Origin and call rate', () => {
     expect(await res.json()).toMatchObject({ code: 'unauthorized' });
     for (const url of [metadataUrl ?? '', `${h.baseUrl}/.well-known/oauth-protected-resource`]) {
       const metadata = (await (await fetch(url)).json()) as { resource: string; authorization_servers: string[] };
-      expect(metadata).toMatchObject({ resource: h.resourceUrl, authorization_servers: [TEST_ISSUER], bearer_methods_supported: ['header'] });
+      expect(metadata).toMatchObject({
+        resource: h.resourceUrl,
+        authorization_servers: [TEST_ISSUER],
+        bearer_methods_supported: ['header'],
+      });
     }
   });
 
   it('refuses a REST-only audience, an expired token, alg=none and a bad signature, each with 401', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { iid: tenantId, scope: 'read write', sub: '1', iss: TEST_ISSUER, aud: h.resourceUrl, exp: now + 600 };
+    const claims = {
+      iid: tenantId,
+      scope: 'read write',
+      sub: '1',
+      iss: TEST_ISSUER,
+      aud: h.resourceUrl,
+      exp: now + 600,
+    };
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const other = await generateKeyPair('ES256');
     const tokens = {
@@ -50,24 +66,38 @@ describe('the tool server: OAuth resource rules, Origin and call rate', () => {
     }
     // The same user's token for the tool server is accepted, and one with both audiences too.
     for (const audience of [h.resourceUrl, [TEST_AUDIENCE, h.resourceUrl]]) {
-      const res = await post(toolCall(1), { Authorization: `Bearer ${await h.token(tenantId, { audience, userId: 'aud-check' })}` });
+      const res = await post(toolCall(1), {
+        Authorization: `Bearer ${await h.token(tenantId, { audience, userId: 'aud-check' })}`,
+      });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ id: 1, result: { structuredContent: { instances: [{ instanceId: tenantId, code: 'mcp-auth', isDefault: true }] } } });
+      expect(await res.json()).toMatchObject({
+        id: 1,
+        result: { structuredContent: { instances: [{ instanceId: tenantId, code: 'mcp-auth', isDefault: true }] } },
+      });
     }
   });
 
   it('refuses a tool-server token at the REST API (its audience is the tool server)', async () => {
-    const res = await fetch(`${h.baseUrl}/api/v1/customers`, { headers: { Authorization: `Bearer ${await h.token(tenantId)}` } });
+    const res = await fetch(`${h.baseUrl}/api/v1/customers`, {
+      headers: { Authorization: `Bearer ${await h.token(tenantId)}` },
+    });
     expect(res.status).toBe(401);
   });
 
   it('lets a read-only token read but refuses it every write tool, saying why', async () => {
     const client = await h.connect(await h.token(tenantId, { access: 'read-only', userId: 'reader' }));
     expect((await callTool(client, 'list_storefront_sites')).isError).toBeFalsy();
-    const refused = await callTool(client, 'save_storefront_site', { code: 'ro', name: 'RO', ecomSiteId: 1, devOrigins: [] });
+    const refused = await callTool(client, 'save_storefront_site', {
+      code: 'ro',
+      name: 'RO',
+      ecomSiteId: 1,
+      devOrigins: [],
+    });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toMatch(/read-only/);
-    expect(await h.t.db('storefront_sites').where({ tenant_id: tenantId }).count<{ count: string }[]>()).toEqual([{ count: '0' }]);
+    expect(await h.t.db('storefront_sites').where({ tenant_id: tenantId }).count<{ count: string }[]>()).toEqual([
+      { count: '0' },
+    ]);
   });
 
   it('refuses a foreign Origin with 403 and accepts a listed or absent one', async () => {
@@ -77,7 +107,14 @@ describe('the tool server: OAuth resource rules, Origin and call rate', () => {
     expect((await post(toolCall(2), auth)).status).toBe(200);
     // A listed browser origin gets its CORS preflight answered, without a token; a foreign one does not.
     const preflight = (origin: string) =>
-      fetch(h.resourceUrl, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' } });
+      fetch(h.resourceUrl, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type',
+        },
+      });
     const allowed = await preflight('https://inspector.example');
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://inspector.example');
@@ -94,18 +131,41 @@ describe('the tool server: OAuth resource rules, Origin and call rate', () => {
       const auth = { Authorization: `Bearer ${await h.token(tenantId, { userId: `rebinding-${++caller}` })}` };
       return new Promise<number>((resolve, reject) => {
         const body = JSON.stringify(toolCall(1));
-        const req = httpRequest(h.resourceUrl, { method: 'POST', headers: { ...auth, Host: host, ...(origin && { Origin: origin }), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = httpRequest(
+          h.resourceUrl,
+          {
+            method: 'POST',
+            headers: {
+              ...auth,
+              Host: host,
+              ...(origin && { Origin: origin }),
+              'Content-Type': 'application/json',
+              Accept: 'application/json, text/event-stream',
+              'Content-Length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
     };
-    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) expect([host, await withHost(host)]).toEqual([host, 200]);
-    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, 'localhost.evil.example']) expect([host, await withHost(host)]).toEqual([host, 403]);
-    for (const origin of ['http://localhost:3001', 'http://127.0.0.1:6274', 'http://[::1]:9', 'https://localhost']) expect([origin, await withHost(`127.0.0.1:${port}`, origin)]).toEqual([origin, 200]);
-    for (const origin of ['http://evil.example', 'http://localhost.evil.example:3001', 'null']) expect([origin, await withHost(`127.0.0.1:${port}`, origin)]).toEqual([origin, 403]);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost'])
+      expect([host, await withHost(host)]).toEqual([host, 200]);
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      'localhost.evil.example',
+    ])
+      expect([host, await withHost(host)]).toEqual([host, 403]);
+    for (const origin of ['http://localhost:3001', 'http://127.0.0.1:6274', 'http://[::1]:9', 'https://localhost'])
+      expect([origin, await withHost(`127.0.0.1:${port}`, origin)]).toEqual([origin, 200]);
+    for (const origin of ['http://evil.example', 'http://localhost.evil.example:3001', 'null'])
+      expect([origin, await withHost(`127.0.0.1:${port}`, origin)]).toEqual([origin, 403]);
   });
 
   it('honours the protocol-version header and takes POST only', async () => {

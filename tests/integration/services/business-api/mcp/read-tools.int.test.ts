@@ -4,15 +4,39 @@ import { TEST_AUDIENCE } from '../../../../support/identity';
 import { callTool, startMcpServer, textOf, type McpHarness } from '../../../../support/mcp-server';
 
 const BUSINESS_TOOLS = [
-  'list_sales_orders', 'list_purchase_orders', 'list_sales_invoices', 'list_sales_invoice_lines', 'list_open_order_lines',
-  'get_warehouse_stock', 'get_vendor_prices_for_product', 'find_product', 'list_customers', 'get_customer',
+  'list_sales_orders',
+  'list_purchase_orders',
+  'list_sales_invoices',
+  'list_sales_invoice_lines',
+  'list_open_order_lines',
+  'get_warehouse_stock',
+  'get_vendor_prices_for_product',
+  'find_product',
+  'list_customers',
+  'get_customer',
 ];
 const CONFIG_TOOLS = [
-  'list_instances', 'set_default_instance', 'get_company_profile', 'list_storefront_sites', 'save_storefront_site', 'save_storefront_market',
-  'save_storefront_facet_config', 'save_storefront_collection', 'save_storefront_content', 'create_storefront_api_key', 'revoke_storefront_api_key',
+  'list_instances',
+  'set_default_instance',
+  'get_company_profile',
+  'list_storefront_sites',
+  'save_storefront_site',
+  'save_storefront_market',
+  'save_storefront_facet_config',
+  'save_storefront_collection',
+  'save_storefront_content',
+  'create_storefront_api_key',
+  'revoke_storefront_api_key',
   'publish_storefront_config',
-  'get_storefront_draft_diff', 'get_storefront_sync_status', 'trigger_storefront_reindex', 'build_storefront_preview', 'get_storefront_search_analytics',
-  'save_storefront_synonyms', 'save_storefront_query_rule', 'remove_storefront_query_rule', 'preview_storefront_search_changes',
+  'get_storefront_draft_diff',
+  'get_storefront_sync_status',
+  'trigger_storefront_reindex',
+  'build_storefront_preview',
+  'get_storefront_search_analytics',
+  'save_storefront_synonyms',
+  'save_storefront_query_rule',
+  'remove_storefront_query_rule',
+  'preview_storefront_search_changes',
 ];
 
 describe('the ten read tools over MCP', () => {
@@ -27,7 +51,10 @@ describe('the ten read tools over MCP', () => {
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
     const res = await fetch(url, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { Authorization: `Bearer ${restToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Authorization: `Bearer ${restToken}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(res.status).toBe(200);
@@ -47,7 +74,10 @@ describe('the ten read tools over MCP', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...BUSINESS_TOOLS, ...CONFIG_TOOLS].sort());
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect(byName.get('list_sales_orders')?.inputSchema.properties).toMatchObject({ customerId: { type: 'integer' }, cursor: { type: 'string' } });
+    expect(byName.get('list_sales_orders')?.inputSchema.properties).toMatchObject({
+      customerId: { type: 'integer' },
+      cursor: { type: 'string' },
+    });
     expect(byName.get('find_product')?.inputSchema.required).toEqual(['q']);
     for (const name of BUSINESS_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint).toBe(true);
   });
@@ -76,17 +106,23 @@ describe('the ten read tools over MCP', () => {
       expect((result.structuredContent as { items: unknown[] }).items.length).toBeGreaterThan(0);
     }
     const lines = await callTool(client, 'list_sales_invoice_lines', { pageSize: 5, from: '2024-01-01' });
-    expect(lines.structuredContent).toEqual(await rest('/sales-invoice-lines', {}, { pageSize: 5, from: '2024-01-01' }));
+    expect(lines.structuredContent).toEqual(
+      await rest('/sales-invoice-lines', {}, { pageSize: 5, from: '2024-01-01' }),
+    );
   });
 
   it('answers the single-record tools as REST does', async () => {
-    const stock = (await rest('/warehouse-stock', { pageSize: 1 })) as { items: { productId: number; productNumber: string }[] };
+    const stock = (await rest('/warehouse-stock', { pageSize: 1 })) as {
+      items: { productId: number; productNumber: string }[];
+    };
     const product = stock.items[0];
     if (!product) throw new Error('seed has no stock');
     const prices = await callTool(client, 'get_vendor_prices_for_product', { productId: product.productId });
     expect(prices.structuredContent).toEqual(await rest('/vendor-prices', { productId: product.productId }));
     const found = await callTool(client, 'find_product', { q: product.productNumber, limit: 3 });
-    expect(found.structuredContent).toEqual({ items: await rest('/products/find', { q: product.productNumber, limit: 3 }) });
+    expect(found.structuredContent).toEqual({
+      items: await rest('/products/find', { q: product.productNumber, limit: 3 }),
+    });
     const customers = (await rest('/customers', { pageSize: 1 })) as { items: { id: number }[] };
     const customerId = customers.items[0]?.id;
     const customer = await callTool(client, 'get_customer', { customerId });
@@ -111,7 +147,11 @@ describe('the ten read tools over MCP', () => {
     ['list_customers', { q: 'a\u0000b' }, /^Invalid arguments: q: The value contains a NUL character/],
     ['list_sales_orders', { q: '\u0000' }, /^Invalid arguments: q: .*NUL/],
     ['list_sales_orders', { email: 'a@b.c\u0000' }, /^Invalid arguments: email: .*NUL/],
-    ['list_sales_orders', { shopOrderNumber: '1\u0000', q: 'x\u0000' }, /^Invalid arguments: shopOrderNumber, q: .*NUL|^Invalid arguments: q, shopOrderNumber: .*NUL/],
+    [
+      'list_sales_orders',
+      { shopOrderNumber: '1\u0000', q: 'x\u0000' },
+      /^Invalid arguments: shopOrderNumber, q: .*NUL|^Invalid arguments: q, shopOrderNumber: .*NUL/,
+    ],
     ['find_product', { q: 'shirt\u0000' }, /^Invalid arguments: q: .*NUL/],
   ])('%s with %j is a tool error that says what is wrong', async (tool, args, message) => {
     const result = await callTool(client, tool, args);

@@ -35,9 +35,16 @@ describe('concurrent writes to purchase-invoice matches', () => {
   it('confirms racing for one receipt on one draft: one wins, the rest are refused, nothing is matched twice', async () => {
     const po = await a.purchaseOrder(1, ['blue']);
     const receipt = await a.receipt(po, 'blue', 10);
-    const draftId = await a.draft(1, Array.from({ length: PARALLEL }, () => ({ product: 'blue' as const, quantity: 10 })));
+    const draftId = await a.draft(
+      1,
+      Array.from({ length: PARALLEL }, () => ({ product: 'blue' as const, quantity: 10 })),
+    );
     const results = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, line) => post(draftId, 'confirm', { matches: [{ invoiceLineIndex: line, orderItemId: po.line('blue'), invTransactionId: receipt }] })),
+      Array.from({ length: PARALLEL }, (_, line) =>
+        post(draftId, 'confirm', {
+          matches: [{ invoiceLineIndex: line, orderItemId: po.line('blue'), invTransactionId: receipt }],
+        }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array<number>(PARALLEL - 1).fill(400)]);
     expect(results.filter((r) => r.status === 400).every((r) => /no quantity left/.test(r.body.message))).toBe(true);
@@ -49,7 +56,13 @@ describe('concurrent writes to purchase-invoice matches', () => {
     const po = await a.purchaseOrder(1, ['red']);
     const receipts = await Promise.all(Array.from({ length: PARALLEL }, () => a.receipt(po, 'red', 3)));
     const draftId = await a.draft(1, [{ product: 'red', quantity: 10 }]);
-    const results = await Promise.all(receipts.map((id) => post(draftId, 'confirm', { matches: [{ invoiceLineIndex: 0, orderItemId: po.line('red'), invTransactionId: id }] })));
+    const results = await Promise.all(
+      receipts.map((id) =>
+        post(draftId, 'confirm', {
+          matches: [{ invoiceLineIndex: 0, orderItemId: po.line('red'), invTransactionId: id }],
+        }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(4);
     const pairs = await a.pairs(draftId);
     expect(pairs.reduce((sum, p) => sum + p.qty, 0)).toBe(10);
@@ -59,14 +72,31 @@ describe('concurrent writes to purchase-invoice matches', () => {
   it('drafts racing for the same receipts through confirm and match-whole-order stay consistent', async () => {
     const po = await a.purchaseOrder(1, ['green']);
     const receipts = [await a.receipt(po, 'green', 5), await a.receipt(po, 'green', 5)];
-    const drafts = await Promise.all(Array.from({ length: 4 }, () => a.draft(1, [{ product: 'green', quantity: 10 }], { poNumber: po.purchaseNumber })));
+    const drafts = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        a.draft(1, [{ product: 'green', quantity: 10 }], { poNumber: po.purchaseNumber }),
+      ),
+    );
     const results = await Promise.all([
       ...drafts.slice(0, 2).map((d) => post(d, 'match-whole-order', { orderId: po.orderId })),
-      ...drafts.slice(2).map((d) => post(d, 'confirm', { matches: receipts.map((id) => ({ invoiceLineIndex: 0, orderItemId: po.line('green'), invTransactionId: id })) })),
+      ...drafts.slice(2).map((d) =>
+        post(d, 'confirm', {
+          matches: receipts.map((id) => ({
+            invoiceLineIndex: 0,
+            orderItemId: po.line('green'),
+            invTransactionId: id,
+          })),
+        }),
+      ),
     ]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await overMatched()).toEqual([]);
-    const matched = await h.t.db('purchase_invoice_matches').where({ tenant_id: tenant }).whereIn('receipt_id', receipts).sum({ qty: 'qty' }).first();
+    const matched = await h.t
+      .db('purchase_invoice_matches')
+      .where({ tenant_id: tenant })
+      .whereIn('receipt_id', receipts)
+      .sum({ qty: 'qty' })
+      .first();
     expect(Number(matched?.qty)).toBe(10);
   });
 });

@@ -14,10 +14,23 @@ describe('purchase-invoice matching on seeded data', () => {
   beforeAll(async () => {
     h = await startBusinessApi();
     // Enough orders for a few dozen recent purchase orders with receipts still waiting for their invoice.
-    ({ tenantId: tenant } = await seedTenant(h.t.db, { tenant: 'seeded', products: 200, orders: 2000, seed: 7, asOf: SEED_AS_OF, analyze: false }));
+    ({ tenantId: tenant } = await seedTenant(h.t.db, {
+      tenant: 'seeded',
+      products: 200,
+      orders: 2000,
+      seed: 7,
+      asOf: SEED_AS_OF,
+      analyze: false,
+    }));
     token = await h.token(tenant);
-    drafts = await h.t.db('purchase_invoice_drafts as d')
-      .leftJoin('orders as o', (j) => j.on('o.tenant_id', 'd.tenant_id').andOn('o.purchase_number', 'd.po_number').andOn('o.vendor_id', 'd.vendor_id'))
+    drafts = await h.t
+      .db('purchase_invoice_drafts as d')
+      .leftJoin('orders as o', (j) =>
+        j
+          .on('o.tenant_id', 'd.tenant_id')
+          .andOn('o.purchase_number', 'd.po_number')
+          .andOn('o.vendor_id', 'd.vendor_id'),
+      )
       .select('d.id', 'o.id as order_id')
       .where('d.tenant_id', tenant)
       .orderBy('d.id');
@@ -47,13 +60,26 @@ describe('purchase-invoice matching on seeded data', () => {
     const withOrder = drafts.filter((x) => x.order_id !== null);
     expect(withOrder.length).toBeGreaterThanOrEqual(3);
     const matchesOf = async (draftId: number) =>
-      Number((await h.t.db('purchase_invoice_matches').where({ tenant_id: tenant, draft_id: draftId }).count<{ count: string }[]>('*'))[0]?.count);
+      Number(
+        (
+          await h.t
+            .db('purchase_invoice_matches')
+            .where({ tenant_id: tenant, draft_id: draftId })
+            .count<{ count: string }[]>('*')
+        )[0]?.count,
+      );
     let matched = 0;
     for (const d of withOrder) {
-      const res = await h.call('post', `/purchase-invoice-matches/${d.id}/match-whole-order`, { token, body: { orderId: d.order_id } });
+      const res = await h.call('post', `/purchase-invoice-matches/${d.id}/match-whole-order`, {
+        token,
+        body: { orderId: d.order_id },
+      });
       // Each answer is checked against what it did: a 200 names the draft and attached receipts to it; a refusal
       // is invalid_request and attached nothing.
-      const answer = res.status === 200 ? { status: 200, invoiceId: res.body.invoiceId } : { status: res.status, code: res.body.code };
+      const answer =
+        res.status === 200
+          ? { status: 200, invoiceId: res.body.invoiceId }
+          : { status: res.status, code: res.body.code };
       const expected = res.status === 200 ? { status: 200, invoiceId: d.id } : { status: 400, code: 'invalid_request' };
       expect([d.id, answer, (await matchesOf(d.id)) > 0]).toEqual([d.id, expected, res.status === 200]);
       matched += Number(res.status === 200);

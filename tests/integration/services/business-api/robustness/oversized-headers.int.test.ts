@@ -27,9 +27,15 @@ describe('headers over Node’s limit', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['x-service-api-version']).toBe('v1');
     const body = JSON.parse(res.body) as { traceId: string };
-    expect(body).toEqual({ code: 'request_header_fields_too_large', message: expect.any(String), traceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(body).toEqual({
+      code: 'request_header_fields_too_large',
+      message: expect.any(String),
+      traceId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(res.headers['x-trace-id']).toBe(body.traceId);
-    expect(createResponseValidator(h.document)('get', '/api/v1/customers', 431, res.headers['content-type'] as string, body)).toEqual([]);
+    expect(
+      createResponseValidator(h.document)('get', '/api/v1/customers', 431, res.headers['content-type'] as string, body),
+    ).toEqual([]);
   });
 
   it('still serves ordinary requests on the same server', async () => {

@@ -14,7 +14,10 @@ describe('path case', () => {
   beforeAll(async () => {
     h = await startBusinessApi();
     const tenantId = await insertTenant(h.t.db, 'case');
-    tokens = { readOnly: await h.token(tenantId, { access: 'read-only', permissions: [] }), readWrite: await h.token(tenantId) };
+    tokens = {
+      readOnly: await h.token(tenantId, { access: 'read-only', permissions: [] }),
+      readWrite: await h.token(tenantId),
+    };
   });
   afterAll(() => h.close());
 
@@ -28,7 +31,11 @@ describe('path case', () => {
 
   it('routes a mixed-case path of every operation as its lowercase path, for read-only and read-write tokens', async () => {
     const operations = Object.entries(h.document.paths).flatMap(([template, item]) =>
-      Object.entries(item).map(([method, op]) => ({ method: method as Method, path: template.replace(/\{[^}]+\}/g, '1'), withBody: op.requestBody !== undefined })),
+      Object.entries(item).map(([method, op]) => ({
+        method: method as Method,
+        path: template.replace(/\{[^}]+\}/g, '1'),
+        withBody: op.requestBody !== undefined,
+      })),
     );
     expect(operations.length).toBeGreaterThan(20);
     const flips = fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }).filter((f) => f.some(Boolean));

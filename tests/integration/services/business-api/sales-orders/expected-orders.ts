@@ -35,32 +35,75 @@ export async function expectedOrders(db: Knex, tenantId: number, now: Date): Pro
     .leftJoin('importers as i', (j) => j.on('i.tenant_id', 'o.tenant_id').andOn('i.id', 'o.importer_id'))
     .where('o.tenant_id', tenantId)
     .whereNot('s.type', 'PURCHASEORDER')
-    .select('o.*', 's.type', 's.name as status_name', 's.is_order_intake', 's.is_sales', 's.is_purchase', 'c.name as customer_name', 'c.orgno', 'i.kind as importer_kind');
+    .select(
+      'o.*',
+      's.type',
+      's.name as status_name',
+      's.is_order_intake',
+      's.is_sales',
+      's.is_purchase',
+      'c.name as customer_name',
+      'c.orgno',
+      'i.kind as importer_kind',
+    );
   const lines = await db('order_lines').where('tenant_id', tenantId).select('order_id', 'quantity', 'qty_delivered');
   const emails = await db('order_emails').where({ tenant_id: tenantId, active: true }).select('order_id', 'email');
   return orders
     .map((o) => {
-      const own = lines.filter((l) => l.order_id === o.id).map((l) => ({ q: num(l.quantity), d: num(l.qty_delivered) }));
+      const own = lines
+        .filter((l) => l.order_id === o.id)
+        .map((l) => ({ q: num(l.quantity), d: num(l.qty_delivered) }));
       const open = num(o.total_inc_vat) - num(o.paid_amount);
       const issuedInvoice = o.type === 'SALESINVOICE' && o.is_sales;
       const late =
         (issuedInvoice && o.date_due !== null && o.date_due < now && open > 0) ||
-        (o.type === 'SALESORDER' && o.is_order_intake && o.date_delivery !== null && o.date_delivery < now && own.some((l) => l.d < l.q));
-      const discrepancy = own.some((l) => Math.abs(l.d) > Math.abs(l.q)) || (issuedInvoice && own.some((l) => l.d !== l.q));
+        (o.type === 'SALESORDER' &&
+          o.is_order_intake &&
+          o.date_delivery !== null &&
+          o.date_delivery < now &&
+          own.some((l) => l.d < l.q));
+      const discrepancy =
+        own.some((l) => Math.abs(l.d) > Math.abs(l.q)) || (issuedInvoice && own.some((l) => l.d !== l.q));
       return {
         dto: {
-          id: o.id, name: o.name, customerId: o.customer_id, customerName: o.customer_name, customerOrgno: o.orgno, statusId: o.status_id,
-          statusName: o.status_name, dateOrder: iso(o.date_order), dateDelivery: iso(o.date_delivery ?? o.date_order), dateInvoice: iso(o.date_invoice),
-          dateDue: iso(o.date_due), totalExVat: num(o.total_ex_vat), totalVat: num(o.total_vat), totalIncVat: num(o.total_inc_vat),
-          openAmount: Math.round(open * 10_000) / 10_000, isLate: late, isFullyPaid: open <= 0, hasShipmentDiscrepancy: discrepancy,
+          id: o.id,
+          name: o.name,
+          customerId: o.customer_id,
+          customerName: o.customer_name,
+          customerOrgno: o.orgno,
+          statusId: o.status_id,
+          statusName: o.status_name,
+          dateOrder: iso(o.date_order),
+          dateDelivery: iso(o.date_delivery ?? o.date_order),
+          dateInvoice: iso(o.date_invoice),
+          dateDue: iso(o.date_due),
+          totalExVat: num(o.total_ex_vat),
+          totalVat: num(o.total_vat),
+          totalIncVat: num(o.total_inc_vat),
+          openAmount: Math.round(open * 10_000) / 10_000,
+          isLate: late,
+          isFullyPaid: open <= 0,
+          hasShipmentDiscrepancy: discrepancy,
           currencyIsoCode: o.currency_code,
         },
-        type: o.type, intake: o.is_order_intake, sales: o.is_sales, purchase: o.is_purchase, customerId: o.customer_id,
-        customerName: o.customer_name, currency: o.currency_code, dateOrder: o.date_order, dateDelivery: o.date_delivery,
-        dateInvoice: o.date_invoice, totalIncVat: num(o.total_inc_vat), invoiceNumber: o.invoice_number,
-        text: [o.name, o.your_reference, o.shop_order_number, o.customer_name, o.orgno].filter((t): t is string => t !== null).map((t) => t.toLowerCase()),
+        type: o.type,
+        intake: o.is_order_intake,
+        sales: o.is_sales,
+        purchase: o.is_purchase,
+        customerId: o.customer_id,
+        customerName: o.customer_name,
+        currency: o.currency_code,
+        dateOrder: o.date_order,
+        dateDelivery: o.date_delivery,
+        dateInvoice: o.date_invoice,
+        totalIncVat: num(o.total_inc_vat),
+        invoiceNumber: o.invoice_number,
+        text: [o.name, o.your_reference, o.shop_order_number, o.customer_name, o.orgno]
+          .filter((t): t is string => t !== null)
+          .map((t) => t.toLowerCase()),
         activeEmails: emails.filter((e) => e.order_id === o.id).map((e) => String(e.email).trim().toLowerCase()),
-        shopOrderNumber: o.shop_order_number, importerKind: o.importer_kind,
+        shopOrderNumber: o.shop_order_number,
+        importerKind: o.importer_kind,
       };
     })
     .sort((a, b) => b.dateOrder.getTime() - a.dateOrder.getTime() || num(b.dto.id) - num(a.dto.id));

@@ -26,29 +26,57 @@ describe('/sales-orders/{id}/lines', () => {
   });
   afterAll(() => h.close());
 
-  const token = (permissions: Permission[] = ['price', 'quantity'], access: 'read-write' | 'read-only' = 'read-write', tenant = tenantA) =>
-    h.token(tenant, { access, permissions });
-  const add = async (orderId: number, body: object, t?: string) => h.call('post', `/sales-orders/${orderId}/lines`, { token: t ?? (await token()), body });
+  const token = (
+    permissions: Permission[] = ['price', 'quantity'],
+    access: 'read-write' | 'read-only' = 'read-write',
+    tenant = tenantA,
+  ) => h.token(tenant, { access, permissions });
+  const add = async (orderId: number, body: object, t?: string) =>
+    h.call('post', `/sales-orders/${orderId}/lines`, { token: t ?? (await token()), body });
   const patch = async (orderId: number, lineId: number, body: object, t?: string) =>
     h.call('patch', `/sales-orders/${orderId}/lines/${lineId}`, { token: t ?? (await token()), body });
-  const del = async (orderId: number, lineId: number, t?: string) => h.call('delete', `/sales-orders/${orderId}/lines/${lineId}`, { token: t ?? (await token()) });
-  const getLines = async (orderId: number, t?: string) => h.call('get', `/sales-orders/${orderId}/lines`, { token: t ?? (await token([], 'read-only')) });
+  const del = async (orderId: number, lineId: number, t?: string) =>
+    h.call('delete', `/sales-orders/${orderId}/lines/${lineId}`, { token: t ?? (await token()) });
+  const getLines = async (orderId: number, t?: string) =>
+    h.call('get', `/sales-orders/${orderId}/lines`, { token: t ?? (await token([], 'read-only')) });
 
   /** The order's stored totals, and the same totals summed from its lines. */
   async function totals(orderId: number) {
-    const o = await h.t.db('orders').where({ tenant_id: tenantA, id: orderId }).first('total_ex_vat', 'total_vat', 'total_inc_vat');
-    const l = await h.t.db('order_lines').where({ tenant_id: tenantA, order_id: orderId })
-      .first(h.t.db.raw('coalesce(sum(sum_ex_vat),0) as ex, coalesce(sum(sum_vat),0) as vat, coalesce(sum(sum_inc_vat),0) as inc'));
-    return { stored: [Number(o.total_ex_vat), Number(o.total_vat), Number(o.total_inc_vat)], fromLines: [Number(l.ex), Number(l.vat), Number(l.inc)] };
+    const o = await h.t
+      .db('orders')
+      .where({ tenant_id: tenantA, id: orderId })
+      .first('total_ex_vat', 'total_vat', 'total_inc_vat');
+    const l = await h.t
+      .db('order_lines')
+      .where({ tenant_id: tenantA, order_id: orderId })
+      .first(
+        h.t.db.raw(
+          'coalesce(sum(sum_ex_vat),0) as ex, coalesce(sum(sum_vat),0) as vat, coalesce(sum(sum_inc_vat),0) as inc',
+        ),
+      );
+    return {
+      stored: [Number(o.total_ex_vat), Number(o.total_vat), Number(o.total_inc_vat)],
+      fromLines: [Number(l.ex), Number(l.vat), Number(l.inc)],
+    };
   }
 
   it('GET lists the lines of a seeded order in position order', async () => {
-    const order = (await h.t.db('orders').where({ tenant_id: tenantA, status_id: SEEDED_STATUS.soBooked }).where('id', '<', 900_000).first('id')).id;
+    const order = (
+      await h.t
+        .db('orders')
+        .where({ tenant_id: tenantA, status_id: SEEDED_STATUS.soBooked })
+        .where('id', '<', 900_000)
+        .first('id')
+    ).id;
     const rows = await h.t.db('order_lines').where({ tenant_id: tenantA, order_id: order }).orderBy('position');
     const res = await getLines(order);
     expect(res.status).toBe(200);
     expect(res.body.map((l: { id: number }) => l.id)).toEqual(rows.map((r) => r.id));
-    expect(res.body[0]).toMatchObject({ productNumber: rows[0].product_number, quantity: Number(rows[0].quantity), sumIncVat: Number(rows[0].sum_inc_vat) });
+    expect(res.body[0]).toMatchObject({
+      productNumber: rows[0].product_number,
+      quantity: Number(rows[0].quantity),
+      sumIncVat: Number(rows[0].sum_inc_vat),
+    });
   });
 
   it('GET and POST answer 404 for a purchase order, an unknown id and another tenant', async () => {
@@ -64,18 +92,34 @@ describe('/sales-orders/{id}/lines', () => {
   });
 
   it('POST adds a line priced from the order price list and keeps the totals in step', async () => {
-    const price = await h.t.db('prices').where({ tenant_id: tenantA, price_list_id: 1, product_id: ids.priced }).first('amount', 'vat_rate');
-    const product = await h.t.db('products').where({ tenant_id: tenantA, id: ids.priced }).first('product_number', 'name');
+    const price = await h.t
+      .db('prices')
+      .where({ tenant_id: tenantA, price_list_id: 1, product_id: ids.priced })
+      .first('amount', 'vat_rate');
+    const product = await h.t
+      .db('products')
+      .where({ tenant_id: tenantA, id: ids.priced })
+      .first('product_number', 'name');
     const res = await add(ids.order, { productId: ids.priced, quantity: 3 }, await token(['quantity']));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: expect.any(Number) });
     const exVat = Number((Number(price.amount) / (1 + Number(price.vat_rate) / 100)).toFixed(4));
     const sumEx = Math.round(exVat * 3 * 100) / 100;
     const lines = (await getLines(ids.order)).body;
-    expect(lines).toEqual([expect.objectContaining({
-      id: res.body.id, position: 1, productId: ids.priced, productNumber: product.product_number, description: product.name, quantity: 3,
-      price: exVat, vatRate: Number(price.vat_rate), sumExVat: sumEx, qtyLeftToDeliver: 3,
-    })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        id: res.body.id,
+        position: 1,
+        productId: ids.priced,
+        productNumber: product.product_number,
+        description: product.name,
+        quantity: 3,
+        price: exVat,
+        vatRate: Number(price.vat_rate),
+        sumExVat: sumEx,
+        qtyLeftToDeliver: 3,
+      }),
+    ]);
     const t = await totals(ids.order);
     expect(t.stored).toEqual(t.fromLines);
     expect(t.stored[0]).toBe(sumEx);
@@ -99,8 +143,17 @@ describe('/sales-orders/{id}/lines', () => {
     ['a credited order', 'creditedOrder', /credited/],
   ])('refuses to add, change or delete lines on %s with 400 bad_request', async (_name, key, message) => {
     const id = ids[key] as number;
-    const line = key === 'invoice' ? ids.invoiceLine : key === 'creditedOrder' ? ids.creditedLine : await insertLine(h.t.db, tenantA, id);
-    for (const res of [await add(id, { description: 'x', quantity: 1, price: 1, vatRate: 25 }), await patch(id, line, { quantity: 5 }), await del(id, line)]) {
+    const line =
+      key === 'invoice'
+        ? ids.invoiceLine
+        : key === 'creditedOrder'
+          ? ids.creditedLine
+          : await insertLine(h.t.db, tenantA, id);
+    for (const res of [
+      await add(id, { description: 'x', quantity: 1, price: 1, vatRate: 25 }),
+      await patch(id, line, { quantity: 5 }),
+      await del(id, line),
+    ]) {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'bad_request', message: expect.stringMatching(message) });
     }
@@ -109,8 +162,13 @@ describe('/sales-orders/{id}/lines', () => {
 
   it('POST refuses an unknown product or warehouse, and a product without a price, with 400 bad_request', async () => {
     expect((await add(ids.order, { productId: 1_999_999, quantity: 1 })).body).toMatchObject({ code: 'bad_request' });
-    expect((await add(ids.order, { description: 'x', quantity: 1, price: 1, vatRate: 25, warehouseId: 999 })).body).toMatchObject({ code: 'bad_request' });
-    expect((await add(ids.order, { description: 'no price', quantity: 1 })).body).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/price/) });
+    expect(
+      (await add(ids.order, { description: 'x', quantity: 1, price: 1, vatRate: 25, warehouseId: 999 })).body,
+    ).toMatchObject({ code: 'bad_request' });
+    expect((await add(ids.order, { description: 'no price', quantity: 1 })).body).toMatchObject({
+      code: 'bad_request',
+      message: expect.stringMatching(/price/),
+    });
   });
 
   it.each([
@@ -131,14 +189,26 @@ describe('/sales-orders/{id}/lines', () => {
   });
 
   it('PATCH changes the fields sent with the permission each needs, and keeps totals in step', async () => {
-    const lineId = await (async () => (await add(ids.order, { description: 'Patch me', quantity: 1, price: 10, vatRate: 25 })).body.id as number)();
-    expect((await patch(ids.order, lineId, { quantity: 4 }, await token(['price']))).body).toMatchObject({ code: 'forbidden' });
-    expect((await patch(ids.order, lineId, { price: 12 }, await token(['quantity']))).body).toMatchObject({ code: 'forbidden' });
+    const lineId = await (async () =>
+      (await add(ids.order, { description: 'Patch me', quantity: 1, price: 10, vatRate: 25 })).body.id as number)();
+    expect((await patch(ids.order, lineId, { quantity: 4 }, await token(['price']))).body).toMatchObject({
+      code: 'forbidden',
+    });
+    expect((await patch(ids.order, lineId, { price: 12 }, await token(['quantity']))).body).toMatchObject({
+      code: 'forbidden',
+    });
     expect((await patch(ids.order, lineId, { description: 'Renamed' }, await token([]))).status).toBe(204);
     const res = await patch(ids.order, lineId, { quantity: 4, price: 12.5 });
     expect(res.status).toBe(204);
     const line = (await getLines(ids.order)).body.find((l: { id: number }) => l.id === lineId);
-    expect(line).toMatchObject({ description: 'Renamed', quantity: 4, price: 12.5, sumExVat: 50, sumVat: 12.5, sumIncVat: 62.5 });
+    expect(line).toMatchObject({
+      description: 'Renamed',
+      quantity: 4,
+      price: 12.5,
+      sumExVat: 50,
+      sumVat: 12.5,
+      sumIncVat: 62.5,
+    });
     const t = await totals(ids.order);
     expect(t.stored).toEqual(t.fromLines);
   });
@@ -146,13 +216,17 @@ describe('/sales-orders/{id}/lines', () => {
   it('PATCH refuses a quantity below what is delivered; 404 for a line of another order', async () => {
     const lineId = await insertLine(h.t.db, tenantA, ids.order, { quantity: 5, qty_delivered: 3, position: 9 });
     expect((await patch(ids.order, lineId, { quantity: 2 })).body).toMatchObject({ code: 'bad_request' });
-    expect((await del(ids.order, lineId)).body).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/deliver/) });
+    expect((await del(ids.order, lineId)).body).toMatchObject({
+      code: 'bad_request',
+      message: expect.stringMatching(/deliver/),
+    });
     expect((await patch(ids.order, ids.invoiceLine, { quantity: 2 })).status).toBe(404);
     expect((await patch(ids.order, 1_999_999, { quantity: 2 })).body).toMatchObject({ code: 'not_found' });
   });
 
   it('DELETE needs the quantity permission, removes the line and keeps totals in step', async () => {
-    const lineId = (await add(ids.order, { description: 'Delete me', quantity: 1, price: 10, vatRate: 25 })).body.id as number;
+    const lineId = (await add(ids.order, { description: 'Delete me', quantity: 1, price: 10, vatRate: 25 })).body
+      .id as number;
     expect((await del(ids.order, lineId, await token(['price']))).body).toMatchObject({ code: 'forbidden' });
     expect((await del(ids.order, lineId, await token(['quantity']))).status).toBe(204);
     expect((await getLines(ids.order)).body.map((l: { id: number }) => l.id)).not.toContain(lineId);

@@ -19,12 +19,21 @@ describe('GET /sales-orders: email and shopOrderNumber lookups', () => {
     tenantB = await seedSmallTenant(h.t.db, 'so-look-b', 22);
     const db = h.t.db;
     ids.booked = await insertOrder(db, tenantA, { importer_id: 1, shop_order_number: '#SHOP-77' });
-    ids.cancelled = await insertOrder(db, tenantA, { status_id: SEEDED_STATUS.soCancelled, importer_id: 3, shop_order_number: 'KLARNA-ABC' });
+    ids.cancelled = await insertOrder(db, tenantA, {
+      status_id: SEEDED_STATUS.soCancelled,
+      importer_id: 3,
+      shop_order_number: 'KLARNA-ABC',
+    });
     ids.inactive = await insertOrder(db, tenantA, { shop_order_number: 'MANUAL-1' });
     ids.credit = await insertOrder(db, tenantA, { status_id: SEEDED_STATUS.crCredited });
     ids.otherTenant = await insertOrder(db, tenantB, { importer_id: 1, shop_order_number: '#SHOP-77' });
-    const email = (tenant: number, order: number, address: string, kind = 'order', active = true) =>
-      ({ tenant_id: tenant, order_id: order, kind, email: address, active });
+    const email = (tenant: number, order: number, address: string, kind = 'order', active = true) => ({
+      tenant_id: tenant,
+      order_id: order,
+      kind,
+      email: address,
+      active,
+    });
     await db('order_emails').insert([
       email(tenantA, ids.booked, '  Mixed.Case@Example.COM '),
       email(tenantA, ids.cancelled, 'billing@firm.example', 'invoice'),
@@ -37,7 +46,11 @@ describe('GET /sales-orders: email and shopOrderNumber lookups', () => {
   afterAll(() => h.close());
 
   const idsOf = async (query: Query) =>
-    (await collectPages<Item>((cursor) => h.call('get', '/sales-orders', { token, query: { ...query, ...(cursor && { cursor }) } }))).map((i) => i.id);
+    (
+      await collectPages<Item>((cursor) =>
+        h.call('get', '/sales-orders', { token, query: { ...query, ...(cursor && { cursor }) } }),
+      )
+    ).map((i) => i.id);
 
   it.each([
     ['the exact address', 'mixed.case@example.com'],
@@ -58,13 +71,21 @@ describe('GET /sales-orders: email and shopOrderNumber lookups', () => {
   });
 
   it('email finds seeded orders by their order e-mail', async () => {
-    const row = await h.t.db('order_emails').where({ tenant_id: tenantA, active: true }).where('order_id', '<', 900_000).first('email');
-    const expected = await h.t.db('order_emails as e')
+    const row = await h.t
+      .db('order_emails')
+      .where({ tenant_id: tenantA, active: true })
+      .where('order_id', '<', 900_000)
+      .first('email');
+    const expected = await h.t
+      .db('order_emails as e')
       .join('orders as o', (j) => j.on('o.tenant_id', 'e.tenant_id').andOn('o.id', 'e.order_id'))
       .where({ 'e.tenant_id': tenantA, 'e.active': true })
       .whereRaw('lower(btrim(e.email)) = lower(btrim(?))', [row.email])
       .whereNotNull('o.customer_id')
-      .orderBy([{ column: 'o.date_order', order: 'desc' }, { column: 'o.id', order: 'desc' }])
+      .orderBy([
+        { column: 'o.date_order', order: 'desc' },
+        { column: 'o.id', order: 'desc' },
+      ])
       .distinct('o.id', 'o.date_order');
     expect(await idsOf({ email: row.email })).toEqual(expected.map((r) => r.id));
   });
@@ -81,7 +102,12 @@ describe('GET /sales-orders: email and shopOrderNumber lookups', () => {
   });
 
   it('shopOrderNumber finds a seeded web order', async () => {
-    const row = await h.t.db('orders').where('tenant_id', tenantA).whereNotNull('importer_id').where('id', '<', 900_000).first('id', 'shop_order_number');
+    const row = await h.t
+      .db('orders')
+      .where('tenant_id', tenantA)
+      .whereNotNull('importer_id')
+      .where('id', '<', 900_000)
+      .first('id', 'shop_order_number');
     expect(await idsOf({ shopOrderNumber: String(row.shop_order_number).toUpperCase() })).toEqual([row.id]);
   });
 });

@@ -26,20 +26,34 @@ describe('GET /sales-orders: include, paging and request errors', () => {
     expect(res.body).toMatchObject({ pageSizeApplied: 25, truncated: false });
     const items = res.body.items as Item[];
     expect(items).toHaveLength(25);
-    const types = new Map((await h.t.db('orders as o').join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
-      .where('o.tenant_id', tenantA).select('o.id', 's.type')).map((r) => [r.id as number, r.type as string]));
+    const types = new Map(
+      (
+        await h.t
+          .db('orders as o')
+          .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
+          .where('o.tenant_id', tenantA)
+          .select('o.id', 's.type')
+      ).map((r) => [r.id as number, r.type as string]),
+    );
     for (const item of items) {
       const id = String(item.id);
       expect(item.lines).toEqual((await h.call('get', `/sales-orders/${id}/lines`, { token })).body);
       // Fulfilment answers for sales orders proper; invoices in the order book 404 there (rule 7).
-      if (types.get(item.id) === 'SALESORDER') expect(item.fulfilment).toEqual((await h.call('get', `/sales-orders/${id}/fulfilment`, { token })).body);
+      if (types.get(item.id) === 'SALESORDER')
+        expect(item.fulfilment).toEqual((await h.call('get', `/sales-orders/${id}/fulfilment`, { token })).body);
     }
     expect(items.some((i) => Array.isArray(i.lines) && i.lines.length > 0)).toBe(true);
   });
 
   it('include caps the page at 25 and says so with truncated', async () => {
-    expect((await list({ include: 'lines', pageSize: 100 })).body).toMatchObject({ pageSizeApplied: 25, truncated: true });
-    expect((await list({ include: 'fulfilment', pageSize: 10 })).body).toMatchObject({ pageSizeApplied: 10, truncated: false });
+    expect((await list({ include: 'lines', pageSize: 100 })).body).toMatchObject({
+      pageSizeApplied: 25,
+      truncated: true,
+    });
+    expect((await list({ include: 'fulfilment', pageSize: 10 })).body).toMatchObject({
+      pageSizeApplied: 10,
+      truncated: false,
+    });
     const plain = (await list({ pageSize: 500 })).body;
     expect(plain).toMatchObject({ pageSizeApplied: 200, truncated: true });
     expect(plain.items[0]).not.toHaveProperty('lines');
@@ -64,7 +78,10 @@ describe('GET /sales-orders: include, paging and request errors', () => {
     let cursor: string | undefined;
     let page = 0;
     do {
-      const [res] = await Promise.all([list({ pageSize: 20, ...(cursor && { cursor }) }), insertAround(after, seen.length)]);
+      const [res] = await Promise.all([
+        list({ pageSize: 20, ...(cursor && { cursor }) }),
+        insertAround(after, seen.length),
+      ]);
       const items = res.body.items as Item[];
       seen.push(...items.map((i) => i.id));
       after = items[items.length - 1];
@@ -81,7 +98,9 @@ describe('GET /sales-orders: include, paging and request errors', () => {
     const first = await list({ pageSize: 5 });
     const second = await list({ pageSize: 5, cursor: first.body.nextCursor });
     const both = await list({ pageSize: 10 });
-    expect([...first.body.items, ...second.body.items].map((i: Item) => i.id)).toEqual(both.body.items.map((i: Item) => i.id));
+    expect([...first.body.items, ...second.body.items].map((i: Item) => i.id)).toEqual(
+      both.body.items.map((i: Item) => i.id),
+    );
   });
 
   it.each<[string, Query]>([

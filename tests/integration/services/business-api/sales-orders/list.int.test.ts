@@ -67,19 +67,59 @@ describe('GET /sales-orders', () => {
 
   it.each<[string, () => Query, (o: ExpectedOrder) => boolean]>([
     ['customerId', () => ({ customerId: sample().customerId }), (o) => o.customerId === sample().customerId],
-    ['customerName (part, case ignored)', () => ({ customerName: sample().customerName.slice(1, 6).toUpperCase() }), (o) => o.customerName.toLowerCase().includes(sample().customerName.slice(1, 6).toLowerCase())],
+    [
+      'customerName (part, case ignored)',
+      () => ({ customerName: sample().customerName.slice(1, 6).toUpperCase() }),
+      (o) => o.customerName.toLowerCase().includes(sample().customerName.slice(1, 6).toLowerCase()),
+    ],
     ['currency (any case)', () => ({ currency: 'eur' }), (o) => o.currency === 'EUR'],
-    ['orderDateFrom/To', () => ({ orderDateFrom: mid().dateOrder.toISOString(), orderDateTo: new Date(mid().dateOrder.getTime() + 20 * 86_400_000).toISOString() }),
-      (o) => o.dateOrder >= mid().dateOrder && o.dateOrder.getTime() <= mid().dateOrder.getTime() + 20 * 86_400_000],
-    ['orderDateTo as a plain date (whole day)', () => ({ orderDateTo: mid().dateOrder.toISOString().slice(0, 10) }),
-      (o) => o.dateOrder.toISOString().slice(0, 10) <= mid().dateOrder.toISOString().slice(0, 10)],
-    ['deliveryDateFrom/To', () => ({ deliveryDateFrom: '2024-10-01T00:00:00+02:00', deliveryDateTo: '2024-12-01T00:00:00Z' }),
-      (o) => o.dateDelivery !== null && o.dateDelivery >= new Date('2024-09-30T22:00:00Z') && o.dateDelivery <= new Date('2024-12-01T00:00:00Z')],
-    ['invoiceDateFrom/To', () => ({ invoiceDateFrom: '2024-06-01', invoiceDateTo: '2024-12-31' }),
-      (o) => o.dateInvoice !== null && o.dateInvoice >= new Date('2024-06-01T00:00:00Z') && o.dateInvoice < new Date('2025-01-01T00:00:00Z')],
-    ['totalMin/totalMax (incl. VAT)', () => ({ totalMin: 500.5, totalMax: 2500 }), (o) => o.totalIncVat >= 500.5 && o.totalIncVat <= 2500],
-    ['q on the customer name', () => ({ q: sample().customerName.split(' ')[0]!.toLowerCase() }), (o) => o.text.some((t) => t.includes(sample().customerName.split(' ')[0]!.toLowerCase()))],
-    ['q as an order id', () => ({ q: String(sample().dto.id) }), (o) => o.dto.id === sample().dto.id || o.invoiceNumber === sample().dto.id || o.text.some((t) => t.includes(String(sample().dto.id)))],
+    [
+      'orderDateFrom/To',
+      () => ({
+        orderDateFrom: mid().dateOrder.toISOString(),
+        orderDateTo: new Date(mid().dateOrder.getTime() + 20 * 86_400_000).toISOString(),
+      }),
+      (o) => o.dateOrder >= mid().dateOrder && o.dateOrder.getTime() <= mid().dateOrder.getTime() + 20 * 86_400_000,
+    ],
+    [
+      'orderDateTo as a plain date (whole day)',
+      () => ({ orderDateTo: mid().dateOrder.toISOString().slice(0, 10) }),
+      (o) => o.dateOrder.toISOString().slice(0, 10) <= mid().dateOrder.toISOString().slice(0, 10),
+    ],
+    [
+      'deliveryDateFrom/To',
+      () => ({ deliveryDateFrom: '2024-10-01T00:00:00+02:00', deliveryDateTo: '2024-12-01T00:00:00Z' }),
+      (o) =>
+        o.dateDelivery !== null &&
+        o.dateDelivery >= new Date('2024-09-30T22:00:00Z') &&
+        o.dateDelivery <= new Date('2024-12-01T00:00:00Z'),
+    ],
+    [
+      'invoiceDateFrom/To',
+      () => ({ invoiceDateFrom: '2024-06-01', invoiceDateTo: '2024-12-31' }),
+      (o) =>
+        o.dateInvoice !== null &&
+        o.dateInvoice >= new Date('2024-06-01T00:00:00Z') &&
+        o.dateInvoice < new Date('2025-01-01T00:00:00Z'),
+    ],
+    [
+      'totalMin/totalMax (incl. VAT)',
+      () => ({ totalMin: 500.5, totalMax: 2500 }),
+      (o) => o.totalIncVat >= 500.5 && o.totalIncVat <= 2500,
+    ],
+    [
+      'q on the customer name',
+      () => ({ q: sample().customerName.split(' ')[0]!.toLowerCase() }),
+      (o) => o.text.some((t) => t.includes(sample().customerName.split(' ')[0]!.toLowerCase())),
+    ],
+    [
+      'q as an order id',
+      () => ({ q: String(sample().dto.id) }),
+      (o) =>
+        o.dto.id === sample().dto.id ||
+        o.invoiceNumber === sample().dto.id ||
+        o.text.some((t) => t.includes(String(sample().dto.id))),
+    ],
   ])('filters by %s (with the intake default)', async (_name, query, keep) => {
     const want = dtos((o) => o.intake && keep(o));
     expect(want.length).toBeGreaterThan(0);
@@ -89,12 +129,19 @@ describe('GET /sales-orders', () => {
 
   it('combines filters', async () => {
     const s = sample();
-    expect(await collect({ customerId: s.customerId, currency: s.currency, totalMin: 0 })).toEqual(dtos((o) => o.intake && o.customerId === s.customerId));
+    expect(await collect({ customerId: s.customerId, currency: s.currency, totalMin: 0 })).toEqual(
+      dtos((o) => o.intake && o.customerId === s.customerId),
+    );
     expect(await collect({ customerId: s.customerId, currency: s.currency === 'SEK' ? 'EUR' : 'SEK' })).toEqual([]);
   });
 
   it('an unknown customer or status gives an empty page', async () => {
-    expect((await list({ customerId: 999_999 })).body).toEqual({ items: [], nextCursor: null, pageSizeApplied: 50, truncated: false });
+    expect((await list({ customerId: 999_999 })).body).toEqual({
+      items: [],
+      nextCursor: null,
+      pageSizeApplied: 50,
+      truncated: false,
+    });
     expect((await list({ statusId: 999_999 })).body.items).toEqual([]);
   });
 

@@ -1,4 +1,7 @@
-import type { PaymentLookup, PaymentProvider } from '../../../../../services/business-api/sales-orders/payment/provider';
+import type {
+  PaymentLookup,
+  PaymentProvider,
+} from '../../../../../services/business-api/sales-orders/payment/provider';
 import { startBusinessApi, type BusinessApiHarness } from '../../../../support/business-api';
 import { SEED_AS_OF, seedSmallTenant } from '../../../../support/business-data';
 import { insertOrder } from './order-rows';
@@ -17,23 +20,70 @@ describe('GET /sales-orders/{id}/payment', () => {
     orderId = await insertOrder(h.t.db, tenantA, { currency_code: 'SEK', importer_id: 3 });
     const payment = { tenant_id: tenantA, order_id: orderId, provider: 'klarna', currency_code: 'SEK' };
     await h.t.db('order_payments').insert([
-      { ...payment, provider_reference: 'kla_1', method: 'card', amount: 100, status: 'failed', created_at: '2025-03-10T10:00:00Z' },
-      { ...payment, provider_reference: 'kla_2', method: 'card', amount: 125.5, captured_amount: 125.5, refunded_amount: 25.25, status: 'partially_refunded', authorized_at: '2025-03-10T10:01:00Z', captured_at: '2025-03-11T09:00:00Z', created_at: '2025-03-10T10:01:00Z' },
+      {
+        ...payment,
+        provider_reference: 'kla_1',
+        method: 'card',
+        amount: 100,
+        status: 'failed',
+        created_at: '2025-03-10T10:00:00Z',
+      },
+      {
+        ...payment,
+        provider_reference: 'kla_2',
+        method: 'card',
+        amount: 125.5,
+        captured_amount: 125.5,
+        refunded_amount: 25.25,
+        status: 'partially_refunded',
+        authorized_at: '2025-03-10T10:01:00Z',
+        captured_at: '2025-03-11T09:00:00Z',
+        created_at: '2025-03-10T10:01:00Z',
+      },
     ]);
   });
   afterAll(() => h.close());
 
-  const pay = async (id: number | string, permissions: Array<'payment_manage' | 'price'>, access: 'read-only' | 'read-write' = 'read-only', tenant = tenantA) =>
-    h.call('get', `/sales-orders/${id}/payment`, { token: await h.token(tenant, { access, permissions }) });
+  const pay = async (
+    id: number | string,
+    permissions: Array<'payment_manage' | 'price'>,
+    access: 'read-only' | 'read-write' = 'read-only',
+    tenant = tenantA,
+  ) => h.call('get', `/sales-orders/${id}/payment`, { token: await h.token(tenant, { access, permissions }) });
 
   it('returns the payments as the provider reports them, for an API key with payment_manage', async () => {
     const res = await pay(orderId, ['payment_manage']);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      orderId, currencyIsoCode: 'SEK', capturedTotal: 100.25, readAt: SEED_AS_OF.toISOString(),
+      orderId,
+      currencyIsoCode: 'SEK',
+      capturedTotal: 100.25,
+      readAt: SEED_AS_OF.toISOString(),
       payments: [
-        { provider: 'klarna', providerReference: 'kla_1', method: 'card', status: 'failed', amount: 100, capturedAmount: 0, refundedAmount: 0, currencyIsoCode: 'SEK', authorizedAt: null, capturedAt: null },
-        { provider: 'klarna', providerReference: 'kla_2', method: 'card', status: 'partially_refunded', amount: 125.5, capturedAmount: 125.5, refundedAmount: 25.25, currencyIsoCode: 'SEK', authorizedAt: '2025-03-10T10:01:00.000Z', capturedAt: '2025-03-11T09:00:00.000Z' },
+        {
+          provider: 'klarna',
+          providerReference: 'kla_1',
+          method: 'card',
+          status: 'failed',
+          amount: 100,
+          capturedAmount: 0,
+          refundedAmount: 0,
+          currencyIsoCode: 'SEK',
+          authorizedAt: null,
+          capturedAt: null,
+        },
+        {
+          provider: 'klarna',
+          providerReference: 'kla_2',
+          method: 'card',
+          status: 'partially_refunded',
+          amount: 125.5,
+          capturedAmount: 125.5,
+          refundedAmount: 25.25,
+          currencyIsoCode: 'SEK',
+          authorizedAt: '2025-03-10T10:01:00.000Z',
+          capturedAt: '2025-03-11T09:00:00.000Z',
+        },
       ],
     });
   });
@@ -48,7 +98,8 @@ describe('GET /sales-orders/{id}/payment', () => {
   });
 
   it('caches the answer up to 60 seconds', async () => {
-    const seeded = await h.t.db('order_payments as p')
+    const seeded = await h.t
+      .db('order_payments as p')
       .join('orders as o', (j) => j.on('o.tenant_id', 'p.tenant_id').andOn('o.id', 'p.order_id'))
       .where({ 'p.tenant_id': tenantA, 'o.status_id': 2 })
       .first('p.order_id', 'p.id');

@@ -47,10 +47,13 @@ describe('spec conformance: authentication', () => {
       ['a malformed token', async () => 'Bearer not.a.jwt'],
       ['another scheme', async () => `Basic ${Buffer.from('a:b').toString('base64')}`],
       ['a bad signature', async () => `Bearer ${await foreignToken()}`],
-      ['a tampered payload', async () => {
-        const [head, , sig] = (await valid()).split('.');
-        return `Bearer ${head}.${Buffer.from(JSON.stringify({ iid: tenantB, scope: 'read write' })).toString('base64url')}.${sig}`;
-      }],
+      [
+        'a tampered payload',
+        async () => {
+          const [head, , sig] = (await valid()).split('.');
+          return `Bearer ${head}.${Buffer.from(JSON.stringify({ iid: tenantB, scope: 'read write' })).toString('base64url')}.${sig}`;
+        },
+      ],
       ['an expired token', async () => `Bearer ${await h.token(tenantA, { expiresAt: past() })}`],
       ['a token of another issuer', async () => `Bearer ${await h.token(tenantA, { issuer: 'https://evil.test' })}`],
       ['a token for another audience', async () => `Bearer ${await h.token(tenantA, { audience: 'someone-else' })}`],
@@ -76,48 +79,72 @@ describe('spec conformance: authentication', () => {
   describe('6. read-only keys', () => {
     const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
     const writeRoutes = () =>
-      Object.entries(h.document.paths).flatMap(([path, ops]) => WRITE_METHODS.filter((m) => m in ops).map((m) => [m, path] as const));
+      Object.entries(h.document.paths).flatMap(([path, ops]) =>
+        WRITE_METHODS.filter((m) => m in ops).map((m) => [m, path] as const),
+      );
 
     it('refuses every write in the OpenAPI document with 403 forbidden, except POST /sales-invoice-lines', async () => {
       const readOnly = await h.token(tenantA, { access: 'read-only' });
       const routes = writeRoutes();
       expect(routes.length).toBeGreaterThanOrEqual(8);
       for (const [method, path] of routes) {
-        const res = await request(h.app)[method](`/api/v1${concrete(path)}`).set('Authorization', `Bearer ${readOnly}`).send({});
+        const res = await request(h.app)
+          [method](`/api/v1${concrete(path)}`)
+          .set('Authorization', `Bearer ${readOnly}`)
+          .send({});
         const expected = path === '/sales-invoice-lines' ? 200 : 403;
         expect([method, path, res.status]).toEqual([method, path, expected]);
-        if (expected === 403) expect(res.body).toEqual({ code: 'forbidden', message: expect.any(String), traceId: expect.any(String) });
+        if (expected === 403)
+          expect(res.body).toEqual({ code: 'forbidden', message: expect.any(String), traceId: expect.any(String) });
       }
     });
 
     it('allows every GET for a read-only key', async () => {
       const readOnly = await h.token(tenantA, { access: 'read-only', permissions: ['payment_manage'] });
-      const gets = Object.entries(h.document.paths).filter(([, ops]) => 'get' in ops).map(([p]) => concrete(p));
+      const gets = Object.entries(h.document.paths)
+        .filter(([, ops]) => 'get' in ops)
+        .map(([p]) => concrete(p));
       for (const path of gets) {
-        const res = await request(h.app).get(`/api/v1${path}`).query({ productId: 1, q: 'a' }).set('Authorization', `Bearer ${readOnly}`);
+        const res = await request(h.app)
+          .get(`/api/v1${path}`)
+          .query({ productId: 1, q: 'a' })
+          .set('Authorization', `Bearer ${readOnly}`);
         expect([path, res.status === 403]).toEqual([path, false]);
       }
     });
 
     it('lets a read-only key search invoice lines', async () => {
-      const res = await h.call('post', '/sales-invoice-lines', { token: await h.token(tenantA, { access: 'read-only', permissions: [] }), body: {} });
+      const res = await h.call('post', '/sales-invoice-lines', {
+        token: await h.token(tenantA, { access: 'read-only', permissions: [] }),
+        body: {},
+      });
       expect(res.status).toBe(200);
     });
   });
 
   describe('8. permissions', () => {
     it('payment needs payment_manage, for a read-write token and for a read-only key alike', async () => {
-      const order = (await h.t.db('orders as o').join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
-        .where({ 'o.tenant_id': tenantA, 's.type': 'SALESORDER' }).first('o.id')) as { id: number };
-      const without = await h.call('get', `/sales-orders/${order.id}/payment`, { token: await h.token(tenantA, { permissions: ['price', 'quantity', 'onboarding_company'] }) });
+      const order = (await h.t
+        .db('orders as o')
+        .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
+        .where({ 'o.tenant_id': tenantA, 's.type': 'SALESORDER' })
+        .first('o.id')) as { id: number };
+      const without = await h.call('get', `/sales-orders/${order.id}/payment`, {
+        token: await h.token(tenantA, { permissions: ['price', 'quantity', 'onboarding_company'] }),
+      });
       expect(without.status).toBe(403);
       expect(without.body).toEqual({ code: 'forbidden', message: expect.any(String), traceId: expect.any(String) });
-      const readOnly = await h.call('get', `/sales-orders/${order.id}/payment`, { token: await h.token(tenantA, { access: 'read-only', permissions: ['payment_manage'] }) });
+      const readOnly = await h.call('get', `/sales-orders/${order.id}/payment`, {
+        token: await h.token(tenantA, { access: 'read-only', permissions: ['payment_manage'] }),
+      });
       expect(readOnly.status).toBe(200);
     });
 
     it('company profile PATCH without onboarding_company is 403 with an ErrorMessageBody', async () => {
-      const res = await h.call('patch', '/tenant-settings/company-profile', { token: await h.token(tenantA, { permissions: ['price'] }), body: { city: 'Malmö' } });
+      const res = await h.call('patch', '/tenant-settings/company-profile', {
+        token: await h.token(tenantA, { permissions: ['price'] }),
+        body: { city: 'Malmö' },
+      });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: expect.any(String) });
     });
@@ -125,7 +152,9 @@ describe('spec conformance: authentication', () => {
 
   describe('2. the tenant comes from iid', () => {
     it("a token of tenant B never reads tenant A's customer", async () => {
-      await h.t.db('customers').insert({ tenant_id: tenantA, id: 777_001, contact_number: 777_001, name: 'Only in A', orgno: '000000-0001' });
+      await h.t
+        .db('customers')
+        .insert({ tenant_id: tenantA, id: 777_001, contact_number: 777_001, name: 'Only in A', orgno: '000000-0001' });
       expect((await h.call('get', '/customers/777001', { token: await h.token(tenantA) })).status).toBe(200);
       const other = await h.call('get', '/customers/777001', { token: await h.token(tenantB) });
       expect(other.status).toBe(404);

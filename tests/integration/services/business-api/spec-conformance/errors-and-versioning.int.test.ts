@@ -32,7 +32,12 @@ describe('spec conformance: errors and versioning', () => {
   const expectValidationProblem = (res: Response, key?: string) => {
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(PROBLEM_TYPE);
-    expect(res.body).toMatchObject({ status: 400, title: expect.any(String), type: expect.any(String), errors: expect.any(Object) });
+    expect(res.body).toMatchObject({
+      status: 400,
+      title: expect.any(String),
+      type: expect.any(String),
+      errors: expect.any(Object),
+    });
     if (key) expect(Object.keys(res.body.errors as object)).toContain(key);
     expect(res.body.code).toBeUndefined();
     expectVersion(res);
@@ -59,7 +64,15 @@ describe('spec conformance: errors and versioning', () => {
     it.each([
       ['200', () => api('get', '/customers'), 200],
       ['401', () => request(h.app).get('/api/v1/customers'), 401],
-      ['403', async () => request(h.app).post('/api/v1/sales-orders').set('Authorization', `Bearer ${await h.token(tenant, { access: 'read-only' })}`).send({}), 403],
+      [
+        '403',
+        async () =>
+          request(h.app)
+            .post('/api/v1/sales-orders')
+            .set('Authorization', `Bearer ${await h.token(tenant, { access: 'read-only' })}`)
+            .send({}),
+        403,
+      ],
       ['404', () => api('get', '/no-such-endpoint'), 404],
       ['415', () => api('post', '/sales-orders').set('Content-Type', 'text/plain').send('x'), 415],
       ['400 problem', () => api('get', '/customers/abc'), 400],
@@ -71,9 +84,14 @@ describe('spec conformance: errors and versioning', () => {
 
     it('puts the version header on every response path of the OpenAPI document (GET, read-only key)', async () => {
       const readOnly = await h.token(tenant, { access: 'read-only', permissions: ['payment_manage'] });
-      const paths = Object.entries(h.document.paths).filter(([, ops]) => 'get' in ops).map(([p]) => p.replace(/\{[^}]+\}/g, '1'));
+      const paths = Object.entries(h.document.paths)
+        .filter(([, ops]) => 'get' in ops)
+        .map(([p]) => p.replace(/\{[^}]+\}/g, '1'));
       for (const path of paths) {
-        const res = await request(h.app).get(`/api/v1${path}`).query({ productId: 1, q: 'a' }).set('Authorization', `Bearer ${readOnly}`);
+        const res = await request(h.app)
+          .get(`/api/v1${path}`)
+          .query({ productId: 1, q: 'a' })
+          .set('Authorization', `Bearer ${readOnly}`);
         expect([path, res.status < 500 && res.status !== 403]).toEqual([path, true]);
         expectVersion(res);
       }
@@ -103,23 +121,32 @@ describe('spec conformance: errors and versioning', () => {
     });
 
     it('415 on PATCH company profile in an unreadable content type', async () => {
-      const res = await api('patch', '/tenant-settings/company-profile').set('Content-Type', 'text/plain').send('{"city":"X"}');
+      const res = await api('patch', '/tenant-settings/company-profile')
+        .set('Content-Type', 'text/plain')
+        .send('{"city":"X"}');
       expect(res.status).toBe(415);
       expect(res.headers['content-type']).toMatch(PROBLEM_TYPE);
     });
 
-    it.each(['application/json', 'application/json; charset=utf-8', 'text/json', 'application/merge-patch+json', 'application/vnd.api+json'])(
-      'accepts a write body as %s',
-      async (type) => {
-        const res = await api('post', '/sales-invoice-lines').set('Content-Type', type).send(JSON.stringify({ pageSize: 2 }));
-        expect(res.status).toBe(200);
-        expect(res.headers['content-type']).toMatch(JSON_TYPE);
-        expect(res.body.pageSizeApplied).toBe(2);
-      },
-    );
+    it.each([
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/json',
+      'application/merge-patch+json',
+      'application/vnd.api+json',
+    ])('accepts a write body as %s', async (type) => {
+      const res = await api('post', '/sales-invoice-lines')
+        .set('Content-Type', type)
+        .send(JSON.stringify({ pageSize: 2 }));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(JSON_TYPE);
+      expect(res.body.pageSizeApplied).toBe(2);
+    });
 
     it('400 ValidationProblemDetails for malformed JSON', async () => {
-      expectValidationProblem(await api('post', '/sales-invoice-lines').set('Content-Type', 'application/json').send('{"pageSize": 2,'));
+      expectValidationProblem(
+        await api('post', '/sales-invoice-lines').set('Content-Type', 'application/json').send('{"pageSize": 2,'),
+      );
     });
 
     it('400 ValidationProblemDetails for a missing body', async () => {

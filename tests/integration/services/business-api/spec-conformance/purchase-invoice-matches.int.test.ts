@@ -22,12 +22,23 @@ describe('spec conformance: purchase-invoice matching', () => {
     const res = await h.call('get', `/purchase-invoice-matches/${draftId}`, { token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['invoiceId', 'suggestions', 'tolerances']);
-    expect(Object.keys(res.body.tolerances).sort()).toEqual(['autoEligibleScore', 'dateWindowDays', 'pricePercent', 'qtyPercent']);
+    expect(Object.keys(res.body.tolerances).sort()).toEqual([
+      'autoEligibleScore',
+      'dateWindowDays',
+      'pricePercent',
+      'qtyPercent',
+    ]);
     const [line] = res.body.suggestions;
     expect(line).toMatchObject({ invoiceLineIndex: 0, productNumber: expect.any(String), quantity: 2 });
     expect(line.candidates).toHaveLength(5);
     for (const c of line.candidates) {
-      expect(c).toMatchObject({ orderId: po.orderId, orderItemId: po.line('blue'), score: expect.any(Number), reasons: expect.any(Array), isAutoEligible: expect.any(Boolean) });
+      expect(c).toMatchObject({
+        orderId: po.orderId,
+        orderItemId: po.line('blue'),
+        score: expect.any(Number),
+        reasons: expect.any(Array),
+        isAutoEligible: expect.any(Boolean),
+      });
       expect(Number.isInteger(c.score)).toBe(true);
     }
   });
@@ -36,12 +47,19 @@ describe('spec conformance: purchase-invoice matching', () => {
     const po = await a.purchaseOrder(1, ['red', 'green']);
     const red = await a.receipt(po, 'red', 3);
     await a.receipt(po, 'green', 4);
-    const draftId = await a.draft(1, [{ product: 'red', quantity: 3 }, { product: 'green', quantity: 4 }]);
+    const draftId = await a.draft(1, [
+      { product: 'red', quantity: 3 },
+      { product: 'green', quantity: 4 },
+    ]);
     const confirm = await h.call('post', `/purchase-invoice-matches/${draftId}/confirm`, {
-      token, body: { matches: [{ invoiceLineIndex: 0, orderItemId: po.line('red'), invTransactionId: red }] },
+      token,
+      body: { matches: [{ invoiceLineIndex: 0, orderItemId: po.line('red'), invTransactionId: red }] },
     });
     expect([confirm.status, confirm.body]).toEqual([200, { invoiceId: draftId }]);
-    const whole = await h.call('post', `/purchase-invoice-matches/${draftId}/match-whole-order`, { token, body: { orderId: po.orderId } });
+    const whole = await h.call('post', `/purchase-invoice-matches/${draftId}/match-whole-order`, {
+      token,
+      body: { orderId: po.orderId },
+    });
     expect([whole.status, whole.body]).toEqual([200, { invoiceId: draftId }]);
     const draft = await h.t.db('purchase_invoice_drafts').where({ tenant_id: tenantA, id: draftId }).first('booked');
     expect(draft.booked).toBe(false);
@@ -52,7 +70,10 @@ describe('spec conformance: purchase-invoice matching', () => {
     for (const id of [987_654, other]) {
       const answers = [
         await h.call('get', `/purchase-invoice-matches/${id}`, { token }),
-        await h.call('post', `/purchase-invoice-matches/${id}/confirm`, { token, body: { matches: [{ invoiceLineIndex: 0, orderItemId: 1, invTransactionId: 1 }] } }),
+        await h.call('post', `/purchase-invoice-matches/${id}/confirm`, {
+          token,
+          body: { matches: [{ invoiceLineIndex: 0, orderItemId: 1, invTransactionId: 1 }] },
+        }),
         await h.call('post', `/purchase-invoice-matches/${id}/match-whole-order`, { token, body: { orderId: 1 } }),
       ];
       for (const res of answers) expect([id, res.status, res.body.code]).toEqual([id, 404, 'not_found']);

@@ -14,9 +14,12 @@ function expectShape(item: Item, fields: Record<string, string>): void {
   for (const [field, kind] of Object.entries(fields)) {
     const value = item[field];
     const base = kind.replace('?', '');
-    const ok = (kind.endsWith('?') && value === null)
-      || (base === 'integer' ? Number.isInteger(value)
-        : base === 'date-time' ? typeof value === 'string' && DATE_TIME.test(value)
+    const ok =
+      (kind.endsWith('?') && value === null) ||
+      (base === 'integer'
+        ? Number.isInteger(value)
+        : base === 'date-time'
+          ? typeof value === 'string' && DATE_TIME.test(value)
           : typeof value === base);
     expect([field, ok]).toEqual([field, true]);
   }
@@ -56,9 +59,24 @@ describe('spec conformance: the read lists', () => {
 
   describe('GET /sales-invoices', () => {
     const FIELDS = {
-      id: 'integer', invoiceNumber: 'integer', customerId: 'integer', customerName: 'string', customerOrgno: 'string', statusName: 'string',
-      dateInvoice: 'date-time', dateDue: 'date-time', dateOrder: 'date-time', totalExVat: 'number', totalVat: 'number', totalIncVat: 'number',
-      openAmount: 'number', paidAmount: 'number', isLate: 'boolean', isFullyPaid: 'boolean', currencyIsoCode: 'string', documentType: 'string',
+      id: 'integer',
+      invoiceNumber: 'integer',
+      customerId: 'integer',
+      customerName: 'string',
+      customerOrgno: 'string',
+      statusName: 'string',
+      dateInvoice: 'date-time',
+      dateDue: 'date-time',
+      dateOrder: 'date-time',
+      totalExVat: 'number',
+      totalVat: 'number',
+      totalIncVat: 'number',
+      openAmount: 'number',
+      paidAmount: 'number',
+      isLate: 'boolean',
+      isFullyPaid: 'boolean',
+      currencyIsoCode: 'string',
+      documentType: 'string',
     };
 
     it('defaults to revenue invoices; credit selects credits; both selects both', async () => {
@@ -97,13 +115,29 @@ describe('spec conformance: the read lists', () => {
       const byDefault = await lines({});
       const withNonSales = await lines({ includeNonSales: true });
       expect(byDefault).toEqual(await lines({ includeNonSales: false }));
-      const salesInvoiceIds = new Set((await h.t.db('orders as o').join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
-        .where({ 'o.tenant_id': tenantA, 's.is_sales': true }).select('o.id')).map((r: { id: number }) => r.id));
+      const salesInvoiceIds = new Set(
+        (
+          await h.t
+            .db('orders as o')
+            .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
+            .where({ 'o.tenant_id': tenantA, 's.is_sales': true })
+            .select('o.id')
+        ).map((r: { id: number }) => r.id),
+      );
       expect(byDefault.every((l) => salesInvoiceIds.has(l.invoiceId as number))).toBe(true);
       expect(withNonSales.length).toBeGreaterThan(byDefault.length);
       expectShape(byDefault[0] ?? {}, {
-        invoiceId: 'integer', invoiceNumber: 'integer', lineId: 'integer', productNumber: 'string', description: 'string', quantity: 'number',
-        qtyDelivered: 'number', price: 'number', sumExVat: 'number', sumIncVat: 'number', currencyIsoCode: 'string',
+        invoiceId: 'integer',
+        invoiceNumber: 'integer',
+        lineId: 'integer',
+        productNumber: 'string',
+        description: 'string',
+        quantity: 'number',
+        qtyDelivered: 'number',
+        price: 'number',
+        sumExVat: 'number',
+        sumIncVat: 'number',
+        currencyIsoCode: 'string',
       });
     });
   });
@@ -117,8 +151,17 @@ describe('spec conformance: the read lists', () => {
       expect(all.some((l) => l.qtyLeftToDeliver === 0)).toBe(true);
       expect(await everything('/open-order-lines', { includeFullyDelivered: false })).toEqual(open);
       expectShape(open[0] ?? {}, {
-        orderId: 'integer', orderName: 'string', lineId: 'integer', productNumber: 'string', description: 'string', qtyOrdered: 'number',
-        qtyDelivered: 'number', qtyLeftToDeliver: 'number', dateDelivery: 'date-time', customerName: 'string', statusName: 'string',
+        orderId: 'integer',
+        orderName: 'string',
+        lineId: 'integer',
+        productNumber: 'string',
+        description: 'string',
+        qtyOrdered: 'number',
+        qtyDelivered: 'number',
+        qtyLeftToDeliver: 'number',
+        dateDelivery: 'date-time',
+        customerName: 'string',
+        statusName: 'string',
       });
     });
   });
@@ -131,10 +174,19 @@ describe('spec conformance: the read lists', () => {
       expect(rows.length).toBeGreaterThan(0);
       for (const r of rows) {
         expectShape(r, {
-          productId: 'integer', productNumber: 'string', warehouseName: 'string', locationName: 'string', qtyInStock: 'number',
-          qtyIncoming: 'number', qtyOutgoing: 'number', qtyDistributable: 'number',
+          productId: 'integer',
+          productNumber: 'string',
+          warehouseName: 'string',
+          locationName: 'string',
+          qtyInStock: 'number',
+          qtyIncoming: 'number',
+          qtyOutgoing: 'number',
+          qtyDistributable: 'number',
         });
-        expect(r.qtyDistributable).toBeCloseTo((r.qtyInStock as number) - (r.qtyOutgoing as number) + (r.qtyIncoming as number), 6);
+        expect(r.qtyDistributable).toBeCloseTo(
+          (r.qtyInStock as number) - (r.qtyOutgoing as number) + (r.qtyIncoming as number),
+          6,
+        );
       }
     });
   });
@@ -148,20 +200,43 @@ describe('spec conformance: the read lists', () => {
       expect(res.body.length).toBe(10);
       expect((await find({ q: 'a', limit: 20 })).body.length).toBe(20);
       expect((await find({ q: 'a', limit: 1 })).body.length).toBe(1);
-      expectShape(res.body[0] as Item, { productId: 'integer', productNumber: 'string', description: 'string', barcode: 'string?', isActive: 'boolean' });
+      expectShape(res.body[0] as Item, {
+        productId: 'integer',
+        productNumber: 'string',
+        description: 'string',
+        barcode: 'string?',
+        isActive: 'boolean',
+      });
     });
 
-    it.each([[{}], [{ q: '' }], [{ q: 'a', limit: 0 }], [{ q: 'a', limit: 21 }], [{ q: 'a', limit: 'ten' }]])('answers 400 to %j', async (query) => {
-      expect((await find(query as Query)).status).toBe(400);
-    });
+    it.each([[{}], [{ q: '' }], [{ q: 'a', limit: 0 }], [{ q: 'a', limit: 21 }], [{ q: 'a', limit: 'ten' }]])(
+      'answers 400 to %j',
+      async (query) => {
+        expect((await find(query as Query)).status).toBe(400);
+      },
+    );
   });
 
   describe('GET /customers', () => {
     it('q matches the id, the name or the organisation number; inactive=true includes inactive customers', async () => {
       const db = h.t.db;
       await db('customers').insert([
-        { tenant_id: tenantA, id: 660_001, contact_number: 660_001, name: 'Zebra Quokka AB', orgno: '556600-1122', inactive: false },
-        { tenant_id: tenantA, id: 660_002, contact_number: 660_002, name: 'Sleepy Quokka AB', orgno: '556600-3344', inactive: true },
+        {
+          tenant_id: tenantA,
+          id: 660_001,
+          contact_number: 660_001,
+          name: 'Zebra Quokka AB',
+          orgno: '556600-1122',
+          inactive: false,
+        },
+        {
+          tenant_id: tenantA,
+          id: 660_002,
+          contact_number: 660_002,
+          name: 'Sleepy Quokka AB',
+          orgno: '556600-3344',
+          inactive: true,
+        },
       ]);
       const ids = async (query: Query) => (await everything('/customers', query)).map((c) => c.id);
       expect(await ids({ q: '660001' })).toEqual([660_001]);
@@ -172,31 +247,60 @@ describe('spec conformance: the read lists', () => {
       expect(await ids({ q: 'quokka', inactive: false })).toEqual([660_001]);
       const all = await everything('/customers', { inactive: true });
       expectShape(all[0] ?? {}, {
-        id: 'integer', contactNumber: 'integer', name: 'string', orgno: 'string', currencyIsoCode: 'string?', inactive: 'boolean', openOrderCount: 'integer',
+        id: 'integer',
+        contactNumber: 'integer',
+        name: 'string',
+        orgno: 'string',
+        currencyIsoCode: 'string?',
+        inactive: 'boolean',
+        openOrderCount: 'integer',
       });
     });
 
-    it('/customers/{id}: the detail fields; 404 for another tenant\'s customer', async () => {
+    it("/customers/{id}: the detail fields; 404 for another tenant's customer", async () => {
       const res = await h.call('get', '/customers/1', { token });
       expect(res.status).toBe(200);
       const fields = {
-        id: 'integer', contactNumber: 'integer', name: 'string', orgno: 'string', inactive: 'boolean', creditLimit: 'number', overdueOrderSum: 'number',
-        creditStop: 'boolean', paymentTermName: 'string', deliveryTermName: 'string', priceListName: 'string', orderCount: 'integer',
+        id: 'integer',
+        contactNumber: 'integer',
+        name: 'string',
+        orgno: 'string',
+        inactive: 'boolean',
+        creditLimit: 'number',
+        overdueOrderSum: 'number',
+        creditStop: 'boolean',
+        paymentTermName: 'string',
+        deliveryTermName: 'string',
+        priceListName: 'string',
+        orderCount: 'integer',
       };
-      for (const [field, kind] of Object.entries(fields)) expect([field, typeof res.body[field]]).toEqual([field, kind === 'integer' ? 'number' : kind]);
-      await h.t.db('customers').insert({ tenant_id: tenantB, id: 660_009, contact_number: 660_009, name: 'Only B', orgno: '1' });
+      for (const [field, kind] of Object.entries(fields))
+        expect([field, typeof res.body[field]]).toEqual([field, kind === 'integer' ? 'number' : kind]);
+      await h.t
+        .db('customers')
+        .insert({ tenant_id: tenantB, id: 660_009, contact_number: 660_009, name: 'Only B', orgno: '1' });
       expect((await h.call('get', '/customers/660009', { token })).status).toBe(404);
     });
   });
 
   describe('GET /vendor-prices and /time-report-lines', () => {
     it('vendor prices are a page of VendorPriceDto', async () => {
-      const row = (await h.t.db('vendor_prices').where('tenant_id', tenantA).first('product_id')) as { product_id: number };
+      const row = (await h.t.db('vendor_prices').where('tenant_id', tenantA).first('product_id')) as {
+        product_id: number;
+      };
       const body = await page('/vendor-prices', { productId: row.product_id });
       expect(body.items.length).toBeGreaterThan(0);
       expectShape(body.items[0] ?? {}, {
-        productId: 'integer', productNumber: 'string', supplierId: 'integer', supplierName: 'string', supplierProductNumber: 'string', price: 'number',
-        currencyIsoCode: 'string', leadTimeDays: 'integer?', validFrom: 'date-time?', validTo: 'date-time?',
+        productId: 'integer',
+        productNumber: 'string',
+        supplierId: 'integer',
+        supplierName: 'string',
+        supplierProductNumber: 'string',
+        price: 'number',
+        currencyIsoCode: 'string',
+        leadTimeDays: 'integer?',
+        validFrom: 'date-time?',
+        validTo: 'date-time?',
       });
     });
 
@@ -213,9 +317,22 @@ describe('spec conformance: the read lists', () => {
       expect(items.length).toBeGreaterThan(0);
       for (const item of items) {
         expectShape(item, {
-          id: 'integer', purchaseNumber: 'integer', vendorId: 'integer', vendorName: 'string', vendorOrgno: 'string', statusId: 'integer',
-          statusName: 'string', dateOrder: 'date-time', dateDelivery: 'date-time', orderTotalExVat: 'number', orderTotalIncVat: 'number',
-          receivedQtyPercent: 'number?', receivedValueExVat: 'number', invoicedValueExVat: 'number', openToInvoiceExVat: 'number', currencyIsoCode: 'string',
+          id: 'integer',
+          purchaseNumber: 'integer',
+          vendorId: 'integer',
+          vendorName: 'string',
+          vendorOrgno: 'string',
+          statusId: 'integer',
+          statusName: 'string',
+          dateOrder: 'date-time',
+          dateDelivery: 'date-time',
+          orderTotalExVat: 'number',
+          orderTotalIncVat: 'number',
+          receivedQtyPercent: 'number?',
+          receivedValueExVat: 'number',
+          invoicedValueExVat: 'number',
+          openToInvoiceExVat: 'number',
+          currencyIsoCode: 'string',
         });
       }
       const dates = items.map((i) => Date.parse(i.dateOrder as string));

@@ -3,16 +3,53 @@ import { SEED_AS_OF, SEED_TIMEOUT_MS, seedSmallTenant } from '../../../../suppor
 import { insertOrder, SEEDED_STATUS } from '../sales-orders/order-rows';
 
 // Spec: SalesOrderDto, PageResponse, "GET /sales-orders filters", rule 6 and Limits.
-type Page = { items: Array<Record<string, unknown>>; nextCursor: string | null; pageSizeApplied: number; truncated: boolean };
+type Page = {
+  items: Array<Record<string, unknown>>;
+  nextCursor: string | null;
+  pageSizeApplied: number;
+  truncated: boolean;
+};
 const DTO_FIELDS = [
-  'id', 'name', 'customerId', 'customerName', 'customerOrgno', 'statusId', 'statusName', 'dateOrder', 'dateDelivery', 'dateInvoice',
-  'dateDue', 'totalExVat', 'totalVat', 'totalIncVat', 'openAmount', 'isLate', 'isFullyPaid', 'hasShipmentDiscrepancy', 'currencyIsoCode',
+  'id',
+  'name',
+  'customerId',
+  'customerName',
+  'customerOrgno',
+  'statusId',
+  'statusName',
+  'dateOrder',
+  'dateDelivery',
+  'dateInvoice',
+  'dateDue',
+  'totalExVat',
+  'totalVat',
+  'totalIncVat',
+  'openAmount',
+  'isLate',
+  'isFullyPaid',
+  'hasShipmentDiscrepancy',
+  'currencyIsoCode',
 ];
 const TYPES: Record<string, string> = {
-  id: 'integer', name: 'string', customerId: 'integer', customerName: 'string', customerOrgno: 'string', statusId: 'integer',
-  statusName: 'string', dateOrder: 'date-time', dateDelivery: 'date-time', dateInvoice: 'date-time?', dateDue: 'date-time?',
-  totalExVat: 'number', totalVat: 'number', totalIncVat: 'number', openAmount: 'number', isLate: 'boolean', isFullyPaid: 'boolean',
-  hasShipmentDiscrepancy: 'boolean', currencyIsoCode: 'string',
+  id: 'integer',
+  name: 'string',
+  customerId: 'integer',
+  customerName: 'string',
+  customerOrgno: 'string',
+  statusId: 'integer',
+  statusName: 'string',
+  dateOrder: 'date-time',
+  dateDelivery: 'date-time',
+  dateInvoice: 'date-time?',
+  dateDue: 'date-time?',
+  totalExVat: 'number',
+  totalVat: 'number',
+  totalIncVat: 'number',
+  openAmount: 'number',
+  isLate: 'boolean',
+  isFullyPaid: 'boolean',
+  hasShipmentDiscrepancy: 'boolean',
+  currencyIsoCode: 'string',
 };
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -20,7 +57,8 @@ function typeOk(kind: string, value: unknown): boolean {
   if (kind.endsWith('?') && value === null) return true;
   const base = kind.replace('?', '');
   if (base === 'integer') return Number.isInteger(value);
-  if (base === 'date-time') return typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+  if (base === 'date-time')
+    return typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
   return typeof value === base;
 }
 
@@ -66,8 +104,12 @@ describe('spec conformance: GET /sales-orders', () => {
     const items = all.flatMap((p) => p.items);
     const dates = items.map((i) => Date.parse(i.dateOrder as string));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    const intake = await h.t.db('orders as o').join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
-      .where({ 'o.tenant_id': tenant, 's.is_order_intake': true }).whereIn('s.type', ['SALESORDER', 'SALESINVOICE']).count<{ count: string }[]>('o.id');
+    const intake = await h.t
+      .db('orders as o')
+      .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
+      .where({ 'o.tenant_id': tenant, 's.is_order_intake': true })
+      .whereIn('s.type', ['SALESORDER', 'SALESINVOICE'])
+      .count<{ count: string }[]>('o.id');
     expect(items.length).toBe(Number(intake[0]?.count));
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
   });
@@ -78,7 +120,8 @@ describe('spec conformance: GET /sales-orders', () => {
     expect(items.length).toBeGreaterThan(100);
     for (const item of items) {
       expect(Object.keys(item).sort()).toEqual([...DTO_FIELDS].sort());
-      for (const [field, kind] of Object.entries(TYPES)) expect([field, typeOk(kind, item[field])]).toEqual([field, true]);
+      for (const [field, kind] of Object.entries(TYPES))
+        expect([field, typeOk(kind, item[field])]).toEqual([field, true]);
     }
   });
 
@@ -90,9 +133,17 @@ describe('spec conformance: GET /sales-orders', () => {
     // GET .../fulfilment serves sales orders proper only (rule 7, docs/decisions.md): an invoiced item of the order
     // book is 404 there, and still carries its fulfilment as recorded. Which is which comes from the database.
     const types = new Map<number, string>(
-      (await h.t.db('orders as o').join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
-        .where('o.tenant_id', tenant).whereIn('o.id', page.items.map((i) => Number(i.id))).select<{ id: number; type: string }[]>('o.id', 's.type'))
-        .map((row) => [row.id, row.type]),
+      (
+        await h.t
+          .db('orders as o')
+          .join('statuses as s', (j) => j.on('s.tenant_id', 'o.tenant_id').andOn('s.id', 'o.status_id'))
+          .where('o.tenant_id', tenant)
+          .whereIn(
+            'o.id',
+            page.items.map((i) => Number(i.id)),
+          )
+          .select<{ id: number; type: string }[]>('o.id', 's.type')
+      ).map((row) => [row.id, row.type]),
     );
     expect([...types.values()].filter((type) => type === 'SALESORDER').length).toBeGreaterThan(0);
     for (const item of page.items) {
@@ -101,7 +152,9 @@ describe('spec conformance: GET /sales-orders', () => {
       const fulfilment = await h.call('get', `/sales-orders/${item.id}/fulfilment`, { token });
       const isOrder = types.get(Number(item.id)) === 'SALESORDER';
       expect([item.id, fulfilment.status]).toEqual([item.id, isOrder ? 200 : 404]);
-      expect(item.fulfilment).toEqual(isOrder ? fulfilment.body : expect.objectContaining({ orderId: item.id, warehouseOrders: expect.any(Array) }));
+      expect(item.fulfilment).toEqual(
+        isOrder ? fulfilment.body : expect.objectContaining({ orderId: item.id, warehouseOrders: expect.any(Array) }),
+      );
       expect(item).not.toHaveProperty('contact');
       expect(item).not.toHaveProperty('payment');
     }
@@ -111,14 +164,30 @@ describe('spec conformance: GET /sales-orders', () => {
     expect([smaller.pageSizeApplied, smaller.truncated, smaller.items.length]).toEqual([5, false, 5]);
   });
 
-  it.each(['', ' ', 'contact', 'payment', 'lines,', 'lines,contact', 'everything'])('include=%p is 400 invalid_request', async (include) => {
-    await expectInvalid({ include });
-  });
+  it.each(['', ' ', 'contact', 'payment', 'lines,', 'lines,contact', 'everything'])(
+    'include=%p is 400 invalid_request',
+    async (include) => {
+      await expectInvalid({ include });
+    },
+  );
 
   it.each([
-    ['email', ''], ['email', 'no-at-sign.example'], ['email', `${'a'.repeat(243)}@example.com`], ['shopOrderNumber', ''], ['shopOrderNumber', '  '],
-    ['customerId', ''], ['customerId', 'abc'], ['customerId', '1.5'], ['customerId', '0'], ['customerId', '99999999999'],
-    ['statusId', ''], ['statusId', 'x'], ['statusKind', ''], ['statusKind', 'bogus'], ['currency', ''], ['currency', 'EURO'],
+    ['email', ''],
+    ['email', 'no-at-sign.example'],
+    ['email', `${'a'.repeat(243)}@example.com`],
+    ['shopOrderNumber', ''],
+    ['shopOrderNumber', '  '],
+    ['customerId', ''],
+    ['customerId', 'abc'],
+    ['customerId', '1.5'],
+    ['customerId', '0'],
+    ['customerId', '99999999999'],
+    ['statusId', ''],
+    ['statusId', 'x'],
+    ['statusKind', ''],
+    ['statusKind', 'bogus'],
+    ['currency', ''],
+    ['currency', 'EURO'],
   ])('%s=%p is 400 invalid_request (rule 6)', async (name, value) => {
     await expectInvalid({ [name]: value });
   });

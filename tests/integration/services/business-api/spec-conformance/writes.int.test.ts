@@ -34,7 +34,10 @@ describe('spec conformance: writes', () => {
       expect(added.status).toBe(200);
       expect(added.body).toEqual({ id: expect.any(Number) });
       const lineId = added.body.id as number;
-      const patched = await h.call('patch', `/sales-orders/${ids.order}/lines/${lineId}`, { token, body: { quantity: 3 } });
+      const patched = await h.call('patch', `/sales-orders/${ids.order}/lines/${lineId}`, {
+        token,
+        body: { quantity: 3 },
+      });
       expect([patched.status, patched.text]).toEqual([204, '']);
       const lines = await h.call('get', `/sales-orders/${ids.order}/lines`, { token });
       expect(lines.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: lineId, quantity: 3 })]));
@@ -42,16 +45,19 @@ describe('spec conformance: writes', () => {
       expect([deleted.status, deleted.text]).toEqual([204, '']);
     });
 
-    it.each(['invoiced', 'credited'])('refuses add, patch and delete on an %s order with 400 bad_request', async (kind) => {
-      const order = ids[kind];
-      const line = ids[`${kind}Line`];
-      const answers = [
-        await h.call('post', `/sales-orders/${order}/lines`, { token, body: LINE }),
-        await h.call('patch', `/sales-orders/${order}/lines/${line}`, { token, body: { description: 'changed' } }),
-        await h.call('delete', `/sales-orders/${order}/lines/${line}`, { token }),
-      ];
-      for (const res of answers) expect([res.status, res.body]).toEqual([400, envelope('bad_request')]);
-    });
+    it.each(['invoiced', 'credited'])(
+      'refuses add, patch and delete on an %s order with 400 bad_request',
+      async (kind) => {
+        const order = ids[kind];
+        const line = ids[`${kind}Line`];
+        const answers = [
+          await h.call('post', `/sales-orders/${order}/lines`, { token, body: LINE }),
+          await h.call('patch', `/sales-orders/${order}/lines/${line}`, { token, body: { description: 'changed' } }),
+          await h.call('delete', `/sales-orders/${order}/lines/${line}`, { token }),
+        ];
+        for (const res of answers) expect([res.status, res.body]).toEqual([400, envelope('bad_request')]);
+      },
+    );
 
     it('answers 403 forbidden without the quantity or price permission the change needs', async () => {
       const line = await insertLine(h.t.db, tenant, ids.order);
@@ -128,7 +134,10 @@ describe('spec conformance: writes', () => {
     });
 
     it('403 {error} without onboarding_company', async () => {
-      const res = await h.call('patch', PROFILE, { token: await h.token(tenant, { permissions: ['price', 'quantity'] }), body: { city: 'Lund' } });
+      const res = await h.call('patch', PROFILE, {
+        token: await h.token(tenant, { permissions: ['price', 'quantity'] }),
+        body: { city: 'Lund' },
+      });
       expect([res.status, res.body]).toEqual([403, { error: expect.any(String) }]);
     });
 
@@ -140,7 +149,9 @@ describe('spec conformance: writes', () => {
         expect(res.body).toMatchObject({ changed: [], alreadyCorrect: [], notSaved: [] });
       }
       expect((await h.call('get', PROFILE, { token })).body).toEqual(before);
-      expect(h.document.paths['/tenant-settings/company-profile']?.patch?.requestBody).toMatchObject({ required: false });
+      expect(h.document.paths['/tenant-settings/company-profile']?.patch?.requestBody).toMatchObject({
+        required: false,
+      });
       expect(h.document.paths['/sales-orders']?.post?.requestBody).toMatchObject({ required: true });
     });
   });

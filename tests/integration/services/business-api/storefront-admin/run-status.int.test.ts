@@ -25,7 +25,9 @@ function standInEngine() {
     },
     listIndices: async (prefix: string): Promise<IndexInfo[]> => {
       check();
-      return [...state.indices].filter(([name]) => name.startsWith(prefix)).map(([name, docCount]) => ({ name, docCount, aliases: name === state.live ? [state.alias] : [] }));
+      return [...state.indices]
+        .filter(([name]) => name.startsWith(prefix))
+        .map(([name, docCount]) => ({ name, docCount, aliases: name === state.live ? [state.alias] : [] }));
     },
     count: async (name: string) => {
       check();
@@ -46,27 +48,63 @@ describe('GET /storefront/sites/{siteId}/runs: the live index, the gate and prog
   const ids: Record<'first' | 'second' | 'gated', number> = { first: 0, second: 0, gated: 0 };
   const index = (n: number) => `sf${siteId}-web.full.${n}`;
   const stats = (count: number): Stats => ({ count, facetValues: { brand: 4 }, inStockShare: 0.5 });
-  const runs = async (as = token) => h.call('get', `/storefront/sites/${siteId}/runs`, { token: as, query: { limit: 20 } });
+  const runs = async (as = token) =>
+    h.call('get', `/storefront/sites/${siteId}/runs`, { token: as, query: { limit: 20 } });
 
-  async function fullRun(n: number, outcome: 'ok' | 'gated', documents: number, warnings: RunWarning[] = []): Promise<number> {
+  async function fullRun(
+    n: number,
+    outcome: 'ok' | 'gated',
+    documents: number,
+    warnings: RunWarning[] = [],
+  ): Promise<number> {
     const scope = { tenantId, siteId };
-    const id = await startRun(h.t.db, scope, { mode: 'full', jobId: null, attempt: 1, configVersion: 1, indexName: index(n) });
-    await finishRun(h.t.db, id, { outcome, documentCount: documents, warnings, timings: { totalMs: 900 }, stats: stats(documents), swapped: outcome === 'ok' });
+    const id = await startRun(h.t.db, scope, {
+      mode: 'full',
+      jobId: null,
+      attempt: 1,
+      configVersion: 1,
+      indexName: index(n),
+    });
+    await finishRun(h.t.db, id, {
+      outcome,
+      documentCount: documents,
+      warnings,
+      timings: { totalMs: 900 },
+      stats: stats(documents),
+      swapped: outcome === 'ok',
+    });
     return id;
   }
 
   beforeAll(async () => {
     h = await startBusinessApi({ engine: async () => engine });
-    tenantId = (await seedTenant(h.t.db, { tenant: 'run-status', products: 3, orders: 0, seed: 3, asOf: new Date('2025-06-01T00:00:00Z'), analyze: false })).tenantId;
+    tenantId = (
+      await seedTenant(h.t.db, {
+        tenant: 'run-status',
+        products: 3,
+        orders: 0,
+        seed: 3,
+        asOf: new Date('2025-06-01T00:00:00Z'),
+        analyze: false,
+      })
+    ).tenantId;
     siteId = await publishTwoMarketSite(h.t.db, tenantId, 'web');
     state.alias = `sf${siteId}-web`;
     const other = await insertTenant(h.t.db, 'run-status-other');
-    [token, readOnly, stranger] = await Promise.all([h.token(tenantId), h.token(tenantId, { access: 'read-only' }), h.token(other)]);
+    [token, readOnly, stranger] = await Promise.all([
+      h.token(tenantId),
+      h.token(tenantId, { access: 'read-only' }),
+      h.token(other),
+    ]);
     ids.first = await fullRun(1, 'ok', 20);
     ids.second = await fullRun(2, 'ok', 18);
     const gate = { code: 'GATED', detail: 'count: 5 documents against 18 live (below 50%)' };
     ids.gated = await fullRun(3, 'gated', 5, [{ code: 'INACTIVE', productId: '4' }, gate]);
-    state.indices = new Map([[index(1), 20], [index(2), 17], [index(3), 5]]);
+    state.indices = new Map([
+      [index(1), 20],
+      [index(2), 17],
+      [index(3), 5],
+    ]);
     state.live = index(2);
   }, 60_000);
   afterAll(async () => {
@@ -78,10 +116,23 @@ describe('GET /storefront/sites/{siteId}/runs: the live index, the gate and prog
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('gated');
     // Deltas took a document out since the run that built it counted 18: the count is the index's now.
-    expect(res.body.live).toEqual({ indexName: index(2), documentCount: 17, runId: ids.second, configVersion: 1, swappedAt: expect.any(String), stats: stats(18) });
+    expect(res.body.live).toEqual({
+      indexName: index(2),
+      documentCount: 17,
+      runId: ids.second,
+      configVersion: 1,
+      swappedAt: expect.any(String),
+      stats: stats(18),
+    });
     expect(res.body.rollbackTo).toMatchObject({ indexName: index(1), documentCount: 20, runId: ids.first });
     const [gated, second] = res.body.runs;
-    expect([gated.id, gated.gate, gated.stats, gated.swappedAt, gated.progress]).toEqual([ids.gated, { check: 'count', detail: '5 documents against 18 live (below 50%)' }, stats(5), null, null]);
+    expect([gated.id, gated.gate, gated.stats, gated.swappedAt, gated.progress]).toEqual([
+      ids.gated,
+      { check: 'count', detail: '5 documents against 18 live (below 50%)' },
+      stats(5),
+      null,
+      null,
+    ]);
     expect(gated.warnings).toContainEqual({ code: 'INACTIVE', productId: '4' });
     expect([second.id, second.gate]).toEqual([ids.second, null]);
   });
@@ -112,8 +163,20 @@ describe('GET /storefront/sites/{siteId}/runs: the live index, the gate and prog
     const job = await h.queue.add('full', { type: 'full', siteId });
     await job.updateProgress({ done: 7, total: 20 });
     const scope = { tenantId, siteId };
-    const gone = await startRun(h.t.db, scope, { mode: 'preview', jobId: 'no-such-job', attempt: 1, configVersion: null, indexName: null });
-    const running = await startRun(h.t.db, scope, { mode: 'full', jobId: job.id!, attempt: 1, configVersion: 1, indexName: index(4) });
+    const gone = await startRun(h.t.db, scope, {
+      mode: 'preview',
+      jobId: 'no-such-job',
+      attempt: 1,
+      configVersion: null,
+      indexName: null,
+    });
+    const running = await startRun(h.t.db, scope, {
+      mode: 'full',
+      jobId: job.id!,
+      attempt: 1,
+      configVersion: 1,
+      indexName: index(4),
+    });
     try {
       const res = await runs();
       expect(res.body.status).toBe('running');
@@ -129,13 +192,27 @@ describe('GET /storefront/sites/{siteId}/runs: the live index, the gate and prog
     await recordSwap(h.t.db, { tenantId, siteId }, ids.gated);
     state.live = index(3);
     const res = await runs();
-    expect([res.body.status, res.body.runs[0].outcome, res.body.runs[0].swappedAt]).toEqual(['ok', 'gated', expect.any(String)]);
-    expect([res.body.live.runId, res.body.live.documentCount, res.body.rollbackTo.indexName]).toEqual([ids.gated, 5, index(2)]);
+    expect([res.body.status, res.body.runs[0].outcome, res.body.runs[0].swappedAt]).toEqual([
+      'ok',
+      'gated',
+      expect.any(String),
+    ]);
+    expect([res.body.live.runId, res.body.live.documentCount, res.body.rollbackTo.indexName]).toEqual([
+      ids.gated,
+      5,
+      index(2),
+    ]);
   });
 
   it('lists only the modes asked for, the status still that of the newest full run (confirmed: ok)', async () => {
     const scope = { tenantId, siteId };
-    const delta = await startRun(h.t.db, scope, { mode: 'delta', jobId: null, attempt: 1, configVersion: 1, indexName: index(2) });
+    const delta = await startRun(h.t.db, scope, {
+      mode: 'delta',
+      jobId: null,
+      attempt: 1,
+      configVersion: 1,
+      indexName: index(2),
+    });
     await finishRun(h.t.db, delta, { outcome: 'ok', documentCount: 1, warnings: [], timings: {} });
     try {
       const modes = async (query: string) => {

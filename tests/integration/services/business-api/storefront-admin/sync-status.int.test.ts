@@ -30,7 +30,11 @@ describe('GET /storefront/sites/{siteId}/runs: the status beyond the page', () =
 
   it('is the newest full run outcome with limit=1, and the same with a page that holds it', async () => {
     const one = await h.call('get', `/storefront/sites/${siteId}/runs`, { token, query: { limit: 1 } });
-    expect([one.status, one.body.status, one.body.runs.map((r: { mode: string }) => r.mode)]).toEqual([200, 'gated', ['delta']]);
+    expect([one.status, one.body.status, one.body.runs.map((r: { mode: string }) => r.mode)]).toEqual([
+      200,
+      'gated',
+      ['delta'],
+    ]);
     const all = await h.call('get', `/storefront/sites/${siteId}/runs`, { token, query: { limit: 10 } });
     expect([all.body.status, all.body.runs.length]).toEqual(['gated', 4]);
   });

@@ -12,7 +12,11 @@ async function keyPair(kid: string): Promise<Keys> {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-async function sign(keys: Keys, claims: Record<string, unknown> = {}, options: { exp?: number; iss?: string; aud?: string } = {}) {
+async function sign(
+  keys: Keys,
+  claims: Record<string, unknown> = {},
+  options: { exp?: number; iss?: string; aud?: string } = {},
+) {
   return new SignJWT({ iid: 7, scope: 'read write payment_manage', ...claims })
     .setProtectedHeader({ alg: 'ES256', kid: keys.publicJwk.kid })
     .setIssuer(options.iss ?? issuer)
@@ -71,7 +75,11 @@ describe('createTokenVerifier', () => {
   });
 
   it('lets an outage (key source failing) through as something other than a rejection', async () => {
-    const failing = createTokenVerifier({ keys: async () => Promise.reject(new TypeError('fetch failed')), issuer, audience });
+    const failing = createTokenVerifier({
+      keys: async () => Promise.reject(new TypeError('fetch failed')),
+      issuer,
+      audience,
+    });
     await expect(failing(await sign(keys))).rejects.toThrow(TypeError);
   });
 });

@@ -30,7 +30,11 @@ describe('parseDateBound', () => {
 describe('identifier filters', () => {
   const id = idFilter('customerId');
 
-  it.each([['42', 42], [' 7 ', 7], ['2147483647', 2147483647]])('binds %j', (raw, value) => {
+  it.each([
+    ['42', 42],
+    [' 7 ', 7],
+    ['2147483647', 2147483647],
+  ])('binds %j', (raw, value) => {
     expect(bind(id, raw)).toEqual({ value });
   });
 

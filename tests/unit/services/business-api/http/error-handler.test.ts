@@ -47,7 +47,10 @@ describe('toErrorResponse', () => {
   });
 
   it('sends 415 as a problem', () => {
-    expect(toErrorResponse(unsupportedMediaType(), null)).toMatchObject({ status: 415, contentType: 'application/problem+json' });
+    expect(toErrorResponse(unsupportedMediaType(), null)).toMatchObject({
+      status: 415,
+      contentType: 'application/problem+json',
+    });
   });
 
   it('turns malformed JSON into a binding problem and an unsupported charset into 415', () => {
@@ -56,12 +59,25 @@ describe('toErrorResponse', () => {
       body: { errors: { $: ['The request body is not valid JSON.'] } },
     });
     expect(toErrorResponse(bodyParserError('charset.unsupported', 415), 't').status).toBe(415);
-    expect(toErrorResponse(bodyParserError('entity.too.large', 413), 't')).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+    expect(toErrorResponse(bodyParserError('entity.too.large', 413), 't')).toMatchObject({
+      status: 413,
+      body: { code: 'payload_too_large' },
+    });
   });
 
-  it('turns a body that does not decompress (zlib\'s error, passed on by the parser without a type) into a binding problem', () => {
-    const zlib = Object.assign(new Error('incorrect header check'), { errno: -3, code: 'Z_DATA_ERROR', status: 400, statusCode: 400, expose: true });
-    expect(toErrorResponse(zlib, 't')).toMatchObject({ status: 400, internal: false, body: { errors: { $: ['The request body could not be read.'] } } });
+  it("turns a body that does not decompress (zlib's error, passed on by the parser without a type) into a binding problem", () => {
+    const zlib = Object.assign(new Error('incorrect header check'), {
+      errno: -3,
+      code: 'Z_DATA_ERROR',
+      status: 400,
+      statusCode: 400,
+      expose: true,
+    });
+    expect(toErrorResponse(zlib, 't')).toMatchObject({
+      status: 400,
+      internal: false,
+      body: { errors: { $: ['The request body could not be read.'] } },
+    });
   });
 
   it('sends ErrorMessageError as {error}', () => {

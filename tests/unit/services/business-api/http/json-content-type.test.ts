@@ -13,12 +13,20 @@ describe('isJsonContentType', () => {
     expect(isJsonContentType(header)).toBe(true);
   });
 
-  it.each([undefined, '', 'text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/jsonp', 'text/json+x', 'application/+json', 'image/svg+json'])(
-    'rejects %s',
-    (header) => {
-      expect(isJsonContentType(header)).toBe(false);
-    },
-  );
+  it.each([
+    undefined,
+    '',
+    'text/plain',
+    'application/xml',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+    'application/jsonp',
+    'text/json+x',
+    'application/+json',
+    'image/svg+json',
+  ])('rejects %s', (header) => {
+    expect(isJsonContentType(header)).toBe(false);
+  });
 });
 
 describe('hasBody', () => {

@@ -16,12 +16,24 @@ describe('parseInt32', () => {
     expect(Object.is(parseInt32('-0'), 0)).toBe(true);
   });
 
-  it.each(['007', '00', '+1', '1.0', '1e3', ' 1', '1 ', '', '-', 'abc', '2147483648', '-2147483649', '99999999999', '0x10'])(
-    'rejects %j',
-    (raw) => {
-      expect(parseInt32(raw)).toBeUndefined();
-    },
-  );
+  it.each([
+    '007',
+    '00',
+    '+1',
+    '1.0',
+    '1e3',
+    ' 1',
+    '1 ',
+    '',
+    '-',
+    'abc',
+    '2147483648',
+    '-2147483649',
+    '99999999999',
+    '0x10',
+  ])('rejects %j', (raw) => {
+    expect(parseInt32(raw)).toBeUndefined();
+  });
 });
 
 describe('int32Param', () => {
@@ -42,12 +54,15 @@ describe('parseWholeNumberId (string-typed order ids)', () => {
     expect(parseWholeNumberId(raw)).toBe(value);
   });
 
-  it.each(['-1', '2147483648', '1.5', 'abc', '', ' 1', '99999999999999999999999'])('rejects %j with 400 invalid_request', (raw) => {
-    expect(() => parseWholeNumberId(raw)).toThrow(AppError);
-    try {
-      parseWholeNumberId(raw);
-    } catch (err) {
-      expect(err).toMatchObject({ status: 400, code: 'invalid_request' });
-    }
-  });
+  it.each(['-1', '2147483648', '1.5', 'abc', '', ' 1', '99999999999999999999999'])(
+    'rejects %j with 400 invalid_request',
+    (raw) => {
+      expect(() => parseWholeNumberId(raw)).toThrow(AppError);
+      try {
+        parseWholeNumberId(raw);
+      } catch (err) {
+        expect(err).toMatchObject({ status: 400, code: 'invalid_request' });
+      }
+    },
+  );
 });

@@ -11,9 +11,13 @@ import { validate } from '../../../../../services/business-api/http/validate';
 function app(): Express {
   const a = express();
   a.use(requestContext(createLogger({ name: 'test', level: 'silent' })));
-  a.get('/list', validate({ query: z.object({ customerId: idFilter('customerId'), pageSize: z.coerce.number().int().optional() }) }), (req, res) => {
-    res.json(req.query);
-  });
+  a.get(
+    '/list',
+    validate({ query: z.object({ customerId: idFilter('customerId'), pageSize: z.coerce.number().int().optional() }) }),
+    (req, res) => {
+      res.json(req.query);
+    },
+  );
   a.use(errorHandler);
   return a;
 }
@@ -23,7 +27,11 @@ describe('validate: invalid_request issues', () => {
     const res = await request(app()).get('/list?customerId=abc');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ code: 'invalid_request', message: 'customerId must be a positive whole number (32-bit).', traceId: expect.any(String) });
+    expect(res.body).toEqual({
+      code: 'invalid_request',
+      message: 'customerId must be a positive whole number (32-bit).',
+      traceId: expect.any(String),
+    });
   });
 
   it('lets a binding failure win when both happen', async () => {

@@ -38,12 +38,18 @@ describe('validate', () => {
   });
 
   it('names every bad field in one ValidationProblemDetails', async () => {
-    const res = await request(app()).post('/orders/01/lines?dryRun=maybe').send({ qty: 'two', lines: [{ sku: 3 }] });
+    const res = await request(app())
+      .post('/orders/01/lines?dryRun=maybe')
+      .send({ qty: 'two', lines: [{ sku: 3 }] });
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(Object.keys(res.body.errors).sort()).toEqual(['$.lines[0].sku', '$.qty', 'dryRun', 'id']);
     expect(res.body.errors.id).toEqual(["The value '01' is not a valid 32-bit integer."]);
-    expect(res.body).toMatchObject({ status: 400, title: 'One or more validation errors occurred.', traceId: expect.any(String) });
+    expect(res.body).toMatchObject({
+      status: 400,
+      title: 'One or more validation errors occurred.',
+      traceId: expect.any(String),
+    });
   });
 
   it('reports a missing body', async () => {
@@ -55,9 +61,13 @@ describe('validate', () => {
   it('binds a missing body as null when the body is optional', async () => {
     const a = express();
     a.use(jsonBody());
-    a.patch('/profile', validate({ body: z.object({ city: z.string() }).nullable(), optionalBody: true }), (req, res) => {
-      res.json({ body: req.body });
-    });
+    a.patch(
+      '/profile',
+      validate({ body: z.object({ city: z.string() }).nullable(), optionalBody: true }),
+      (req, res) => {
+        res.json({ body: req.body });
+      },
+    );
     a.use(errorHandler);
     expect((await request(a).patch('/profile')).body).toEqual({ body: null });
     expect((await request(a).patch('/profile').send({ city: 'Lund' })).body).toEqual({ body: { city: 'Lund' } });
@@ -85,14 +95,20 @@ describe('validate', () => {
 });
 
 describe('validate: client-chosen names and shapes', () => {
-  it.each(['toString', 'constructor', 'hasOwnProperty', 'valueOf', '__proto__'])('reports a NUL under the query key %s by that name', async (key) => {
-    const res = await request(app()).post(`/orders/1/lines?${key}=a%00b`).send({ qty: 1 });
-    expect(res.status).toBe(400);
-    expect(JSON.parse(res.text).errors).toEqual(JSON.parse(`{"${key}": ["${NUL_MESSAGE}"]}`));
-  });
+  it.each(['toString', 'constructor', 'hasOwnProperty', 'valueOf', '__proto__'])(
+    'reports a NUL under the query key %s by that name',
+    async (key) => {
+      const res = await request(app()).post(`/orders/1/lines?${key}=a%00b`).send({ qty: 1 });
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text).errors).toEqual(JSON.parse(`{"${key}": ["${NUL_MESSAGE}"]}`));
+    },
+  );
 
   it('reports a NUL under a body key named like a built-in property', async () => {
-    const res = await request(app()).post('/orders/1/lines').set('Content-Type', 'application/json').send('{"qty": 1, "__proto__": "\\u0000", "toString": ["\\u0000"]}');
+    const res = await request(app())
+      .post('/orders/1/lines')
+      .set('Content-Type', 'application/json')
+      .send('{"qty": 1, "__proto__": "\\u0000", "toString": ["\\u0000"]}');
     expect(res.status).toBe(400);
     expect(Object.keys(JSON.parse(res.text).errors).sort()).toEqual(['$.__proto__', '$.toString[0]']);
   });
@@ -109,7 +125,10 @@ describe('validate: client-chosen names and shapes', () => {
 
   it('accepts a body exactly MAX_BODY_DEPTH levels deep', async () => {
     const inner = `${'['.repeat(MAX_BODY_DEPTH - 2)}${']'.repeat(MAX_BODY_DEPTH - 2)}`;
-    const res = await request(app()).post('/orders/1/lines').set('Content-Type', 'application/json').send(`{"qty": 1, "extra": [${inner}]}`);
+    const res = await request(app())
+      .post('/orders/1/lines')
+      .set('Content-Type', 'application/json')
+      .send(`{"qty": 1, "extra": [${inner}]}`);
     expect(res.status).toBe(200);
   });
 });

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { originAllowed, toolCallCount } from '../../../../../services/business-api/mcp/mcp-guards';
-import { bearerChallenge, protectedResourceMetadata, resourceMetadataUrls } from '../../../../../services/business-api/mcp/protected-resource';
+import {
+  bearerChallenge,
+  protectedResourceMetadata,
+  resourceMetadataUrls,
+} from '../../../../../services/business-api/mcp/protected-resource';
 import { toolArgsFromQuery } from '../../../../../services/business-api/mcp/tool-args';
 import { pagingQuery } from '../../../../../services/business-api/openapi/common-schemas';
 import { idFilter } from '../../../../../services/business-api/filters/identifier-filter';
@@ -43,7 +47,9 @@ describe('protected-resource metadata (RFC 9728)', () => {
   });
 
   it('challenges with resource_metadata, and invalid_token only when a token was sent', () => {
-    expect(bearerChallenge('https://api.example.com/mcp', false)).toBe('Bearer resource_metadata="https://api.example.com/.well-known/oauth-protected-resource/mcp"');
+    expect(bearerChallenge('https://api.example.com/mcp', false)).toBe(
+      'Bearer resource_metadata="https://api.example.com/.well-known/oauth-protected-resource/mcp"',
+    );
     expect(bearerChallenge('https://api.example.com/mcp', true)).toMatch(/, error="invalid_token"$/);
   });
 
@@ -65,10 +71,16 @@ describe('tool arguments from a REST query schema', () => {
   });
   it('keeps the REST messages for bad values', () => {
     const result = schema.safeParse({ customerId: 0, pageSize: 0 });
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['customerId must be a positive whole number (32-bit).', "The value '0' is not a valid page size (a whole number of at least 1)."]);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'customerId must be a positive whole number (32-bit).',
+      "The value '0' is not a valid page size (a whole number of at least 1).",
+    ]);
   });
   it('advertises the REST field types and descriptions', () => {
-    const json = z.toJSONSchema(schema, { io: 'input' }) as { properties: Record<string, { type?: string }>; required?: string[] };
+    const json = z.toJSONSchema(schema, { io: 'input' }) as {
+      properties: Record<string, { type?: string }>;
+      required?: string[];
+    };
     expect(json.properties.customerId?.type).toBe('integer');
     expect(json.properties.pageSize?.type).toBe('integer');
     expect(json.required ?? []).toEqual([]);

@@ -28,9 +28,12 @@ describe('cursors', () => {
 
 describe('resolvePageSize', () => {
   const limits = { default: 50, max: 200 };
-  it('uses the default when none is asked', () => expect(resolvePageSize(undefined, limits)).toEqual({ size: 50, truncated: false }));
-  it('applies what is asked up to the maximum', () => expect(resolvePageSize(200, limits)).toEqual({ size: 200, truncated: false }));
-  it('caps above the maximum and says so', () => expect(resolvePageSize(201, limits)).toEqual({ size: 200, truncated: true }));
+  it('uses the default when none is asked', () =>
+    expect(resolvePageSize(undefined, limits)).toEqual({ size: 50, truncated: false }));
+  it('applies what is asked up to the maximum', () =>
+    expect(resolvePageSize(200, limits)).toEqual({ size: 200, truncated: false }));
+  it('caps above the maximum and says so', () =>
+    expect(resolvePageSize(201, limits)).toEqual({ size: 200, truncated: true }));
 });
 
 describe('keyset queries', () => {
@@ -65,7 +68,8 @@ describe('keyset queries', () => {
 describe('cursor values', () => {
   const db = knex({ client: 'pg' });
   const keyset = ['o.date_order', 'o.id'] as const;
-  const apply = (values: string[]) => () => applyKeyset(db('orders as o').select('o.id'), keyset, { size: 2, cursor: encodeCursor(values) });
+  const apply = (values: string[]) => () =>
+    applyKeyset(db('orders as o').select('o.id'), keyset, { size: 2, cursor: encodeCursor(values) });
 
   it.each([
     ['2026-01-01 00:00:00+00', '7'],

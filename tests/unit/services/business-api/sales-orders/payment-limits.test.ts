@@ -27,7 +27,8 @@ describe('TtlCache', () => {
 describe('withTimeLimit', () => {
   it('answers 503 unavailable past the limit and aborts the work', async () => {
     let aborted = false;
-    const work = (signal: AbortSignal) => new Promise<never>(() => signal.addEventListener('abort', () => (aborted = true)));
+    const work = (signal: AbortSignal) =>
+      new Promise<never>(() => signal.addEventListener('abort', () => (aborted = true)));
     await expect(withTimeLimit(20, work)).rejects.toMatchObject({ status: 503, code: 'unavailable' });
     expect(aborted).toBe(true);
   });

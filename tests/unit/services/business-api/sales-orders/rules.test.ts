@@ -1,4 +1,7 @@
-import { permissionsForLineChange, requirePermissions } from '../../../../../services/business-api/sales-orders/lines/line-permissions';
+import {
+  permissionsForLineChange,
+  requirePermissions,
+} from '../../../../../services/business-api/sales-orders/lines/line-permissions';
 import { exVatPrice } from '../../../../../services/business-api/sales-orders/lines/new-line';
 import { lockedReason } from '../../../../../services/business-api/sales-orders/lookup';
 import { orderFlags, type FlagInputs } from '../../../../../services/business-api/sales-orders/order-flags';
@@ -9,8 +12,16 @@ const NOW = new Date('2025-03-14T12:00:00Z');
 const before = new Date('2025-03-01T00:00:00Z');
 const after = new Date('2025-04-01T00:00:00Z');
 const base: FlagInputs = {
-  statusType: 'SALESORDER', isIntake: true, isSales: true, dateDelivery: after, dateDue: null, totalIncVat: 100, openAmount: 100,
-  hasOpenQuantity: true, hasOverDelivery: false, hasDeliveryDifference: true,
+  statusType: 'SALESORDER',
+  isIntake: true,
+  isSales: true,
+  dateDelivery: after,
+  dateDue: null,
+  totalIncVat: 100,
+  openAmount: 100,
+  hasOpenQuantity: true,
+  hasOverDelivery: false,
+  hasDeliveryDifference: true,
 };
 
 describe('orderFlags', () => {
@@ -44,7 +55,9 @@ describe('orderFlags', () => {
     expect(orderFlags(base, NOW).hasShipmentDiscrepancy).toBe(false);
     expect(orderFlags({ ...base, hasOverDelivery: true }, NOW).hasShipmentDiscrepancy).toBe(true);
     expect(orderFlags({ ...base, statusType: 'SALESINVOICE' }, NOW).hasShipmentDiscrepancy).toBe(true);
-    expect(orderFlags({ ...base, statusType: 'SALESINVOICE', hasDeliveryDifference: false }, NOW).hasShipmentDiscrepancy).toBe(false);
+    expect(
+      orderFlags({ ...base, statusType: 'SALESINVOICE', hasDeliveryDifference: false }, NOW).hasShipmentDiscrepancy,
+    ).toBe(false);
   });
 });
 
@@ -62,7 +75,9 @@ describe('line permissions', () => {
   });
 
   it('names the missing permission in a 403', () => {
-    expect(() => requirePermissions(['quantity'], ['quantity', 'price'])).toThrow(expect.objectContaining({ status: 403, code: 'forbidden', message: expect.stringContaining('price') }));
+    expect(() => requirePermissions(['quantity'], ['quantity', 'price'])).toThrow(
+      expect.objectContaining({ status: 403, code: 'forbidden', message: expect.stringContaining('price') }),
+    );
     expect(() => requirePermissions(['price', 'quantity'], ['quantity', 'price'])).not.toThrow();
   });
 });
@@ -89,20 +104,41 @@ describe('money', () => {
   });
 
   it('sums captured minus refunded in the order currency exactly', () => {
-    const p = { provider: 'x', providerReference: 'r', method: null, status: 'captured', amount: 0, authorizedAt: null, capturedAt: null };
-    expect(capturedTotal([
-      { ...p, capturedAmount: 0.1, refundedAmount: 0, currencyIsoCode: 'SEK' },
-      { ...p, capturedAmount: 0.2, refundedAmount: 0.05, currencyIsoCode: 'SEK' },
-      { ...p, capturedAmount: 99, refundedAmount: 0, currencyIsoCode: 'EUR' },
-    ], 'SEK')).toBe(0.25);
+    const p = {
+      provider: 'x',
+      providerReference: 'r',
+      method: null,
+      status: 'captured',
+      amount: 0,
+      authorizedAt: null,
+      capturedAt: null,
+    };
+    expect(
+      capturedTotal(
+        [
+          { ...p, capturedAmount: 0.1, refundedAmount: 0, currencyIsoCode: 'SEK' },
+          { ...p, capturedAmount: 0.2, refundedAmount: 0.05, currencyIsoCode: 'SEK' },
+          { ...p, capturedAmount: 99, refundedAmount: 0, currencyIsoCode: 'EUR' },
+        ],
+        'SEK',
+      ),
+    ).toBe(0.25);
   });
 });
 
 describe('diffPatch', () => {
   it('splits sent fields into changed and unchanged, comparing dates as instants', () => {
     const current = { name: 'A', yourReference: null, dateDelivery: new Date('2025-01-01T00:00:00Z') };
-    expect(diffPatch(current, { name: 'B', yourReference: null, dateDelivery: '2025-01-01T01:00:00+01:00', ourReference: undefined })).toEqual({
-      changed: ['name'], unchanged: ['yourReference', 'dateDelivery'],
+    expect(
+      diffPatch(current, {
+        name: 'B',
+        yourReference: null,
+        dateDelivery: '2025-01-01T01:00:00+01:00',
+        ourReference: undefined,
+      }),
+    ).toEqual({
+      changed: ['name'],
+      unchanged: ['yourReference', 'dateDelivery'],
     });
   });
 });

@@ -1,8 +1,16 @@
 import { ConfigValidationError } from '../../../../../shared/storefront-config/errors';
-import { entityPlaces, inRequestTerms, requestField, slotOf } from '../../../../../services/business-api/storefront-admin/request-fields';
+import {
+  entityPlaces,
+  inRequestTerms,
+  requestField,
+  slotOf,
+} from '../../../../../services/business-api/storefront-admin/request-fields';
 
-describe('the request names of a save\'s draft fields', () => {
-  const market = entityPlaces('market', 'markets', 2, [['market.code', 'code'], ['markets[2].code', 'code']]);
+describe("the request names of a save's draft fields", () => {
+  const market = entityPlaces('market', 'markets', 2, [
+    ['market.code', 'code'],
+    ['markets[2].code', 'code'],
+  ]);
 
   it.each([
     ['market.priceListId', '$.priceListId'],
@@ -27,8 +35,16 @@ describe('the request names of a save\'s draft fields', () => {
   });
 
   it('renames the fields of a ConfigValidationError and passes any other failure on unchanged', async () => {
-    const invalid = new ConfigValidationError([{ field: 'market.currency', message: 'bad' }, { field: 'markets', message: 'one default' }]);
-    await expect(inRequestTerms(Promise.reject(invalid), market)).rejects.toMatchObject({ issues: [{ field: '$.currency', message: 'bad' }, { field: 'markets', message: 'one default' }] });
+    const invalid = new ConfigValidationError([
+      { field: 'market.currency', message: 'bad' },
+      { field: 'markets', message: 'one default' },
+    ]);
+    await expect(inRequestTerms(Promise.reject(invalid), market)).rejects.toMatchObject({
+      issues: [
+        { field: '$.currency', message: 'bad' },
+        { field: 'markets', message: 'one default' },
+      ],
+    });
     const other = new Error('down');
     await expect(inRequestTerms(Promise.reject(other), market)).rejects.toBe(other);
     await expect(inRequestTerms(Promise.resolve(7), market)).resolves.toBe(7);

@@ -42,11 +42,19 @@ describe('groupChanges', () => {
   it('sorts sent fields into changed, already correct and not saved, in field order', () => {
     const wanted = { city: 'Malmö', email: 'a@b.se', phone: '+46 1' };
     const after = { ...before, city: 'Malmö' };
-    expect(groupChanges(wanted, before, after)).toEqual({ changed: ['city'], alreadyCorrect: ['email'], notSaved: ['phone'] });
+    expect(groupChanges(wanted, before, after)).toEqual({
+      changed: ['city'],
+      alreadyCorrect: ['email'],
+      notSaved: ['phone'],
+    });
   });
 
   it('counts a cleared field as changed once it reads back null', () => {
-    expect(groupChanges({ city: null }, before, { ...before, city: null })).toEqual({ changed: ['city'], alreadyCorrect: [], notSaved: [] });
+    expect(groupChanges({ city: null }, before, { ...before, city: null })).toEqual({
+      changed: ['city'],
+      alreadyCorrect: [],
+      notSaved: [],
+    });
   });
 
   it('lists nothing when nothing was sent', () => {

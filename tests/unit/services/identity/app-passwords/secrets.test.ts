@@ -1,4 +1,9 @@
-import { hashSecret, newClientId, newClientSecret, secretMatches } from '../../../../../services/identity/app-passwords/secrets';
+import {
+  hashSecret,
+  newClientId,
+  newClientSecret,
+  secretMatches,
+} from '../../../../../services/identity/app-passwords/secrets';
 
 describe('app password secrets', () => {
   it('makes distinct, prefixed, URL-safe ids and 256-bit secrets', () => {

@@ -1,5 +1,9 @@
 import { isCodeVerifier, isS256Challenge, s256 } from '../../../../../services/identity/oauth/authorization-codes';
-import { checkAuthorizeRequest, readAuthorizeParams, redirectWith } from '../../../../../services/identity/oauth/authorize-request';
+import {
+  checkAuthorizeRequest,
+  readAuthorizeParams,
+  redirectWith,
+} from '../../../../../services/identity/oauth/authorize-request';
 import { normalRedirectUri, parseClientMetadata } from '../../../../../services/identity/oauth/clients';
 import { audienceFor } from '../../../../../services/identity/tokens/audience';
 import { consentScope } from '../../../../../services/identity/tokens/grant-scope';
@@ -49,34 +53,69 @@ describe('client registration (RFC 7591)', () => {
   it('keeps a redirect URI in its normal form', () => {
     expect(normalRedirectUri('HTTPS://App.Example.com:443/cb?x=1')).toBe('https://app.example.com/cb?x=1');
     expect(normalRedirectUri('http://LOCALHOST:6274/cb')).toBe('http://localhost:6274/cb');
-    expect(parseClientMetadata({ redirect_uris: ['https://A.example/cb', 'https://a.example/cb'] }).redirectUris).toEqual(['https://a.example/cb']);
+    expect(
+      parseClientMetadata({ redirect_uris: ['https://A.example/cb', 'https://a.example/cb'] }).redirectUris,
+    ).toEqual(['https://a.example/cb']);
   });
 
   it('registers public clients, and refuses other grants, response types and bad URIs with the RFC codes', () => {
-    expect(parseClientMetadata({ redirect_uris: ['https://a.example/cb'], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'client_secret_basic' })).toEqual({ clientName: 'MCP client', redirectUris: ['https://a.example/cb'] });
-    expect(() => parseClientMetadata({ redirect_uris: ['http://a.example/cb'] })).toThrow(expect.objectContaining({ error: 'invalid_redirect_uri' }));
-    expect(() => parseClientMetadata({ redirect_uris: [] })).toThrow(expect.objectContaining({ error: 'invalid_client_metadata' }));
-    expect(() => parseClientMetadata({ redirect_uris: ['https://a.example/cb'], grant_types: ['client_credentials'] })).toThrow(expect.objectContaining({ error: 'invalid_client_metadata' }));
-    expect(() => parseClientMetadata({ redirect_uris: ['https://a.example/cb'], response_types: ['token'] })).toThrow(expect.objectContaining({ error: 'invalid_client_metadata' }));
+    expect(
+      parseClientMetadata({
+        redirect_uris: ['https://a.example/cb'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      }),
+    ).toEqual({ clientName: 'MCP client', redirectUris: ['https://a.example/cb'] });
+    expect(() => parseClientMetadata({ redirect_uris: ['http://a.example/cb'] })).toThrow(
+      expect.objectContaining({ error: 'invalid_redirect_uri' }),
+    );
+    expect(() => parseClientMetadata({ redirect_uris: [] })).toThrow(
+      expect.objectContaining({ error: 'invalid_client_metadata' }),
+    );
+    expect(() =>
+      parseClientMetadata({ redirect_uris: ['https://a.example/cb'], grant_types: ['client_credentials'] }),
+    ).toThrow(expect.objectContaining({ error: 'invalid_client_metadata' }));
+    expect(() => parseClientMetadata({ redirect_uris: ['https://a.example/cb'], response_types: ['token'] })).toThrow(
+      expect.objectContaining({ error: 'invalid_client_metadata' }),
+    );
   });
 });
 
 describe('authorization requests', () => {
   const client = { clientId: 'mcp_1', clientName: 'C', redirectUris: ['https://a.example/cb'] };
   const challenge = s256('x'.repeat(43));
-  const base = { response_type: 'code', client_id: 'mcp_1', code_challenge: challenge, code_challenge_method: 'S256', state: 'st' };
+  const base = {
+    response_type: 'code',
+    client_id: 'mcp_1',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'st',
+  };
   const resources = ['https://api.example.com/mcp'];
 
   it('accepts a complete request, defaulting the only registered redirect URI', () => {
-    expect(checkAuthorizeRequest(base, client, resources)).toEqual({ client, redirectUri: 'https://a.example/cb', state: 'st', codeChallenge: challenge, resource: undefined, scope: undefined });
+    expect(checkAuthorizeRequest(base, client, resources)).toEqual({
+      client,
+      redirectUri: 'https://a.example/cb',
+      state: 'st',
+      codeChallenge: challenge,
+      resource: undefined,
+      scope: undefined,
+    });
   });
   it('compares an asked-for redirect URI in its normal form, as registered ones are stored', () => {
-    expect(checkAuthorizeRequest({ ...base, redirect_uri: 'HTTPS://A.example:443/cb' }, client, resources)).toMatchObject({ redirectUri: 'https://a.example/cb' });
-    expect(checkAuthorizeRequest({ ...base, redirect_uri: 'https://a.example/x/../cb' }, client, resources)).toMatchObject({ kind: 'page' });
+    expect(
+      checkAuthorizeRequest({ ...base, redirect_uri: 'HTTPS://A.example:443/cb' }, client, resources),
+    ).toMatchObject({ redirectUri: 'https://a.example/cb' });
+    expect(
+      checkAuthorizeRequest({ ...base, redirect_uri: 'https://a.example/x/../cb' }, client, resources),
+    ).toMatchObject({ kind: 'page' });
   });
   it('shows a page, never a redirect, for an unknown client or an unregistered redirect URI', () => {
     expect(checkAuthorizeRequest(base, undefined, resources)).toMatchObject({ kind: 'page' });
-    expect(checkAuthorizeRequest({ ...base, redirect_uri: 'https://evil.example/cb' }, client, resources)).toMatchObject({ kind: 'page' });
+    expect(
+      checkAuthorizeRequest({ ...base, redirect_uri: 'https://evil.example/cb' }, client, resources),
+    ).toMatchObject({ kind: 'page' });
   });
   it.each([
     [{ response_type: 'token' }, 'unsupported_response_type'],
@@ -85,14 +124,21 @@ describe('authorization requests', () => {
     [{ resource: 'https://other.example/mcp' }, 'invalid_target'],
     [{ scope: 'read\u0000write' }, 'invalid_request'],
   ])('redirects %j back with %s', (change, error) => {
-    expect(checkAuthorizeRequest({ ...base, ...change }, client, resources)).toMatchObject({ kind: 'redirect', redirectUri: 'https://a.example/cb', state: 'st', error });
+    expect(checkAuthorizeRequest({ ...base, ...change }, client, resources)).toMatchObject({
+      kind: 'redirect',
+      redirectUri: 'https://a.example/cb',
+      state: 'st',
+      error,
+    });
   });
   it('reads each parameter once and treats blanks as absent', () => {
     expect(readAuthorizeParams({ client_id: 'a', state: '', other: 'x' })).toEqual({ client_id: 'a' });
     expect(readAuthorizeParams({ client_id: ['a', 'b'] })).toBeUndefined();
   });
   it('adds answer parameters to the redirect URI, keeping its own', () => {
-    expect(redirectWith('https://a.example/cb?x=1', { code: 'c', state: undefined, iss: 'https://id' })).toBe('https://a.example/cb?x=1&code=c&iss=https%3A%2F%2Fid');
+    expect(redirectWith('https://a.example/cb?x=1', { code: 'c', state: undefined, iss: 'https://id' })).toBe(
+      'https://a.example/cb?x=1&code=c&iss=https%3A%2F%2Fid',
+    );
   });
 });
 
@@ -101,7 +147,9 @@ describe('token audience and consent scope', () => {
   it('binds a token to the requested resource, or the REST API without one; an unknown resource is invalid_target', () => {
     expect(audienceFor(settings, undefined)).toBe('aisle-business-api');
     expect(audienceFor(settings, 'https://api.example.com/mcp')).toBe('https://api.example.com/mcp');
-    expect(() => audienceFor(settings, 'https://api.example.com/mcp/')).toThrow(expect.objectContaining({ error: 'invalid_target' }));
+    expect(() => audienceFor(settings, 'https://api.example.com/mcp/')).toThrow(
+      expect.objectContaining({ error: 'invalid_target' }),
+    );
   });
   it('narrows what the client asks for to what the app password grants', () => {
     const rw = { access: 'read-write' as const, permissions: ['price' as const] };

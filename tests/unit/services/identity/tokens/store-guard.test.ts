@@ -15,7 +15,9 @@ describe('guardStore', () => {
   });
 
   it('turns a store failure into 503 unavailable with a Retry-After', async () => {
-    const err = await guardStore(50, isSpent, () => Promise.reject(new Error('Redis connection is not ready'))).catch((e: unknown) => e);
+    const err = await guardStore(50, isSpent, () => Promise.reject(new Error('Redis connection is not ready'))).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UnavailableError);
     expect(err).toMatchObject({ status: 503, code: 'unavailable', retryAfterSeconds: STORE_RETRY_AFTER_SECONDS });
   });

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { addDecimals, formatDecimal, lineTotalInc, parseDecimal, sameAmount, ZERO } from '../../../../../services/storefront-api/cart/money';
+import {
+  addDecimals,
+  formatDecimal,
+  lineTotalInc,
+  parseDecimal,
+  sameAmount,
+  ZERO,
+} from '../../../../../services/storefront-api/cart/money';
 
 describe('cart money', () => {
   it('sums exactly where floats drift', () => {
@@ -31,7 +38,9 @@ describe('cart money', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(cents, fc.integer({ min: 1, max: 999 })), { maxLength: 50 }), (lines) => {
         const asText = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-        const total = lines.map(([c, q]) => lineTotalInc({ amount: asText(c), vatRate: '0', vatIncluded: true }, q)).reduce(addDecimals, ZERO);
+        const total = lines
+          .map(([c, q]) => lineTotalInc({ amount: asText(c), vatRate: '0', vatIncluded: true }, q))
+          .reduce(addDecimals, ZERO);
         const expected = lines.reduce((sum, [c, q]) => sum + BigInt(c) * BigInt(q), 0n);
         return formatDecimal(total) === formatDecimal({ units: expected, scale: 2 });
       }),

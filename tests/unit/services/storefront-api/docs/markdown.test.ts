@@ -3,7 +3,13 @@ import { markdownToHtml } from '../../../../../services/storefront-api/docs/mark
 describe('markdownToHtml', () => {
   it('renders headings, paragraphs joined across lines, and lists with continuation lines', () => {
     expect(markdownToHtml('# Title\n\nOne\ntwo.\n\n## Next\n- a `b`\n  more\n- **c**\nAfter.')).toBe(
-      ['<h1>Title</h1>', '<p>One two.</p>', '<h2>Next</h2>', '<ul>\n<li>a <code>b</code> more</li>\n<li><strong>c</strong></li>\n</ul>', '<p>After.</p>'].join('\n'),
+      [
+        '<h1>Title</h1>',
+        '<p>One two.</p>',
+        '<h2>Next</h2>',
+        '<ul>\n<li>a <code>b</code> more</li>\n<li><strong>c</strong></li>\n</ul>',
+        '<p>After.</p>',
+      ].join('\n'),
     );
   });
 
@@ -14,7 +20,11 @@ describe('markdownToHtml', () => {
   });
 
   it('escapes text and inline code, and links only to http(s) or site paths', () => {
-    expect(markdownToHtml('<script>x</script> `<b>` [docs](/docs) [ext](https://a.example/?a=1&b=2) [bad](javascript:alert(1))')).toBe(
+    expect(
+      markdownToHtml(
+        '<script>x</script> `<b>` [docs](/docs) [ext](https://a.example/?a=1&b=2) [bad](javascript:alert(1))',
+      ),
+    ).toBe(
       '<p>&lt;script&gt;x&lt;/script&gt; <code>&lt;b&gt;</code> <a href="/docs">docs</a> <a href="https://a.example/?a=1&amp;b=2">ext</a> <a href="#">bad</a>)</p>',
     );
   });

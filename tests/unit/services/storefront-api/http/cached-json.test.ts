@@ -16,7 +16,8 @@ function ctx(rules: z.input<typeof queryRuleSchema>[], preview = false): Pick<Si
 }
 
 /** A site with one rule whose window opens `ms` after NOW. */
-const opensIn = (ms: number, preview = false) => ctx([{ id: 1, query: 'boots', hide: ['1'], activeFrom: new Date(NOW + ms).toISOString() }], preview);
+const opensIn = (ms: number, preview = false) =>
+  ctx([{ id: 1, query: 'boots', hide: ['1'], activeFrom: new Date(NOW + ms).toISOString() }], preview);
 
 describe('cacheControl', () => {
   it('never lets a preview answer be stored', () => {
@@ -30,7 +31,9 @@ describe('cacheControl', () => {
   });
 
   it('gives the default once every window edge has passed', () => {
-    expect(cacheControl(ctx([{ id: 1, query: 'boots', hide: ['1'], activeUntil: new Date(NOW - 1).toISOString() }]), NOW)).toBe(DEFAULT);
+    expect(
+      cacheControl(ctx([{ id: 1, query: 'boots', hide: ['1'], activeUntil: new Date(NOW - 1).toISOString() }]), NOW),
+    ).toBe(DEFAULT);
   });
 
   it('caps max-age at the next window change, without stale answers, when it is a minute or less away', () => {
@@ -57,7 +60,13 @@ describe('cacheControl', () => {
 
   it('counts from the next change only, whichever rule and edge it is', () => {
     const rules = [
-      { id: 1, query: 'boots', hide: ['1'], activeFrom: new Date(NOW - 10_000).toISOString(), activeUntil: new Date(NOW + 3_600_000).toISOString() },
+      {
+        id: 1,
+        query: 'boots',
+        hide: ['1'],
+        activeFrom: new Date(NOW - 10_000).toISOString(),
+        activeUntil: new Date(NOW + 3_600_000).toISOString(),
+      },
       { id: 2, query: 'shoes', hide: ['2'], activeUntil: new Date(NOW + 45_000).toISOString() },
     ];
     expect(cacheControl(ctx(rules), NOW)).toBe('public, max-age=45');

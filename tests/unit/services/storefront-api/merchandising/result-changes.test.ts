@@ -59,8 +59,12 @@ describe('compareResults', () => {
     expect(change.left).toEqual([]);
   });
 
-  it('compares by id and reports the draft\'s name for a moved product', () => {
-    const change = compareResults('boots', [{ id: '1', name: 'Old' }, item('2')], [item('2'), { id: '1', name: 'New' }]);
+  it("compares by id and reports the draft's name for a moved product", () => {
+    const change = compareResults(
+      'boots',
+      [{ id: '1', name: 'Old' }, item('2')],
+      [item('2'), { id: '1', name: 'New' }],
+    );
     expect(change.moved).toEqual([
       { ...item('2'), from: 2, to: 1 },
       { id: '1', name: 'New', from: 1, to: 2 },
@@ -70,8 +74,16 @@ describe('compareResults', () => {
   });
 
   it('reports everything entered or left when one side is empty', () => {
-    expect(compareResults('q', [], items('1'))).toMatchObject({ changed: true, entered: [{ ...item('1'), position: 1 }], left: [] });
-    expect(compareResults('q', items('1'), [])).toMatchObject({ changed: true, entered: [], left: [{ ...item('1'), position: 1 }] });
+    expect(compareResults('q', [], items('1'))).toMatchObject({
+      changed: true,
+      entered: [{ ...item('1'), position: 1 }],
+      left: [],
+    });
+    expect(compareResults('q', items('1'), [])).toMatchObject({
+      changed: true,
+      entered: [],
+      left: [{ ...item('1'), position: 1 }],
+    });
   });
 
   it('copies the lists it was given', () => {

@@ -43,7 +43,15 @@ describe('stemmers', () => {
   });
 
   it('normalise language codes once: primary subtag, any case', () => {
-    expect(['en', 'EN', 'en-GB', 'sv_SE', 'de-AT', 'fi', ''].map(stemmedLanguage)).toEqual(['en', 'en', 'en', 'sv', 'de', null, null]);
+    expect(['en', 'EN', 'en-GB', 'sv_SE', 'de-AT', 'fi', ''].map(stemmedLanguage)).toEqual([
+      'en',
+      'en',
+      'en',
+      'sv',
+      'de',
+      null,
+      null,
+    ]);
   });
 
   it('the fold table applies before stemming, as the Elasticsearch char filter does', () => {
@@ -74,7 +82,8 @@ describe('forEachOneEditVariant', () => {
     const variants = new Set<string>();
     forEachOneEditVariant('abc', 'abcd', (v) => variants.add(v));
     for (const v of variants) expect(boundedEditDistance('abc', v, 1)).toBe(1);
-    for (const expected of ['bc', 'ac', 'ab', 'bac', 'acb', 'dbc', 'abd', 'dabc', 'abcd', 'aabc']) expect(variants).toContain(expected);
+    for (const expected of ['bc', 'ac', 'ab', 'bac', 'acb', 'dbc', 'abd', 'dabc', 'abcd', 'aabc'])
+      expect(variants).toContain(expected);
     expect(variants).not.toContain('abc');
   });
 });

@@ -15,7 +15,11 @@ describe('boundedEditDistance (optimal string alignment, capped)', () => {
   });
 
   it('is symmetric and never above max + 1', () => {
-    for (const [a, b] of [['abcdef', 'badcfe'], ['lantern', 'lanterm'], ['x', 'yyyyy']] as const) {
+    for (const [a, b] of [
+      ['abcdef', 'badcfe'],
+      ['lantern', 'lanterm'],
+      ['x', 'yyyyy'],
+    ] as const) {
       expect(boundedEditDistance(a, b, 2)).toBe(boundedEditDistance(b, a, 2));
       expect(boundedEditDistance(a, b, 1)).toBeLessThanOrEqual(2);
     }

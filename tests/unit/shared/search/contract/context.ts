@@ -22,4 +22,9 @@ export function listing(extra: Partial<SearchRequest> = {}): SearchRequest {
 
 export const anyOf = (key: string, ...values: string[]): Filter => ({ kind: 'terms', key, values, match: 'any' });
 export const allOf = (key: string, ...values: string[]): Filter => ({ kind: 'terms', key, values, match: 'all' });
-export const range = (key: string, min: number | null, max: number | null): Filter => ({ kind: 'range', key, min, max });
+export const range = (key: string, min: number | null, max: number | null): Filter => ({
+  kind: 'range',
+  key,
+  min,
+  max,
+});

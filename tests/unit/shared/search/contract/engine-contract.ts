@@ -23,7 +23,11 @@ export interface ContractOptions {
  * The search-port contract: every engine behind shared/search must pass it unchanged.
  * `makeEngine` returns a fresh engine; the suite creates its own uniquely named indices.
  */
-export function runSearchEngineContract(name: string, makeEngine: () => Promise<SearchEngine>, options: ContractOptions = {}): void {
+export function runSearchEngineContract(
+  name: string,
+  makeEngine: () => Promise<SearchEngine>,
+  options: ContractOptions = {},
+): void {
   if (options.skipReason !== undefined) {
     console.warn(`search engine contract "${name}" skipped: ${options.skipReason}`);
     describe.skip(`search engine contract: ${name}`, () => it(`skipped: ${options.skipReason}`, () => undefined));
@@ -46,7 +50,10 @@ export function runSearchEngineContract(name: string, makeEngine: () => Promise<
       engine = await makeEngine();
       const index = `${run}-fixture-v1`;
       await engine.createIndex(index, FIXTURE_SETTINGS);
-      const result = await engine.bulk(index, fixtureDocuments().map((document) => ({ action: 'index', document })));
+      const result = await engine.bulk(
+        index,
+        fixtureDocuments().map((document) => ({ action: 'index', document })),
+      );
       if (result.failures.length > 0) throw new Error(`fixture rejected: ${JSON.stringify(result.failures)}`);
       await engine.refresh(index);
       await engine.swapAlias(ctx.target(), index);

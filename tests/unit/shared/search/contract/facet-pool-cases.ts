@@ -18,7 +18,10 @@ export function facetPoolCases(ctx: ContractContext): void {
 
     beforeAll(async () => {
       await ctx.engine().createIndex(name, { languages: ['en'], fields: { ...FIXTURE_FIELDS, facets: ['tag'] } });
-      await ctx.engine().bulk(name, poolDocuments().map((document) => ({ action: 'index', document })));
+      await ctx.engine().bulk(
+        name,
+        poolDocuments().map((document) => ({ action: 'index', document })),
+      );
       await ctx.engine().refresh(name);
     });
 

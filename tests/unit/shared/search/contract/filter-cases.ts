@@ -27,14 +27,20 @@ export function filterCases(ctx: ContractContext): void {
     });
 
     it('a hierarchy path matches its whole subtree', async () => {
-      const response = await search({ filters: [{ kind: 'hierarchy', key: 'category', paths: ['shoes/running'], match: 'any' }] });
+      const response = await search({
+        filters: [{ kind: 'hierarchy', key: 'category', paths: ['shoes/running'], match: 'any' }],
+      });
       expect(idSet(response)).toEqual(['p01', 'p02', 'p11']);
     });
 
     it('hierarchy any ORs paths and all ANDs them', async () => {
-      const any = await search({ filters: [{ kind: 'hierarchy', key: 'category', paths: ['shoes/boots', 'clothing/socks'], match: 'any' }] });
+      const any = await search({
+        filters: [{ kind: 'hierarchy', key: 'category', paths: ['shoes/boots', 'clothing/socks'], match: 'any' }],
+      });
       expect(idSet(any)).toEqual(['p03', 'p06']);
-      const all = await search({ filters: [{ kind: 'hierarchy', key: 'category', paths: ['accessories', 'shoes/running'], match: 'all' }] });
+      const all = await search({
+        filters: [{ kind: 'hierarchy', key: 'category', paths: ['accessories', 'shoes/running'], match: 'all' }],
+      });
       expect(idSet(all)).toEqual(['p11']);
     });
 
@@ -55,11 +61,26 @@ export function filterCases(ctx: ContractContext): void {
     });
 
     it('negative lower bound, open upper bound', async () => {
-      expect(idSet(await search({ filters: [range('minTemp', -10, null)] }))).toEqual(['p01', 'p02', 'p04', 'p06', 'p07', 'p09', 'p11', 'p12']);
+      expect(idSet(await search({ filters: [range('minTemp', -10, null)] }))).toEqual([
+        'p01',
+        'p02',
+        'p04',
+        'p06',
+        'p07',
+        'p09',
+        'p11',
+        'p12',
+      ]);
     });
 
     it('open lower bound, negative upper bound', async () => {
-      expect(idSet(await search({ filters: [range('minTemp', null, -2)] }))).toEqual(['p03', 'p04', 'p05', 'p06', 'p11']);
+      expect(idSet(await search({ filters: [range('minTemp', null, -2)] }))).toEqual([
+        'p03',
+        'p04',
+        'p05',
+        'p06',
+        'p11',
+      ]);
     });
 
     it('a range whose lower bound exceeds the upper matches nothing', async () => {
@@ -73,7 +94,16 @@ export function filterCases(ctx: ContractContext): void {
     });
 
     it('a toggle matches documents whose flag is true', async () => {
-      expect(idSet(await search({ filters: [{ kind: 'toggle', key: 'inStock.se' }] }))).toEqual(['p01', 'p02', 'p04', 'p05', 'p06', 'p08', 'p09', 'p11']);
+      expect(idSet(await search({ filters: [{ kind: 'toggle', key: 'inStock.se' }] }))).toEqual([
+        'p01',
+        'p02',
+        'p04',
+        'p05',
+        'p06',
+        'p08',
+        'p09',
+        'p11',
+      ]);
     });
 
     it('only documents sellable on the market appear', async () => {
@@ -87,7 +117,10 @@ export function filterCases(ctx: ContractContext): void {
     });
 
     it('scope filters apply like filters', async () => {
-      expect(idSet(await search({ scope: [anyOf('brand', 'adidas')], filters: [anyOf('color', 'blue')] }))).toEqual(['p02', 'p12']);
+      expect(idSet(await search({ scope: [anyOf('brand', 'adidas')], filters: [anyOf('color', 'blue')] }))).toEqual([
+        'p02',
+        'p12',
+      ]);
     });
   });
 }

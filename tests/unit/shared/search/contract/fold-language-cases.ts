@@ -37,12 +37,16 @@ function foldParityCases(ctx: ContractContext): void {
 
     beforeAll(async () => {
       await ctx.engine().createIndex(name, { languages: ['en'], fields: FIXTURE_FIELDS });
-      const result = await ctx.engine().bulk(name, docs.map((document) => ({ action: 'index' as const, document })));
+      const result = await ctx.engine().bulk(
+        name,
+        docs.map((document) => ({ action: 'index' as const, document })),
+      );
       expect(result.failures).toEqual([]);
       await ctx.engine().refresh(name);
     });
 
-    const found = async (text: string) => idSet(await ctx.engine().search(name, { text, language: 'en', market: 'se' }));
+    const found = async (text: string) =>
+      idSet(await ctx.engine().search(name, { text, language: 'en', market: 'se' }));
 
     it.each([
       ['smorrebrod', 'f1'],
@@ -76,7 +80,10 @@ function foldParityCases(ctx: ContractContext): void {
     });
 
     it('facet labels fold the same way in search-in-facet and suggest', async () => {
-      const values = async (q: string) => (await ctx.engine().facetValues(name, { key: 'brand', q, language: 'en', market: 'se' })).values.map((v) => v.value);
+      const values = async (q: string) =>
+        (await ctx.engine().facetValues(name, { key: 'brand', q, language: 'en', market: 'se' })).values.map(
+          (v) => v.value,
+        );
       expect(await values('orst')).toEqual(['orsted']);
       expect(await values('ØRST')).toEqual(['orsted']);
       expect(await values('aer')).toEqual(['aeroe']);
@@ -84,7 +91,9 @@ function foldParityCases(ctx: ContractContext): void {
       expect(await values('oeuv')).toEqual(['oeuvre']);
       expect(await values('grossm')).toEqual(['gross']);
       expect(await values('lant')).toEqual([]);
-      const suggested = await ctx.engine().suggest(name, { q: 'Ærø', language: 'en', market: 'se', facetKeys: ['brand'] });
+      const suggested = await ctx
+        .engine()
+        .suggest(name, { q: 'Ærø', language: 'en', market: 'se', facetKeys: ['brand'] });
       expect(suggested.values.map((v) => [v.value, v.label])).toEqual([['aeroe', 'Ærø']]);
     });
   });
@@ -98,15 +107,35 @@ function regionLanguageCases(ctx: ContractContext): void {
     beforeAll(async () => {
       await ctx.engine().createIndex(name, { languages: ['de-AT', 'EN'], fields: FIXTURE_FIELDS });
       const docs = [
-        product('r1', { 'de-AT': { name: 'Schuhe zum Laufen', brand: '', description: '' }, EN: { name: 'Running Shoes', brand: '', description: '' } }, 'nike', 'Nike'),
-        product('r2', { 'de-AT': { name: 'Häuser aus Holz', brand: '', description: '' }, EN: { name: 'Wooden Houses', brand: '', description: '' } }, 'nike', 'Nike'),
+        product(
+          'r1',
+          {
+            'de-AT': { name: 'Schuhe zum Laufen', brand: '', description: '' },
+            EN: { name: 'Running Shoes', brand: '', description: '' },
+          },
+          'nike',
+          'Nike',
+        ),
+        product(
+          'r2',
+          {
+            'de-AT': { name: 'Häuser aus Holz', brand: '', description: '' },
+            EN: { name: 'Wooden Houses', brand: '', description: '' },
+          },
+          'nike',
+          'Nike',
+        ),
       ];
-      const result = await ctx.engine().bulk(name, docs.map((document) => ({ action: 'index' as const, document })));
+      const result = await ctx.engine().bulk(
+        name,
+        docs.map((document) => ({ action: 'index' as const, document })),
+      );
       expect(result.failures).toEqual([]);
       await ctx.engine().refresh(name);
     });
 
-    const found = async (text: string, language: string) => idSet(await ctx.engine().search(name, { text, language, market: 'se' }));
+    const found = async (text: string, language: string) =>
+      idSet(await ctx.engine().search(name, { text, language, market: 'se' }));
 
     it('de-AT is stemmed as German', async () => {
       expect(await found('schuh', 'de-AT')).toEqual(['r1']);

@@ -6,7 +6,10 @@ const SETTINGS = FIXTURE_SETTINGS;
 
 async function indexWith(engine: SearchEngine, name: string, docs: SearchDocument[]): Promise<void> {
   await engine.createIndex(name, SETTINGS);
-  const result = await engine.bulk(name, docs.map((document) => ({ action: 'index' as const, document })));
+  const result = await engine.bulk(
+    name,
+    docs.map((document) => ({ action: 'index' as const, document })),
+  );
   expect(result.failures).toEqual([]);
   await engine.refresh(name);
 }
@@ -26,8 +29,14 @@ export function lifecycleCases(ctx: ContractContext): void {
     it('bulk reports each failed item by position and indexes the rest', async () => {
       const name = ctx.unique('bulk');
       await ctx.engine().createIndex(name, SETTINGS);
-      const broken = [{ ...docs[1], id: '' }, { ...docs[3], numbers: { 'price.se': 'cheap' } }] as unknown as SearchDocument[];
-      const operations = [docs[0], broken[0], docs[2], broken[1], docs[4]].map((document) => ({ action: 'index' as const, document: document as SearchDocument }));
+      const broken = [
+        { ...docs[1], id: '' },
+        { ...docs[3], numbers: { 'price.se': 'cheap' } },
+      ] as unknown as SearchDocument[];
+      const operations = [docs[0], broken[0], docs[2], broken[1], docs[4]].map((document) => ({
+        action: 'index' as const,
+        document: document as SearchDocument,
+      }));
       const result = await ctx.engine().bulk(name, operations);
       expect(result.succeeded).toBe(3);
       expect(result.failures.map((f) => f.position)).toEqual([1, 3]);
@@ -40,12 +49,21 @@ export function lifecycleCases(ctx: ContractContext): void {
     it('writes become visible on refresh; delete and re-index apply', async () => {
       const name = ctx.unique('refresh');
       await ctx.engine().createIndex(name, SETTINGS);
-      await ctx.engine().bulk(name, docs.slice(0, 3).map((document) => ({ action: 'index', document })));
+      await ctx.engine().bulk(
+        name,
+        docs.slice(0, 3).map((document) => ({ action: 'index', document })),
+      );
       expect(await ctx.engine().count(name)).toBe(0);
       await ctx.engine().refresh(name);
       expect(await ctx.engine().count(name)).toBe(3);
-      const renamed = { ...(docs[0] as SearchDocument), text: { en: { name: 'Renamed Sneaker', brand: '', description: '' } } };
-      await ctx.engine().bulk(name, [{ action: 'delete', id: 'p02' }, { action: 'index', document: renamed }]);
+      const renamed = {
+        ...(docs[0] as SearchDocument),
+        text: { en: { name: 'Renamed Sneaker', brand: '', description: '' } },
+      };
+      await ctx.engine().bulk(name, [
+        { action: 'delete', id: 'p02' },
+        { action: 'index', document: renamed },
+      ]);
       await ctx.engine().refresh(name);
       expect(await ctx.engine().count(name)).toBe(2);
       const found = await ctx.engine().search(name, { text: 'sneaker', language: 'en', market: 'se' });
@@ -68,7 +86,12 @@ export function lifecycleCases(ctx: ContractContext): void {
       await indexWith(ctx.engine(), a, docs.slice(0, 3));
       await indexWith(ctx.engine(), b, docs.slice(3, 9));
       await ctx.engine().swapAlias(alias, a);
-      const request = { language: 'en', market: 'se', pageSize: 50, facets: [{ kind: 'terms' as const, key: 'brand' }] };
+      const request = {
+        language: 'en',
+        market: 'se',
+        pageSize: 50,
+        facets: [{ kind: 'terms' as const, key: 'brand' }],
+      };
       const searches = Array.from({ length: 60 }, () => ctx.engine().search(alias, request));
       const swap = ctx.engine().swapAlias(alias, b);
       searches.push(...Array.from({ length: 60 }, () => ctx.engine().search(alias, request)));
@@ -80,7 +103,8 @@ export function lifecycleCases(ctx: ContractContext): void {
         const inA = result.hits.map((h) => fromA.has(h.id));
         expect(inA.every((x) => x) || inA.every((x) => !x)).toBe(true);
         expect(result.total).toBe(result.hits.length);
-        const brandTotal = result.facets[0]?.kind === 'terms' ? result.facets[0].values.reduce((sum, v) => sum + v.count, 0) : -1;
+        const brandTotal =
+          result.facets[0]?.kind === 'terms' ? result.facets[0].values.reduce((sum, v) => sum + v.count, 0) : -1;
         expect(brandTotal).toBe(result.total);
       }
       expect(after.total).toBe(6);
@@ -92,7 +116,9 @@ export function lifecycleCases(ctx: ContractContext): void {
       await ctx.engine().swapAlias(alias, name);
       await ctx.engine().deleteIndex(name);
       expect(await ctx.engine().resolveAlias(alias)).toBeNull();
-      await expect(ctx.engine().search(alias, { language: 'en', market: 'se' })).rejects.toMatchObject({ code: 'INDEX_NOT_FOUND' });
+      await expect(ctx.engine().search(alias, { language: 'en', market: 'se' })).rejects.toMatchObject({
+        code: 'INDEX_NOT_FOUND',
+      });
       await expect(ctx.engine().count(name)).rejects.toMatchObject({ code: 'INDEX_NOT_FOUND' });
     });
 

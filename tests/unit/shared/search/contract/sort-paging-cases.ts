@@ -6,11 +6,35 @@ export function sortPagingCases(ctx: ContractContext): void {
 
   describe('sorting', () => {
     it('price ascending, equal prices by id', async () => {
-      expect(ids(await search({ sort: 'price_asc' }))).toEqual(['p06', 'p09', 'p11', 'p12', 'p01', 'p07', 'p02', 'p03', 'p08', 'p04', 'p05']);
+      expect(ids(await search({ sort: 'price_asc' }))).toEqual([
+        'p06',
+        'p09',
+        'p11',
+        'p12',
+        'p01',
+        'p07',
+        'p02',
+        'p03',
+        'p08',
+        'p04',
+        'p05',
+      ]);
     });
 
     it('price descending, equal prices still by id ascending', async () => {
-      expect(ids(await search({ sort: 'price_desc' }))).toEqual(['p04', 'p05', 'p08', 'p03', 'p02', 'p01', 'p07', 'p12', 'p11', 'p09', 'p06']);
+      expect(ids(await search({ sort: 'price_desc' }))).toEqual([
+        'p04',
+        'p05',
+        'p08',
+        'p03',
+        'p02',
+        'p01',
+        'p07',
+        'p12',
+        'p11',
+        'p09',
+        'p06',
+      ]);
     });
 
     it('price sorts use the request market', async () => {
@@ -25,15 +49,44 @@ export function sortPagingCases(ctx: ContractContext): void {
     });
 
     it('newest first, same creation time by id', async () => {
-      expect(ids(await search({ sort: 'newest' }))).toEqual(['p12', 'p11', 'p09', 'p08', 'p07', 'p06', 'p04', 'p05', 'p03', 'p02', 'p01']);
+      expect(ids(await search({ sort: 'newest' }))).toEqual([
+        'p12',
+        'p11',
+        'p09',
+        'p08',
+        'p07',
+        'p06',
+        'p04',
+        'p05',
+        'p03',
+        'p02',
+        'p01',
+      ]);
     });
 
     it('relevance without text orders by popularity, ties by id', async () => {
-      expect(ids(await search({}))).toEqual(['p09', 'p04', 'p05', 'p11', 'p01', 'p07', 'p02', 'p12', 'p03', 'p06', 'p08']);
+      expect(ids(await search({}))).toEqual([
+        'p09',
+        'p04',
+        'p05',
+        'p11',
+        'p01',
+        'p07',
+        'p02',
+        'p12',
+        'p03',
+        'p06',
+        'p08',
+      ]);
     });
 
     it('sorting applies after filtering', async () => {
-      expect(ids(await search({ filters: [anyOf('brand', 'nike')], sort: 'price_desc' }))).toEqual(['p08', 'p03', 'p01', 'p11']);
+      expect(ids(await search({ filters: [anyOf('brand', 'nike')], sort: 'price_desc' }))).toEqual([
+        'p08',
+        'p03',
+        'p01',
+        'p11',
+      ]);
     });
   });
 
@@ -49,7 +102,12 @@ export function sortPagingCases(ctx: ContractContext): void {
     });
 
     it('a page past the end is empty but keeps the total', async () => {
-      const response = await search({ sort: 'newest', page: 4, pageSize: 4, facets: [{ kind: 'terms', key: 'brand' }] });
+      const response = await search({
+        sort: 'newest',
+        page: 4,
+        pageSize: 4,
+        facets: [{ kind: 'terms', key: 'brand' }],
+      });
       expect(response.hits).toEqual([]);
       expect(response.total).toBe(11);
       expect(response.facets[0]?.kind === 'terms' ? response.facets[0].values.length : 0).toBe(5);
@@ -63,10 +121,17 @@ export function sortPagingCases(ctx: ContractContext): void {
 
     it('a deep page (past 10 000 results) is empty with the true total and facets', async () => {
       // Page 418 of 24 starts at 10 008: past Elasticsearch's index.max_result_window, where from + size is a 400.
-      const response = await search({ sort: 'price_asc', page: 418, pageSize: 24, facets: [{ kind: 'terms', key: 'brand' }] });
+      const response = await search({
+        sort: 'price_asc',
+        page: 418,
+        pageSize: 24,
+        facets: [{ kind: 'terms', key: 'brand' }],
+      });
       expect(response.hits).toEqual([]);
       expect(response.total).toBe(11);
-      expect(response.facets[0]?.kind === 'terms' ? response.facets[0].values.map((v) => [v.value, v.count]) : []).toEqual([
+      expect(
+        response.facets[0]?.kind === 'terms' ? response.facets[0].values.map((v) => [v.value, v.count]) : [],
+      ).toEqual([
         ['nike', 4],
         ['adidas', 3],
         ['fjallraven', 2],

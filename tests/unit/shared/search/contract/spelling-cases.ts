@@ -13,7 +13,9 @@ export function spellingCases(ctx: ContractContext): void {
     });
 
     it('says which words the dictionary holds, folded, and still offers their neighbours', async () => {
-      expect((await spelling(['SHOES'])).words).toEqual([{ word: 'shoes', known: true, candidates: [{ term: 'shorts', edits: 2, docFreq: 1 }] }]);
+      expect((await spelling(['SHOES'])).words).toEqual([
+        { word: 'shoes', known: true, candidates: [{ term: 'shorts', edits: 2, docFreq: 1 }] },
+      ]);
     });
 
     it('reads the dictionary of the request language, and offers nothing when nothing is close', async () => {

@@ -30,7 +30,9 @@ export function suggestCases(ctx: ContractContext): void {
     it('suggests facet values whose label starts with q, with market counts', async () => {
       const response = await suggest('ni');
       expect(response.values).toEqual([{ key: 'brand', value: 'nike', label: 'Nike', count: 4 }]);
-      expect((await suggest('fjall')).values).toEqual([{ key: 'brand', value: 'fjallraven', label: 'Fjällräven', count: 2 }]);
+      expect((await suggest('fjall')).values).toEqual([
+        { key: 'brand', value: 'fjallraven', label: 'Fjällräven', count: 2 },
+      ]);
     });
 
     it('matches labels in the request language', async () => {
@@ -40,7 +42,10 @@ export function suggestCases(ctx: ContractContext): void {
 
     it('caps facet values at ten by count', async () => {
       const response = await suggest('a', { facetKeys: ['brand', 'category', 'size'], valueLimit: 2 });
-      expect(response.values.map((v) => [v.key, v.value, v.count])).toEqual([['brand', 'adidas', 3], ['category', 'accessories', 1]]);
+      expect(response.values.map((v) => [v.key, v.value, v.count])).toEqual([
+        ['brand', 'adidas', 3],
+        ['category', 'accessories', 1],
+      ]);
     });
   });
 
@@ -56,11 +61,17 @@ export function suggestCases(ctx: ContractContext): void {
     });
 
     it('without filters counts over the market', async () => {
-      expect((await values('A', [])).values.map((v) => [v.value, v.count])).toEqual([['adidas', 3], ['fjallraven', 2], ['smartwool', 1]]);
+      expect((await values('A', [])).values.map((v) => [v.value, v.count])).toEqual([
+        ['adidas', 3],
+        ['fjallraven', 2],
+        ['smartwool', 1],
+      ]);
     });
 
     it('an unknown facet has no values', async () => {
-      const response = await ctx.engine().facetValues(ctx.target(), { key: 'nope', q: 'a', language: 'en', market: 'se' });
+      const response = await ctx
+        .engine()
+        .facetValues(ctx.target(), { key: 'nope', q: 'a', language: 'en', market: 'se' });
       expect(response.values).toEqual([]);
     });
   });

@@ -5,15 +5,21 @@ import { type ContractContext, ids, idSet, listing } from './context';
 const rewrite = (alternatives: string[], start = 0, length = 1): SynonymRewrite => ({ start, length, alternatives });
 
 /** Score of each hit by id. */
-const scores = (response: SearchResponse): Record<string, number> => Object.fromEntries(response.hits.map((h) => [h.id, h.score]));
+const scores = (response: SearchResponse): Record<string, number> =>
+  Object.fromEntries(response.hits.map((h) => [h.id, h.score]));
 
 /** Synonym rewrites: clauses of alternatives, phrases whose every word must match, and their scores. */
 export function synonymCases(ctx: ContractContext): void {
-  const search = (text: string, synonyms?: SynonymRewrite[]) => ctx.engine().search(ctx.target(), listing({ text, ...(synonyms === undefined ? {} : { synonyms }) }));
+  const search = (text: string, synonyms?: SynonymRewrite[]) =>
+    ctx.engine().search(ctx.target(), listing({ text, ...(synonyms === undefined ? {} : { synonyms }) }));
 
   describe('merchandising: synonyms', () => {
     it('a rewrite to equivalent words finds what either word finds', async () => {
-      const [boots, jacket, both] = await Promise.all([search('boots'), search('jacket'), search('boots', [rewrite(['boots', 'jacket'])])]);
+      const [boots, jacket, both] = await Promise.all([
+        search('boots'),
+        search('jacket'),
+        search('boots', [rewrite(['boots', 'jacket'])]),
+      ]);
       expect(idSet(boots)).toEqual(['p03']);
       expect(idSet(both)).toEqual(['p03', 'p04', 'p05', 'p06', 'p08']);
       expect(idSet(both)).toEqual([...ids(boots), ...ids(jacket)].sort());
@@ -48,14 +54,20 @@ export function synonymCases(ctx: ContractContext): void {
 
     it('a multi-word alternative present in part adds nothing to the score', async () => {
       // No product has both rain and socks: p04 (rain) and p06 (socks) must score as for jacket alone.
-      const [plain, partial] = await Promise.all([search('jacket'), search('jacket', [rewrite(['jacket', 'rain socks'])])]);
+      const [plain, partial] = await Promise.all([
+        search('jacket'),
+        search('jacket', [rewrite(['jacket', 'rain socks'])]),
+      ]);
       expect(ids(plain)).toEqual(['p04', 'p05', 'p08', 'p06']);
       expect(ids(partial)).toEqual(ids(plain));
       for (const [id, score] of Object.entries(scores(plain))) expect(scores(partial)[id]).toBeCloseTo(score, 5);
     });
 
     it('a multi-word alternative that matches scores its words, where they match', async () => {
-      const [phrase, rewritten] = await Promise.all([search('rain jacket'), search('coat', [rewrite(['coat', 'rain jacket'])])]);
+      const [phrase, rewritten] = await Promise.all([
+        search('rain jacket'),
+        search('coat', [rewrite(['coat', 'rain jacket'])]),
+      ]);
       expect(ids(rewritten)).toEqual(['p04']);
       expect(rewritten.hits[0]?.score).toBeGreaterThan(0);
       expect(rewritten.hits[0]?.score).toBeCloseTo(phrase.hits[0]?.score ?? -1, 5);
@@ -63,7 +75,10 @@ export function synonymCases(ctx: ContractContext): void {
 
     it('a document matching several alternatives collects the score of each', async () => {
       // p04 is "Rain Jacket": it matches both alternatives, p05 and p08 only jacket.
-      const [jacket, both] = await Promise.all([search('coat', [rewrite(['jacket'])]), search('coat', [rewrite(['jacket', 'rain'])])]);
+      const [jacket, both] = await Promise.all([
+        search('coat', [rewrite(['jacket'])]),
+        search('coat', [rewrite(['jacket', 'rain'])]),
+      ]);
       expect(ids(both)).toEqual(['p04', 'p05', 'p08', 'p06']);
       expect(scores(both).p04).toBeGreaterThan((scores(jacket).p04 ?? Infinity) + 0.01);
       expect(scores(both).p05).toBeCloseTo(scores(jacket).p05 ?? -1, 5);

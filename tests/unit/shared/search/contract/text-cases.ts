@@ -2,7 +2,8 @@ import { type ContractContext, anyOf, ids, idSet, listing } from './context';
 
 /** Matching and ranking of free text, with analysis in English, Swedish and German. */
 export function textCases(ctx: ContractContext): void {
-  const search = (text: string, extra: Parameters<typeof listing>[0] = {}) => ctx.engine().search(ctx.target(), listing({ text, ...extra }));
+  const search = (text: string, extra: Parameters<typeof listing>[0] = {}) =>
+    ctx.engine().search(ctx.target(), listing({ text, ...extra }));
 
   describe('text', () => {
     it('English stemming: a singular finds plurals', async () => {
@@ -61,10 +62,16 @@ export function textCases(ctx: ContractContext): void {
     });
 
     it('text combines with filters and facets', async () => {
-      const response = await search('running', { filters: [anyOf('brand', 'adidas')], facets: [{ kind: 'terms', key: 'brand' }] });
+      const response = await search('running', {
+        filters: [anyOf('brand', 'adidas')],
+        facets: [{ kind: 'terms', key: 'brand' }],
+      });
       expect(idSet(response)).toEqual(['p02', 'p12']);
       const brand = response.facets[0];
-      expect(brand?.kind === 'terms' ? brand.values.map((v) => [v.value, v.count]) : []).toEqual([['adidas', 2], ['nike', 2]]);
+      expect(brand?.kind === 'terms' ? brand.values.map((v) => [v.value, v.count]) : []).toEqual([
+        ['adidas', 2],
+        ['nike', 2],
+      ]);
     });
 
     it('blank text is a plain listing', async () => {

@@ -10,11 +10,20 @@ describe('bulk request chunks', () => {
   });
 
   it('starts a new request before one would pass the byte limit, keeping the order', () => {
-    expect(positions(chunkOperations(ops(40, 60, 1, 99, 100, 50, 50), { maxBytes: 100, maxOperations: 10 }))).toEqual([[0, 1], [2, 3], [4], [5, 6]]);
+    expect(positions(chunkOperations(ops(40, 60, 1, 99, 100, 50, 50), { maxBytes: 100, maxOperations: 10 }))).toEqual([
+      [0, 1],
+      [2, 3],
+      [4],
+      [5, 6],
+    ]);
   });
 
   it('starts a new request at the operation count', () => {
-    expect(positions(chunkOperations(ops(1, 1, 1, 1, 1, 1, 1), { maxBytes: 1_000, maxOperations: 3 }))).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
+    expect(positions(chunkOperations(ops(1, 1, 1, 1, 1, 1, 1), { maxBytes: 1_000, maxOperations: 3 }))).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+      [6],
+    ]);
   });
 
   it('sends an operation over the byte limit alone, and nothing for no operations', () => {

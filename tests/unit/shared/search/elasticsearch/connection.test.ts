@@ -2,12 +2,19 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { Client } from '@elastic/elasticsearch';
 import { ElasticsearchEngine } from '../../../../../shared/search/elasticsearch';
-import { compatibleHeaders, connectClient, detectServerMajor, majorOf } from '../../../../../shared/search/elasticsearch/connection';
+import {
+  compatibleHeaders,
+  connectClient,
+  detectServerMajor,
+  majorOf,
+} from '../../../../../shared/search/elasticsearch/connection';
 import { META_ONLY } from '../../../../../shared/search/elasticsearch/index-lifecycle';
 import { DEFAULT_QUERY_LIMITS } from '../../../../../shared/search/elasticsearch/query-limits';
 
 /** A loopback stand-in for a cluster of one version: answers the root endpoint and `_search`, recording headers. */
-async function fakeCluster(version: string): Promise<{ url: string; seen: { path: string; headers: IncomingHttpHeaders }[]; server: Server }> {
+async function fakeCluster(
+  version: string,
+): Promise<{ url: string; seen: { path: string; headers: IncomingHttpHeaders }[]; server: Server }> {
   const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
   const server = createServer((req, res) => {
     seen.push({ path: req.url ?? '', headers: req.headers });
@@ -15,7 +22,16 @@ async function fakeCluster(version: string): Promise<{ url: string; seen: { path
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
       res.setHeader('x-elastic-product', 'Elasticsearch');
-      const body = req.url === '/' ? { name: 'n', cluster_name: 'c', cluster_uuid: 'u', version: { number: version }, tagline: 'You Know, for Search' } : { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } };
+      const body =
+        req.url === '/'
+          ? {
+              name: 'n',
+              cluster_name: 'c',
+              cluster_uuid: 'u',
+              version: { number: version },
+              tagline: 'You Know, for Search',
+            }
+          : { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } };
       res.end(JSON.stringify(body));
     });
   });
@@ -49,7 +65,10 @@ async function silentNode(): Promise<{ url: string; connections: () => number; c
 /** Milliseconds a promise took to settle, and how it settled. */
 async function timed(promise: Promise<unknown>): Promise<{ ms: number; error: unknown }> {
   const started = Date.now();
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   return { ms: Date.now() - started, error };
 }
 
@@ -91,7 +110,10 @@ describe('server version detection (REST API compatibility)', () => {
   it('refuses a server major outside 8 and 9 as UNAVAILABLE', async () => {
     const cluster = await fakeCluster('7.17.9');
     try {
-      await expect(detectServerMajor({ node: cluster.url })).rejects.toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/7\.17\.9/) });
+      await expect(detectServerMajor({ node: cluster.url })).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+        message: expect.stringMatching(/7\.17\.9/),
+      });
     } finally {
       await close(cluster.server);
     }
@@ -100,7 +122,9 @@ describe('server version detection (REST API compatibility)', () => {
   it('an unreachable server is UNAVAILABLE', async () => {
     const cluster = await fakeCluster('8.0.0');
     await close(cluster.server);
-    await expect(detectServerMajor({ node: cluster.url }, { timeoutMs: 1_000, retries: 0 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(detectServerMajor({ node: cluster.url }, { timeoutMs: 1_000, retries: 0 })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
   });
 });
 
@@ -123,12 +147,17 @@ describe('a stalled node', () => {
 
   it('a stalled probe fails the first query as UNAVAILABLE within the bound it is given, and the next call probes again', async () => {
     const node = await silentNode();
-    const engine = new ElasticsearchEngine({ client: () => connectClient({ node: node.url }, { timeoutMs: 150, retries: 0 }), query: { timeoutMs: 150, retries: 0 } });
+    const engine = new ElasticsearchEngine({
+      client: () => connectClient({ node: node.url }, { timeoutMs: 150, retries: 0 }),
+      query: { timeoutMs: 150, retries: 0 },
+    });
     try {
       const first = await timed(engine.search('shop', { language: 'en', market: 'se' }));
       expect(first.error).toMatchObject({ code: 'UNAVAILABLE' });
       expect(first.ms).toBeLessThan(2_000);
-      await expect(detectServerMajor({ node: node.url }, { timeoutMs: 100, retries: 0 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+      await expect(detectServerMajor({ node: node.url }, { timeoutMs: 100, retries: 0 })).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+      });
       const again = await timed(engine.count('shop'));
       expect(again.error).toMatchObject({ code: 'UNAVAILABLE' });
       expect(again.ms).toBeLessThan(2_000);
@@ -149,7 +178,10 @@ describe('a stalled node', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const engine = new ElasticsearchEngine({ client: new Client({ node: url }), query: { timeoutMs: 150, retries: 1 } });
+    const engine = new ElasticsearchEngine({
+      client: new Client({ node: url }),
+      query: { timeoutMs: 150, retries: 1 },
+    });
     try {
       const { ms, error } = await timed(engine.search('shop', { language: 'en', market: 'se' }));
       expect(error).toMatchObject({ code: 'UNAVAILABLE' });
@@ -178,10 +210,15 @@ describe('a stalled node', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const engine = new ElasticsearchEngine({ client: new Client({ node: url }), query: { timeoutMs: 150, retries: 0 } });
+    const engine = new ElasticsearchEngine({
+      client: new Client({ node: url }),
+      query: { timeoutMs: 150, retries: 0 },
+    });
     try {
       // Were the timeout not applied, this would wait until jest's own test timeout fails it.
-      await expect(engine.search('shop', { language: 'en', market: 'se' })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+      await expect(engine.search('shop', { language: 'en', market: 'se' })).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+      });
       expect(held).toHaveLength(1); // the _search, not the meta lookup
     } finally {
       for (const res of held) res.destroy();

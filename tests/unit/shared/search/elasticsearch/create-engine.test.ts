@@ -15,20 +15,30 @@ describe('createSearchEngine', () => {
   });
 
   it('picks Elasticsearch when a connection is configured, under the index prefix when one is set', async () => {
-    const plain = createSearchEngine({ elasticsearch: { url: 'http://127.0.0.1:9', indexPrefix: '' }, embedded: () => embedded });
+    const plain = createSearchEngine({
+      elasticsearch: { url: 'http://127.0.0.1:9', indexPrefix: '' },
+      embedded: () => embedded,
+    });
     expect(plain).toBeInstanceOf(ElasticsearchEngine);
-    const prefixed = createSearchEngine({ elasticsearch: { url: 'http://127.0.0.1:9', indexPrefix: 'staging-' }, embedded: () => embedded });
+    const prefixed = createSearchEngine({
+      elasticsearch: { url: 'http://127.0.0.1:9', indexPrefix: 'staging-' },
+      embedded: () => embedded,
+    });
     expect(prefixed).toBeInstanceOf(PrefixedEngine);
     await Promise.all([plain.close(), prefixed.close()]);
   });
 
   it('gives the client the node, the API key and the CA', () => {
-    expect(clientOptions({ url: 'https://es.example:9243', indexPrefix: '' })).toEqual({ node: 'https://es.example:9243' });
-    expect(clientOptions({ url: 'https://es.example:9243', apiKey: 'aWQ6a2V5', ca: 'PEM', indexPrefix: 'p-' })).toEqual({
+    expect(clientOptions({ url: 'https://es.example:9243', indexPrefix: '' })).toEqual({
       node: 'https://es.example:9243',
-      auth: { apiKey: 'aWQ6a2V5' },
-      tls: { ca: 'PEM' },
     });
+    expect(clientOptions({ url: 'https://es.example:9243', apiKey: 'aWQ6a2V5', ca: 'PEM', indexPrefix: 'p-' })).toEqual(
+      {
+        node: 'https://es.example:9243',
+        auth: { apiKey: 'aWQ6a2V5' },
+        tls: { ca: 'PEM' },
+      },
+    );
   });
 });
 
@@ -43,10 +53,24 @@ describe('search configuration', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'aisle-ca-'));
     try {
       await writeFile(path.join(dir, 'ca.pem'), '-----BEGIN CERTIFICATE-----\n');
-      const config = searchConfigSchema.parse({ ELASTICSEARCH_URL: 'https://es:9200', ELASTICSEARCH_API_KEY: ' key ', ELASTICSEARCH_CA_FILE: path.join(dir, 'ca.pem') });
-      expect(elasticsearchConnection(config)).toEqual({ url: 'https://es:9200', apiKey: 'key', ca: '-----BEGIN CERTIFICATE-----\n', indexPrefix: '' });
-      const missing = searchConfigSchema.parse({ ELASTICSEARCH_URL: 'https://es:9200', ELASTICSEARCH_CA_FILE: path.join(dir, 'nope.pem') });
-      expect(() => elasticsearchConnection(missing)).toThrow(`ELASTICSEARCH_CA_FILE: cannot read ${path.join(dir, 'nope.pem')} (ENOENT)`);
+      const config = searchConfigSchema.parse({
+        ELASTICSEARCH_URL: 'https://es:9200',
+        ELASTICSEARCH_API_KEY: ' key ',
+        ELASTICSEARCH_CA_FILE: path.join(dir, 'ca.pem'),
+      });
+      expect(elasticsearchConnection(config)).toEqual({
+        url: 'https://es:9200',
+        apiKey: 'key',
+        ca: '-----BEGIN CERTIFICATE-----\n',
+        indexPrefix: '',
+      });
+      const missing = searchConfigSchema.parse({
+        ELASTICSEARCH_URL: 'https://es:9200',
+        ELASTICSEARCH_CA_FILE: path.join(dir, 'nope.pem'),
+      });
+      expect(() => elasticsearchConnection(missing)).toThrow(
+        `ELASTICSEARCH_CA_FILE: cannot read ${path.join(dir, 'nope.pem')} (ENOENT)`,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,12 +1,23 @@
 import { toProductSource } from '../../../../../shared/search/elasticsearch/document-source';
-import { decodePair, decodePrefixPair, encodePair, encodePrefixPair, escapeLuceneRegex, labelPrefixRegex } from '../../../../../shared/search/elasticsearch/label-pairs';
+import {
+  decodePair,
+  decodePrefixPair,
+  encodePair,
+  encodePrefixPair,
+  escapeLuceneRegex,
+  labelPrefixRegex,
+} from '../../../../../shared/search/elasticsearch/label-pairs';
 import { sampleDocument } from './fixture';
 
 describe('label pairs', () => {
   it('round-trips labelled and unlabelled values', () => {
     expect(encodePair('fjallraven', 'Fjällräven')).toBe('fjallraven\u001ffjallraven\u001f=Fjällräven');
     expect(encodePair('XL', null)).toBe('XL\u001fxl\u001f');
-    expect(decodePair(encodePair('fjallraven', 'Fjällräven'))).toEqual({ value: 'fjallraven', folded: 'fjallraven', label: 'Fjällräven' });
+    expect(decodePair(encodePair('fjallraven', 'Fjällräven'))).toEqual({
+      value: 'fjallraven',
+      folded: 'fjallraven',
+      label: 'Fjällräven',
+    });
     expect(decodePair(encodePair('XL', null))).toEqual({ value: 'XL', folded: 'xl', label: null });
     expect(decodePair(encodePair('x', ''))).toEqual({ value: 'x', folded: '', label: '' });
   });
@@ -14,7 +25,11 @@ describe('label pairs', () => {
   it('folded-first pairs lead with the folded label and round-trip', () => {
     expect(encodePrefixPair('fjallraven', 'Fjällräven')).toBe('fjallraven\u001ffjallraven\u001f=Fjällräven');
     expect(encodePrefixPair('XL', 'Extra Large')).toBe('extra large\u001fXL\u001f=Extra Large');
-    expect(decodePrefixPair(encodePrefixPair('XL', 'Extra Large'))).toEqual({ value: 'XL', folded: 'extra large', label: 'Extra Large' });
+    expect(decodePrefixPair(encodePrefixPair('XL', 'Extra Large'))).toEqual({
+      value: 'XL',
+      folded: 'extra large',
+      label: 'Extra Large',
+    });
     expect(decodePrefixPair(encodePrefixPair('XL', null))).toEqual({ value: 'XL', folded: 'xl', label: null });
     expect(decodePrefixPair('Shoes')).toEqual({ value: 'Shoes', folded: 'shoes', label: null });
   });

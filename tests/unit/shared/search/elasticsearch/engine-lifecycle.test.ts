@@ -12,7 +12,9 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
   it('maps a taken name to INDEX_EXISTS and refuses invalid names without calling the cluster', async () => {
     const { engine, on, calls } = mockCluster();
     on('PUT', '/shop-1', () => esError(400, 'resource_already_exists_exception', 'index [shop-1] already exists'));
-    on('PUT', '/shop', () => esError(400, 'invalid_index_name_exception', 'Invalid index name [shop], already exists as alias'));
+    on('PUT', '/shop', () =>
+      esError(400, 'invalid_index_name_exception', 'Invalid index name [shop], already exists as alias'),
+    );
     await expect(engine.createIndex('shop-1', { languages: [] })).rejects.toMatchObject({ code: 'INDEX_EXISTS' });
     await expect(engine.createIndex('shop', { languages: [] })).rejects.toMatchObject({ code: 'INDEX_EXISTS' });
     await expect(engine.createIndex('Bad Name', { languages: [] })).rejects.toMatchObject({ code: 'INVALID_NAME' });
@@ -23,7 +25,9 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
   it('refresh restores serving settings after a build, then refreshes', async () => {
     const { engine, on, calls } = mockCluster({ serving: { replicas: 2, refreshInterval: '5s' } });
     let interval = '-1';
-    on('GET', '/shop-1/_settings/index.refresh_interval', () => ({ 'shop-1': { settings: { 'index.refresh_interval': interval } } }));
+    on('GET', '/shop-1/_settings/index.refresh_interval', () => ({
+      'shop-1': { settings: { 'index.refresh_interval': interval } },
+    }));
     on('PUT', '/shop-1/_settings', () => ({ acknowledged: true }));
     on(['GET', 'POST'], '/shop-1/_refresh', () => ({ _shards: { total: 1, successful: 1, failed: 0 } }));
     await engine.refresh('shop-1');
@@ -36,7 +40,9 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
       'GET /shop-1/_settings/index.refresh_interval',
       'GET /shop-1/_refresh',
     ]);
-    expect(calls[1]?.body).toEqual({ index: { refresh_interval: '5s', number_of_replicas: 2, auto_expand_replicas: 'false' } });
+    expect(calls[1]?.body).toEqual({
+      index: { refresh_interval: '5s', number_of_replicas: 2, auto_expand_replicas: 'false' },
+    });
   });
 
   it('swapAlias sends one _aliases call removing the old target and adding the new, and returns the old', async () => {
@@ -46,7 +52,12 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
     await expect(engine.swapAlias('shop', 'shop-2')).resolves.toBe('shop-1');
     const updates = calls.filter((c) => c.path === '/_aliases');
     expect(updates).toHaveLength(1);
-    expect(updates[0]?.body).toEqual({ actions: [{ remove: { index: 'shop-1', alias: 'shop', must_exist: true } }, { add: { index: 'shop-2', alias: 'shop' } }] });
+    expect(updates[0]?.body).toEqual({
+      actions: [
+        { remove: { index: 'shop-1', alias: 'shop', must_exist: true } },
+        { add: { index: 'shop-2', alias: 'shop' } },
+      ],
+    });
   });
 
   // A `must_exist` remove that lost a race fails the whole call: 8.14+ with aliases_not_found_exception, earlier
@@ -67,8 +78,18 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
     });
     await expect(engine.swapAlias('shop', 'shop-2')).resolves.toBe('shop-9');
     expect(calls.filter((c) => c.path === '/_aliases').map((c) => c.body)).toEqual([
-      { actions: [{ remove: { index: 'shop-1', alias: 'shop', must_exist: true } }, { add: { index: 'shop-2', alias: 'shop' } }] },
-      { actions: [{ remove: { index: 'shop-9', alias: 'shop', must_exist: true } }, { add: { index: 'shop-2', alias: 'shop' } }] },
+      {
+        actions: [
+          { remove: { index: 'shop-1', alias: 'shop', must_exist: true } },
+          { add: { index: 'shop-2', alias: 'shop' } },
+        ],
+      },
+      {
+        actions: [
+          { remove: { index: 'shop-9', alias: 'shop', must_exist: true } },
+          { add: { index: 'shop-2', alias: 'shop' } },
+        ],
+      },
     ]);
   });
 
@@ -86,12 +107,15 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
     on('POST', '/_aliases', (params) => {
       const body = params.body as { actions: { add?: { index: string; alias: string } }[] };
       const add = body.actions.at(-1)?.add;
-      if (add?.alias === 'shop-1') return esError(400, 'invalid_alias_name_exception', 'an index exists with the same name as the alias');
+      if (add?.alias === 'shop-1')
+        return esError(400, 'invalid_alias_name_exception', 'an index exists with the same name as the alias');
       if (add?.index === 'nope') return esError(404, 'index_not_found_exception', 'no such index [nope]');
       return { acknowledged: true };
     });
     await expect(engine.swapAlias('shop', 'shop-1')).resolves.toBeNull();
-    expect(calls.find((c) => c.path === '/_aliases')?.body).toEqual({ actions: [{ add: { index: 'shop-1', alias: 'shop' } }] });
+    expect(calls.find((c) => c.path === '/_aliases')?.body).toEqual({
+      actions: [{ add: { index: 'shop-1', alias: 'shop' } }],
+    });
     await expect(engine.swapAlias('shop-1', 'shop-2')).rejects.toMatchObject({ code: 'INVALID_NAME' });
     await expect(engine.swapAlias('shop', 'nope')).rejects.toMatchObject({ code: 'INDEX_NOT_FOUND' });
   });
@@ -107,7 +131,11 @@ describe('ElasticsearchEngine lifecycle (mocked cluster)', () => {
 
   it('listIndices sorts by name with counts and aliases; deleteIndex maps a missing index', async () => {
     const { engine, on } = mockCluster();
-    on('GET', '/:pattern/_alias', (params) => (params.path !== '/shop-*/_alias' ? {} : { 'shop-2': { aliases: { shop: {}, other: {} } }, 'shop-1': { aliases: {} } }));
+    on('GET', '/:pattern/_alias', (params) =>
+      params.path !== '/shop-*/_alias'
+        ? {}
+        : { 'shop-2': { aliases: { shop: {}, other: {} } }, 'shop-1': { aliases: {} } },
+    );
     on(['GET', 'POST'], '/shop-1/_count', () => ({ count: 4 }));
     on(['GET', 'POST'], '/shop-2/_count', () => ({ count: 2 }));
     on('DELETE', '/gone', () => esError(404, 'index_not_found_exception'));

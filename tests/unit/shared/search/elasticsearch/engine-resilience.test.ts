@@ -31,7 +31,9 @@ describe('alias swap', () => {
     });
     on('POST', '/_aliases', (params) => {
       const remove = (params.body as { actions: { remove?: { index: string } }[] }).actions[0]?.remove;
-      return remove?.index === 'shop-1' ? esError(404, 'aliases_not_found_exception', 'aliases [shop] missing') : { acknowledged: true };
+      return remove?.index === 'shop-1'
+        ? esError(404, 'aliases_not_found_exception', 'aliases [shop] missing')
+        : { acknowledged: true };
     });
     await expect(engine.swapAlias('shop', 'shop-3')).resolves.toBe('shop-2');
     expect(calls.filter((c) => c.path === '/_aliases')).toHaveLength(2);
@@ -40,7 +42,11 @@ describe('alias swap', () => {
   it('an answer with errors: true is not taken as success', async () => {
     const { engine, on } = mockCluster();
     on('GET', '/_alias/shop', () => ({ 'shop-1': { aliases: { shop: {} } } }));
-    on('POST', '/_aliases', () => ({ acknowledged: true, errors: true, action_results: [{ status: 404 }, { status: 200 }] }));
+    on('POST', '/_aliases', () => ({
+      acknowledged: true,
+      errors: true,
+      action_results: [{ status: 404 }, { status: 200 }],
+    }));
     await expect(engine.swapAlias('shop', 'shop-2')).rejects.toMatchObject({ code: 'ALIAS_CONFLICT' });
   });
 
@@ -58,7 +64,11 @@ describe('alias swap', () => {
 
 describe('listIndices', () => {
   it('keeps only names the port could create that start with the prefix, so .kibana and friends never reach count', async () => {
-    expect(listedNames(['shop-2', '.kibana_1', '.security-7', 'shop-1', 'other'], '')).toEqual(['other', 'shop-1', 'shop-2']);
+    expect(listedNames(['shop-2', '.kibana_1', '.security-7', 'shop-1', 'other'], '')).toEqual([
+      'other',
+      'shop-1',
+      'shop-2',
+    ]);
     expect(listedNames(['shop-2', 'shop-1', 'shopx'], 'shop-')).toEqual(['shop-1', 'shop-2']);
     const { engine, on } = mockCluster();
     on('GET', '/:pattern/_alias', () => ({ '.kibana_1': { aliases: { '.kibana': {} } }, 'shop-1': { aliases: {} } }));
@@ -76,7 +86,10 @@ describe('unavailable cluster', () => {
     expect(failure).toBeInstanceOf(SearchEngineError);
     expect(failure).toMatchObject({ code: 'UNAVAILABLE' });
     expect(searchAppError(failure)).toMatchObject({ status: 503, code: 'INDEX_UNAVAILABLE' });
-    expect(searchAppError(new SearchEngineError('INDEX_NOT_FOUND', 'x'))).toMatchObject({ status: 503, code: 'INDEX_UNAVAILABLE' });
+    expect(searchAppError(new SearchEngineError('INDEX_NOT_FOUND', 'x'))).toMatchObject({
+      status: 503,
+      code: 'INDEX_UNAVAILABLE',
+    });
     expect(searchAppError(new SearchEngineError('INVALID_NAME', 'x'))).toBeNull();
     expect(searchAppError(new Error('bug'))).toBeNull();
   });
@@ -87,9 +100,13 @@ describe('unavailable cluster', () => {
     on('POST', '/shop/_search', () => new errors.ConnectionError('socket hang up'));
     on('POST', '/busy/_search', () => esError(503, 'search_phase_execution_exception', 'all shards failed'));
     on('GET', '/busy/_mapping', () => mappingOf('busy-1'));
-    await expect(engine.suggest('shop', { q: 'ni', language: 'en', market: 'se', facetKeys: [] })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(
+      engine.suggest('shop', { q: 'ni', language: 'en', market: 'se', facetKeys: [] }),
+    ).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     expect(calls.filter((c) => c.path === '/shop/_search')).toHaveLength(2);
-    await expect(engine.facetValues('busy', { key: 'brand', q: '', language: 'en', market: 'se' })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(
+      engine.facetValues('busy', { key: 'brand', q: '', language: 'en', market: 'se' }),
+    ).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 
   it('a client factory that fails is asked again on the next call', async () => {
@@ -117,14 +134,20 @@ describe('bulk against the index fields', () => {
     const c = mockCluster();
     const limit = '1000';
     c.on('GET', '/shop-1/_mapping', () => ({ 'shop-1': { mappings: { _meta: META } } }));
-    c.on('GET', LIMIT_PATH, () => ({ 'shop-1': { settings: {}, defaults: { 'index.mapping.total_fields.limit': limit } } }));
+    c.on('GET', LIMIT_PATH, () => ({
+      'shop-1': { settings: {}, defaults: { 'index.mapping.total_fields.limit': limit } },
+    }));
     c.on('PUT', '/shop-1/_settings', () => ({ acknowledged: true }));
     c.on('PUT', '/shop-1/_mapping', putMapping);
     c.on('POST', '/_bulk', (params) => ({
       errors: false,
       took: 1,
       items: (params.body as Record<string, { _id: string }>[]).flatMap((line): Record<string, unknown>[] =>
-        line.index ? [{ index: { _index: 'shop-1', _id: line.index._id, status: 201 } }] : line.delete ? [{ delete: { _index: 'shop-1', _id: line.delete._id, status: 200 } }] : [],
+        line.index
+          ? [{ index: { _index: 'shop-1', _id: line.index._id, status: 201 } }]
+          : line.delete
+            ? [{ delete: { _index: 'shop-1', _id: line.delete._id, status: 200 } }]
+            : [],
       ),
     }));
     return c;
@@ -132,9 +155,22 @@ describe('bulk against the index fields', () => {
 
   it('adds a market published after the index was built with one put-mapping of only the new fields, then sends the document', async () => {
     const { engine, calls } = liveIndex();
-    const delta = sampleDocument({ id: 'p1', markets: ['se', 'no'], numbers: { 'price.se': 1, 'price.no': 2 }, flags: { 'inStock.se': true, 'inStock.no': false } });
-    await expect(engine.bulk('shop-1', [{ action: 'index', document: delta }])).resolves.toEqual({ succeeded: 1, failures: [] });
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /shop-1/_mapping', `GET ${LIMIT_PATH}`, 'PUT /shop-1/_mapping', 'POST /_bulk']);
+    const delta = sampleDocument({
+      id: 'p1',
+      markets: ['se', 'no'],
+      numbers: { 'price.se': 1, 'price.no': 2 },
+      flags: { 'inStock.se': true, 'inStock.no': false },
+    });
+    await expect(engine.bulk('shop-1', [{ action: 'index', document: delta }])).resolves.toEqual({
+      succeeded: 1,
+      failures: [],
+    });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /shop-1/_mapping',
+      `GET ${LIMIT_PATH}`,
+      'PUT /shop-1/_mapping',
+      'POST /_bulk',
+    ]);
     expect(calls[1]?.querystring).toEqual({ include_defaults: 'true', flat_settings: 'true' });
     // New fields are added to an existing object by naming only them; `_meta` is replaced whole
     // (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/indices-put-mapping.html#add-new-field-to-object,
@@ -144,7 +180,14 @@ describe('bulk against the index fields', () => {
         numbers: { type: 'object', properties: { price: { type: 'object', properties: { no: { type: 'double' } } } } },
         flags: { type: 'object', properties: { inStock: { type: 'object', properties: { no: { type: 'boolean' } } } } },
       },
-      _meta: { ...META, fields: { facets: ['brand', 'category'], numbers: ['price.se', 'price.no'], flags: ['inStock.se', 'inStock.no'] } },
+      _meta: {
+        ...META,
+        fields: {
+          facets: ['brand', 'category'],
+          numbers: ['price.se', 'price.no'],
+          flags: ['inStock.se', 'inStock.no'],
+        },
+      },
     });
   });
 
@@ -152,8 +195,17 @@ describe('bulk against the index fields', () => {
     const { engine, calls } = liveIndex();
     const facets = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`f${i}`, ['v']]));
     const delta = sampleDocument({ id: 'p1', facets: { brand: ['nike'], ...facets } });
-    await expect(engine.bulk('shop-1', [{ action: 'index', document: delta }])).resolves.toEqual({ succeeded: 1, failures: [] });
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /shop-1/_mapping', `GET ${LIMIT_PATH}`, 'PUT /shop-1/_settings', 'PUT /shop-1/_mapping', 'POST /_bulk']);
+    await expect(engine.bulk('shop-1', [{ action: 'index', document: delta }])).resolves.toEqual({
+      succeeded: 1,
+      failures: [],
+    });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /shop-1/_mapping',
+      `GET ${LIMIT_PATH}`,
+      'PUT /shop-1/_settings',
+      'PUT /shop-1/_mapping',
+      'POST /_bulk',
+    ]);
     // Counted by hand as index.mapping.total_fields.limit counts (objects, leaves and multi-fields,
     // https://www.elastic.co/guide/en/elasticsearch/reference/8.18/mapping-settings-limit.html): 37 fields before
     // (4 top-level leaves, 9 of text.en, 3 + 5 + 5 of the two facets, 3 + 3 of price and stock, 4 of sortKeys,
@@ -172,14 +224,18 @@ describe('bulk against the index fields', () => {
     const { engine, calls } = liveIndex();
     // "price.se" makes "price" an object: a number "price" would have to be a leaf there.
     const stray = sampleDocument({ id: 'stray', numbers: { 'price.se': 1, price: 2 } });
-    const result = await engine.bulk('shop-1', [{ action: 'index', document: stray }, { action: 'index', document: sampleDocument({ id: 'ok' }) }]);
+    const result = await engine.bulk('shop-1', [
+      { action: 'index', document: stray },
+      { action: 'index', document: sampleDocument({ id: 'ok' }) },
+    ]);
     expect(result).toEqual({
       succeeded: 1,
       failures: [
         {
           position: 0,
           id: 'stray',
-          reason: 'number key "price" is not in the index fields and cannot be added to it (field key "price" is declared twice or is also an object); an index built with it (a full run) takes the document',
+          reason:
+            'number key "price" is not in the index fields and cannot be added to it (field key "price" is declared twice or is also an object); an index built with it (a full run) takes the document',
           needsRebuild: true,
         },
       ],
@@ -188,9 +244,14 @@ describe('bulk against the index fields', () => {
   });
 
   it('a put-mapping the node refuses fails the documents needing the new keys with its reason; the others are sent', async () => {
-    const { engine, calls } = liveIndex(() => esError(400, 'illegal_argument_exception', 'Limit of total fields [1000] has been exceeded'));
+    const { engine, calls } = liveIndex(() =>
+      esError(400, 'illegal_argument_exception', 'Limit of total fields [1000] has been exceeded'),
+    );
     const delta = sampleDocument({ id: 'p1', facets: { brand: ['nike'], b: ['y'] } });
-    const result = await engine.bulk('shop-1', [{ action: 'index', document: delta }, { action: 'delete', id: 'gone' }]);
+    const result = await engine.bulk('shop-1', [
+      { action: 'index', document: delta },
+      { action: 'delete', id: 'gone' },
+    ]);
     expect(result.failures).toEqual([
       {
         position: 0,
@@ -206,12 +267,16 @@ describe('bulk against the index fields', () => {
   it('a node that cannot answer the extension fails the call as UNAVAILABLE rather than dropping documents', async () => {
     const { engine } = liveIndex(() => esError(503, 'cluster_block_exception', 'no master'));
     const delta = sampleDocument({ id: 'p1', facets: { b: ['y'] } });
-    await expect(engine.bulk('shop-1', [{ action: 'index', document: delta }])).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(engine.bulk('shop-1', [{ action: 'index', document: delta }])).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
   });
 
   it('documents whose keys are all mapped need no mapping call', async () => {
     const { engine, calls } = liveIndex();
-    await expect(engine.bulk('shop-1', [{ action: 'index', document: sampleDocument({ id: 'p1' }) }])).resolves.toEqual({ succeeded: 1, failures: [] });
+    await expect(engine.bulk('shop-1', [{ action: 'index', document: sampleDocument({ id: 'p1' }) }])).resolves.toEqual(
+      { succeeded: 1, failures: [] },
+    );
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /shop-1/_mapping', 'POST /_bulk']);
   });
 });

@@ -48,26 +48,48 @@ describe('disjunctive facet aggregations', () => {
   });
 
   it('a facet with nothing left to apply filters with match_all', () => {
-    const body = buildSearchBody({ language: 'en', market: 'se', filters: [redFilter], facets: [{ kind: 'terms', key: 'color', size: 5 }] }, META);
+    const body = buildSearchBody(
+      { language: 'en', market: 'se', filters: [redFilter], facets: [{ kind: 'terms', key: 'color', size: 5 }] },
+      META,
+    );
     expect(body.aggs).toEqual({
-      facet_0: { filter: { match_all: {} }, aggs: { values: { terms: { field: 'facetLabels.color.en', size: 5, order: ORDER } } } },
+      facet_0: {
+        filter: { match_all: {} },
+        aggs: { values: { terms: { field: 'facetLabels.color.en', size: 5, order: ORDER } } },
+      },
     });
   });
 
   it('an all selection stays in the query and is never relaxed, even by its own facet', () => {
     const body = buildSearchBody(
-      { language: 'en', market: 'se', filters: [{ kind: 'terms', key: 'material', values: ['wool'], match: 'all' }], facets: [{ kind: 'terms', key: 'material' }] },
+      {
+        language: 'en',
+        market: 'se',
+        filters: [{ kind: 'terms', key: 'material', values: ['wool'], match: 'all' }],
+        facets: [{ kind: 'terms', key: 'material' }],
+      },
       META,
     );
-    expect(body.query).toEqual({ bool: { filter: [{ term: { markets: 'se' } }, { bool: { filter: [{ term: { 'facets.material': 'wool' } }] } }] } });
+    expect(body.query).toEqual({
+      bool: { filter: [{ term: { markets: 'se' } }, { bool: { filter: [{ term: { 'facets.material': 'wool' } }] } }] },
+    });
     expect(body.post_filter).toBeUndefined();
-    expect(body.aggs?.facet_0).toEqual({ filter: { match_all: {} }, aggs: { values: { terms: { field: 'facetLabels.material.en', size: 10_000, order: ORDER } } } });
+    expect(body.aggs?.facet_0).toEqual({
+      filter: { match_all: {} },
+      aggs: { values: { terms: { field: 'facetLabels.material.en', size: 10_000, order: ORDER } } },
+    });
   });
 
   it('a language without label pairs counts the bare value keys; size 0 still asks for one bucket', () => {
-    const body = buildSearchBody({ language: 'fi', market: 'se', facets: [{ kind: 'terms', key: 'color', size: 0 }] }, META);
+    const body = buildSearchBody(
+      { language: 'fi', market: 'se', facets: [{ kind: 'terms', key: 'color', size: 0 }] },
+      META,
+    );
     expect(body.aggs).toEqual({
-      facet_0: { filter: { match_all: {} }, aggs: { values: { terms: { field: 'facets.color', size: 1, order: ORDER } } } },
+      facet_0: {
+        filter: { match_all: {} },
+        aggs: { values: { terms: { field: 'facets.color', size: 1, order: ORDER } } },
+      },
     });
   });
 });

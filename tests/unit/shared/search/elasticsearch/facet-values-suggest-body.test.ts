@@ -2,7 +2,11 @@ import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index
 import { buildFacetValuesBody } from '../../../../../shared/search/elasticsearch/facet-values-body';
 import { buildSuggestBody } from '../../../../../shared/search/elasticsearch/suggest-body';
 
-const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 }, fields: null };
+const META: IndexMeta = {
+  languages: ['en', 'sv'],
+  boosts: { sku: 8, name: 4, brand: 2, description: 1 },
+  fields: null,
+};
 const ORDER = [{ _count: 'desc' }, { _key: 'asc' }];
 const MARKET = { term: { markets: 'se' } };
 const BY_POPULARITY = { popularity: { order: 'desc', missing: '_last', unmapped_type: 'double' } };
@@ -26,17 +30,29 @@ describe('facetValues body', () => {
     expect(body).toEqual({
       size: 0,
       track_total_hits: false,
-      query: { bool: { filter: [MARKET, { terms: { 'facets.color': ['red'] } }, { range: { 'numbers.price.se': { lte: 100 } } }] } },
+      query: {
+        bool: {
+          filter: [MARKET, { terms: { 'facets.color': ['red'] } }, { range: { 'numbers.price.se': { lte: 100 } } }],
+        },
+      },
       aggs: { facet_0: { terms: { field: 'facetLabels.brand.en', size: 1000, order: ORDER } } },
     });
   });
 
   it('keeps an all selection on the same facet', () => {
     const body = buildFacetValuesBody(
-      { key: 'brand', q: '', language: 'en', market: 'se', filters: [{ kind: 'terms', key: 'brand', values: ['nike'], match: 'all' }] },
+      {
+        key: 'brand',
+        q: '',
+        language: 'en',
+        market: 'se',
+        filters: [{ kind: 'terms', key: 'brand', values: ['nike'], match: 'all' }],
+      },
       META,
     );
-    expect(body.query).toEqual({ bool: { filter: [MARKET, { bool: { filter: [{ term: { 'facets.brand': 'nike' } }] } }] } });
+    expect(body.query).toEqual({
+      bool: { filter: [MARKET, { bool: { filter: [{ term: { 'facets.brand': 'nike' } }] } }] },
+    });
   });
 });
 
@@ -61,7 +77,10 @@ describe('suggest body', () => {
   });
 
   it('folds the needle and escapes regex operators; limits come from the request', () => {
-    const body = buildSuggestBody({ q: 'Fjäll.*', language: 'sv', market: 'se', facetKeys: ['brand'], hitLimit: 3, valueLimit: 4 }, META);
+    const body = buildSuggestBody(
+      { q: 'Fjäll.*', language: 'sv', market: 'se', facetKeys: ['brand'], hitLimit: 3, valueLimit: 4 },
+      META,
+    );
     expect(body.size).toBe(3);
     expect(body.post_filter).toEqual({ match: { 'text.sv.name.prefix': { query: 'fjäll', operator: 'and' } } });
     expect(body.aggs).toEqual({

@@ -1,5 +1,9 @@
 import type { BulkOperation } from '../../../../../shared/search';
-import { addedProperties, planFieldExtension, wantedKeys } from '../../../../../shared/search/elasticsearch/field-extension';
+import {
+  addedProperties,
+  planFieldExtension,
+  wantedKeys,
+} from '../../../../../shared/search/elasticsearch/field-extension';
 import { fieldLimitOf } from '../../../../../shared/search/elasticsearch/mapping-extension';
 import { sampleDocument } from './fixture';
 
@@ -8,9 +12,15 @@ const DECLARED = { facets: ['brand', 'category', 'size'], numbers: ['price.se'],
 describe('growing a live index’s fields', () => {
   it('wants each key the indexed documents use and the fields lack, once, in the order first met', () => {
     const operations: BulkOperation[] = [
-      { action: 'index', document: sampleDocument({ id: 'a', numbers: { 'price.se': 1, 'price.no': 2 }, flags: { 'inStock.no': true } }) },
+      {
+        action: 'index',
+        document: sampleDocument({ id: 'a', numbers: { 'price.se': 1, 'price.no': 2 }, flags: { 'inStock.no': true } }),
+      },
       { action: 'delete', id: 'x' },
-      { action: 'index', document: sampleDocument({ id: 'b', facets: { brand: ['n'], color: ['red'] }, numbers: { 'price.no': 3 } }) },
+      {
+        action: 'index',
+        document: sampleDocument({ id: 'b', facets: { brand: ['n'], color: ['red'] }, numbers: { 'price.no': 3 } }),
+      },
     ];
     expect(wantedKeys(operations, DECLARED)).toEqual([
       { kind: 'number', key: 'price.no' },
@@ -27,8 +37,15 @@ describe('growing a live index’s fields', () => {
       { kind: 'number', key: 'weight.kg' },
       { kind: 'number', key: 'weight' },
     ]);
-    expect(plan.fields).toEqual({ facets: ['brand', 'category', 'size', 'color'], numbers: ['price.se', 'weight.kg'], flags: ['inStock.se'] });
-    expect(plan.added).toEqual([{ kind: 'facet', key: 'color' }, { kind: 'number', key: 'weight.kg' }]);
+    expect(plan.fields).toEqual({
+      facets: ['brand', 'category', 'size', 'color'],
+      numbers: ['price.se', 'weight.kg'],
+      flags: ['inStock.se'],
+    });
+    expect(plan.added).toEqual([
+      { kind: 'facet', key: 'color' },
+      { kind: 'number', key: 'weight.kg' },
+    ]);
     expect(plan.refused).toEqual(
       new Map([
         ['facet key "size.eu"', 'field key "size.eu" runs through a leaf'],
@@ -42,20 +59,32 @@ describe('growing a live index’s fields', () => {
     // https://www.elastic.co/guide/en/elasticsearch/reference/8.18/indices-put-mapping.html#add-new-field-to-object
     const before = {
       id: { type: 'keyword' as const },
-      numbers: { type: 'object' as const, properties: { price: { type: 'object' as const, properties: { se: { type: 'double' as const } } } } },
+      numbers: {
+        type: 'object' as const,
+        properties: { price: { type: 'object' as const, properties: { se: { type: 'double' as const } } } },
+      },
       flags: { type: 'object' as const, properties: {} },
     };
     const after = {
       id: { type: 'keyword' as const },
       numbers: {
         type: 'object' as const,
-        properties: { price: { type: 'object' as const, properties: { se: { type: 'double' as const }, no: { type: 'double' as const } } }, minTemp: { type: 'double' as const } },
+        properties: {
+          price: {
+            type: 'object' as const,
+            properties: { se: { type: 'double' as const }, no: { type: 'double' as const } },
+          },
+          minTemp: { type: 'double' as const },
+        },
       },
       flags: { type: 'object' as const, properties: {} },
       popularity: { type: 'double' as const },
     };
     expect(addedProperties(before, after)).toEqual({
-      numbers: { type: 'object', properties: { price: { type: 'object', properties: { no: { type: 'double' } } }, minTemp: { type: 'double' } } },
+      numbers: {
+        type: 'object',
+        properties: { price: { type: 'object', properties: { no: { type: 'double' } } }, minTemp: { type: 'double' } },
+      },
       popularity: { type: 'double' },
     });
     expect(addedProperties(after, after)).toEqual({});

@@ -1,6 +1,11 @@
 import type { TermsFilter } from '../../../../../shared/search';
 import { facetRelaxes, isRelaxable } from '../../../../../shared/search/facet-relaxation';
-import { allOf, filterClause, filterClauses, marketClause } from '../../../../../shared/search/elasticsearch/filter-clauses';
+import {
+  allOf,
+  filterClause,
+  filterClauses,
+  marketClause,
+} from '../../../../../shared/search/elasticsearch/filter-clauses';
 
 describe('filter clauses', () => {
   it('terms any is one terms query on the facet keyword', () => {
@@ -16,7 +21,9 @@ describe('filter clauses', () => {
   });
 
   it('hierarchy any matches the subtree through the indexed ancestor paths', () => {
-    expect(filterClause({ kind: 'hierarchy', key: 'category', paths: ['shoes/running', 'bags'], match: 'any' })).toEqual({
+    expect(
+      filterClause({ kind: 'hierarchy', key: 'category', paths: ['shoes/running', 'bags'], match: 'any' }),
+    ).toEqual({
       terms: { 'facets.category': ['shoes/running', 'bags'] },
     });
   });
@@ -29,22 +36,33 @@ describe('filter clauses', () => {
 
   it('an empty value list constrains nothing and is dropped', () => {
     expect(filterClause({ kind: 'terms', key: 'color', values: [], match: 'any' })).toBeNull();
-    expect(filterClauses([{ kind: 'hierarchy', key: 'c', paths: [], match: 'all' }, { kind: 'toggle', key: 'inStock.se' }])).toEqual([
-      { term: { 'flags.inStock.se': true } },
-    ]);
+    expect(
+      filterClauses([
+        { kind: 'hierarchy', key: 'c', paths: [], match: 'all' },
+        { kind: 'toggle', key: 'inStock.se' },
+      ]),
+    ).toEqual([{ term: { 'flags.inStock.se': true } }]);
   });
 
   it('range with both bounds, inclusive, negative allowed', () => {
-    expect(filterClause({ kind: 'range', key: 'temp', min: -10, max: -2 })).toEqual({ range: { 'numbers.temp': { gte: -10, lte: -2 } } });
+    expect(filterClause({ kind: 'range', key: 'temp', min: -10, max: -2 })).toEqual({
+      range: { 'numbers.temp': { gte: -10, lte: -2 } },
+    });
   });
 
   it('range open below or above keeps only the given bound', () => {
-    expect(filterClause({ kind: 'range', key: 'price.se', min: null, max: -2 })).toEqual({ range: { 'numbers.price.se': { lte: -2 } } });
-    expect(filterClause({ kind: 'range', key: 'price.se', min: -10, max: null })).toEqual({ range: { 'numbers.price.se': { gte: -10 } } });
+    expect(filterClause({ kind: 'range', key: 'price.se', min: null, max: -2 })).toEqual({
+      range: { 'numbers.price.se': { lte: -2 } },
+    });
+    expect(filterClause({ kind: 'range', key: 'price.se', min: -10, max: null })).toEqual({
+      range: { 'numbers.price.se': { gte: -10 } },
+    });
   });
 
   it('range open on both ends still requires the number', () => {
-    expect(filterClause({ kind: 'range', key: 'weight', min: null, max: null })).toEqual({ exists: { field: 'numbers.weight' } });
+    expect(filterClause({ kind: 'range', key: 'weight', min: null, max: null })).toEqual({
+      exists: { field: 'numbers.weight' },
+    });
   });
 
   it('range with min above max matches nothing', () => {
@@ -74,7 +92,11 @@ describe('filter clauses', () => {
     expect(facetRelaxes({ kind: 'hierarchy', key: 'color' }, anyColor)).toBe(true);
     expect(facetRelaxes({ kind: 'terms', key: 'size' }, anyColor)).toBe(false);
     expect(facetRelaxes({ kind: 'terms', key: 'color' }, { ...anyColor, match: 'all' })).toBe(false);
-    expect(facetRelaxes({ kind: 'range', key: 'price.se' }, { kind: 'range', key: 'price.se', min: 1, max: null })).toBe(true);
-    expect(facetRelaxes({ kind: 'terms', key: 'price.se' }, { kind: 'range', key: 'price.se', min: 1, max: null })).toBe(false);
+    expect(
+      facetRelaxes({ kind: 'range', key: 'price.se' }, { kind: 'range', key: 'price.se', min: 1, max: null }),
+    ).toBe(true);
+    expect(
+      facetRelaxes({ kind: 'terms', key: 'price.se' }, { kind: 'range', key: 'price.se', min: 1, max: null }),
+    ).toBe(false);
   });
 });

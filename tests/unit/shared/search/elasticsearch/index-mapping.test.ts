@@ -2,25 +2,38 @@ import type { estypes } from '@elastic/elasticsearch';
 import { siteIndexFields, type SearchDocument } from '../../../../../shared/search';
 import { toProductSource } from '../../../../../shared/search/elasticsearch/document-source';
 import { createIndexRequest } from '../../../../../shared/search/elasticsearch/index-body';
-import { buildMappingProperties, countMappedFields, totalFieldsLimit } from '../../../../../shared/search/elasticsearch/index-mapping';
+import {
+  buildMappingProperties,
+  countMappedFields,
+  totalFieldsLimit,
+} from '../../../../../shared/search/elasticsearch/index-mapping';
 
 type Property = estypes.MappingProperty;
 
 const LANGUAGES = ['en', 'sv', 'de-AT', 'fi'];
 const MARKETS = ['se', 'de', 'at', 'fi', 'no', 'dk'];
 const FACETS = Array.from({ length: 200 }, (_, i) => `f${String(i).padStart(3, '0')}`);
-const FIELDS = siteIndexFields({ markets: MARKETS, facets: FACETS, numbers: ['minTemp', 'weight.kg'], flags: ['organic'] });
+const FIELDS = siteIndexFields({
+  markets: MARKETS,
+  facets: FACETS,
+  numbers: ['minTemp', 'weight.kg'],
+  flags: ['organic'],
+});
 
 /** A document using every field the site allows, with dotted keys as the indexer writes them. */
 function fullDocument(): SearchDocument {
-  const text = Object.fromEntries(LANGUAGES.map((lang) => [lang, { name: `Name ${lang}`, brand: 'Brand', description: 'Text' }]));
+  const text = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, { name: `Name ${lang}`, brand: 'Brand', description: 'Text' }]),
+  );
   return {
     id: 'p1',
     markets: MARKETS,
     text,
     skus: ['AB-1'],
     facets: Object.fromEntries(FACETS.map((key) => [key, ['v1', 'v2']])),
-    labels: Object.fromEntries(FACETS.map((key) => [key, { v1: Object.fromEntries(LANGUAGES.map((lang) => [lang, `Label ${lang}`])) }])),
+    labels: Object.fromEntries(
+      FACETS.map((key) => [key, { v1: Object.fromEntries(LANGUAGES.map((lang) => [lang, `Label ${lang}`])) }]),
+    ),
     numbers: { ...Object.fromEntries(MARKETS.map((m) => [`price.${m}`, 100])), minTemp: -5, 'weight.kg': 1.5 },
     flags: { ...Object.fromEntries(MARKETS.map((m) => [`inStock.${m}`, true])), organic: false },
     sortKeys: { name: Object.fromEntries(LANGUAGES.map((lang) => [lang, 'name'])), createdAt: 1 },
@@ -32,7 +45,13 @@ function fullDocument(): SearchDocument {
 /** The JSON type Elasticsearch would need to find at a mapped leaf, or why the value cannot go there. */
 function leafProblem(property: Property, value: unknown, path: string): string | null {
   const values = Array.isArray(value) ? value : [value];
-  const expected: Record<string, string> = { keyword: 'string', text: 'string', double: 'number', long: 'number', boolean: 'boolean' };
+  const expected: Record<string, string> = {
+    keyword: 'string',
+    text: 'string',
+    double: 'number',
+    long: 'number',
+    boolean: 'boolean',
+  };
   const want = property.type === undefined ? undefined : expected[property.type];
   if (want === undefined) return `${path}: unexpected leaf type ${String(property.type)}`;
   return values.every((v) => typeof v === want) ? null : `${path}: ${JSON.stringify(value)} is not a ${property.type}`;
@@ -43,7 +62,11 @@ function leafProblem(property: Property, value: unknown, path: string): string |
  * leaf of its JSON type, every object a mapped object (never a leaf: document_parsing_exception), and nothing
  * may be unmapped (dynamic: strict). Returns the problems and the leaf paths it checked.
  */
-function check(properties: Record<string, Property>, source: Record<string, unknown>, prefix = ''): { problems: string[]; leaves: string[] } {
+function check(
+  properties: Record<string, Property>,
+  source: Record<string, unknown>,
+  prefix = '',
+): { problems: string[]; leaves: string[] } {
   const out = { problems: [] as string[], leaves: [] as string[] };
   for (const [rawKey, value] of Object.entries(source)) {
     const [head, ...rest] = rawKey.split('.');
@@ -54,7 +77,8 @@ function check(properties: Record<string, Property>, source: Record<string, unkn
     if (property === undefined) out.problems.push(`${path}: not mapped`);
     else if (property.type === 'object' && 'enabled' in property && property.enabled === false) out.leaves.push(path);
     else if (typeof nested === 'object' && nested !== null && !Array.isArray(nested)) {
-      if (property.type !== 'object' || !('properties' in property) || property.properties === undefined) out.problems.push(`${path}: object where a leaf is mapped`);
+      if (property.type !== 'object' || !('properties' in property) || property.properties === undefined)
+        out.problems.push(`${path}: object where a leaf is mapped`);
       else {
         const inner = check(property.properties, nested as Record<string, unknown>, `${path}.`);
         out.problems.push(...inner.problems);
@@ -91,7 +115,9 @@ describe('generated mapping for 4 languages, 200 facets and 6 markets', () => {
     const broken = { numbers: { type: 'double' } } satisfies Record<string, Property>;
     expect(check(broken, { numbers: { 'price.se': 1 } }).problems).toEqual(['numbers: object where a leaf is mapped']);
     expect(check(properties, { extra: 1 }).problems).toEqual(['extra: not mapped']);
-    expect(check(properties, { numbers: { 'price.se': 'cheap' } }).problems).toEqual(['numbers.price.se: "cheap" is not a double']);
+    expect(check(properties, { numbers: { 'price.se': 'cheap' } }).problems).toEqual([
+      'numbers.price.se: "cheap" is not a double',
+    ]);
   });
 
   it('counts fields as total_fields.limit does and sets a limit above the count', () => {
@@ -106,16 +132,21 @@ describe('generated mapping for 4 languages, 200 facets and 6 markets', () => {
     expect(countMappedFields(properties)).toBe(expected);
     expect(expected).toBeGreaterThan(1000); // the default limit would refuse every document
     const request = createIndexRequest('shop-1', { languages: LANGUAGES, fields: FIELDS });
-    const limit = (request.settings!.index as { mapping: { total_fields: { limit: number } } }).mapping.total_fields.limit;
+    const limit = (request.settings!.index as { mapping: { total_fields: { limit: number } } }).mapping.total_fields
+      .limit;
     expect(limit).toBe(totalFieldsLimit(expected));
     expect(limit).toBeGreaterThanOrEqual(expected);
   });
 
   it('stems region-tagged languages and refuses keys that cannot be mapped', () => {
-    const text = properties.text as { properties: Record<string, { properties: Record<string, { analyzer: string }> }> };
+    const text = properties.text as {
+      properties: Record<string, { properties: Record<string, { analyzer: string }> }>;
+    };
     expect(text.properties['de-AT']?.properties.name?.analyzer).toBe('aisle_de');
     expect(text.properties.fi?.properties.name?.analyzer).toBe('aisle_folded');
-    expect(() => buildMappingProperties(['en'], { facets: [], numbers: ['price', 'price.se'], flags: [] })).toThrow(/price/);
+    expect(() => buildMappingProperties(['en'], { facets: [], numbers: ['price', 'price.se'], flags: [] })).toThrow(
+      /price/,
+    );
     expect(() => buildMappingProperties(['en'], { facets: ['a..b'], numbers: [], flags: [] })).toThrow(/empty segment/);
     expect(() => buildMappingProperties(['en.x'], { facets: [], numbers: [], flags: [] })).toThrow(/language/);
   });

@@ -1,6 +1,10 @@
 import type { Filter, SearchRequest } from '../../../../../shared/search';
 import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index-meta';
-import { concreteIndex, countBody, pinnedHitsBody } from '../../../../../shared/search/elasticsearch/merchandised-bodies';
+import {
+  concreteIndex,
+  countBody,
+  pinnedHitsBody,
+} from '../../../../../shared/search/elasticsearch/merchandised-bodies';
 import { assemble, needsMultiSearch, servedBy } from '../../../../../shared/search/elasticsearch/merchandised-search';
 import { windowBodies } from '../../../../../shared/search/elasticsearch/natural-windows';
 import { searchQuery, windowBody } from '../../../../../shared/search/elasticsearch/search-body';
@@ -14,13 +18,24 @@ const BY_SCORE = [{ _score: { order: 'desc' } }, { id: { order: 'asc' } }];
 const CAP = {
   bool: {
     should: [
-      { multi_match: { query: 'cap', fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'], type: 'most_fields' } },
+      {
+        multi_match: {
+          query: 'cap',
+          fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'],
+          type: 'most_fields',
+        },
+      },
       { term: { skuTerms: { value: 'cap', boost: 8 } } },
     ],
     minimum_should_match: 1,
   },
 };
-const PINNED_CAP = { bool: { should: [{ bool: { must: [CAP] } }, { constant_score: { filter: { ids: { values: ['p9', 'p3'] } }, boost: 0 } }], minimum_should_match: 1 } };
+const PINNED_CAP = {
+  bool: {
+    should: [{ bool: { must: [CAP] } }, { constant_score: { filter: { ids: { values: ['p9', 'p3'] } }, boost: 0 } }],
+    minimum_should_match: 1,
+  },
+};
 const PINS_OUT = { ids: { values: ['p9', 'p3'] } };
 const HIDDEN = { ids: { values: ['p4'] } };
 
@@ -34,7 +49,10 @@ const request: SearchRequest = {
     { kind: 'terms', key: 'material', values: ['wool'], match: 'all' },
   ],
   facets: [{ kind: 'terms', key: 'brand' }],
-  pins: [{ id: 'p9', position: 1 }, { id: 'p3', position: 4 }],
+  pins: [
+    { id: 'p9', position: 1 },
+    { id: 'p3', position: 4 },
+  ],
   hide: ['p4'],
   boost: [[nike]],
   page: 2,
@@ -45,7 +63,9 @@ const tiers = tierClauses([[nike]], []);
 describe('merchandised search bodies', () => {
   it('first round, main body: the answer query, post_filter and facets, no hits, the concrete index, tier counts', () => {
     // `_index` is aggregatable: https://www.elastic.co/guide/en/elasticsearch/reference/8.18/mapping-index-field.html
-    const B = { bool: { should: [{ bool: { filter: [{ terms: { 'facets.brand': ['nike'] } }] } }], minimum_should_match: 1 } };
+    const B = {
+      bool: { should: [{ bool: { filter: [{ terms: { 'facets.brand': ['nike'] } }] } }], minimum_should_match: 1 },
+    };
     const NONE = { match_none: {} };
     expect(countBody(request, META, undefined, { tiers, excluded: [PINS_OUT] })).toEqual({
       query: { bool: { filter: [MARKET, WOOL], must: [PINNED_CAP], must_not: [HIDDEN] } },
@@ -55,7 +75,14 @@ describe('merchandised search bodies', () => {
       track_total_hits: true,
       _source: ['id', 'card'],
       aggs: {
-        facet_0: { filter: { bool: { filter: [RED] } }, aggs: { values: { terms: { field: 'facetLabels.brand.en', size: 10_000, order: [{ _count: 'desc' }, { _key: 'asc' }] } } } },
+        facet_0: {
+          filter: { bool: { filter: [RED] } },
+          aggs: {
+            values: {
+              terms: { field: 'facetLabels.brand.en', size: 10_000, order: [{ _count: 'desc' }, { _key: 'asc' }] },
+            },
+          },
+        },
         index: { terms: { field: '_index', size: 1 } },
         tiers: {
           filter: { bool: { filter: [RED], must_not: [PINS_OUT] } },
@@ -64,7 +91,12 @@ describe('merchandised search bodies', () => {
               filters: {
                 filters: {
                   top: { bool: { filter: [B], must_not: [NONE] } },
-                  middle: { bool: { should: [{ bool: { filter: [B, NONE] } }, { bool: { must_not: [B, NONE] } }], minimum_should_match: 1 } },
+                  middle: {
+                    bool: {
+                      should: [{ bool: { filter: [B, NONE] } }, { bool: { must_not: [B, NONE] } }],
+                      minimum_should_match: 1,
+                    },
+                  },
                   bottom: { bool: { filter: [NONE], must_not: [B] } },
                 },
               },
@@ -113,8 +145,14 @@ describe('merchandised search bodies', () => {
       windowBody(request, parts, { filter: [tiers.top], mustNot: [PINS_OUT] }, { from: 8, size: 2 }),
       windowBody(request, parts, { filter: [tiers.middle], mustNot: [PINS_OUT] }, { from: 0, size: 7 }),
     ]);
-    expect(windows[1]).toMatchObject({ query: { bool: { filter: [MARKET, WOOL, RED, tiers.middle] } }, from: 0, size: 7 });
-    const untiered = windowBodies(request, parts, { tiers: null, excluded: [PINS_OUT] }, [{ tier: null, from: 0, size: 12 }]);
+    expect(windows[1]).toMatchObject({
+      query: { bool: { filter: [MARKET, WOOL, RED, tiers.middle] } },
+      from: 0,
+      size: 7,
+    });
+    const untiered = windowBodies(request, parts, { tiers: null, excluded: [PINS_OUT] }, [
+      { tier: null, from: 0, size: 12 },
+    ]);
     expect(untiered).toEqual([windowBody(request, parts, { filter: [], mustNot: [PINS_OUT] }, { from: 0, size: 12 })]);
     expect(windowBodies(request, parts, { tiers, excluded: [] }, [])).toEqual([]);
   });
@@ -127,12 +165,22 @@ describe('merchandised search bodies', () => {
   it('assembles the page from its slots, leaving out a slot whose document did not come back', () => {
     const hit = (id: string) => ({ id, score: 1, card: null });
     const slots = [{ natural: 8 }, { pin: 'p3' }, { natural: 9 }, { natural: 10 }];
-    expect(assemble(slots, [hit('p3')], [hit('a'), hit('b'), hit('c')], 8).map((h) => h.id)).toEqual(['a', 'p3', 'b', 'c']);
+    expect(assemble(slots, [hit('p3')], [hit('a'), hit('b'), hit('c')], 8).map((h) => h.id)).toEqual([
+      'a',
+      'p3',
+      'b',
+      'c',
+    ]);
     expect(assemble(slots, [], [hit('a')], 8).map((h) => h.id)).toEqual(['a']);
   });
 
   it('speculative windows are used only when every hit came from the counted index (_index of each hit)', () => {
-    const response = (...indices: string[]) => ({ took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { hits: indices.map((_index, i) => ({ _index, _id: `p${i}` })) } });
+    const response = (...indices: string[]) => ({
+      took: 1,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, failed: 0 },
+      hits: { hits: indices.map((_index, i) => ({ _index, _id: `p${i}` })) },
+    });
     expect(servedBy([response('shop-1', 'shop-1'), response()], 'shop-1')).toBe(true);
     expect(servedBy([response('shop-1'), response('shop-2')], 'shop-1')).toBe(false);
     expect(servedBy([], 'shop-1')).toBe(true);
@@ -143,6 +191,8 @@ describe('merchandised search bodies', () => {
     expect(needsMultiSearch({ ...plain, pins: [{ id: 'a', position: 1 }] })).toBe(true);
     expect(needsMultiSearch({ ...plain, bury: [[nike]] })).toBe(true);
     expect(needsMultiSearch({ ...plain, bury: [[nike]], sort: 'newest' })).toBe(false);
-    expect(needsMultiSearch({ ...plain, hide: ['a'], synonyms: [{ start: 0, length: 1, alternatives: ['x'] }], pins: [] })).toBe(false);
+    expect(
+      needsMultiSearch({ ...plain, hide: ['a'], synonyms: [{ start: 0, length: 1, alternatives: ['x'] }], pins: [] }),
+    ).toBe(false);
   });
 });

@@ -19,7 +19,11 @@ function word(text: string, typoStems: string[] = []): EsQuery {
   ]);
   return {
     bool: {
-      should: [{ multi_match: { query: text, fields: FIELDS, type: 'most_fields' } }, ...typos, { term: { skuTerms: { value: text, boost: 8 } } }],
+      should: [
+        { multi_match: { query: text, fields: FIELDS, type: 'most_fields' } },
+        ...typos,
+        { term: { skuTerms: { value: text, boost: 8 } } },
+      ],
       minimum_should_match: 1,
     },
   };
@@ -30,8 +34,15 @@ function word(text: string, typoStems: string[] = []): EsQuery {
 // (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/query-dsl-bool-query.html).
 describe('synonym rewrites in the text query', () => {
   it('a rewritten run is one required clause: any alternative, each word of a phrase required and summed', () => {
-    const typos = new Map([['running', ['cunning']], ['sneaker', ['speaker']]]);
-    const request = { ...base, text: 'Red running shoes', synonyms: [{ start: 1, length: 2, alternatives: ['running shoes', 'Sneaker'] }] };
+    const typos = new Map([
+      ['running', ['cunning']],
+      ['sneaker', ['speaker']],
+    ]);
+    const request = {
+      ...base,
+      text: 'Red running shoes',
+      synonyms: [{ start: 1, length: 2, alternatives: ['running shoes', 'Sneaker'] }],
+    };
     expect(buildSearchBody(request, META, typos).query).toEqual({
       bool: {
         filter: [MARKET],
@@ -50,7 +61,9 @@ describe('synonym rewrites in the text query', () => {
 
   it('a run rewritten to one phrase is that phrase, its words all required', () => {
     const request = { ...base, text: 'tee', synonyms: [{ start: 0, length: 1, alternatives: ['t shirt'] }] };
-    expect(buildSearchBody(request, META).query).toEqual({ bool: { filter: [MARKET], must: [{ bool: { must: [word('t'), word('shirt')] } }] } });
+    expect(buildSearchBody(request, META).query).toEqual({
+      bool: { filter: [MARKET], must: [{ bool: { must: [word('t'), word('shirt')] } }] },
+    });
   });
 
   it('no rewrites (or an empty list) leave the per-word body exactly as without synonyms', () => {
@@ -60,14 +73,15 @@ describe('synonym rewrites in the text query', () => {
   });
 
   it('typo neighbours are looked up for every word of every alternative, not for the words a rewrite replaced', () => {
-    expect(typoWords('red running shoes', [{ start: 1, length: 2, alternatives: ['trainers', 'sneaker boots', 'running shoes'] }])).toEqual([
-      'trainers',
-      'sneaker',
-      'boots',
-      'running',
-      'shoes',
+    expect(
+      typoWords('red running shoes', [
+        { start: 1, length: 2, alternatives: ['trainers', 'sneaker boots', 'running shoes'] },
+      ]),
+    ).toEqual(['trainers', 'sneaker', 'boots', 'running', 'shoes']);
+    expect(typoWords('cheap trainers', [{ start: 1, length: 1, alternatives: ['Sneakers'] }])).toEqual([
+      'cheap',
+      'sneakers',
     ]);
-    expect(typoWords('cheap trainers', [{ start: 1, length: 1, alternatives: ['Sneakers'] }])).toEqual(['cheap', 'sneakers']);
   });
 });
 
@@ -78,18 +92,31 @@ describe('hide', () => {
     const body = buildSearchBody({ ...base, hide: ['p1', 'p2'], facets: [{ kind: 'terms', key: 'brand' }] }, META);
     expect(body.query).toEqual({ bool: { filter: [MARKET], must_not: [{ ids: { values: ['p1', 'p2'] } }] } });
     expect(body.aggs).toEqual({
-      facet_0: { filter: { match_all: {} }, aggs: { values: { terms: { field: 'facetLabels.brand.en', size: 10_000, order: [{ _count: 'desc' }, { _key: 'asc' }] } } } },
+      facet_0: {
+        filter: { match_all: {} },
+        aggs: {
+          values: {
+            terms: { field: 'facetLabels.brand.en', size: 10_000, order: [{ _count: 'desc' }, { _key: 'asc' }] },
+          },
+        },
+      },
     });
   });
 
   it('an empty hide list changes nothing', () => {
-    expect(buildSearchBody({ ...base, text: 'cap', hide: [] }, META)).toEqual(buildSearchBody({ ...base, text: 'cap' }, META));
+    expect(buildSearchBody({ ...base, text: 'cap', hide: [] }, META)).toEqual(
+      buildSearchBody({ ...base, text: 'cap' }, META),
+    );
   });
 });
 
 // constant_score with boost 0: https://www.elastic.co/guide/en/elasticsearch/reference/8.18/query-dsl-constant-score-query.html
 describe('pins in the main query', () => {
-  const pins = [{ id: 'p9', position: 1 }, { id: 'p3', position: 2 }, { id: 'p9', position: 5 }];
+  const pins = [
+    { id: 'p9', position: 1 },
+    { id: 'p3', position: 2 },
+    { id: 'p9', position: 5 },
+  ];
 
   it('with text: the text or a pinned id, the pinned side scoring 0 so a pin scores its text score', () => {
     const body = buildSearchBody({ ...base, text: 'cap', pins, hide: ['p3'] }, META);
@@ -100,7 +127,10 @@ describe('pins in the main query', () => {
           must: [
             {
               bool: {
-                should: [{ bool: { must: [word('cap')] } }, { constant_score: { filter: { ids: { values: ['p9', 'p3'] } }, boost: 0 } }],
+                should: [
+                  { bool: { must: [word('cap')] } },
+                  { constant_score: { filter: { ids: { values: ['p9', 'p3'] } }, boost: 0 } },
+                ],
                 minimum_should_match: 1,
               },
             },
@@ -131,7 +161,16 @@ describe('pins in the main query', () => {
 
   it('present pins: those found, in request order, each product once (its first pin)', () => {
     expect(presentPins(pins, new Set(['p9']))).toEqual([{ id: 'p9', position: 1 }]);
-    expect(presentPins([{ id: 'a', position: 4 }, { id: 'b', position: 1 }, { id: 'a', position: 2 }], new Set(['a', 'b']))).toEqual([
+    expect(
+      presentPins(
+        [
+          { id: 'a', position: 4 },
+          { id: 'b', position: 1 },
+          { id: 'a', position: 2 },
+        ],
+        new Set(['a', 'b']),
+      ),
+    ).toEqual([
       { id: 'a', position: 4 },
       { id: 'b', position: 1 },
     ]);

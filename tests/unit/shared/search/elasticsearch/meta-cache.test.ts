@@ -1,7 +1,11 @@
 import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index-meta';
 import { MetaCache } from '../../../../../shared/search/elasticsearch/meta-cache';
 
-const meta = (language: string): IndexMeta => ({ languages: [language], boosts: { sku: 8, name: 4, brand: 2, description: 1 }, fields: null });
+const meta = (language: string): IndexMeta => ({
+  languages: [language],
+  boosts: { sku: 8, name: 4, brand: 2, description: 1 },
+  fields: null,
+});
 
 describe('MetaCache', () => {
   it('loads once within the TTL, again after it or after clear', async () => {

@@ -16,9 +16,18 @@ export function mockCluster(options: Partial<ElasticsearchEngineOptions> = {}) {
   const calls: Recorded[] = [];
   const sleeps: number[] = [];
   const client = new Client({ node: 'http://localhost:9200', Connection: mock.getConnection() });
-  const on = (method: string | string[], path: string, reply: (params: MockPattern) => Record<string, unknown> | errors.ElasticsearchClientError) =>
+  const on = (
+    method: string | string[],
+    path: string,
+    reply: (params: MockPattern) => Record<string, unknown> | errors.ElasticsearchClientError,
+  ) =>
     mock.add({ method, path }, (params) => {
-      calls.push({ method: params.method as string, path: params.path as string, body: params.body ?? null, querystring: params.querystring ?? {} });
+      calls.push({
+        method: params.method as string,
+        path: params.path as string,
+        body: params.body ?? null,
+        querystring: params.querystring ?? {},
+      });
       return reply(params);
     });
   const engine = new ElasticsearchEngine({

@@ -1,6 +1,12 @@
 import type { Filter, SearchHit } from '../../../../../shared/search';
 import { pinIndices, pinnedPage, type Pin } from '../../../../../shared/search/merchandising';
-import { coveredHits, neededWindows, speculativeWindows, SPECULATION_LIMIT, type NaturalWindow } from '../../../../../shared/search/elasticsearch/natural-windows';
+import {
+  coveredHits,
+  neededWindows,
+  speculativeWindows,
+  SPECULATION_LIMIT,
+  type NaturalWindow,
+} from '../../../../../shared/search/elasticsearch/natural-windows';
 import type { Tier } from '../../../../../shared/search/elasticsearch/tier-clauses';
 
 const nike: Filter = { kind: 'terms', key: 'brand', values: ['nike'], match: 'any' };
@@ -10,7 +16,9 @@ const NO_COUNTS = { top: 0, middle: 0, bottom: 0 };
 /** The hits a window of a tier holding `count` documents answers: ids `tier:rank`, cut at the tier's end. */
 function answer(window: NaturalWindow, count: number): SearchHit[] {
   const end = Math.min(window.from + window.size, count);
-  return Array.from({ length: Math.max(0, end - window.from) }, (_, i) => hit(`${window.tier ?? 'all'}:${window.from + i}`));
+  return Array.from({ length: Math.max(0, end - window.from) }, (_, i) =>
+    hit(`${window.tier ?? 'all'}:${window.from + i}`),
+  );
 }
 
 /** A small deterministic generator (mulberry32), so the exhaustive-ish check below is reproducible. */
@@ -41,8 +49,12 @@ describe('natural windows', () => {
     expect(speculativeWindows(untiered, { from: 20, size: 10 }, 2)).toEqual([{ tier: null, from: 18, size: 12 }]);
     expect(speculativeWindows(untiered, { from: 3, size: 3 }, 5)).toEqual([{ tier: null, from: 0, size: 6 }]);
     // Pins never make it deep: every page of an untiered order is covered, wherever it is.
-    expect(speculativeWindows(untiered, { from: 9_000, size: 100 }, 100)).toEqual([{ tier: null, from: 8_900, size: 200 }]);
-    expect(speculativeWindows({ boost: [[nike]], sort: 'price_asc' }, { from: 200, size: 10 }, 0)).toEqual([{ tier: null, from: 200, size: 10 }]);
+    expect(speculativeWindows(untiered, { from: 9_000, size: 100 }, 100)).toEqual([
+      { tier: null, from: 8_900, size: 200 },
+    ]);
+    expect(speculativeWindows({ boost: [[nike]], sort: 'price_asc' }, { from: 200, size: 10 }, 0)).toEqual([
+      { tier: null, from: 200, size: 10 },
+    ]);
     expect(speculativeWindows(untiered, { from: 0, size: 0 }, 2)).toEqual([]);
   });
 
@@ -55,7 +67,9 @@ describe('natural windows', () => {
       { tier: 'middle', from: 46, size: 26 },
       { tier: 'bottom', from: 0, size: 72 },
     ]);
-    expect(speculativeWindows({ boost: [[nike]], bury: [[nike]], sort: 'relevance' }, { from: 10, size: 10 }, 0)).toEqual([
+    expect(
+      speculativeWindows({ boost: [[nike]], bury: [[nike]], sort: 'relevance' }, { from: 10, size: 10 }, 0),
+    ).toEqual([
       { tier: 'top', from: 10, size: 10 },
       { tier: 'middle', from: 0, size: 20 },
       { tier: 'bottom', from: 0, size: 20 },
@@ -82,7 +96,13 @@ describe('natural windows', () => {
       { tier: 'top', from: 3, size: 2 },
       { tier: 'middle', from: 0, size: 3 },
     ];
-    expect(coveredHits(needed, fetched, hits)?.map((h) => h.id)).toEqual(['top:3', 'top:4', 'middle:0', 'middle:1', 'middle:2']);
+    expect(coveredHits(needed, fetched, hits)?.map((h) => h.id)).toEqual([
+      'top:3',
+      'top:4',
+      'middle:0',
+      'middle:1',
+      'middle:2',
+    ]);
     expect(coveredHits([], [], [])).toEqual([]);
   });
 
@@ -94,8 +114,14 @@ describe('natural windows', () => {
     expect(coveredHits([{ tier: 'top', from: 2, size: 1 }], fetched, hits)).toBeNull();
     expect(coveredHits([{ tier: null, from: 2, size: 1 }], fetched, hits)).toBeNull();
     // The counts promised ranks 2..5 of the tier; a window answering fewer (the index changed) is refused.
-    expect(coveredHits([{ tier: 'middle', from: 2, size: 4 }], fetched, [answer(fetched[0] as NaturalWindow, 5)])).toBeNull();
-    expect(coveredHits([{ tier: 'middle', from: 2, size: 3 }], fetched, [answer(fetched[0] as NaturalWindow, 5)])?.map((h) => h.id)).toEqual(['middle:2', 'middle:3', 'middle:4']);
+    expect(
+      coveredHits([{ tier: 'middle', from: 2, size: 4 }], fetched, [answer(fetched[0] as NaturalWindow, 5)]),
+    ).toBeNull();
+    expect(
+      coveredHits([{ tier: 'middle', from: 2, size: 3 }], fetched, [answer(fetched[0] as NaturalWindow, 5)])?.map(
+        (h) => h.id,
+      ),
+    ).toEqual(['middle:2', 'middle:3', 'middle:4']);
   });
 
   // The bound of speculativeWindows' comment, checked: whatever pins turn out present and whatever the tier
@@ -104,14 +130,21 @@ describe('natural windows', () => {
     const next = random(23);
     const misses: unknown[] = [];
     for (let run = 0; run < 5_000; run++) {
-      const pins: Pin[] = Array.from({ length: next(5) }, (_, i) => ({ id: `p${next(4)}${i % 2}`, position: 1 + next(12) }));
+      const pins: Pin[] = Array.from({ length: next(5) }, (_, i) => ({
+        id: `p${next(4)}${i % 2}`,
+        position: 1 + next(12),
+      }));
       const ids = [...new Set(pins.map((p) => p.id))];
       const present = ids.filter(() => next(3) > 0);
       const kept = pins.filter((p, i) => present.includes(p.id) && pins.findIndex((q) => q.id === p.id) === i);
       const [boosted, buried] = [next(2) === 1, next(2) === 1];
       const request = { ...(boosted ? { boost: [[nike]] } : {}), ...(buried ? { bury: [[nike]] } : {}) };
       // A tier without its sets holds nothing (tierClauses); the middle one may hold anything.
-      const counts: Record<Tier, number> = { top: boosted ? next(8) : 0, middle: next(12), bottom: buried ? next(8) : 0 };
+      const counts: Record<Tier, number> = {
+        top: boosted ? next(8) : 0,
+        middle: next(12),
+        bottom: buried ? next(8) : 0,
+      };
       const naturalTotal = counts.top + counts.middle + counts.bottom;
       const total = naturalTotal + kept.length;
       const size = 1 + next(6);
@@ -121,7 +154,11 @@ describe('natural windows', () => {
       const fetched = speculativeWindows(request, { from, size }, ids.length) ?? [];
       const count = (tier: Tier | null) => (tier === null ? naturalTotal : counts[tier]);
       const expected = needed.flatMap((w) => answer(w, count(w.tier)).map((h) => h.id));
-      const got = coveredHits(needed, fetched, fetched.map((w) => answer(w, count(w.tier))));
+      const got = coveredHits(
+        needed,
+        fetched,
+        fetched.map((w) => answer(w, count(w.tier))),
+      );
       const ok = got !== null && expected.length === naturalSize && got.map((h) => h.id).join() === expected.join();
       if (!ok) misses.push({ pins, present, counts, from, size, needed, fetched });
     }

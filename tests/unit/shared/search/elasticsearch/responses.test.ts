@@ -1,19 +1,46 @@
 import { encodePair, encodePrefixPair } from '../../../../../shared/search/elasticsearch/label-pairs';
-import { mapFacetValues, mapSearchResponse, mapSuggestValues, type EsSearchResponse } from '../../../../../shared/search/elasticsearch/query-responses';
+import {
+  mapFacetValues,
+  mapSearchResponse,
+  mapSuggestValues,
+  type EsSearchResponse,
+} from '../../../../../shared/search/elasticsearch/query-responses';
 
-const bucket = (value: string, label: string | null, count: number) => ({ key: encodePair(value, label), doc_count: count });
-const prefixBucket = (value: string, label: string | null, count: number) => ({ key: encodePrefixPair(value, label), doc_count: count });
+const bucket = (value: string, label: string | null, count: number) => ({
+  key: encodePair(value, label),
+  doc_count: count,
+});
+const prefixBucket = (value: string, label: string | null, count: number) => ({
+  key: encodePrefixPair(value, label),
+  doc_count: count,
+});
 
-function response(aggregations: Record<string, unknown>, hits: EsSearchResponse['hits']['hits'] = [], total = 0): EsSearchResponse {
-  return { took: 1, timed_out: false, _shards: { total: 1, successful: 1, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, hits }, aggregations } as EsSearchResponse;
+function response(
+  aggregations: Record<string, unknown>,
+  hits: EsSearchResponse['hits']['hits'] = [],
+  total = 0,
+): EsSearchResponse {
+  return {
+    took: 1,
+    timed_out: false,
+    _shards: { total: 1, successful: 1, failed: 0 },
+    hits: { total: { value: total, relation: 'eq' }, hits },
+    aggregations,
+  } as EsSearchResponse;
 }
 
 describe('search response mapping', () => {
   it('maps hits with cards, text scores only when scored, and the exact total', () => {
-    const hits = [{ _index: 'i', _id: 'p1', _score: 3.5, _source: { id: 'p1', card: { n: 1 } } }, { _index: 'i', _id: 'p2', _score: null, _source: { id: 'p2', card: null } }];
+    const hits = [
+      { _index: 'i', _id: 'p1', _score: 3.5, _source: { id: 'p1', card: { n: 1 } } },
+      { _index: 'i', _id: 'p2', _score: null, _source: { id: 'p2', card: null } },
+    ];
     expect(mapSearchResponse(response({}, hits, 40), [], true)).toEqual({
       total: 40,
-      hits: [{ id: 'p1', score: 3.5, card: { n: 1 } }, { id: 'p2', score: 0, card: null }],
+      hits: [
+        { id: 'p1', score: 3.5, card: { n: 1 } },
+        { id: 'p2', score: 0, card: null },
+      ],
       facets: [],
     });
     expect(mapSearchResponse(response({}, hits, 40), [], false).hits[0]?.score).toBe(0);
@@ -21,8 +48,17 @@ describe('search response mapping', () => {
 
   it('maps each facet kind in request order, with labels, hierarchy levels, stats and toggle counts', () => {
     const aggs = {
-      facet_0: { doc_count: 9, values: { sum_other_doc_count: 0, buckets: [bucket('red', 'Red', 5), bucket('blue', null, 5)] } },
-      facet_1: { doc_count: 9, values: { sum_other_doc_count: 0, buckets: [bucket('shoes', 'Shoes', 4), bucket('shoes/running/trail', null, 1)] } },
+      facet_0: {
+        doc_count: 9,
+        values: { sum_other_doc_count: 0, buckets: [bucket('red', 'Red', 5), bucket('blue', null, 5)] },
+      },
+      facet_1: {
+        doc_count: 9,
+        values: {
+          sum_other_doc_count: 0,
+          buckets: [bucket('shoes', 'Shoes', 4), bucket('shoes/running/trail', null, 1)],
+        },
+      },
       facet_2: { doc_count: 9, stats: { count: 3, min: -4.5, max: 20, avg: 1, sum: 3 } },
       facet_3: { doc_count: 2 },
       facet_4: { doc_count: 0, stats: { count: 0, min: null, max: null, avg: null, sum: 0 } },
@@ -35,7 +71,15 @@ describe('search response mapping', () => {
       { kind: 'range', key: 'none' },
     ] as const;
     expect(mapSearchResponse(response(aggs), [...facets], false).facets).toEqual([
-      { kind: 'terms', key: 'color', truncated: false, values: [{ value: 'blue', label: null, count: 5 }, { value: 'red', label: 'Red', count: 5 }] },
+      {
+        kind: 'terms',
+        key: 'color',
+        truncated: false,
+        values: [
+          { value: 'blue', label: null, count: 5 },
+          { value: 'red', label: 'Red', count: 5 },
+        ],
+      },
       {
         kind: 'hierarchy',
         key: 'category',
@@ -57,18 +101,49 @@ describe('search response mapping', () => {
       facet_1: { values: { sum_other_doc_count: 7, buckets: [bucket('a', null, 3)] } },
       facet_2: { values: { sum_other_doc_count: 0, buckets: [bucket('a', null, 3)] } },
     };
-    const result = mapSearchResponse(response(aggs), [{ kind: 'terms', key: 'x', size: 1 }, { kind: 'terms', key: 'y', size: 1 }, { kind: 'terms', key: 'z', size: 1 }], false);
-    expect(result.facets.map((f) => (f.kind === 'terms' ? [f.values.length, f.truncated] : null))).toEqual([[1, true], [1, true], [1, false]]);
+    const result = mapSearchResponse(
+      response(aggs),
+      [
+        { kind: 'terms', key: 'x', size: 1 },
+        { kind: 'terms', key: 'y', size: 1 },
+        { kind: 'terms', key: 'z', size: 1 },
+      ],
+      false,
+    );
+    expect(result.facets.map((f) => (f.kind === 'terms' ? [f.values.length, f.truncated] : null))).toEqual([
+      [1, true],
+      [1, true],
+      [1, false],
+    ]);
   });
 
   it('merges pair buckets of one value that disagree on the label, keeping the count exact', () => {
-    const aggs = { facet_0: { values: { buckets: [bucket('red', 'Red', 3), bucket('blue', null, 4), bucket('red', null, 2)] } } };
+    const aggs = {
+      facet_0: { values: { buckets: [bucket('red', 'Red', 3), bucket('blue', null, 4), bucket('red', null, 2)] } },
+    };
     const facet = mapSearchResponse(response(aggs), [{ kind: 'terms', key: 'color' }], false).facets[0];
-    expect(facet).toEqual({ kind: 'terms', key: 'color', truncated: false, values: [{ value: 'red', label: 'Red', count: 5 }, { value: 'blue', label: null, count: 4 }] });
+    expect(facet).toEqual({
+      kind: 'terms',
+      key: 'color',
+      truncated: false,
+      values: [
+        { value: 'red', label: 'Red', count: 5 },
+        { value: 'blue', label: null, count: 4 },
+      ],
+    });
   });
 
   it('unknown or missing aggregations give empty facets', () => {
-    expect(mapSearchResponse(response({}), [{ kind: 'terms', key: 'a' }, { kind: 'toggle', key: 'b' }], false).facets).toEqual([
+    expect(
+      mapSearchResponse(
+        response({}),
+        [
+          { kind: 'terms', key: 'a' },
+          { kind: 'toggle', key: 'b' },
+        ],
+        false,
+      ).facets,
+    ).toEqual([
       { kind: 'terms', key: 'a', values: [], truncated: false },
       { kind: 'toggle', key: 'b', count: 0 },
     ]);
@@ -90,7 +165,9 @@ describe('facetValues and suggest mapping', () => {
 
   it('suggest values over all keys by count, key, value, capped', () => {
     const aggs = {
-      facet_0: { buckets: [prefixBucket('nimbus', 'Nimbus', 4), prefixBucket('nike', 'Nike', 4), prefixBucket('nib', 'Nib', 1)] },
+      facet_0: {
+        buckets: [prefixBucket('nimbus', 'Nimbus', 4), prefixBucket('nike', 'Nike', 4), prefixBucket('nib', 'Nib', 1)],
+      },
       facet_1: { buckets: [prefixBucket('ninja', 'Ninja', 4), prefixBucket('other', 'Other', 9)] },
     };
     // Folded-first pairs order ties by label (nimbus before nike would be wrong by value): the mapping reorders.
@@ -100,7 +177,16 @@ describe('facetValues and suggest mapping', () => {
       { key: 'category', value: 'ninja', label: 'Ninja', count: 4 },
     ]);
     expect(mapSuggestValues(response(aggs), ['brand'], '', true, 10)).toEqual([]);
-    const bare = { facet_0: { buckets: [{ key: 'nike', doc_count: 3 }, { key: 'puma', doc_count: 5 }] } };
-    expect(mapSuggestValues(response(bare), ['brand'], 'ni', false)).toEqual([{ key: 'brand', value: 'nike', label: null, count: 3 }]);
+    const bare = {
+      facet_0: {
+        buckets: [
+          { key: 'nike', doc_count: 3 },
+          { key: 'puma', doc_count: 5 },
+        ],
+      },
+    };
+    expect(mapSuggestValues(response(bare), ['brand'], 'ni', false)).toEqual([
+      { key: 'brand', value: 'nike', label: null, count: 3 },
+    ]);
   });
 });

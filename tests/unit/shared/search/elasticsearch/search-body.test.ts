@@ -4,7 +4,11 @@ import type { IndexMeta } from '../../../../../shared/search/elasticsearch/index
 import { buildSearchBody, windowedPage } from '../../../../../shared/search/elasticsearch/search-body';
 import { pageWindow } from '../../../../../shared/search/page-window';
 
-const META: IndexMeta = { languages: ['en', 'sv'], boosts: { sku: 8, name: 4, brand: 2, description: 1 }, fields: null };
+const META: IndexMeta = {
+  languages: ['en', 'sv'],
+  boosts: { sku: 8, name: 4, brand: 2, description: 1 },
+  fields: null,
+};
 const base: SearchRequest = { language: 'en', market: 'se' };
 const BY_ID = { id: { order: 'asc' } };
 const MARKET = { term: { markets: 'se' } };
@@ -26,7 +30,10 @@ describe('search body', () => {
   // scores exact words too (https://www.elastic.co/guide/en/elasticsearch/reference/8.18/query-dsl-fuzzy-query.html).
   // Like the embedded engine, the body matches the stems of the neighbours found by typo-expansion, at 0.4.
   it('text: one required clause per word with boosts, typo stems only for 5+ letters, SKU term', () => {
-    const typos = new Map([['jackets', ['jacke', 'packet']], ['red', ['bed']]]);
+    const typos = new Map([
+      ['jackets', ['jacke', 'packet']],
+      ['red', ['bed']],
+    ]);
     const body = buildSearchBody({ ...base, text: 'Red jackets' }, META, typos);
     expect(body).toEqual({
       query: {
@@ -36,7 +43,13 @@ describe('search body', () => {
             {
               bool: {
                 should: [
-                  { multi_match: { query: 'red', fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'], type: 'most_fields' } },
+                  {
+                    multi_match: {
+                      query: 'red',
+                      fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'],
+                      type: 'most_fields',
+                    },
+                  },
                   { term: { skuTerms: { value: 'red', boost: 8 } } },
                 ],
                 minimum_should_match: 1,
@@ -45,7 +58,13 @@ describe('search body', () => {
             {
               bool: {
                 should: [
-                  { multi_match: { query: 'jackets', fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'], type: 'most_fields' } },
+                  {
+                    multi_match: {
+                      query: 'jackets',
+                      fields: ['text.en.name^4', 'text.en.brand^2', 'text.en.description^1'],
+                      type: 'most_fields',
+                    },
+                  },
                   { term: { 'text.en.name': { value: 'jacke', boost: 1.6 } } },
                   { term: { 'text.en.brand': { value: 'jacke', boost: 0.8 } } },
                   { term: { 'text.en.description': { value: 'jacke', boost: 0.4 } } },
@@ -83,7 +102,10 @@ describe('search body', () => {
   });
 
   it('index boosts reach the field weights', () => {
-    const body = buildSearchBody({ ...base, text: 'cap' }, { ...META, boosts: { sku: 10, name: 3, brand: 1, description: 0.5 } });
+    const body = buildSearchBody(
+      { ...base, text: 'cap' },
+      { ...META, boosts: { sku: 10, name: 3, brand: 1, description: 0.5 } },
+    );
     expect(body.query).toEqual({
       bool: {
         filter: [MARKET],
@@ -91,7 +113,13 @@ describe('search body', () => {
           {
             bool: {
               should: [
-                { multi_match: { query: 'cap', fields: ['text.en.name^3', 'text.en.brand^1', 'text.en.description^0.5'], type: 'most_fields' } },
+                {
+                  multi_match: {
+                    query: 'cap',
+                    fields: ['text.en.name^3', 'text.en.brand^1', 'text.en.description^0.5'],
+                    type: 'most_fields',
+                  },
+                },
                 { term: { skuTerms: { value: 'cap', boost: 10 } } },
               ],
               minimum_should_match: 1,

@@ -1,6 +1,12 @@
-import { buildTypoSuggestBody, readTypoTerms, typoWords } from '../../../../../shared/search/elasticsearch/typo-expansion';
+import {
+  buildTypoSuggestBody,
+  readTypoTerms,
+  typoWords,
+} from '../../../../../shared/search/elasticsearch/typo-expansion';
 
-const termOptions = (...texts: string[]) => [{ text: 'x', offset: 0, length: 1, options: texts.map((text) => ({ text, score: 0.8, freq: 1 })) }];
+const termOptions = (...texts: string[]) => [
+  { text: 'x', offset: 0, length: 1, options: texts.map((text) => ({ text, score: 0.8, freq: 1 })) },
+];
 
 describe('typo expansion', () => {
   it('only words of 5+ letters, folded, each once', () => {

@@ -21,7 +21,12 @@ describe('reload after an alias swap (indexer and API process sharing the alias 
 
   async function build(indexer: EmbeddedSearchEngine, name: string, count: number): Promise<void> {
     await indexer.createIndex(name, { languages: ['en'] });
-    await indexer.bulk(name, fixtureDocuments().slice(0, count).map((document) => ({ action: 'index', document })));
+    await indexer.bulk(
+      name,
+      fixtureDocuments()
+        .slice(0, count)
+        .map((document) => ({ action: 'index', document })),
+    );
     await indexer.refresh(name);
     await indexer.swapAlias('shop', name);
   }
@@ -42,12 +47,20 @@ describe('reload after an alias swap (indexer and API process sharing the alias 
     // While the sync loads the new snapshot from disk (several turns of the event loop), queries keep being
     // answered, from the old index: the alias moves only once the new index is loaded. (A search itself runs
     // synchronously, so "a query in flight during the swap" cannot be observed; queries during the load can.)
-    const during = await queriesWhile(api.syncAliases(), () => api.search('shop', LISTING).then((r) => r.total, (e: unknown) => e));
+    const during = await queriesWhile(api.syncAliases(), () =>
+      api.search('shop', LISTING).then(
+        (r) => r.total,
+        (e: unknown) => e,
+      ),
+    );
     expect(during.length).toBeGreaterThan(1);
     expect(new Set(during)).toEqual(new Set([3]));
     expect((await api.search('shop', LISTING)).total).toBe(6);
     // The old index still exists (its snapshot is there, unaliased), but the API process no longer serves it.
-    expect((await api.listIndices('shop-')).map((i) => [i.name, i.aliases])).toEqual([['shop-1', []], ['shop-2', ['shop']]]);
+    expect((await api.listIndices('shop-')).map((i) => [i.name, i.aliases])).toEqual([
+      ['shop-1', []],
+      ['shop-2', ['shop']],
+    ]);
     await expect(api.search('shop-1', LISTING)).rejects.toMatchObject({ code: 'INDEX_NOT_FOUND' });
   });
 
@@ -56,7 +69,10 @@ describe('reload after an alias swap (indexer and API process sharing the alias 
     expect(await store.set('b', 'i1')).toBeNull();
     expect(await store.set('a', 'i2')).toBeNull();
     expect(await store.set('b', 'i3')).toBe('i1');
-    expect(await store.list()).toEqual([{ alias: 'a', index: 'i2' }, { alias: 'b', index: 'i3' }]);
+    expect(await store.list()).toEqual([
+      { alias: 'a', index: 'i2' },
+      { alias: 'b', index: 'i3' },
+    ]);
     await store.delete('a');
     expect(await store.get('a')).toBeNull();
   });

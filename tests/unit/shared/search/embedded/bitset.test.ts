@@ -1,5 +1,25 @@
-import { andInto, andNotInto, andWords, countAnd, createBitset, hasBit, nonZeroWords, orInto, popcount, popcount32, popcountWords, setBit, setList } from '../../../../../shared/search/embedded/bitset';
-import { countInContext, countList, countRows, countsComplement, listBits } from '../../../../../shared/search/embedded/query/facet-count';
+import {
+  andInto,
+  andNotInto,
+  andWords,
+  countAnd,
+  createBitset,
+  hasBit,
+  nonZeroWords,
+  orInto,
+  popcount,
+  popcount32,
+  popcountWords,
+  setBit,
+  setList,
+} from '../../../../../shared/search/embedded/bitset';
+import {
+  countInContext,
+  countList,
+  countRows,
+  countsComplement,
+  listBits,
+} from '../../../../../shared/search/embedded/query/facet-count';
 
 function bitsOf(n: number, members: number[]): Uint32Array {
   const bits = createBitset(n);
@@ -70,7 +90,10 @@ describe('facet counting', () => {
     offsets[d + 1] = items.length;
   }
   const rows = { offsets, items: Uint32Array.from(items) };
-  const market = bitsOf(100, Array.from({ length: 90 }, (_, d) => d));
+  const market = bitsOf(
+    100,
+    Array.from({ length: 90 }, (_, d) => d),
+  );
   const marketCounts = new Uint32Array(4);
   countRows(rows, market, marketCounts);
 

@@ -12,13 +12,16 @@ import { Random } from '../reference/random';
 /** Random clauses: one to three, each of one to three alternatives of one to three words. */
 function randomClauses(random: Random, words: readonly string[]): string[][][] {
   const some = (max: number) => 1 + random.int(max);
-  return Array.from({ length: some(2) }, () => Array.from({ length: some(3) }, () => Array.from({ length: some(3) }, () => random.pick(words))));
+  return Array.from({ length: some(2) }, () =>
+    Array.from({ length: some(3) }, () => Array.from({ length: some(3) }, () => random.pick(words))),
+  );
 }
 
 describe('synonym clauses: matching and masked BM25 scoring', () => {
   const index = LiveIndex.of(buildIndex(randomCatalogue(77, 400), { languages: ['en', 'sv'] }));
   const segment = index.segments[0] as IndexRuntime;
-  const docs = (bits: Uint32Array) => Array.from({ length: index.docCount }, (_, d) => d).filter((d) => hasBit(bits, d));
+  const docs = (bits: Uint32Array) =>
+    Array.from({ length: index.docCount }, (_, d) => d).filter((d) => hasBit(bits, d));
 
   /** The documents of the alternative's words (each required) and each one's score from those words alone. */
   function alternativeScores(words: readonly WordExpansion[]): Map<number, number> {
@@ -34,7 +37,9 @@ describe('synonym clauses: matching and masked BM25 scoring', () => {
     let compared = 0;
     let partial = 0;
     for (let q = 0; q < 150; q++) {
-      const clauses = randomClauses(random, WORDS.en).map((c) => c.map((a) => a.map((w) => index.text.expand('en', w))));
+      const clauses = randomClauses(random, WORDS.en).map((c) =>
+        c.map((a) => a.map((w) => index.text.expand('en', w))),
+      );
       segment.scratch.reset();
       const matched = createBitset(index.docCount);
       const terms = matchClauses(segment, index.text, 'en', clauses, matched);
@@ -48,7 +53,8 @@ describe('synonym clauses: matching and masked BM25 scoring', () => {
       const expected = new Map(hits.map((d) => [d, 0]));
       for (const alternatives of clauses) {
         for (const words of alternatives) {
-          for (const [d, score] of alternativeScores(words)) if (expected.has(d)) expected.set(d, (expected.get(d) as number) + score);
+          for (const [d, score] of alternativeScores(words))
+            if (expected.has(d)) expected.set(d, (expected.get(d) as number) + score);
         }
       }
       hits.forEach((d, i) => {
@@ -64,7 +70,9 @@ describe('synonym clauses: matching and masked BM25 scoring', () => {
   it('a document has a clause when some alternative has every word', () => {
     const random = new Random(9);
     for (let q = 0; q < 100; q++) {
-      const clauses = randomClauses(random, WORDS.en).map((c) => c.map((a) => a.map((w) => index.text.expand('en', w))));
+      const clauses = randomClauses(random, WORDS.en).map((c) =>
+        c.map((a) => a.map((w) => index.text.expand('en', w))),
+      );
       segment.scratch.reset();
       const matched = createBitset(index.docCount);
       matchClauses(segment, index.text, 'en', clauses, matched);

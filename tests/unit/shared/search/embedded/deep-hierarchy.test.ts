@@ -11,7 +11,11 @@ describe('hierarchy depth', () => {
     await engine.createIndex('deep', { languages: ['en'] });
     await engine.bulk('deep', [{ action: 'index', document: { ...first, markets: ['se'], facets: { tree: paths } } }]);
     await engine.refresh('deep');
-    const response = await engine.search('deep', { language: 'en', market: 'se', facets: [{ kind: 'hierarchy', key: 'tree' }] });
+    const response = await engine.search('deep', {
+      language: 'en',
+      market: 'se',
+      facets: [{ kind: 'hierarchy', key: 'tree' }],
+    });
     const facet = response.facets[0];
     if (facet?.kind !== 'hierarchy') throw new Error('no hierarchy facet');
     const deepest = facet.values.find((v) => v.value === paths[299]);

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import type { SearchDocument } from '../../../../../shared/search';
 import { SnapshotStore } from '../../../../../shared/search/embedded/snapshot/snapshot-store';
 import { buildIndex } from '../../../../../shared/search/embedded/build/build-index';
-import { applyChanges, emptyDelta, needsMerge, ordinalOf } from '../../../../../shared/search/embedded/lifecycle/delta-state';
+import {
+  applyChanges,
+  emptyDelta,
+  needsMerge,
+  ordinalOf,
+} from '../../../../../shared/search/embedded/lifecycle/delta-state';
 import { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
 import { facetUnion } from '../../../../../shared/search/embedded/query/facet-union';
 
@@ -32,8 +37,22 @@ describe('delta state', () => {
 
   it('masks each replaced or deleted base document once and counts the surfaces it held', () => {
     const delta = emptyDelta();
-    const versions = new Map(['a', 'b', 'c'].map((id) => [id, { ...doc(id, id === 'a' ? 'red jackets' : id === 'b' ? 'red jacket' : 'boots') }]));
-    applyChanges(base, delta, new Map([['a', doc('a', 'blue')], ['z', doc('z', 'new')], ['c', null]]), (id) => versions.get(id));
+    const versions = new Map(
+      ['a', 'b', 'c'].map((id) => [
+        id,
+        { ...doc(id, id === 'a' ? 'red jackets' : id === 'b' ? 'red jacket' : 'boots') },
+      ]),
+    );
+    applyChanges(
+      base,
+      delta,
+      new Map([
+        ['a', doc('a', 'blue')],
+        ['z', doc('z', 'new')],
+        ['c', null],
+      ]),
+      (id) => versions.get(id),
+    );
     applyChanges(base, delta, new Map([['a', null]]), () => {
       throw new Error('a replaced document is not read again');
     });

@@ -7,7 +7,11 @@ const DOCS = 20_000;
 /** Values 0..999 spread over the documents, every seventh document without one. */
 function column(): NumericColumn {
   const values = new Float64Array(DOCS).map((_, d) => (d % 7 === 0 ? Number.NaN : (d * 7919) % 1000));
-  const ascending = Uint32Array.from([...values.keys()].filter((d) => !Number.isNaN(values[d])).sort((a, b) => (values[a] as number) - (values[b] as number) || a - b));
+  const ascending = Uint32Array.from(
+    [...values.keys()]
+      .filter((d) => !Number.isNaN(values[d]))
+      .sort((a, b) => (values[a] as number) - (values[b] as number) || a - b),
+  );
   return { key: 'price', values, present: createBitset(DOCS), ascending, descending: ascending.slice().reverse() };
 }
 

@@ -15,7 +15,10 @@ describe('a selective text over many documents', () => {
     id: `d${i}`,
     markets: ['se'],
     text: { en: { name: i % 500 === 0 ? `rare lamp ${i}` : `common chair ${i}`, brand: 'acme', description: '' } },
-    facets: { colour: [i % 3 === 0 ? 'red' : 'blue'], category: i % 1000 === 0 ? ['home', 'home/lamps'] : ['home', 'home/chairs'] },
+    facets: {
+      colour: [i % 3 === 0 ? 'red' : 'blue'],
+      category: i % 1000 === 0 ? ['home', 'home/lamps'] : ['home', 'home/chairs'],
+    },
     numbers: priceOf(i),
     flags: {},
   }));
@@ -26,22 +29,42 @@ describe('a selective text over many documents', () => {
   beforeAll(async () => {
     engine = new EmbeddedSearchEngine();
     await engine.createIndex('many', { languages: ['en'] });
-    await engine.bulk('many', docs.map((document) => ({ action: 'index', document })));
+    await engine.bulk(
+      'many',
+      docs.map((document) => ({ action: 'index', document })),
+    );
     await engine.refresh('many');
   });
 
   it('filters a wide price range by the matches’ own prices, and counts the range facet without it', async () => {
     const response = await engine.search('many', {
-      text: 'rare', language: 'en', market: 'se', pageSize: 100,
-      filters: [{ kind: 'range', key: 'price.se', min: 1000, max: 9000 }, { kind: 'terms', key: 'colour', values: ['red'], match: 'any' }],
-      facets: [{ kind: 'range', key: 'price.se' }, { kind: 'terms', key: 'colour', size: 10 }],
+      text: 'rare',
+      language: 'en',
+      market: 'se',
+      pageSize: 100,
+      filters: [
+        { kind: 'range', key: 'price.se', min: 1000, max: 9000 },
+        { kind: 'terms', key: 'colour', values: ['red'], match: 'any' },
+      ],
+      facets: [
+        { kind: 'range', key: 'price.se' },
+        { kind: 'terms', key: 'colour', size: 10 },
+      ],
     });
     const inRange = rare.filter((d) => (price(d) ?? -1) >= 1000 && (price(d) ?? -1) <= 9000);
     const expected = inRange.filter((d) => d.facets.colour?.[0] === 'red');
     expect(response.total).toBe(expected.length);
     expect(response.hits.map((h) => h.id).sort()).toEqual(expected.map((d) => d.id).sort());
-    const red = rare.filter((d) => d.facets.colour?.[0] === 'red' && price(d) !== undefined).map((d) => price(d) as number);
-    expect(response.facets[0]).toEqual({ kind: 'range', key: 'price.se', min: Math.min(...red), max: Math.max(...red), count: red.length });
+    const red = rare
+      .filter((d) => d.facets.colour?.[0] === 'red' && price(d) !== undefined)
+      .map((d) => price(d) as number);
+    expect(response.facets[0]).toEqual({
+      kind: 'range',
+      key: 'price.se',
+      min: Math.min(...red),
+      max: Math.max(...red),
+      count: red.length,
+    });
     const colours = response.facets[1];
     if (colours?.kind !== 'terms') throw new Error('no colour facet');
     expect(Object.fromEntries(colours.values.map((v) => [v.value, v.count]))).toEqual({
@@ -52,7 +75,10 @@ describe('a selective text over many documents', () => {
 
   it('filters a common category by the matches’ own categories', async () => {
     const response = await engine.search('many', {
-      text: 'rare', language: 'en', market: 'se', pageSize: 100,
+      text: 'rare',
+      language: 'en',
+      market: 'se',
+      pageSize: 100,
       filters: [{ kind: 'hierarchy', key: 'category', paths: ['home/chairs'], match: 'any' }],
       facets: [{ kind: 'hierarchy', key: 'category' }],
     });

@@ -18,12 +18,18 @@ describe('the embedded engine’s serving token', () => {
   const documents = fixtureDocuments();
   const build = async (engine: EmbeddedSearchEngine, name: string, count: number) => {
     await engine.createIndex(name, { languages: ['en'] });
-    await engine.bulk(name, documents.slice(0, count).map((document) => ({ action: 'index', document })));
+    await engine.bulk(
+      name,
+      documents.slice(0, count).map((document) => ({ action: 'index', document })),
+    );
     await engine.refresh(name);
   };
 
   it('is null for an unknown target and stable while nothing changes', async () => {
-    const engine = new EmbeddedSearchEngine({ aliasStore: new InMemoryAliasStore(), snapshots: new SnapshotStore(dir) });
+    const engine = new EmbeddedSearchEngine({
+      aliasStore: new InMemoryAliasStore(),
+      snapshots: new SnapshotStore(dir),
+    });
     expect(engine.servingToken('shop')).toBeNull();
     await build(engine, 'shop-1', 3);
     await engine.swapAlias('shop', 'shop-1');

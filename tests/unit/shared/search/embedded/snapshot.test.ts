@@ -8,7 +8,16 @@ import { fixtureDocuments } from '../contract/fixture';
 
 const SETTINGS = { languages: ['en', 'sv', 'de'] };
 const REQUESTS: SearchRequest[] = [
-  { language: 'en', market: 'se', sort: 'price_asc', facets: [{ kind: 'terms', key: 'brand' }, { kind: 'hierarchy', key: 'category' }, { kind: 'range', key: 'minTemp' }] },
+  {
+    language: 'en',
+    market: 'se',
+    sort: 'price_asc',
+    facets: [
+      { kind: 'terms', key: 'brand' },
+      { kind: 'hierarchy', key: 'category' },
+      { kind: 'range', key: 'minTemp' },
+    ],
+  },
   { text: 'jakcet', language: 'en', market: 'se', filters: [{ kind: 'toggle', key: 'inStock.se' }] },
   { text: 'jackor', language: 'sv', market: 'se', sort: 'name_asc' },
   { text: 'nkrun1', language: 'de', market: 'de', sort: 'newest' },
@@ -28,7 +37,10 @@ describe('snapshots', () => {
   async function built(store: SnapshotStore, name: string): Promise<EmbeddedSearchEngine> {
     const engine = new EmbeddedSearchEngine({ snapshots: store });
     await engine.createIndex(name, SETTINGS);
-    await engine.bulk(name, fixtureDocuments().map((document) => ({ action: 'index', document })));
+    await engine.bulk(
+      name,
+      fixtureDocuments().map((document) => ({ action: 'index', document })),
+    );
     await engine.refresh(name);
     return engine;
   }
@@ -38,7 +50,8 @@ describe('snapshots', () => {
     const original = await built(store, 'shop-1');
     const loaded = new EmbeddedSearchEngine({ snapshots: store });
     await loaded.loadIndex('shop-1');
-    for (const request of REQUESTS) expect(await loaded.search('shop-1', request)).toEqual(await original.search('shop-1', request));
+    for (const request of REQUESTS)
+      expect(await loaded.search('shop-1', request)).toEqual(await original.search('shop-1', request));
     const suggest = { q: 'ru', language: 'en', market: 'se', facetKeys: ['brand'] };
     expect(await loaded.suggest('shop-1', suggest)).toEqual(await original.suggest('shop-1', suggest));
     expect(await loaded.count('shop-1')).toBe(12);

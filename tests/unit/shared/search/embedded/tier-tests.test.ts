@@ -37,13 +37,19 @@ describe('rank tiers: testing documents one by one equals whole-segment bitsets'
     for (const filter of filters) {
       filterInto(segment.data, filter, out, spare);
       const test = docTest(segment.data, filter);
-      expect({ filter, docs: docsOf(out) }).toEqual({ filter, docs: Array.from({ length: n }, (_, d) => d).filter(test) });
+      expect({ filter, docs: docsOf(out) }).toEqual({
+        filter,
+        docs: Array.from({ length: n }, (_, d) => d).filter(test),
+      });
     }
   });
 
   it('tested tiers equal bitset tiers for random boosts, buries and answers, with and without a word list', () => {
     const random = new Random(6);
-    const sets = (market: string) => Array.from({ length: random.int(3) }, () => Array.from({ length: random.int(3) }, () => randomFilter(random, market)));
+    const sets = (market: string) =>
+      Array.from({ length: random.int(3) }, () =>
+        Array.from({ length: random.int(3) }, () => randomFilter(random, market)),
+      );
     const words = new Uint32Array(wordCount(n));
     for (let q = 0; q < 200; q++) {
       const market = random.pick(['se', 'de']);
@@ -56,7 +62,11 @@ describe('rank tiers: testing documents one by one equals whole-segment bitsets'
       const listed = words.subarray(0, nonZeroWords(answer, words));
       for (const list of [null, listed]) {
         const tested = testedTiers(segment, request, { bits: answer, words: list });
-        expect({ q, tiers: tested.bits.map(docsOf), counts: tested.counts }).toEqual({ q, tiers: bitsets, counts: bitsets.map((t) => t.length) });
+        expect({ q, tiers: tested.bits.map(docsOf), counts: tested.counts }).toEqual({
+          q,
+          tiers: bitsets,
+          counts: bitsets.map((t) => t.length),
+        });
       }
     }
   });

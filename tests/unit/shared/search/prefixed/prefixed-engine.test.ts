@@ -10,7 +10,12 @@ runSearchEngineContract('embedded under a prefix', async () => new PrefixedEngin
 describe('PrefixedEngine', () => {
   const fill = async (engine: PrefixedEngine | EmbeddedSearchEngine, index: string) => {
     await engine.createIndex(index, FIXTURE_SETTINGS);
-    await engine.bulk(index, fixtureDocuments().slice(0, 3).map((document) => ({ action: 'index' as const, document })));
+    await engine.bulk(
+      index,
+      fixtureDocuments()
+        .slice(0, 3)
+        .map((document) => ({ action: 'index' as const, document })),
+    );
     await engine.refresh(index);
   };
 

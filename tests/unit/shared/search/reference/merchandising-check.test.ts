@@ -15,7 +15,10 @@ const TIMEOUT_MS = 120_000;
 async function engineWith(docs: readonly SearchDocument[], merge = NO_MERGE): Promise<EmbeddedSearchEngine> {
   const engine = new EmbeddedSearchEngine({ merge });
   await engine.createIndex('shop', { languages: LANGUAGES });
-  await engine.bulk('shop', docs.map((document) => ({ action: 'index', document })));
+  await engine.bulk(
+    'shop',
+    docs.map((document) => ({ action: 'index', document })),
+  );
   await engine.refresh('shop');
   return engine;
 }
@@ -27,12 +30,27 @@ function shape(ids: readonly string[], request: SearchRequest, tier: (id: string
 }
 
 /** Points most pins at documents passing the request's market, scope and filters, so that they are in its answer. */
-async function pinEligible(engine: EmbeddedSearchEngine, request: SearchRequest, random: Random): Promise<SearchRequest> {
+async function pinEligible(
+  engine: EmbeddedSearchEngine,
+  request: SearchRequest,
+  random: Random,
+): Promise<SearchRequest> {
   if (request.pins === undefined) return request;
-  const { text: _text, synonyms: _synonyms, pins: _pins, hide: _hide, boost: _boost, bury: _bury, ...listing } = request;
+  const {
+    text: _text,
+    synonyms: _synonyms,
+    pins: _pins,
+    hide: _hide,
+    boost: _boost,
+    bury: _bury,
+    ...listing
+  } = request;
   const open = (await engine.search('shop', { ...listing, facets: [], page: 1, pageSize: 1000 })).hits.map((h) => h.id);
   if (open.length === 0) return request;
-  return { ...request, pins: request.pins.map((pin) => (random.chance(0.7) ? { ...pin, id: random.pick(open) } : pin)) };
+  return {
+    ...request,
+    pins: request.pins.map((pin) => (random.chance(0.7) ? { ...pin, id: random.pick(open) } : pin)),
+  };
 }
 
 describe('reference check: merchandised requests', () => {
@@ -61,25 +79,37 @@ describe('reference check: merchandised requests', () => {
     await fresh.close();
   });
 
-  it(`${QUERIES} random merchandised requests: base + delta equals one build bit for bit, and brute force agrees`, async () => {
-    const ids = [...current.keys()];
-    let pinnedHits = 0;
-    for (let q = 0; q < QUERIES; q++) {
-      const request = await pinEligible(fresh, randomMerchandised(random, ids), random);
-      const context = `query ${q}: ${JSON.stringify(request)}`;
-      const expected: SearchResponse = await fresh.search('shop', request);
-      expect({ context, response: await updated.search('shop', request) }).toEqual({ context, response: expected });
-      const brute = reference.search(request);
-      const actualIds = expected.hits.map((h) => h.id);
-      expect({ context, total: expected.total, facets: expected.facets }).toEqual({ context, total: brute.total, facets: brute.facets });
-      // Brute force has no scores: under a scored relevance sort only pins and tiers have fixed places.
-      const scored = (request.sort ?? 'relevance') === 'relevance' && expected.hits.some((h) => h.score > 0);
-      const tier = (id: string) => reference.tier(request, id);
-      if (scored) expect({ context, page: shape(actualIds, request, tier) }).toEqual({ context, page: shape(brute.ids, request, tier) });
-      else expect({ context, ids: actualIds }).toEqual({ context, ids: brute.ids });
-      if (actualIds.some((id) => (request.pins ?? []).some((pin) => pin.id === id))) pinnedHits++;
-    }
-    // Guard against requests so narrow that pins never land on a page, which would make the check vacuous.
-    expect(pinnedHits).toBeGreaterThan(QUERIES / 6);
-  }, TIMEOUT_MS);
+  it(
+    `${QUERIES} random merchandised requests: base + delta equals one build bit for bit, and brute force agrees`,
+    async () => {
+      const ids = [...current.keys()];
+      let pinnedHits = 0;
+      for (let q = 0; q < QUERIES; q++) {
+        const request = await pinEligible(fresh, randomMerchandised(random, ids), random);
+        const context = `query ${q}: ${JSON.stringify(request)}`;
+        const expected: SearchResponse = await fresh.search('shop', request);
+        expect({ context, response: await updated.search('shop', request) }).toEqual({ context, response: expected });
+        const brute = reference.search(request);
+        const actualIds = expected.hits.map((h) => h.id);
+        expect({ context, total: expected.total, facets: expected.facets }).toEqual({
+          context,
+          total: brute.total,
+          facets: brute.facets,
+        });
+        // Brute force has no scores: under a scored relevance sort only pins and tiers have fixed places.
+        const scored = (request.sort ?? 'relevance') === 'relevance' && expected.hits.some((h) => h.score > 0);
+        const tier = (id: string) => reference.tier(request, id);
+        if (scored)
+          expect({ context, page: shape(actualIds, request, tier) }).toEqual({
+            context,
+            page: shape(brute.ids, request, tier),
+          });
+        else expect({ context, ids: actualIds }).toEqual({ context, ids: brute.ids });
+        if (actualIds.some((id) => (request.pins ?? []).some((pin) => pin.id === id))) pinnedHits++;
+      }
+      // Guard against requests so narrow that pins never land on a page, which would make the check vacuous.
+      expect(pinnedHits).toBeGreaterThan(QUERIES / 6);
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -4,13 +4,38 @@ import { Random } from './random';
 
 /** Small vocabularies on purpose: stems, typos, ties and shared values collide often. */
 export const WORDS = {
-  en: ['shoe', 'shoes', 'running', 'runner', 'jacket', 'jackets', 'boot', 'boots', 'red', 'blue', 'warm', 'winter', 'leather', 'cotton', 'light'],
+  en: [
+    'shoe',
+    'shoes',
+    'running',
+    'runner',
+    'jacket',
+    'jackets',
+    'boot',
+    'boots',
+    'red',
+    'blue',
+    'warm',
+    'winter',
+    'leather',
+    'cotton',
+    'light',
+  ],
   sv: ['sko', 'skor', 'jacka', 'jackor', 'varm', 'vinter', 'löpning', 'läder', 'blå', 'röd', 'bomull', 'lätt'],
 };
 export const BRANDS = ['nike', 'adidas', 'puma', 'fjallraven', 'asics', 'hoka', 'salomon', 'mammut'];
 export const COLORS = ['red', 'blue', 'black', 'white', 'green', 'grey'];
 export const SIZES = ['s', 'm', 'l', 'xl', '42', '43'];
-export const CATEGORIES = ['shoes', 'shoes/running', 'shoes/running/trail', 'shoes/boots', 'clothing', 'clothing/jackets', 'clothing/jackets/rain', 'bags'];
+export const CATEGORIES = [
+  'shoes',
+  'shoes/running',
+  'shoes/running/trail',
+  'shoes/boots',
+  'clothing',
+  'clothing/jackets',
+  'clothing/jackets/rain',
+  'bags',
+];
 export const MARKETS = ['se', 'de'];
 const PRICES = [-5, 0, 99, 100, 199, 250, 250, 999];
 
@@ -44,7 +69,12 @@ export function randomDocument(random: Random, i: number): SearchDocument {
       sv: { name: name.sv, brand, description: '' },
     },
     skus: [`${brand.slice(0, 2).toUpperCase()}-${i}`],
-    facets: { brand: [brand], color: random.some(COLORS, 3), size: random.some(SIZES, 3), category: withAncestors(random.some(CATEGORIES, 2)) },
+    facets: {
+      brand: [brand],
+      color: random.some(COLORS, 3),
+      size: random.some(SIZES, 3),
+      category: withAncestors(random.some(CATEGORIES, 2)),
+    },
     labels: { brand: { [brand]: { en: brand.toUpperCase(), sv: brand } } },
     numbers,
     flags,

@@ -7,7 +7,9 @@ import type { Random } from './random';
 /** One to three alternatives of one or two words, sometimes the original words, sometimes one without words. */
 function alternatives(random: Random, language: 'en' | 'sv', original: string): string[] {
   const words = WORDS[language];
-  const list = Array.from({ length: 1 + random.int(3) }, () => (random.chance(0.4) ? `${random.pick(words)} ${random.pick(words)}` : random.pick(words)));
+  const list = Array.from({ length: 1 + random.int(3) }, () =>
+    random.chance(0.4) ? `${random.pick(words)} ${random.pick(words)}` : random.pick(words),
+  );
   if (random.chance(0.5)) list.push(original);
   if (random.chance(0.05)) list.push('--');
   return list;
@@ -20,7 +22,11 @@ function rewrites(random: Random, text: string | undefined, language: 'en' | 'sv
   for (let start = 0; start < words.length; start++) {
     if (!random.chance(0.6)) continue;
     const length = start + 1 < words.length && random.chance(0.3) ? 2 : 1;
-    list.push({ start, length, alternatives: alternatives(random, language, words.slice(start, start + length).join(' ')) });
+    list.push({
+      start,
+      length,
+      alternatives: alternatives(random, language, words.slice(start, start + length).join(' ')),
+    });
     start += length - 1;
   }
   if (random.chance(0.05)) list.push({ start: words.length, length: 1, alternatives: ['boot'] });
@@ -32,11 +38,16 @@ function pins(random: Random, ids: readonly string[], request: SearchRequest): P
   const size = request.pageSize ?? 24;
   const from = ((request.page ?? 1) - 1) * size;
   const position = () => (random.chance(0.7) ? from + 1 + random.int(size + 2) : 1 + random.int(40));
-  return Array.from({ length: random.int(5) }, () => ({ id: random.chance(0.1) ? 'missing' : random.pick(ids), position: position() }));
+  return Array.from({ length: random.int(5) }, () => ({
+    id: random.chance(0.1) ? 'missing' : random.pick(ids),
+    position: position(),
+  }));
 }
 
 function filterSets(random: Random, market: string): Filter[][] {
-  return Array.from({ length: random.int(3) }, () => Array.from({ length: 1 + random.int(2) }, () => randomFilter(random, market)));
+  return Array.from({ length: random.int(3) }, () =>
+    Array.from({ length: 1 + random.int(2) }, () => randomFilter(random, market)),
+  );
 }
 
 /** A random request (see randomRequest) with random synonyms, pins, hidden ids, boosts and buries over `ids`. */

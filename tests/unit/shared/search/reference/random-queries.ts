@@ -49,7 +49,12 @@ export function randomFilter(random: Random, market: string): Filter {
     case 4:
       return random.chance(0.5)
         ? { kind: 'range', key: `price.${market}`, min: randomBound(random), max: randomBound(random) }
-        : { kind: 'range', key: 'minTemp', min: random.int(30) - 25, max: random.chance(0.3) ? null : random.int(30) - 10 };
+        : {
+            kind: 'range',
+            key: 'minTemp',
+            min: random.int(30) - 25,
+            max: random.chance(0.3) ? null : random.int(30) - 10,
+          };
     default:
       return { kind: 'toggle', key: `inStock.${market}` };
   }

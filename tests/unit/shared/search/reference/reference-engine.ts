@@ -1,4 +1,11 @@
-import { HIERARCHY_SEPARATOR, type FacetRequest, type FacetResult, type Filter, type SearchDocument, type SearchRequest } from '../../../../../shared/search';
+import {
+  HIERARCHY_SEPARATOR,
+  type FacetRequest,
+  type FacetResult,
+  type Filter,
+  type SearchDocument,
+  type SearchRequest,
+} from '../../../../../shared/search';
 import { textClauses } from '../../../../../shared/search/merchandising';
 import { pinnedIds, tiered, tierOf } from './reference-merchandising';
 import { ReferenceText } from './reference-text';
@@ -34,7 +41,16 @@ export class ReferenceEngine {
       const context = candidates.filter((doc) => filters.every((f) => relaxedBy(facet, f) || matches(doc, f)));
       return facetOf(facet, context, request.language);
     });
-    return { total: hits.length, ids: pinnedIds(request.pins ?? [], sorted.map((d) => d.id), from, size), facets };
+    return {
+      total: hits.length,
+      ids: pinnedIds(
+        request.pins ?? [],
+        sorted.map((d) => d.id),
+        from,
+        size,
+      ),
+      facets,
+    };
   }
 
   /** The rank tier of a document under the request's boosts and buries (whatever the sort). */
@@ -61,7 +77,11 @@ export function matches(doc: SearchDocument, filter: Filter): boolean {
     }
     case 'range': {
       const value = doc.numbers[filter.key];
-      return value !== undefined && (filter.min === null || value >= filter.min) && (filter.max === null || value <= filter.max);
+      return (
+        value !== undefined &&
+        (filter.min === null || value >= filter.min) &&
+        (filter.max === null || value <= filter.max)
+      );
     }
     case 'toggle':
       return doc.flags[filter.key] === true;
@@ -71,7 +91,11 @@ export function matches(doc: SearchDocument, filter: Filter): boolean {
 function relaxedBy(facet: FacetRequest, filter: Filter): boolean {
   if (facet.key !== filter.key) return false;
   if (facet.kind === 'range') return filter.kind === 'range';
-  return (facet.kind === 'terms' || facet.kind === 'hierarchy') && (filter.kind === 'terms' || filter.kind === 'hierarchy') && filter.match === 'any';
+  return (
+    (facet.kind === 'terms' || facet.kind === 'hierarchy') &&
+    (filter.kind === 'terms' || filter.kind === 'hierarchy') &&
+    filter.match === 'any'
+  );
 }
 
 function comparator(request: SearchRequest): (a: SearchDocument, b: SearchDocument) => number {
@@ -87,7 +111,8 @@ function comparator(request: SearchRequest): (a: SearchDocument, b: SearchDocume
     case 'price_desc':
       return (a, b) => missingLast(price(a), price(b), -1) || byId(a, b);
     case 'name_asc':
-      return (a, b) => missingLast(a.sortKeys.name[request.language], b.sortKeys.name[request.language], 1) || byId(a, b);
+      return (a, b) =>
+        missingLast(a.sortKeys.name[request.language], b.sortKeys.name[request.language], 1) || byId(a, b);
     case 'newest':
       return (a, b) => b.sortKeys.createdAt - a.sortKeys.createdAt || byId(a, b);
     case 'relevance':
@@ -96,16 +121,24 @@ function comparator(request: SearchRequest): (a: SearchDocument, b: SearchDocume
 }
 
 function facetOf(facet: FacetRequest, docs: SearchDocument[], language: string): FacetResult {
-  if (facet.kind === 'toggle') return { kind: 'toggle', key: facet.key, count: docs.filter((d) => d.flags[facet.key] === true).length };
+  if (facet.kind === 'toggle')
+    return { kind: 'toggle', key: facet.key, count: docs.filter((d) => d.flags[facet.key] === true).length };
   if (facet.kind === 'range') {
     const values = docs.map((d) => d.numbers[facet.key]).filter((v): v is number => v !== undefined);
-    return { kind: 'range', key: facet.key, min: values.length ? Math.min(...values) : null, max: values.length ? Math.max(...values) : null, count: values.length };
+    return {
+      kind: 'range',
+      key: facet.key,
+      min: values.length ? Math.min(...values) : null,
+      max: values.length ? Math.max(...values) : null,
+      count: values.length,
+    };
   }
   const counts = new Map<string, number>();
   const labels = new Map<string, string>();
   for (const doc of docs) {
     for (const value of new Set(doc.facets[facet.key] ?? [])) counts.set(value, (counts.get(value) ?? 0) + 1);
-    for (const [value, byLang] of Object.entries(doc.labels?.[facet.key] ?? {})) if (byLang[language] !== undefined) labels.set(value, byLang[language]);
+    for (const [value, byLang] of Object.entries(doc.labels?.[facet.key] ?? {}))
+      if (byLang[language] !== undefined) labels.set(value, byLang[language]);
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]));
   const kept = facet.size === undefined ? ranked : ranked.slice(0, facet.size);

@@ -12,7 +12,8 @@ export function tiered(request: SearchRequest, sorted: SearchDocument[], matches
 
 /** 1 in some boost set and no bury set, -1 the reverse, else 0. */
 export function tierOf(request: SearchRequest, doc: SearchDocument, matches: Matches): number {
-  const inAny = (sets: readonly Filter[][] | undefined) => (sets ?? []).some((set) => set.every((f) => matches(doc, f)));
+  const inAny = (sets: readonly Filter[][] | undefined) =>
+    (sets ?? []).some((set) => set.every((f) => matches(doc, f)));
   return Number(inAny(request.boost)) - Number(inAny(request.bury));
 }
 

@@ -27,7 +27,9 @@ export class ReferenceText {
 
   /** True when every clause has an alternative whose every word matches (no clauses: everything does). */
   matchesClauses(doc: SearchDocument, language: string, clauses: readonly (readonly (readonly string[])[])[]): boolean {
-    return clauses.every((alternatives) => alternatives.some((words) => words.every((word) => this.wordMatches(doc, language, word))));
+    return clauses.every((alternatives) =>
+      alternatives.some((words) => words.every((word) => this.wordMatches(doc, language, word))),
+    );
   }
 
   private addDocument(doc: SearchDocument, languages: readonly string[]): void {
@@ -36,7 +38,9 @@ export class ReferenceText {
       const text = doc.text[lang];
       const terms = new Set<string>();
       const analyzer = this.analyzers.get(lang) as Analyzer;
-      for (const token of analyzer.analyze(text === undefined ? '' : `${text.name} ${text.brand} ${text.description}`)) {
+      for (const token of analyzer.analyze(
+        text === undefined ? '' : `${text.name} ${text.brand} ${text.description}`,
+      )) {
         terms.add(token.term);
         this.surfaces.get(lang)?.set(token.surface, token.term);
       }
@@ -64,12 +68,15 @@ export class ReferenceText {
 /** Textbook optimal-string-alignment distance (full matrix), independent of the engine's shortcut. */
 function oneEditApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min((d[i - 1]?.[j] ?? 0) + 1, (d[i]?.[j - 1] ?? 0) + 1, (d[i - 1]?.[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (d[i - 2]?.[j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, (d[i - 2]?.[j - 2] ?? 0) + 1);
       (d[i] as number[])[j] = best;
     }
   }

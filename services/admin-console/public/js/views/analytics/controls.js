@@ -30,16 +30,35 @@ function showProblem(form, problem) {
 export function reportControls({ initial, markets, onShow }) {
   const range = rangeOf(initial.period);
   const periodValue = initial.period.kind === 'preset' ? String(initial.period.days) : 'custom';
-  const periodOptions = [...PRESETS.map((d) => ({ value: String(d), label: `Last ${d} days` })), { value: 'custom', label: 'Custom range' }];
+  const periodOptions = [
+    ...PRESETS.map((d) => ({ value: String(d), label: `Last ${d} days` })),
+    { value: 'custom', label: 'Custom range' },
+  ];
   const period = field({ path: '$.period', label: 'Period', value: periodValue, options: periodOptions });
   const from = field({ path: '$.from', label: 'From', type: 'date', value: range.from, attrs: { max: range.to } });
   // Days are UTC days (the lead paragraph says so); a range over MAX_DAYS is refused beside "To".
-  const to = field({ path: '$.to', label: 'To', type: 'date', value: range.to, attrs: { max: rangeOf({ kind: 'preset', days: 1 }).to } });
+  const to = field({
+    path: '$.to',
+    label: 'To',
+    type: 'date',
+    value: range.to,
+    attrs: { max: rangeOf({ kind: 'preset', days: 1 }).to },
+  });
   const custom = h('div', { class: 'an-custom-range', hidden: periodValue !== 'custom' }, from, to);
-  const marketOptions = [{ value: '', label: 'All markets' }, ...markets.map((m) => ({ value: m.code, label: `${m.code} (${m.language})` }))];
+  const marketOptions = [
+    { value: '', label: 'All markets' },
+    ...markets.map((m) => ({ value: m.code, label: `${m.code} (${m.language})` })),
+  ];
   const market = field({ path: '$.market', label: 'Market', value: initial.market, options: marketOptions });
   const submit = h('button', { type: 'submit', class: 'button primary' }, 'Show');
-  const form = h('form', { class: 'an-controls panel', 'aria-label': 'Report period and market', novalidate: true }, period, custom, market, h('div', { class: 'an-controls-actions' }, submit));
+  const form = h(
+    'form',
+    { class: 'an-controls panel', 'aria-label': 'Report period and market', novalidate: true },
+    period,
+    custom,
+    market,
+    h('div', { class: 'an-controls-actions' }, submit),
+  );
 
   const periodSelect = /** @type {HTMLSelectElement} */ (period.querySelector('select'));
   const fromInput = /** @type {HTMLInputElement} */ (from.querySelector('input'));
@@ -51,7 +70,8 @@ export function reportControls({ initial, markets, onShow }) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     clearErrors(form);
-    if (periodSelect.value !== 'custom') return onShow({ period: { kind: 'preset', days: Number(periodSelect.value) }, market: marketSelect.value });
+    if (periodSelect.value !== 'custom')
+      return onShow({ period: { kind: 'preset', days: Number(periodSelect.value) }, market: marketSelect.value });
     const problem = rangeProblem(fromInput.value, toInput.value);
     if (problem) return showProblem(form, problem);
     onShow({ period: { kind: 'custom', from: fromInput.value, to: toInput.value }, market: marketSelect.value });

@@ -69,7 +69,9 @@ export function choiceFromAddress(search) {
  * @param {ReportChoice} choice
  */
 export function rememberChoice({ period, market }) {
-  const params = new URLSearchParams(period.kind === 'preset' ? { days: String(period.days) } : { from: period.from, to: period.to });
+  const params = new URLSearchParams(
+    period.kind === 'preset' ? { days: String(period.days) } : { from: period.from, to: period.to },
+  );
   if (market !== '') params.set('market', market);
   history.replaceState(history.state, '', `${location.pathname}?${params}`);
 }
@@ -89,6 +91,9 @@ export const dayLong = (day) => longDate.format(dayStart(day));
  */
 export function periodLabel(period, range) {
   const sameYear = range.from.slice(0, 4) === range.to.slice(0, 4);
-  const span = range.from === range.to ? dayLong(range.from) : `${sameYear ? dayShort(range.from) : dayLong(range.from)} – ${dayLong(range.to)}`;
+  const span =
+    range.from === range.to
+      ? dayLong(range.from)
+      : `${sameYear ? dayShort(range.from) : dayLong(range.from)} – ${dayLong(range.to)}`;
   return period.kind === 'preset' ? `Last ${period.days} days (${span})` : span;
 }

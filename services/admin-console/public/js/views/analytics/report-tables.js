@@ -26,11 +26,26 @@ function reportTable({ caption, columns, rows, className }) {
       'table',
       { class: `an-table ${className ?? ''}`.trim() },
       h('caption', { class: 'visually-hidden' }, caption),
-      h('thead', null, h('tr', null, columns.map((c) => h('th', { scope: 'col', class: c.numeric ? 'num' : null }, c.label)))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          columns.map((c) => h('th', { scope: 'col', class: c.numeric ? 'num' : null }, c.label)),
+        ),
+      ),
       h(
         'tbody',
         null,
-        rows.map(([first, ...rest]) => h('tr', null, h('th', { scope: 'row' }, first), rest.map((cell, i) => h('td', { class: columns[i + 1]?.numeric ? 'num' : null }, cell)))),
+        rows.map(([first, ...rest]) =>
+          h(
+            'tr',
+            null,
+            h('th', { scope: 'row' }, first),
+            rest.map((cell, i) => h('td', { class: columns[i + 1]?.numeric ? 'num' : null }, cell)),
+          ),
+        ),
       ),
     ),
   );
@@ -48,8 +63,18 @@ export function topQueriesTable(items) {
   return reportTable({
     caption: 'Top queries, most searched first',
     className: 'an-top-queries',
-    columns: [{ label: 'Query' }, { label: 'Searches', numeric: true }, { label: 'Share', numeric: true }, { label: 'Found last time', numeric: true }],
-    rows: items.map((q) => [queryText(q.query), count(q.count), shareText(q.share, q.count), q.latestTotal === 0 ? 'None' : count(q.latestTotal)]),
+    columns: [
+      { label: 'Query' },
+      { label: 'Searches', numeric: true },
+      { label: 'Share', numeric: true },
+      { label: 'Found last time', numeric: true },
+    ],
+    rows: items.map((q) => [
+      queryText(q.query),
+      count(q.count),
+      shareText(q.share, q.count),
+      q.latestTotal === 0 ? 'None' : count(q.latestTotal),
+    ]),
   });
 }
 
@@ -61,7 +86,8 @@ export function topQueriesTable(items) {
  */
 function shortcuts(query, { siteId, language, canWrite }) {
   const forQuery = h('span', { class: 'visually-hidden' }, ` for “${query}”`);
-  const link = (/** @type {string} */ href, /** @type {string} */ label) => h('li', null, h('a', { href, class: 'an-shortcut' }, label, forQuery.cloneNode(true)));
+  const link = (/** @type {string} */ href, /** @type {string} */ label) =>
+    h('li', null, h('a', { href, class: 'an-shortcut' }, label, forQuery.cloneNode(true)));
   const merchandising = sitePath(siteId, 'merchandising');
   return h(
     'ul',
@@ -78,11 +104,19 @@ function shortcuts(query, { siteId, language, canWrite }) {
  * @param {number} searches every search of the period (none: nothing to say about queries finding nothing)
  */
 export function noHitTable(items, ctx, searches) {
-  if (items.length === 0) return empty(searches === 0 ? 'No searches in this period.' : 'Every query searched in this period found products.');
+  if (items.length === 0)
+    return empty(
+      searches === 0 ? 'No searches in this period.' : 'Every query searched in this period found products.',
+    );
   return reportTable({
     caption: 'Queries that found nothing, most often first, with shortcuts to fix them',
     className: 'an-no-hits',
-    columns: [{ label: 'Query' }, { label: 'Found nothing', numeric: true }, { label: 'Searches', numeric: true }, { label: 'Fix it' }],
+    columns: [
+      { label: 'Query' },
+      { label: 'Found nothing', numeric: true },
+      { label: 'Searches', numeric: true },
+      { label: 'Fix it' },
+    ],
     rows: items.map((q) => [queryText(q.query), count(q.noHits), count(q.count), shortcuts(q.query, ctx)]),
   });
 }
@@ -99,10 +133,20 @@ export function topFiltersTable(items) {
   return reportTable({
     caption: 'Top filters, most used first',
     className: 'an-top-filters',
-    columns: [{ label: 'Filter' }, { label: 'Value' }, { label: 'Listings', numeric: true }, { label: 'Share', numeric: true }],
+    columns: [
+      { label: 'Filter' },
+      { label: 'Value' },
+      { label: 'Listings', numeric: true },
+      { label: 'Share', numeric: true },
+    ],
     rows: items.map((f) => {
       const { key, value } = splitFilter(f.filter);
-      return [h('code', null, key), h('span', { class: 'an-query' }, value), count(f.count), shareText(f.share, f.count)];
+      return [
+        h('code', null, key),
+        h('span', { class: 'an-query' }, value),
+        count(f.count),
+        shareText(f.share, f.count),
+      ];
     }),
   });
 }

@@ -14,13 +14,16 @@ function linkStylesheet() {
   const present = document.querySelector(`link[href="${UPLOT_CSS}"]`);
   if (present instanceof HTMLLinkElement && present.sheet) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const link = present instanceof HTMLLinkElement ? present : Object.assign(document.createElement('link'), { rel: 'stylesheet', href: UPLOT_CSS });
+    const link =
+      present instanceof HTMLLinkElement
+        ? present
+        : Object.assign(document.createElement('link'), { rel: 'stylesheet', href: UPLOT_CSS });
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener(
       'error',
       () => {
         link.remove();
-        reject(new Error('uPlot\'s stylesheet could not be loaded'));
+        reject(new Error("uPlot's stylesheet could not be loaded"));
       },
       { once: true },
     );

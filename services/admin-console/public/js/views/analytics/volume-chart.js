@@ -9,7 +9,13 @@ import { loadUPlot } from './uplot-loader.js';
 /** @typedef {{ day: string, requests: number, noHitRequests: number }} DayVolume */
 
 const DAY_S = 86_400;
-const COLORS = { searches: '#1f3a5f', searchesFill: 'rgba(31, 58, 95, 0.08)', noHits: '#b45309', axis: '#56606d', grid: '#e8ecf1' };
+const COLORS = {
+  searches: '#1f3a5f',
+  searchesFill: 'rgba(31, 58, 95, 0.08)',
+  noHits: '#b45309',
+  axis: '#56606d',
+  grid: '#e8ecf1',
+};
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
 
 /** @param {number} n @param {string} one @param {string} many */
@@ -37,8 +43,30 @@ const volumeTable = (days) =>
       'table',
       { class: 'an-table' },
       h('caption', { class: 'visually-hidden' }, 'Searches per day'),
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Day'), h('th', { scope: 'col', class: 'num' }, 'Searches'), h('th', { scope: 'col', class: 'num' }, 'Found nothing'))),
-      h('tbody', null, days.map((d) => h('tr', null, h('th', { scope: 'row' }, dayLong(d.day)), h('td', { class: 'num' }, count(d.requests)), h('td', { class: 'num' }, count(d.noHitRequests))))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', { scope: 'col' }, 'Day'),
+          h('th', { scope: 'col', class: 'num' }, 'Searches'),
+          h('th', { scope: 'col', class: 'num' }, 'Found nothing'),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        days.map((d) =>
+          h(
+            'tr',
+            null,
+            h('th', { scope: 'row' }, dayLong(d.day)),
+            h('td', { class: 'num' }, count(d.requests)),
+            h('td', { class: 'num' }, count(d.noHitRequests)),
+          ),
+        ),
+      ),
     ),
   );
 
@@ -61,7 +89,12 @@ const chartKey = () =>
  * @returns {import('uplot').Options}
  */
 function chartOptions(UPlot, width, days, onCursor) {
-  const axis = { stroke: COLORS.axis, font: FONT, grid: { stroke: COLORS.grid, width: 1 }, ticks: { stroke: COLORS.grid, width: 1 } };
+  const axis = {
+    stroke: COLORS.axis,
+    font: FONT,
+    grid: { stroke: COLORS.grid, width: 1 },
+    ticks: { stroke: COLORS.grid, width: 1 },
+  };
   return {
     width,
     height: width < 560 ? 220 : 260,
@@ -70,12 +103,28 @@ function chartOptions(UPlot, width, days, onCursor) {
     cursor: { drag: { x: false, y: false, setScale: false }, points: { size: 8 } },
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
     axes: [
-      { ...axis, space: 70, incrs: [DAY_S, 2 * DAY_S, 7 * DAY_S, 14 * DAY_S, 28 * DAY_S, 91 * DAY_S], values: (_u, splits) => splits.map((s) => dayShort(utcDay(s * 1000))) },
-      { ...axis, size: 56, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6], values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? count(v) : '')) },
+      {
+        ...axis,
+        space: 70,
+        incrs: [DAY_S, 2 * DAY_S, 7 * DAY_S, 14 * DAY_S, 28 * DAY_S, 91 * DAY_S],
+        values: (_u, splits) => splits.map((s) => dayShort(utcDay(s * 1000))),
+      },
+      {
+        ...axis,
+        size: 56,
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6],
+        values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? count(v) : '')),
+      },
     ],
     series: [
       {},
-      { label: 'Searches', stroke: COLORS.searches, fill: COLORS.searchesFill, width: 2, points: { show: days.length <= 45 } },
+      {
+        label: 'Searches',
+        stroke: COLORS.searches,
+        fill: COLORS.searchesFill,
+        width: 2,
+        points: { show: days.length <= 45 },
+      },
       { label: 'Found nothing', stroke: COLORS.noHits, width: 2, dash: [6, 4], points: { show: days.length <= 45 } },
     ],
     hooks: { setCursor: [(u) => onCursor(u.cursor.idx)] },
@@ -92,7 +141,11 @@ function chartOptions(UPlot, width, days, onCursor) {
 async function drawChart(host, days, onCursor, signal) {
   const UPlot = await loadUPlot();
   if (signal.aborted) return;
-  const data = /** @type {import('uplot').AlignedData} */ ([days.map((d) => dayStart(d.day) / 1000), days.map((d) => d.requests), days.map((d) => d.noHitRequests)]);
+  const data = /** @type {import('uplot').AlignedData} */ ([
+    days.map((d) => dayStart(d.day) / 1000),
+    days.map((d) => d.requests),
+    days.map((d) => d.noHitRequests),
+  ]);
   /** @type {import('uplot') | null} */
   let plot = null;
   const observer = new ResizeObserver(() => {
@@ -117,16 +170,25 @@ async function drawChart(host, days, onCursor, signal) {
 export function volumeChart(days, signal) {
   const readout = h('p', { class: 'an-readout', 'aria-hidden': 'true' }, 'Point at the chart to read a day.');
   const host = h('div', { class: 'an-chart', role: 'img', 'aria-label': chartSummary(days) });
-  const table = h('details', { class: 'an-numbers' }, h('summary', null, 'The numbers per day, as a table'), volumeTable(days));
+  const table = h(
+    'details',
+    { class: 'an-numbers' },
+    h('summary', null, 'The numbers per day, as a table'),
+    volumeTable(days),
+  );
   const onCursor = (/** @type {number | null | undefined} */ idx) => {
     const d = idx === null || idx === undefined ? undefined : days[idx];
-    readout.textContent = d ? `${dayLong(d.day)}: ${plural(d.requests, 'search', 'searches')}, ${count(d.noHitRequests)} found nothing` : 'Point at the chart to read a day.';
+    readout.textContent = d
+      ? `${dayLong(d.day)}: ${plural(d.requests, 'search', 'searches')}, ${count(d.noHitRequests)} found nothing`
+      : 'Point at the chart to read a day.';
   };
   drawChart(host, days, onCursor, signal).catch(() => {
     if (signal.aborted) return;
     host.removeAttribute('role');
     host.removeAttribute('aria-label');
-    host.replaceChildren(h('p', { class: 'notice notice-info' }, 'The chart could not be drawn; the numbers are in the table below.'));
+    host.replaceChildren(
+      h('p', { class: 'notice notice-info' }, 'The chart could not be drawn; the numbers are in the table below.'),
+    );
     table.open = true;
   });
   return h('figure', { class: 'an-figure' }, chartKey(), host, readout, table);

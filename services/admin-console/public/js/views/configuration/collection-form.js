@@ -4,7 +4,17 @@
 import { h } from '../../dom.js';
 import { field } from '../../forms.js';
 import { valueAt } from './context.js';
-import { optionalNumber, Problems, readFilter, readList, readPerLanguage, readPins, writeFilter, writePerLanguage, writePins } from './text-values.js';
+import {
+  optionalNumber,
+  Problems,
+  readFilter,
+  readList,
+  readPerLanguage,
+  readPins,
+  writeFilter,
+  writePerLanguage,
+  writePins,
+} from './text-values.js';
 
 /**
  * @typedef {{
@@ -23,13 +33,18 @@ export const collectionName = (c) => Object.values(c.names)[0] ?? `Collection ${
  */
 const parentOptions = (all, c) => [
   { value: '', label: 'None: a top-level collection' },
-  ...all.filter((other) => other.id !== c?.id).map((other) => ({ value: String(other.id), label: `${collectionName(other)} (${other.id})` })),
+  ...all
+    .filter((other) => other.id !== c?.id)
+    .map((other) => ({ value: String(other.id), label: `${collectionName(other)} (${other.id})` })),
 ];
 
 /** @param {import('../../types.js').SiteConfig} draft */
 function filterHint(draft) {
   const keys = draft.facets.map((f) => String(f.key));
-  const facets = keys.length > 0 ? ` This site's facets: ${keys.join(', ')}.` : ' The site has no facets of its own yet, so any facet key the catalogue derives works.';
+  const facets =
+    keys.length > 0
+      ? ` This site's facets: ${keys.join(', ')}.`
+      : ' The site has no facets of its own yet, so any facet key the catalogue derives works.';
   return `One facet a line: its key, a colon, then value keys separated by commas, such as brand: acme, nordic. The line all: alone lists every product.${facets}`;
 }
 
@@ -41,21 +56,69 @@ const collectionFields = (c, draft) => [
   h(
     'div',
     { class: 'cfg-row' },
-    field({ path: '$.names', label: 'Name per language', multiline: true, required: true, value: writePerLanguage(c?.names), hint: 'One language a line: its code, a colon, the name. Example: sv: Rea' }),
-    field({ path: '$.slugs', label: 'Address slug per language', multiline: true, required: true, value: writePerLanguage(c?.slugs), hint: 'The last part of the collection\'s address, such as sv: rea. Slugs are fixed at publish; old ones keep redirecting.' }),
+    field({
+      path: '$.names',
+      label: 'Name per language',
+      multiline: true,
+      required: true,
+      value: writePerLanguage(c?.names),
+      hint: 'One language a line: its code, a colon, the name. Example: sv: Rea',
+    }),
+    field({
+      path: '$.slugs',
+      label: 'Address slug per language',
+      multiline: true,
+      required: true,
+      value: writePerLanguage(c?.slugs),
+      hint: "The last part of the collection's address, such as sv: rea. Slugs are fixed at publish; old ones keep redirecting.",
+    }),
   ),
-  field({ path: '$.filter', label: 'Filter', multiline: true, required: true, value: writeFilter(c?.filter ?? { all: [] }), hint: filterHint(draft), attrs: { spellcheck: 'false' } }),
+  field({
+    path: '$.filter',
+    label: 'Filter',
+    multiline: true,
+    required: true,
+    value: writeFilter(c?.filter ?? { all: [] }),
+    hint: filterHint(draft),
+    attrs: { spellcheck: 'false' },
+  }),
   h(
     'div',
     { class: 'cfg-row' },
-    field({ path: '$.parentId', label: 'Parent collection', options: parentOptions(/** @type {Collection[]} */ (/** @type {unknown} */ (draft.collections)), c), value: c?.parentId === null || c === null ? '' : String(c.parentId) }),
-    field({ path: '$.position', label: 'Position', type: 'number', value: c?.position ?? 0, hint: 'Among its siblings; lower comes first.', attrs: { min: 0, step: 1 } }),
+    field({
+      path: '$.parentId',
+      label: 'Parent collection',
+      options: parentOptions(/** @type {Collection[]} */ (/** @type {unknown} */ (draft.collections)), c),
+      value: c?.parentId === null || c === null ? '' : String(c.parentId),
+    }),
+    field({
+      path: '$.position',
+      label: 'Position',
+      type: 'number',
+      value: c?.position ?? 0,
+      hint: 'Among its siblings; lower comes first.',
+      attrs: { min: 0, step: 1 },
+    }),
   ),
   h(
     'div',
     { class: 'cfg-row' },
-    field({ path: '$.pin', label: 'Pinned products (optional)', multiline: true, value: writePins(c?.pin), hint: 'One a line: the position (1 to 100), a colon, the product id. 1: 1042 puts product 1042 first.', attrs: { spellcheck: 'false' } }),
-    field({ path: '$.hide', label: 'Hidden products (optional)', multiline: true, value: (c?.hide ?? []).join('\n'), hint: 'Product ids left out of the listing, one a line (or separated by commas).', attrs: { spellcheck: 'false' } }),
+    field({
+      path: '$.pin',
+      label: 'Pinned products (optional)',
+      multiline: true,
+      value: writePins(c?.pin),
+      hint: 'One a line: the position (1 to 100), a colon, the product id. 1: 1042 puts product 1042 first.',
+      attrs: { spellcheck: 'false' },
+    }),
+    field({
+      path: '$.hide',
+      label: 'Hidden products (optional)',
+      multiline: true,
+      value: (c?.hide ?? []).join('\n'),
+      hint: 'Product ids left out of the listing, one a line (or separated by commas).',
+      attrs: { spellcheck: 'false' },
+    }),
   ),
 ];
 
@@ -94,7 +157,9 @@ export function collectionEditor(c, cc) {
         await cc.api.request('PUT', `${cc.base}/collections/${c.id}`, body, cc.signal);
         return collectionName({ ...c, names: body.names });
       }
-      const { collectionId } = /** @type {{ collectionId: number }} */ (await cc.api.request('POST', `${cc.base}/collections`, body, cc.signal));
+      const { collectionId } = /** @type {{ collectionId: number }} */ (
+        await cc.api.request('POST', `${cc.base}/collections`, body, cc.signal)
+      );
       return Object.values(body.names)[0] ?? `Collection ${collectionId}`;
     },
   };

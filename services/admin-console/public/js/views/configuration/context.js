@@ -55,7 +55,16 @@ export const changeStatus = () => h('div', { class: 'cfg-status', role: 'status'
 export function sayInDraft(status, cc, what) {
   status.classList.remove('cfg-failed');
   status.classList.add('cfg-done');
-  replace(status, h('p', null, `${what} It goes live when the draft is published: `, h('a', { href: cc.publishHref }, 'review and publish the draft'), '.'));
+  replace(
+    status,
+    h(
+      'p',
+      null,
+      `${what} It goes live when the draft is published: `,
+      h('a', { href: cc.publishHref }, 'review and publish the draft'),
+      '.',
+    ),
+  );
   status.focus();
 }
 

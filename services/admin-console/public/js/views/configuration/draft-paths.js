@@ -33,7 +33,9 @@ export function describePath(draft, path) {
     return field === '' ? 'The draft' : field.charAt(0).toUpperCase() + field.slice(1);
   }
   const [, list, index, rest] = /** @type {string[]} */ (match);
-  const item = /** @type {Record<string, Record<string, unknown>[]>} */ (/** @type {unknown} */ (draft))[list]?.[Number(index)];
+  const item = /** @type {Record<string, Record<string, unknown>[]>} */ (/** @type {unknown} */ (draft))[list]?.[
+    Number(index)
+  ];
   const entity = item === undefined ? `${list} ${index}` : (NAMERS[list]?.(item) ?? path);
   return rest === '' ? entity : `${entity}, ${fieldWords(rest)}`;
 }
@@ -67,6 +69,10 @@ export function explainRefusal(draft, err) {
   if (fields.length === 0) return h('p', null, `It was not removed: ${message}`);
   return [
     h('p', null, 'It was not removed: the draft still needs it.'),
-    h('ul', null, fields.map(([path, messages]) => h('li', null, `${describePath(draft, path)}: ${messages.join('; ')}`))),
+    h(
+      'ul',
+      null,
+      fields.map(([path, messages]) => h('li', null, `${describePath(draft, path)}: ${messages.join('; ')}`)),
+    ),
   ];
 }

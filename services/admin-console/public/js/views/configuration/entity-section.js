@@ -56,7 +56,11 @@ export function entitySection(spec, cc) {
       render();
       sayInDraft(status, cc, what);
     } catch (err) {
-      if (!cc.signal.aborted) sayProblem(status, `${what} The list could not be read again, though: ${messageOf(err)} Reload the page to see it.`);
+      if (!cc.signal.aborted)
+        sayProblem(
+          status,
+          `${what} The list could not be read again, though: ${messageOf(err)} Reload the page to see it.`,
+        );
     }
   }
 
@@ -73,12 +77,26 @@ export function entitySection(spec, cc) {
     const titleId = `${spec.id}-editor-title`;
     const title = h('h3', { id: titleId, tabindex: '-1' }, editor.title);
     const cancel = h('button', { type: 'button', class: 'button secondary', onclick: () => close(true) }, 'Cancel');
-    const form = h('form', { class: 'cfg-form', novalidate: true, 'aria-labelledby': titleId }, editor.fields, h('div', { class: 'form-actions' }, h('button', { type: 'submit', class: 'button primary' }, 'Save to draft'), cancel));
+    const form = h(
+      'form',
+      { class: 'cfg-form', novalidate: true, 'aria-labelledby': titleId },
+      editor.fields,
+      h(
+        'div',
+        { class: 'form-actions' },
+        h('button', { type: 'submit', class: 'button primary' }, 'Save to draft'),
+        cancel,
+      ),
+    );
     editor.ready?.(form);
-    onSubmit(form, () => editor.save(form), (name) => {
-      close(false);
-      void afterChange(`${capital(spec.noun)} ${quoted(name)} saved in the draft.`);
-    });
+    onSubmit(
+      form,
+      () => editor.save(form),
+      (name) => {
+        close(false);
+        void afterChange(`${capital(spec.noun)} ${quoted(name)} saved in the draft.`);
+      },
+    );
     const panel = h('div', { class: 'cfg-editor panel' }, title, form);
     panel.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') close(true);
@@ -95,9 +113,11 @@ export function entitySection(spec, cc) {
       title: `Remove the ${spec.noun} ${quoted(name)}?`,
       detail: spec.removeNote,
       confirm: `Remove ${spec.noun}`,
-      run: async () => void (await cc.api.request('DELETE', `${cc.base}${spec.removePath(item)}`, undefined, cc.signal)),
+      run: async () =>
+        void (await cc.api.request('DELETE', `${cc.base}${spec.removePath(item)}`, undefined, cc.signal)),
       // A refusal names fields by their place in the draft as it would be without this entity.
-      explain: (err) => explainRefusal({ ...cc.draft, [spec.id]: draftList(cc.draft, spec.id).filter((other) => other !== item) }, err),
+      explain: (err) =>
+        explainRefusal({ ...cc.draft, [spec.id]: draftList(cc.draft, spec.id).filter((other) => other !== item) }, err),
     });
     if (removed) await afterChange(`${capital(spec.noun)} ${quoted(name)} removed from the draft.`);
   }
@@ -105,8 +125,18 @@ export function entitySection(spec, cc) {
   /** @param {T} item */
   const actionsCell = (item) => {
     const name = spec.name(item);
-    const edit = h('button', { type: 'button', class: 'button secondary cfg-small', onclick: () => open(item, edit) }, 'Edit', h('span', { class: 'visually-hidden' }, ` ${spec.noun} ${name}`));
-    const remove = h('button', { type: 'button', class: 'button cfg-danger-outline cfg-small', onclick: () => void askRemove(item) }, 'Remove', h('span', { class: 'visually-hidden' }, ` ${spec.noun} ${name}`));
+    const edit = h(
+      'button',
+      { type: 'button', class: 'button secondary cfg-small', onclick: () => open(item, edit) },
+      'Edit',
+      h('span', { class: 'visually-hidden' }, ` ${spec.noun} ${name}`),
+    );
+    const remove = h(
+      'button',
+      { type: 'button', class: 'button cfg-danger-outline cfg-small', onclick: () => void askRemove(item) },
+      'Remove',
+      h('span', { class: 'visually-hidden' }, ` ${spec.noun} ${name}`),
+    );
     return h('td', { class: 'cfg-actions', 'data-label': 'Actions' }, edit, remove);
   };
 
@@ -115,25 +145,46 @@ export function entitySection(spec, cc) {
     h(
       'tr',
       { dataset: { name: spec.name(item) } },
-      spec.columns.map((column, i) => h(i === 0 ? 'th' : 'td', { scope: i === 0 ? 'row' : null, 'data-label': column.label }, column.cell(item, cc.draft))),
+      spec.columns.map((column, i) =>
+        h(
+          i === 0 ? 'th' : 'td',
+          { scope: i === 0 ? 'row' : null, 'data-label': column.label },
+          column.cell(item, cc.draft),
+        ),
+      ),
       cc.canWrite ? actionsCell(item) : null,
     );
 
   function render() {
     const items = spec.items(cc.draft);
     if (items.length === 0) return replace(list, h('p', { class: 'cfg-empty' }, spec.empty));
-    const heads = [...spec.columns.map((c) => h('th', { scope: 'col' }, c.label)), cc.canWrite ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')) : null];
+    const heads = [
+      ...spec.columns.map((c) => h('th', { scope: 'col' }, c.label)),
+      cc.canWrite ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')) : null,
+    ];
     replace(
       list,
       h(
         'div',
         { class: 'table-wrap' },
-        h('table', { class: `cfg-table cfg-table-${spec.id}` }, h('caption', { class: 'visually-hidden' }, spec.caption), h('thead', null, h('tr', null, heads)), h('tbody', null, items.map(row))),
+        h(
+          'table',
+          { class: `cfg-table cfg-table-${spec.id}` },
+          h('caption', { class: 'visually-hidden' }, spec.caption),
+          h('thead', null, h('tr', null, heads)),
+          h('tbody', null, items.map(row)),
+        ),
       ),
     );
   }
 
-  const add = cc.canWrite ? h('button', { type: 'button', class: 'button secondary', onclick: () => open(null, /** @type {HTMLElement} */ (add)) }, `Add a ${spec.noun}`) : null;
+  const add = cc.canWrite
+    ? h(
+        'button',
+        { type: 'button', class: 'button secondary', onclick: () => open(null, /** @type {HTMLElement} */ (add)) },
+        `Add a ${spec.noun}`,
+      )
+    : null;
   render();
   return h(
     'section',

@@ -49,9 +49,35 @@ function sourceFields(d) {
     { class: 'cfg-group' },
     h('legend', null, 'Source'),
     field({ path: '$.source.kind', label: 'Values come from', options: SOURCES, value: String(source.kind) }),
-    only('option', field({ path: '$.source.option', label: 'Option name', value: String(source.option ?? ''), hint: 'The option axis as the business system names it, such as Size.' })),
-    only('attribute', field({ path: '$.source.attribute', label: 'Attribute key', value: String(source.attribute ?? ''), hint: 'The product attribute\'s key, such as material.' })),
-    only('category', field({ path: '$.source.rootId', label: 'Category root id (optional)', type: 'number', value: rootId, hint: 'Only the categories under this one; empty: the whole tree.', attrs: { min: 1, step: 1 } })),
+    only(
+      'option',
+      field({
+        path: '$.source.option',
+        label: 'Option name',
+        value: String(source.option ?? ''),
+        hint: 'The option axis as the business system names it, such as Size.',
+      }),
+    ),
+    only(
+      'attribute',
+      field({
+        path: '$.source.attribute',
+        label: 'Attribute key',
+        value: String(source.attribute ?? ''),
+        hint: "The product attribute's key, such as material.",
+      }),
+    ),
+    only(
+      'category',
+      field({
+        path: '$.source.rootId',
+        label: 'Category root id (optional)',
+        type: 'number',
+        value: rootId,
+        hint: 'Only the categories under this one; empty: the whole tree.',
+        attrs: { min: 1, step: 1 },
+      }),
+    ),
   );
 }
 
@@ -62,26 +88,76 @@ function displayFields(d) {
     'fieldset',
     { class: 'cfg-group' },
     h('legend', null, 'Display'),
-    field({ path: '$.type', label: 'Type', options: TYPES, value: d?.type ?? 'list', hint: 'A brand feeds a list; an option a list or swatches; an attribute a list, swatches, a range or a toggle; a category tree a hierarchy or a list.' }),
-    only('list hierarchy swatch', field({ path: '$.match', label: 'Several values chosen match', options: MATCHES, value: d?.match ?? 'any' })),
+    field({
+      path: '$.type',
+      label: 'Type',
+      options: TYPES,
+      value: d?.type ?? 'list',
+      hint: 'A brand feeds a list; an option a list or swatches; an attribute a list, swatches, a range or a toggle; a category tree a hierarchy or a list.',
+    }),
+    only(
+      'list hierarchy swatch',
+      field({ path: '$.match', label: 'Several values chosen match', options: MATCHES, value: d?.match ?? 'any' }),
+    ),
     h(
       'div',
       { class: 'cfg-row' },
-      field({ path: '$.size', label: 'Values shown', type: 'number', value: d?.size ?? 20, hint: '1 to 1000.', attrs: { min: 1, max: 1000, step: 1 } }),
-      field({ path: '$.position', label: 'Position', type: 'number', value: d?.position ?? 0, hint: 'Lower comes first.', attrs: { min: 0, max: 10000, step: 1 } }),
+      field({
+        path: '$.size',
+        label: 'Values shown',
+        type: 'number',
+        value: d?.size ?? 20,
+        hint: '1 to 1000.',
+        attrs: { min: 1, max: 1000, step: 1 },
+      }),
+      field({
+        path: '$.position',
+        label: 'Position',
+        type: 'number',
+        value: d?.position ?? 0,
+        hint: 'Lower comes first.',
+        attrs: { min: 0, max: 10000, step: 1 },
+      }),
     ),
     h(
       'div',
       { class: 'cfg-row', dataset: { when: 'range' } },
-      field({ path: '$.range.unit', label: 'Unit (optional)', value: d?.range?.unit ?? '', hint: 'Shown after the numbers, such as cm.' }),
-      field({ path: '$.range.step', label: 'Step', type: 'number', value: d?.range?.step ?? 1, hint: 'The slider\'s step, above 0.', attrs: { min: 0, step: 'any' } }),
+      field({
+        path: '$.range.unit',
+        label: 'Unit (optional)',
+        value: d?.range?.unit ?? '',
+        hint: 'Shown after the numbers, such as cm.',
+      }),
+      field({
+        path: '$.range.step',
+        label: 'Step',
+        type: 'number',
+        value: d?.range?.step ?? 1,
+        hint: "The slider's step, above 0.",
+        attrs: { min: 0, step: 'any' },
+      }),
     ),
-    only('swatch', field({
-      path: '$.swatches', label: 'Swatches (JSON)', multiline: true, value: swatches, attrs: { spellcheck: 'false' },
-      hint: 'Each value key with its colour or image, such as {"red": {"color": "#c62828"}, "oak": {"image": "swatches/oak.png"}}. Empty: none.',
-    })),
+    only(
+      'swatch',
+      field({
+        path: '$.swatches',
+        label: 'Swatches (JSON)',
+        multiline: true,
+        value: swatches,
+        attrs: { spellcheck: 'false' },
+        hint: 'Each value key with its colour or image, such as {"red": {"color": "#c62828"}, "oak": {"image": "swatches/oak.png"}}. Empty: none.',
+      }),
+    ),
     field({ path: '$.collapsed', label: 'Start collapsed', type: 'checkbox', value: d?.collapsed ?? false }),
-    only('list swatch', field({ path: '$.searchable', label: 'Searchable: a search box over the values', type: 'checkbox', value: d?.searchable ?? false })),
+    only(
+      'list swatch',
+      field({
+        path: '$.searchable',
+        label: 'Searchable: a search box over the values',
+        type: 'checkbox',
+        value: d?.searchable ?? false,
+      }),
+    ),
   );
 }
 
@@ -91,8 +167,20 @@ const wordFields = (d) =>
     'fieldset',
     { class: 'cfg-group' },
     h('legend', null, 'Words'),
-    field({ path: '$.label', label: 'Label per language', multiline: true, value: writePerLanguage(d?.label), hint: PER_LANGUAGE }),
-    field({ path: '$.help', label: 'Help per language (optional)', multiline: true, value: writePerLanguage(d?.help), hint: PER_LANGUAGE }),
+    field({
+      path: '$.label',
+      label: 'Label per language',
+      multiline: true,
+      value: writePerLanguage(d?.label),
+      hint: PER_LANGUAGE,
+    }),
+    field({
+      path: '$.help',
+      label: 'Help per language (optional)',
+      multiline: true,
+      value: writePerLanguage(d?.help),
+      hint: PER_LANGUAGE,
+    }),
   );
 
 /**
@@ -135,7 +223,10 @@ function definitionOf(form, problems) {
     searchable: (type === 'list' || type === 'swatch') && checkedAt(form, '$.searchable'),
     size: optionalNumber(valueAt(form, '$.size')),
     position: optionalNumber(valueAt(form, '$.position')),
-    range: type === 'range' ? { unit: textOrNull(valueAt(form, '$.range.unit')), step: optionalNumber(valueAt(form, '$.range.step')) } : null,
+    range:
+      type === 'range'
+        ? { unit: textOrNull(valueAt(form, '$.range.unit')), step: optionalNumber(valueAt(form, '$.range.step')) }
+        : null,
     swatches: type === 'swatch' ? readJson(valueAt(form, '$.swatches'), {}, '$.swatches', problems) : {},
   };
 }
@@ -153,7 +244,14 @@ export function facetEditor(facet, cc) {
   return {
     title: facet ? `Edit the facet ${facet.key}` : 'Add a facet',
     fields: [
-      field({ path: 'key', label: 'Facet key', value: facet?.key, required: true, hint: keyHint, attrs: { readonly: facet !== null, autocomplete: 'off', spellcheck: 'false' } }),
+      field({
+        path: 'key',
+        label: 'Facet key',
+        value: facet?.key,
+        required: true,
+        hint: keyHint,
+        attrs: { readonly: facet !== null, autocomplete: 'off', spellcheck: 'false' },
+      }),
       sourceFields(d),
       displayFields(d),
       wordFields(d),
@@ -162,7 +260,7 @@ export function facetEditor(facet, cc) {
     save: async (form) => {
       const key = valueAt(form, 'key').trim();
       const problems = new Problems();
-      if (key === '') problems.add('key', 'Enter the facet\'s key.');
+      if (key === '') problems.add('key', "Enter the facet's key.");
       const definition = definitionOf(form, problems);
       problems.check();
       await cc.api.request('PUT', `${cc.base}/facets/${encodeURIComponent(key)}`, definition, cc.signal);

@@ -31,18 +31,33 @@ export function sourceText(source) {
   }
 }
 
-export const TYPE_LABELS = /** @type {Record<string, string>} */ ({ list: 'List', hierarchy: 'Hierarchy', range: 'Range', toggle: 'Toggle', swatch: 'Swatch' });
+export const TYPE_LABELS = /** @type {Record<string, string>} */ ({
+  list: 'List',
+  hierarchy: 'Hierarchy',
+  range: 'Range',
+  toggle: 'Toggle',
+  swatch: 'Swatch',
+});
 
 /** @param {Record<string, string>} labels */
 const labelsCell = (labels) => {
   const entries = Object.entries(labels);
   if (entries.length === 0) return h('span', { class: 'muted' }, 'No label');
-  return h('ul', { class: 'cfg-list' }, entries.map(([language, text]) => h('li', null, h('span', { class: 'cfg-lang' }, language), ' ', text)));
+  return h(
+    'ul',
+    { class: 'cfg-list' },
+    entries.map(([language, text]) => h('li', null, h('span', { class: 'cfg-lang' }, language), ' ', text)),
+  );
 };
 
 /** @param {FacetDefinition} d */
 const panelCell = (d) => {
-  const notes = [`${d.size} values`, d.type === 'range' || d.type === 'toggle' ? null : `match ${d.match}`, d.collapsed ? 'collapsed' : null, d.searchable ? 'searchable' : null];
+  const notes = [
+    `${d.size} values`,
+    d.type === 'range' || d.type === 'toggle' ? null : `match ${d.match}`,
+    d.collapsed ? 'collapsed' : null,
+    d.searchable ? 'searchable' : null,
+  ];
   return notes.filter(Boolean).join(' · ');
 };
 
@@ -51,11 +66,15 @@ export function facetsSpec() {
   return {
     id: 'facets',
     title: 'Facets',
-    intro: 'The filters shoppers see beside search results and listings, in the order of their position. With no facet here, the site derives them from brands, options, attributes and categories.',
+    intro:
+      'The filters shoppers see beside search results and listings, in the order of their position. With no facet here, the site derives them from brands, options, attributes and categories.',
     noun: 'facet',
-    caption: 'The draft\'s facets, by position',
+    caption: "The draft's facets, by position",
     empty: 'The draft has no facet: the site shows the facets it derives from the catalogue.',
-    items: (draft) => [.../** @type {Facet[]} */ (/** @type {unknown} */ (draft.facets))].sort((a, b) => a.definition.position - b.definition.position),
+    items: (draft) =>
+      [.../** @type {Facet[]} */ (/** @type {unknown} */ (draft.facets))].sort(
+        (a, b) => a.definition.position - b.definition.position,
+      ),
     name: (f) => f.key,
     columns: [
       { label: 'Facet', cell: (f) => h('code', null, f.key) },
@@ -67,6 +86,7 @@ export function facetsSpec() {
     ],
     editor: facetEditor,
     removePath: (f) => `/facets/${encodeURIComponent(f.key)}`,
-    removeNote: 'It leaves the draft; the live site keeps it until the draft is published. Collections and query rules that filter on it must be changed first.',
+    removeNote:
+      'It leaves the draft; the live site keeps it until the draft is published. Collections and query rules that filter on it must be changed first.',
   };
 }

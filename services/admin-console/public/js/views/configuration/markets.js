@@ -13,7 +13,11 @@ import { numberOrText, Problems, textOrNull } from './text-values.js';
  */
 
 /** @param {Market} m */
-const marketCell = (m) => [h('code', null, m.code), m.isDefault ? ' ' : null, m.isDefault ? h('span', { class: 'badge cfg-badge-default' }, 'Default') : null];
+const marketCell = (m) => [
+  h('code', null, m.code),
+  m.isDefault ? ' ' : null,
+  m.isDefault ? h('span', { class: 'badge cfg-badge-default' }, 'Default') : null,
+];
 
 /** @param {Market} m */
 const statusCell = (m) => (m.active ? 'Selling' : h('span', { class: 'badge badge-off' }, 'Switched off'));
@@ -29,23 +33,83 @@ function marketEditor(m, cc) {
       'div',
       { class: 'cfg-row' },
       field({
-        path: 'code', label: 'Market code', value: m?.code, required: true,
-        hint: m ? 'Fixed: to use another code, add a market and remove this one.' : 'Such as se or eu-north; fixed once saved.',
+        path: 'code',
+        label: 'Market code',
+        value: m?.code,
+        required: true,
+        hint: m
+          ? 'Fixed: to use another code, add a market and remove this one.'
+          : 'Such as se or eu-north; fixed once saved.',
         attrs: { readonly: m !== null, autocomplete: 'off', spellcheck: 'false' },
       }),
-      field({ path: '$.language', label: 'Language', value: m?.language, required: true, hint: 'BCP-47, such as sv or de-AT.', attrs: { autocomplete: 'off', spellcheck: 'false' } }),
-      field({ path: '$.currency', label: 'Currency', value: m?.currency, required: true, hint: 'ISO 4217, such as SEK.', attrs: { autocomplete: 'off', spellcheck: 'false' } }),
-      field({ path: '$.country', label: 'Country', value: m?.country, required: true, hint: 'ISO 3166-1, such as SE.', attrs: { autocomplete: 'off', spellcheck: 'false' } }),
+      field({
+        path: '$.language',
+        label: 'Language',
+        value: m?.language,
+        required: true,
+        hint: 'BCP-47, such as sv or de-AT.',
+        attrs: { autocomplete: 'off', spellcheck: 'false' },
+      }),
+      field({
+        path: '$.currency',
+        label: 'Currency',
+        value: m?.currency,
+        required: true,
+        hint: 'ISO 4217, such as SEK.',
+        attrs: { autocomplete: 'off', spellcheck: 'false' },
+      }),
+      field({
+        path: '$.country',
+        label: 'Country',
+        value: m?.country,
+        required: true,
+        hint: 'ISO 3166-1, such as SE.',
+        attrs: { autocomplete: 'off', spellcheck: 'false' },
+      }),
     ),
-    field({ path: '$.urlTemplate', label: 'Shop address', type: 'url', value: m?.urlTemplate, required: true, hint: 'Where a page of this market lives, with {path} for the page, such as https://shop.example/se/{path}.', attrs: { spellcheck: 'false' } }),
+    field({
+      path: '$.urlTemplate',
+      label: 'Shop address',
+      type: 'url',
+      value: m?.urlTemplate,
+      required: true,
+      hint: 'Where a page of this market lives, with {path} for the page, such as https://shop.example/se/{path}.',
+      attrs: { spellcheck: 'false' },
+    }),
     h(
       'div',
       { class: 'cfg-row' },
-      field({ path: '$.priceListId', label: 'Price list id', type: 'number', value: m?.priceListId, required: true, hint: 'The business system\'s price list, in the market\'s currency.', attrs: { min: 1, step: 1 } }),
-      field({ path: '$.brandUrlPattern', label: 'Brand page pattern (optional)', value: m?.brandUrlPattern, hint: 'A path with {slug}, such as /brand/{slug}; empty: brands get no page.', attrs: { spellcheck: 'false' } }),
+      field({
+        path: '$.priceListId',
+        label: 'Price list id',
+        type: 'number',
+        value: m?.priceListId,
+        required: true,
+        hint: "The business system's price list, in the market's currency.",
+        attrs: { min: 1, step: 1 },
+      }),
+      field({
+        path: '$.brandUrlPattern',
+        label: 'Brand page pattern (optional)',
+        value: m?.brandUrlPattern,
+        hint: 'A path with {slug}, such as /brand/{slug}; empty: brands get no page.',
+        attrs: { spellcheck: 'false' },
+      }),
     ),
-    field({ path: '$.isDefault', label: 'Default market', type: 'checkbox', value: m?.isDefault ?? false, hint: 'Used when a request names no market. Making this market the default takes it from the other; the first market is always the default.' }),
-    field({ path: '$.active', label: 'Selling in this market', type: 'checkbox', value: m?.active ?? true, hint: 'A switched-off market answers as closed; the default market stays on while others are on.' }),
+    field({
+      path: '$.isDefault',
+      label: 'Default market',
+      type: 'checkbox',
+      value: m?.isDefault ?? false,
+      hint: 'Used when a request names no market. Making this market the default takes it from the other; the first market is always the default.',
+    }),
+    field({
+      path: '$.active',
+      label: 'Selling in this market',
+      type: 'checkbox',
+      value: m?.active ?? true,
+      hint: 'A switched-off market answers as closed; the default market stays on while others are on.',
+    }),
   ];
   return {
     title: m ? `Edit the market ${m.code}` : 'Add a market',
@@ -53,7 +117,7 @@ function marketEditor(m, cc) {
     save: async (form) => {
       const code = valueAt(form, 'code').trim();
       const problems = new Problems();
-      if (code === '') problems.add('code', 'Enter the market\'s code.');
+      if (code === '') problems.add('code', "Enter the market's code.");
       problems.check();
       const body = {
         language: valueAt(form, '$.language').trim(),
@@ -80,7 +144,7 @@ export function marketsSpec() {
     title: 'Markets',
     intro: 'Where the shop sells: each market has its language, currency, country, price list and shop address.',
     noun: 'market',
-    caption: 'The draft\'s markets',
+    caption: "The draft's markets",
     empty: 'The draft has no market yet. A site needs one before shoppers can search it.',
     items: (draft) => /** @type {Market[]} */ (/** @type {unknown} */ (draft.markets)),
     name: (m) => m.code,
@@ -95,6 +159,7 @@ export function marketsSpec() {
     ],
     editor: marketEditor,
     removePath: (m) => `/markets/${encodeURIComponent(m.code)}`,
-    removeNote: 'It leaves the draft; the live site keeps selling in it until the draft is published. Query rules limited to it must be changed first.',
+    removeNote:
+      'It leaves the draft; the live site keeps selling in it until the draft is published. Query rules limited to it must be changed first.',
   };
 }

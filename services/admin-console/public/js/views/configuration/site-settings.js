@@ -17,7 +17,14 @@ import { numberOrText, readList } from './text-values.js';
 const siteOf = (cc) => /** @type {SiteFields} */ (/** @type {unknown} */ (cc.draft.site));
 
 /** @param {string[]} values @param {string} none */
-const listOrNone = (values, none) => (values.length === 0 ? h('span', { class: 'muted' }, none) : h('ul', { class: 'cfg-list' }, values.map((v) => h('li', null, v))));
+const listOrNone = (values, none) =>
+  values.length === 0
+    ? h('span', { class: 'muted' }, none)
+    : h(
+        'ul',
+        { class: 'cfg-list' },
+        values.map((v) => h('li', null, v)),
+      );
 
 /** @param {SiteFields} s */
 function settingsList(s) {
@@ -33,7 +40,11 @@ function settingsList(s) {
     ['Collection address', h('code', null, s.urlPatterns?.collection ?? '')],
     ['Development origins', listOrNone(s.devOrigins ?? [], 'None')],
   ];
-  return h('dl', { class: 'cfg-settings-list' }, rows.map(([term, value]) => h('div', null, h('dt', null, term), h('dd', null, value))));
+  return h(
+    'dl',
+    { class: 'cfg-settings-list' },
+    rows.map(([term, value]) => h('div', null, h('dt', null, term), h('dd', null, value))),
+  );
 }
 
 /** @param {SiteFields} s */
@@ -41,20 +52,75 @@ const settingsFields = (s) => [
   h(
     'div',
     { class: 'cfg-row' },
-    field({ path: '$.name', label: 'Name', value: s.name, required: true, hint: 'How the console and the storefront name the site.' }),
-    field({ path: '$.code', label: 'Code', value: s.code, required: true, hint: 'Lowercase letters, digits and hyphens. It names the search index: a new code builds a new index at the next run.', attrs: { autocomplete: 'off', spellcheck: 'false' } }),
-    field({ path: '$.ecomSiteId', label: 'Business system site id', type: 'number', value: s.ecomSiteId, required: true, attrs: { min: 1, step: 1 } }),
+    field({
+      path: '$.name',
+      label: 'Name',
+      value: s.name,
+      required: true,
+      hint: 'How the console and the storefront name the site.',
+    }),
+    field({
+      path: '$.code',
+      label: 'Code',
+      value: s.code,
+      required: true,
+      hint: 'Lowercase letters, digits and hyphens. It names the search index: a new code builds a new index at the next run.',
+      attrs: { autocomplete: 'off', spellcheck: 'false' },
+    }),
+    field({
+      path: '$.ecomSiteId',
+      label: 'Business system site id',
+      type: 'number',
+      value: s.ecomSiteId,
+      required: true,
+      attrs: { min: 1, step: 1 },
+    }),
   ),
-  field({ path: '$.active', label: 'Switched on', type: 'checkbox', value: s.active !== false, hint: 'A switched-off site answers every storefront request with SITE_INACTIVE.' }),
+  field({
+    path: '$.active',
+    label: 'Switched on',
+    type: 'checkbox',
+    value: s.active !== false,
+    hint: 'A switched-off site answers every storefront request with SITE_INACTIVE.',
+  }),
   h(
     'div',
     { class: 'cfg-row' },
-    field({ path: '$.assortment.categoryRootIds', label: 'Category roots', value: (s.assortment?.categoryRootIds ?? []).join(', '), hint: 'Category ids whose products the site sells, separated by commas; empty: the whole catalogue.' }),
-    field({ path: '$.urlPatterns.product', label: 'Product address', value: s.urlPatterns?.product, hint: 'A path with {slug}, such as /p/{slug}.', attrs: { spellcheck: 'false' } }),
-    field({ path: '$.urlPatterns.collection', label: 'Collection address', value: s.urlPatterns?.collection, hint: 'A path with {path}, such as /k/{path}.', attrs: { spellcheck: 'false' } }),
+    field({
+      path: '$.assortment.categoryRootIds',
+      label: 'Category roots',
+      value: (s.assortment?.categoryRootIds ?? []).join(', '),
+      hint: 'Category ids whose products the site sells, separated by commas; empty: the whole catalogue.',
+    }),
+    field({
+      path: '$.urlPatterns.product',
+      label: 'Product address',
+      value: s.urlPatterns?.product,
+      hint: 'A path with {slug}, such as /p/{slug}.',
+      attrs: { spellcheck: 'false' },
+    }),
+    field({
+      path: '$.urlPatterns.collection',
+      label: 'Collection address',
+      value: s.urlPatterns?.collection,
+      hint: 'A path with {path}, such as /k/{path}.',
+      attrs: { spellcheck: 'false' },
+    }),
   ),
-  field({ path: '$.assortment.excludeInactive', label: 'Leave out inactive products', type: 'checkbox', value: s.assortment?.excludeInactive !== false }),
-  field({ path: '$.devOrigins', label: 'Development origins', multiline: true, value: (s.devOrigins ?? []).join('\n'), hint: 'Browser origins besides the markets\' shop addresses that may call the storefront API, such as http://localhost:5173 while developing. One a line.', attrs: { spellcheck: 'false' } }),
+  field({
+    path: '$.assortment.excludeInactive',
+    label: 'Leave out inactive products',
+    type: 'checkbox',
+    value: s.assortment?.excludeInactive !== false,
+  }),
+  field({
+    path: '$.devOrigins',
+    label: 'Development origins',
+    multiline: true,
+    value: (s.devOrigins ?? []).join('\n'),
+    hint: "Browser origins besides the markets' shop addresses that may call the storefront API, such as http://localhost:5173 while developing. One a line.",
+    attrs: { spellcheck: 'false' },
+  }),
 ];
 
 /**
@@ -69,8 +135,16 @@ const siteBody = (form, s) => ({
   ecomSiteId: numberOrText(valueAt(form, '$.ecomSiteId')),
   active: checkedAt(form, '$.active'),
   devOrigins: readList(valueAt(form, '$.devOrigins')),
-  assortment: { ...s.assortment, categoryRootIds: readList(valueAt(form, '$.assortment.categoryRootIds')).map(numberOrText), excludeInactive: checkedAt(form, '$.assortment.excludeInactive') },
-  urlPatterns: { ...s.urlPatterns, product: valueAt(form, '$.urlPatterns.product').trim(), collection: valueAt(form, '$.urlPatterns.collection').trim() },
+  assortment: {
+    ...s.assortment,
+    categoryRootIds: readList(valueAt(form, '$.assortment.categoryRootIds')).map(numberOrText),
+    excludeInactive: checkedAt(form, '$.assortment.excludeInactive'),
+  },
+  urlPatterns: {
+    ...s.urlPatterns,
+    product: valueAt(form, '$.urlPatterns.product').trim(),
+    collection: valueAt(form, '$.urlPatterns.collection').trim(),
+  },
 });
 
 /**
@@ -91,7 +165,9 @@ export function siteSettingsSection(cc) {
   const status = changeStatus();
   const body = h('div', { class: 'cfg-settings' });
   // A read-only token gets no edit button at all (not a disabled one: the page says why above).
-  const edit = cc.canWrite ? h('button', { type: 'button', class: 'button secondary', onclick: () => openForm() }, 'Edit site settings') : null;
+  const edit = cc.canWrite
+    ? h('button', { type: 'button', class: 'button secondary', onclick: () => openForm() }, 'Edit site settings')
+    : null;
 
   const showList = () => {
     replace(body, h('div', { class: 'panel' }, settingsList(siteOf(cc))));
@@ -107,8 +183,22 @@ export function siteSettingsSection(cc) {
     };
     const cancel = h('button', { type: 'button', class: 'button secondary', onclick: backToList }, 'Cancel');
     const title = h('h3', { id: 'site-editor-title', tabindex: '-1' }, 'Edit site settings');
-    const form = h('form', { class: 'cfg-form', novalidate: true, 'aria-labelledby': 'site-editor-title' }, settingsFields(s), h('div', { class: 'form-actions' }, h('button', { type: 'submit', class: 'button primary' }, 'Save to draft'), cancel));
-    onSubmit(form, () => cc.api.request('PUT', cc.base, siteBody(form, s), cc.signal), () => void afterSave());
+    const form = h(
+      'form',
+      { class: 'cfg-form', novalidate: true, 'aria-labelledby': 'site-editor-title' },
+      settingsFields(s),
+      h(
+        'div',
+        { class: 'form-actions' },
+        h('button', { type: 'submit', class: 'button primary' }, 'Save to draft'),
+        cancel,
+      ),
+    );
+    onSubmit(
+      form,
+      () => cc.api.request('PUT', cc.base, siteBody(form, s), cc.signal),
+      () => void afterSave(),
+    );
     form.addEventListener('keydown', (event) => event.key === 'Escape' && cancel.click());
     if (edit) edit.hidden = true;
     replace(body, h('div', { class: 'cfg-editor panel' }, title, form));
@@ -123,7 +213,11 @@ export function siteSettingsSection(cc) {
       sayInDraft(status, cc, `The settings of ${quoted(siteOf(cc).name)} are saved in the draft.`);
     } catch (err) {
       showList();
-      if (!cc.signal.aborted) sayProblem(status, `The settings are saved in the draft, but could not be read again: ${err instanceof Error ? err.message : String(err)} Reload the page to see them.`);
+      if (!cc.signal.aborted)
+        sayProblem(
+          status,
+          `The settings are saved in the draft, but could not be read again: ${err instanceof Error ? err.message : String(err)} Reload the page to see them.`,
+        );
     }
   }
 

@@ -19,7 +19,8 @@ export class Problems {
 
   /** Throws the problems as the API would (a ValidationProblemDetails), so forms.js puts each beside its field. */
   check() {
-    if (Object.keys(this.fields).length > 0) throw new ApiError(400, { title: 'Some fields cannot be read.', errors: this.fields });
+    if (Object.keys(this.fields).length > 0)
+      throw new ApiError(400, { title: 'Some fields cannot be read.', errors: this.fields });
   }
 }
 
@@ -51,7 +52,8 @@ export function readPerLanguage(text, path, problems) {
   const record = {};
   for (const { line, number } of linesOf(text)) {
     const pair = pairOf(line);
-    if (pair === null || pair.name === '') problems.add(path, `Line ${number}: write a language code, a colon and the text, such as en: Colour.`);
+    if (pair === null || pair.name === '')
+      problems.add(path, `Line ${number}: write a language code, a colon and the text, such as en: Colour.`);
     else record[pair.name] = pair.rest;
   }
   return record;
@@ -76,8 +78,13 @@ export function readFilter(text, path, problems) {
   const record = {};
   for (const { line, number } of linesOf(text)) {
     const pair = pairOf(line);
-    if (pair === null || pair.name === '') problems.add(path, `Line ${number}: write a facet key, a colon and its values, such as brand: acme, nordic.`);
-    else record[pair.name] = pair.rest.split(',').map((v) => v.trim()).filter((v) => v !== '');
+    if (pair === null || pair.name === '')
+      problems.add(path, `Line ${number}: write a facet key, a colon and its values, such as brand: acme, nordic.`);
+    else
+      record[pair.name] = pair.rest
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
   }
   return record;
 }
@@ -108,7 +115,7 @@ export function readPins(text, path, problems) {
 
 /** @param {unknown} pins */
 export const writePins = (pins) =>
-  (/** @type {{ productId: string, position: number }[]} */ (pins ?? []))
+  /** @type {{ productId: string, position: number }[]} */ (pins ?? [])
     .map((p) => `${p.position}: ${p.productId}`)
     .join('\n');
 

@@ -15,17 +15,32 @@ const time = (iso) => h('time', { datetime: iso, title: when(iso) }, age(iso));
 function stateCell(key, siteId) {
   const state = keyState(key);
   if (state === 'revoked' && key.revokedAt !== null) {
-    return h('td', { 'data-label': 'Status', class: 'key-state' }, h('span', { class: 'badge badge-failed' }, 'Revoked'), h('span', { class: 'key-state-detail' }, 'Revoked ', time(key.revokedAt)));
+    return h(
+      'td',
+      { 'data-label': 'Status', class: 'key-state' },
+      h('span', { class: 'badge badge-failed' }, 'Revoked'),
+      h('span', { class: 'key-state-detail' }, 'Revoked ', time(key.revokedAt)),
+    );
   }
   if (state === 'waiting') {
     return h(
       'td',
       { 'data-label': 'Status', class: 'key-state' },
       h('span', { class: 'badge badge-gated' }, 'Not working yet'),
-      h('span', { class: 'key-state-detail' }, 'Starts working with the next ', h('a', { href: sitePath(siteId, 'publish') }, 'publish')),
+      h(
+        'span',
+        { class: 'key-state-detail' },
+        'Starts working with the next ',
+        h('a', { href: sitePath(siteId, 'publish') }, 'publish'),
+      ),
     );
   }
-  return h('td', { 'data-label': 'Status', class: 'key-state' }, h('span', { class: 'badge badge-ok' }, 'Working'), h('span', { class: 'key-state-detail' }, `Live since version ${key.publishedVersion}`));
+  return h(
+    'td',
+    { 'data-label': 'Status', class: 'key-state' },
+    h('span', { class: 'badge badge-ok' }, 'Working'),
+    h('span', { class: 'key-state-detail' }, `Live since version ${key.publishedVersion}`),
+  );
 }
 
 /**
@@ -34,9 +49,25 @@ function stateCell(key, siteId) {
  */
 function keyRow(key, { siteId, onRevoke }) {
   const name = keyName(key);
-  const action = onRevoke === null
-    ? null
-    : h('td', { 'data-label': 'Actions', class: 'key-actions' }, keyState(key) === 'revoked' ? null : h('button', { type: 'button', class: 'button secondary danger', 'aria-label': `Revoke ${name}`, onclick: () => onRevoke(key) }, 'Revoke'));
+  const action =
+    onRevoke === null
+      ? null
+      : h(
+          'td',
+          { 'data-label': 'Actions', class: 'key-actions' },
+          keyState(key) === 'revoked'
+            ? null
+            : h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'button secondary danger',
+                  'aria-label': `Revoke ${name}`,
+                  onclick: () => onRevoke(key),
+                },
+                'Revoke',
+              ),
+        );
   return h(
     'tr',
     { dataset: { keyId: String(key.id), state: keyState(key) } },
@@ -54,7 +85,8 @@ function keyRow(key, { siteId, onRevoke }) {
  * @param {{ siteId: number, onRevoke: ((key: SiteKey) => void) | null }} o `onRevoke` null for read-only sessions
  */
 export function keyTable(keys, o) {
-  if (keys.length === 0) return h('p', { class: 'muted', dataset: { state: 'empty' } }, 'This site has no storefront key yet.');
+  if (keys.length === 0)
+    return h('p', { class: 'muted', dataset: { state: 'empty' } }, 'This site has no storefront key yet.');
   const columns = ['Name', 'Kind', 'Key begins', 'Status', 'Created'];
   return h(
     'div',
@@ -63,8 +95,21 @@ export function keyTable(keys, o) {
       'table',
       { class: 'keys' },
       h('caption', { class: 'visually-hidden' }, 'Storefront API keys of this site, newest first'),
-      h('thead', null, h('tr', null, columns.map((c) => h('th', { scope: 'col' }, c)), o.onRevoke ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')) : null)),
-      h('tbody', null, [...keys].reverse().map((key) => keyRow(key, o))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          columns.map((c) => h('th', { scope: 'col' }, c)),
+          o.onRevoke ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')) : null,
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        [...keys].reverse().map((key) => keyRow(key, o)),
+      ),
     ),
   );
 }

@@ -12,9 +12,27 @@
 
 /** Each kind: its name, the raw key's prefix, and what it is for (the storefront spec's Authentication section). */
 export const KINDS = /** @type {const} */ ([
-  { kind: 'publishable', label: 'Publishable', prefix: 'sfk_pub_', short: 'for browsers', use: 'for browsers: reads the published configuration, safe in a storefront page' },
-  { kind: 'preview', label: 'Preview', prefix: 'sfk_prv_', short: 'for draft preview', use: 'for editorial preview: reads the unpublished draft and the preview index' },
-  { kind: 'secret', label: 'Secret', prefix: 'sfk_sec_', short: 'for servers only', use: 'for servers only: a higher rate limit, refused from a browser' },
+  {
+    kind: 'publishable',
+    label: 'Publishable',
+    prefix: 'sfk_pub_',
+    short: 'for browsers',
+    use: 'for browsers: reads the published configuration, safe in a storefront page',
+  },
+  {
+    kind: 'preview',
+    label: 'Preview',
+    prefix: 'sfk_prv_',
+    short: 'for draft preview',
+    use: 'for editorial preview: reads the unpublished draft and the preview index',
+  },
+  {
+    kind: 'secret',
+    label: 'Secret',
+    prefix: 'sfk_sec_',
+    short: 'for servers only',
+    use: 'for servers only: a higher rate limit, refused from a browser',
+  },
 ]);
 
 /** @param {KeyKind} kind */
@@ -24,4 +42,5 @@ export const kindLabel = (kind) => KINDS.find((k) => k.kind === kind)?.label ?? 
 export const keyName = (key) => key.label.trim() || `${kindLabel(key.kind)} key`;
 
 /** @param {SiteKey} key @returns {'revoked' | 'waiting' | 'live'} */
-export const keyState = (key) => (key.revokedAt !== null ? 'revoked' : key.publishedVersion === null ? 'waiting' : 'live');
+export const keyState = (key) =>
+  key.revokedAt !== null ? 'revoked' : key.publishedVersion === null ? 'waiting' : 'live';

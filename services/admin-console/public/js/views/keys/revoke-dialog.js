@@ -20,7 +20,13 @@ export function confirmRevoke(key, { revoke, opener }) {
     'dialog',
     { class: 'confirm-dialog', 'aria-labelledby': 'revoke-title', 'aria-describedby': 'revoke-what' },
     h('h2', { id: 'revoke-title' }, `Revoke “${name}”?`),
-    h('p', { id: 'revoke-what' }, `The ${kindLabel(key.kind).toLowerCase()} key beginning `, h('code', null, `${key.hint}…`), ' stops working at once: storefronts that send it get 401 from now on. This cannot be undone.'),
+    h(
+      'p',
+      { id: 'revoke-what' },
+      `The ${kindLabel(key.kind).toLowerCase()} key beginning `,
+      h('code', null, `${key.hint}…`),
+      ' stops working at once: storefronts that send it get 401 from now on. This cannot be undone.',
+    ),
     error,
     h('div', { class: 'form-actions' }, confirm, cancel),
   );

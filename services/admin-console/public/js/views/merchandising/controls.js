@@ -21,12 +21,20 @@ export function labelledInput(o) {
   const id = uid('input');
   const hintId = o.hint ? `${id}-hint` : null;
   const input = h('input', {
-    id, type: o.type ?? 'text', class: 'control', value: o.value === null || o.value === undefined ? null : String(o.value),
-    'aria-describedby': [hintId, `${id}-error`].filter(Boolean).join(' '), ...o.attrs,
+    id,
+    type: o.type ?? 'text',
+    class: 'control',
+    value: o.value === null || o.value === undefined ? null : String(o.value),
+    'aria-describedby': [hintId, `${id}-error`].filter(Boolean).join(' '),
+    ...o.attrs,
   });
   const label = h('label', { for: id, class: o.hideLabel ? 'visually-hidden' : null }, o.label);
   const hint = hintId ? h('p', { id: hintId, class: 'field-hint' }, o.hint) : null;
-  return { wrap: h('div', { class: `mini-field ${o.class ?? ''}`.trim() }, label, hint, input, errorSlot(id)), input, label };
+  return {
+    wrap: h('div', { class: `mini-field ${o.class ?? ''}`.trim() }, label, hint, input, errorSlot(id)),
+    input,
+    label,
+  };
 }
 
 /**
@@ -40,7 +48,12 @@ export function group(o, ...children) {
   const hintId = o.hint ? `${id}-hint` : null;
   return h(
     'fieldset',
-    { id, class: `group ${o.class ?? ''}`.trim(), dataset: o.path ? { path: o.path } : undefined, 'aria-describedby': [hintId, `${id}-error`].filter(Boolean).join(' ') },
+    {
+      id,
+      class: `group ${o.class ?? ''}`.trim(),
+      dataset: o.path ? { path: o.path } : undefined,
+      'aria-describedby': [hintId, `${id}-error`].filter(Boolean).join(' '),
+    },
     h('legend', null, o.legend),
     hintId ? h('p', { id: hintId, class: 'field-hint' }, o.hint) : null,
     errorSlot(id),
@@ -56,10 +69,18 @@ export function group(o, ...children) {
  * @param {string} [kind]
  */
 export const actionButton = (text, name, onclick, kind = 'secondary') =>
-  h('button', { type: 'button', class: `button ${kind} small`, 'aria-label': name === text ? null : name, onclick }, text);
+  h(
+    'button',
+    { type: 'button', class: `button ${kind} small`, 'aria-label': name === text ? null : name, onclick },
+    text,
+  );
 
 /** A comma-separated list as its items, trimmed, empty ones left out. @param {string} text */
-export const splitList = (text) => text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+export const splitList = (text) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 /** Items as the comma-separated text the admin edits. @param {string[]} items */
 export const joinList = (items) => items.join(', ');

@@ -29,10 +29,19 @@ export function reworded(err, reword) {
 /** Messages of the configuration's schema, as the page says them. */
 const WORDS = /** @type {[RegExp, string][]} */ ([
   [/^an equivalent group needs at least two terms$/, 'Give at least two words or phrases that mean the same.'],
-  [/^a one-way entry needs at least one term in to$/, 'Give at least one word or phrase that a search for it should also find.'],
-  [/^the rule does nothing/, 'The rule does nothing yet: pin or hide a product, show some products first or last, apply a filter, or redirect.'],
+  [
+    /^a one-way entry needs at least one term in to$/,
+    'Give at least one word or phrase that a search for it should also find.',
+  ],
+  [
+    /^the rule does nothing/,
+    'The rule does nothing yet: pin or hide a product, show some products first or last, apply a filter, or redirect.',
+  ],
   [/^must be after activeFrom$/, 'must be after the start.'],
-  [/^another rule has this query and redirects it/, 'Another rule already redirects this search in the same markets and time: change that rule, or this one\'s markets or dates.'],
+  [
+    /^another rule has this query and redirects it/,
+    "Another rule already redirects this search in the same markets and time: change that rule, or this one's markets or dates.",
+  ],
 ]);
 
 /** @param {string} message */

@@ -15,7 +15,10 @@ import { facetName } from './rule-words.js';
  */
 export function facetChoices(draft) {
   if (draft.facets.length === 0) return null;
-  return [...draft.facets.map((f) => f.key), 'price', 'in-stock'].map((key) => ({ key, label: `${facetName(draft, key)} (${key})` }));
+  return [...draft.facets.map((f) => f.key), 'price', 'in-stock'].map((key) => ({
+    key,
+    label: `${facetName(draft, key)} (${key})`,
+  }));
 }
 
 /**
@@ -23,9 +26,17 @@ export function facetChoices(draft) {
  * @param {import('./types.js').Merchandising} draft
  */
 export function filterNote(draft) {
-  const values = 'Values are separated by commas and written as the storefront\'s filters take them: a brand or colour, true for in stock, 100-500 for a price range.';
-  const keys = draft.facets.length === 0 ? ' This site uses the facets the storefront derives from the catalogue: type a facet\'s key as its filters name it (brand, price, in-stock, …).' : '';
-  return h('p', { class: 'field-hint filter-note' }, `Show first, Show last and Filter name facets and their values. ${values}${keys}`);
+  const values =
+    "Values are separated by commas and written as the storefront's filters take them: a brand or colour, true for in stock, 100-500 for a price range.";
+  const keys =
+    draft.facets.length === 0
+      ? " This site uses the facets the storefront derives from the catalogue: type a facet's key as its filters name it (brand, price, in-stock, …)."
+      : '';
+  return h(
+    'p',
+    { class: 'field-hint filter-note' },
+    `Show first, Show last and Filter name facets and their values. ${values}${keys}`,
+  );
 }
 
 /**
@@ -47,10 +58,26 @@ export function filterEditor(o) {
   const rowOf = (key, values) => {
     const facetId = uid('facet');
     const facet = choices
-      ? h('select', { id: facetId, class: 'control' }, choices.map((c) => h('option', { value: c.key, selected: c.key === key }, c.label)))
-      : h('input', { id: facetId, class: 'control', value: key, list: listId, autocomplete: 'off', spellcheck: 'false' });
+      ? h(
+          'select',
+          { id: facetId, class: 'control' },
+          choices.map((c) => h('option', { value: c.key, selected: c.key === key }, c.label)),
+        )
+      : h('input', {
+          id: facetId,
+          class: 'control',
+          value: key,
+          list: listId,
+          autocomplete: 'off',
+          spellcheck: 'false',
+        });
     // Each label says which part of the rule it belongs to, for those who hear the controls one by one.
-    const facetField = h('div', { class: 'mini-field facet' }, h('label', { for: facetId }, 'Facet', h('span', { class: 'visually-hidden' }, ` (${short})`)), facet);
+    const facetField = h(
+      'div',
+      { class: 'mini-field facet' },
+      h('label', { for: facetId }, 'Facet', h('span', { class: 'visually-hidden' }, ` (${short})`)),
+      facet,
+    );
     const valuesField = labelledInput({ label: 'Values', value: joinList(values), class: 'values' });
     valuesField.label.append(h('span', { class: 'visually-hidden' }, ` (${short})`));
     /** @type {FilterRow} */
@@ -75,8 +102,19 @@ export function filterEditor(o) {
     add(row);
     row.facet.focus();
   });
-  const keys = choices ? null : h('datalist', { id: listId }, ['brand', 'price', 'in-stock'].map((k) => h('option', { value: k })));
-  const element = group({ legend: o.legend, hint: o.hint, path: o.path, class: 'filter-group' }, list, keys, h('div', { class: 'group-actions' }, addButton));
+  const keys = choices
+    ? null
+    : h(
+        'datalist',
+        { id: listId },
+        ['brand', 'price', 'in-stock'].map((k) => h('option', { value: k })),
+      );
+  const element = group(
+    { legend: o.legend, hint: o.hint, path: o.path, class: 'filter-group' },
+    list,
+    keys,
+    h('div', { class: 'group-actions' }, addButton),
+  );
 
   const keyOf = (/** @type {FilterRow} */ row) => row.facet.value.trim();
   /** Values of one facet given on two rows are merged, as the grammar has one list per facet. */

@@ -24,10 +24,15 @@ export const isLanguageCode = (/** @type {string} */ code) => /^[a-z]{2,3}(-[A-Z
 export function draftLanguages(draft) {
   const markets = [...draft.markets].sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
   const inMarkets = [...new Set(markets.map((m) => m.language))];
-  const others = Object.keys(draft.synonyms).filter((code) => !inMarkets.includes(code)).sort();
+  const others = Object.keys(draft.synonyms)
+    .filter((code) => !inMarkets.includes(code))
+    .sort();
   // A `de` set serves a `de-AT` market that has no set of its own.
   const used = (/** @type {string} */ code) => inMarkets.some((l) => l.startsWith(`${code}-`));
-  return [...inMarkets.map((code) => ({ code, inMarkets: true })), ...others.map((code) => ({ code, inMarkets: used(code) }))];
+  return [
+    ...inMarkets.map((code) => ({ code, inMarkets: true })),
+    ...others.map((code) => ({ code, inMarkets: used(code) })),
+  ];
 }
 
 /** The default market's language, else the first market's, else null (a site without markets). */

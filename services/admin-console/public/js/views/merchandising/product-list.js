@@ -10,7 +10,7 @@ import { productLabel } from './product-names.js';
 const TEXT = {
   pin: {
     legend: 'Pinned products',
-    hint: 'A pinned product shows at its place (1 is the first result) whether or not it matches the search words, as long as it is sold in the market and passes the shopper\'s filters.',
+    hint: "A pinned product shows at its place (1 is the first result) whether or not it matches the search words, as long as it is sold in the market and passes the shopper's filters.",
     none: 'No product is pinned.',
     finder: 'Find a product to pin',
     verb: 'Pin',
@@ -39,8 +39,21 @@ export function productList(o) {
   /** @param {string} id @param {number | null} position */
   const rowOf = (id, position) => {
     const nameId = uid('product');
-    const name = h('span', { id: nameId, class: 'product-name', tabindex: '-1', 'aria-describedby': `${nameId}-error` }, productLabel(id));
-    const place = o.kind === 'pin' ? labelledInput({ label: 'Place', type: 'number', value: position, class: 'place', attrs: { min: 1, max: 100, inputmode: 'numeric' } }) : null;
+    const name = h(
+      'span',
+      { id: nameId, class: 'product-name', tabindex: '-1', 'aria-describedby': `${nameId}-error` },
+      productLabel(id),
+    );
+    const place =
+      o.kind === 'pin'
+        ? labelledInput({
+            label: 'Place',
+            type: 'number',
+            value: position,
+            class: 'place',
+            attrs: { min: 1, max: 100, inputmode: 'numeric' },
+          })
+        : null;
     place?.label.append(h('span', { class: 'visually-hidden' }, ` of ${productLabel(id)}`));
     /** @type {ProductRow} */
     const row = { id, element: h('li'), name, place: place?.input ?? null };
@@ -50,10 +63,20 @@ export function productList(o) {
       row.element.remove();
       none.hidden = rows.length > 0;
       /** @type {HTMLElement | undefined} */
-      const next = rows[at]?.element.querySelector('button') ?? rows[at - 1]?.element.querySelector('button') ?? undefined;
+      const next =
+        rows[at]?.element.querySelector('button') ?? rows[at - 1]?.element.querySelector('button') ?? undefined;
       (next ?? finderInput())?.focus();
     });
-    replace(row.element, h('div', { class: 'product-line' }, h('div', { class: 'product-cell' }, name, errorSlot(nameId)), place?.wrap, remove));
+    replace(
+      row.element,
+      h(
+        'div',
+        { class: 'product-line' },
+        h('div', { class: 'product-cell' }, name, errorSlot(nameId)),
+        place?.wrap,
+        remove,
+      ),
+    );
     return row;
   };
   /** @param {ProductRow} row */
@@ -67,7 +90,11 @@ export function productList(o) {
   none.hidden = rows.length > 0;
 
   const finder = productFinder({
-    api: o.api, siteId: o.siteId, signal: o.signal, label: text.finder, verb: text.verb,
+    api: o.api,
+    siteId: o.siteId,
+    signal: o.signal,
+    label: text.finder,
+    verb: text.verb,
     taken: (id) => rows.some((r) => r.id === id),
     add: (p) => {
       const row = rowOf(p.productId, rows.length + 1);
@@ -76,12 +103,18 @@ export function productList(o) {
     },
   });
   const finderInput = () => /** @type {HTMLElement | null} */ (finder.querySelector('input'));
-  const element = group({ legend: text.legend, hint: text.hint, path, class: `product-group ${o.kind}-group` }, none, list, finder);
+  const element = group(
+    { legend: text.legend, hint: text.hint, path, class: `product-group ${o.kind}-group` },
+    none,
+    list,
+    finder,
+  );
   const number = () =>
     rows.forEach((row, i) => {
       row.name.dataset.path = `${path}[${i}]`;
       if (row.place) row.place.dataset.path = `${path}[${i}].position`;
     });
-  const pins = () => rows.map((r) => ({ productId: r.id, position: r.place && r.place.value !== '' ? Number(r.place.value) : null }));
+  const pins = () =>
+    rows.map((r) => ({ productId: r.id, position: r.place && r.place.value !== '' ? Number(r.place.value) : null }));
   return { element, pins, ids: () => rows.map((r) => r.id), number };
 }

@@ -30,7 +30,9 @@ export function productLabel(id) {
  */
 export async function learnDraftProducts(api, siteId, signal) {
   try {
-    const answer = /** @type {{ products: MerchProduct[], missing: string[] }} */ (await api.get(`/storefront/sites/${siteId}/merchandised-products`, signal));
+    const answer = /** @type {{ products: MerchProduct[], missing: string[] }} */ (
+      await api.get(`/storefront/sites/${siteId}/merchandised-products`, signal)
+    );
     remember(answer.products);
     for (const id of answer.missing) missing.add(id);
   } catch {
@@ -47,7 +49,9 @@ export async function learnDraftProducts(api, siteId, signal) {
  * @returns {Promise<MerchProduct[]>}
  */
 export async function findProducts(api, siteId, q, signal) {
-  const { products } = /** @type {{ products: MerchProduct[] }} */ (await api.get(`/storefront/sites/${siteId}/merchandisable-products?q=${encodeURIComponent(q)}&limit=8`, signal));
+  const { products } = /** @type {{ products: MerchProduct[] }} */ (
+    await api.get(`/storefront/sites/${siteId}/merchandisable-products?q=${encodeURIComponent(q)}&limit=8`, signal)
+  );
   remember(products);
   return products;
 }

@@ -16,15 +16,32 @@ export function redirectField(target, draft) {
   const options = [
     { value: 'none', label: 'No redirect' },
     { value: 'url', label: 'To a web address' },
-    ...(draft.collections.length > 0 || target?.kind === 'collection' ? [{ value: 'collection', label: 'To a collection' }] : []),
+    ...(draft.collections.length > 0 || target?.kind === 'collection'
+      ? [{ value: 'collection', label: 'To a collection' }]
+      : []),
   ];
   const kind = field({
-    path: '$.target', label: 'Redirect', value: target?.kind ?? 'none', options,
+    path: '$.target',
+    label: 'Redirect',
+    value: target?.kind ?? 'none',
+    options,
     hint: 'The storefront gets the address with the results and decides whether to send the shopper there.',
   });
-  const url = field({ path: '$.target.url', label: 'Web address', type: 'url', value: target?.kind === 'url' ? target.url : '', hint: 'A full address, such as https://shop.example/sale.', attrs: { autocomplete: 'off' } });
+  const url = field({
+    path: '$.target.url',
+    label: 'Web address',
+    type: 'url',
+    value: target?.kind === 'url' ? target.url : '',
+    hint: 'A full address, such as https://shop.example/sale.',
+    attrs: { autocomplete: 'off' },
+  });
   const collections = draft.collections.map((c) => ({ value: String(c.id), label: collectionName(draft, c.id) }));
-  const collection = field({ path: '$.target.collectionId', label: 'Collection', value: target?.kind === 'collection' ? String(target.collectionId) : collections[0]?.value, options: collections });
+  const collection = field({
+    path: '$.target.collectionId',
+    label: 'Collection',
+    value: target?.kind === 'collection' ? String(target.collectionId) : collections[0]?.value,
+    options: collections,
+  });
   const show = () => {
     url.hidden = controlIn(kind).value !== 'url';
     collection.hidden = controlIn(kind).value !== 'collection';
@@ -34,7 +51,8 @@ export function redirectField(target, draft) {
   const value = () => {
     const chosen = controlIn(kind).value;
     if (chosen === 'url') return { kind: /** @type {const} */ ('url'), url: controlIn(url).value.trim() };
-    if (chosen === 'collection') return { kind: /** @type {const} */ ('collection'), collectionId: Number(controlIn(collection).value) };
+    if (chosen === 'collection')
+      return { kind: /** @type {const} */ ('collection'), collectionId: Number(controlIn(collection).value) };
     return null;
   };
   return { element: h('div', { class: 'redirect-field' }, kind, url, collection), value };

@@ -42,13 +42,18 @@ const filterWords = (draft, filter) =>
 export function actionLines(rule, draft) {
   /** @type {string[]} */
   const lines = [];
-  if (rule.pin.length > 0) lines.push(`Pins ${plural(rule.pin.length, 'product', 'products')}: ${rule.pin.map((p) => `${productLabel(p.productId)} at place ${p.position}`).join(', ')}`);
-  if (rule.hide.length > 0) lines.push(`Hides ${plural(rule.hide.length, 'product', 'products')}: ${rule.hide.map(productLabel).join(', ')}`);
+  if (rule.pin.length > 0)
+    lines.push(
+      `Pins ${plural(rule.pin.length, 'product', 'products')}: ${rule.pin.map((p) => `${productLabel(p.productId)} at place ${p.position}`).join(', ')}`,
+    );
+  if (rule.hide.length > 0)
+    lines.push(`Hides ${plural(rule.hide.length, 'product', 'products')}: ${rule.hide.map(productLabel).join(', ')}`);
   if (rule.boost) lines.push(`Shows first: ${filterWords(draft, rule.boost)}`);
   if (rule.bury) lines.push(`Shows last: ${filterWords(draft, rule.bury)}`);
   if (rule.filter) lines.push(`Filters: ${filterWords(draft, rule.filter)}`);
   if (rule.target?.kind === 'url') lines.push(`Redirects to ${rule.target.url}`);
-  if (rule.target?.kind === 'collection') lines.push(`Redirects to the collection “${collectionName(draft, rule.target.collectionId)}”`);
+  if (rule.target?.kind === 'collection')
+    lines.push(`Redirects to the collection “${collectionName(draft, rule.target.collectionId)}”`);
   return lines;
 }
 

@@ -19,7 +19,12 @@ const STATE_LABELS = { always: null, active: 'Active now', later: 'Not started',
 function whenCell(rule) {
   const { text, state } = windowOf(rule);
   const label = STATE_LABELS[state];
-  return h('td', { 'data-label': 'When' }, text, label ? [' ', h('span', { class: `badge rule-${state}` }, label)] : null);
+  return h(
+    'td',
+    { 'data-label': 'When' },
+    text,
+    label ? [' ', h('span', { class: `badge rule-${state}` }, label)] : null,
+  );
 }
 
 /**
@@ -34,7 +39,11 @@ export function rulesSection(ctx, initial, shortcut) {
   const status = saveStatus(siteId);
   const formHost = h('div', { class: 'rule-form-host' });
   const listHost = h('div', { class: 'rules-list' });
-  const add = h('button', { type: 'button', class: 'button primary', onclick: () => openForm(null) }, 'Add a query rule');
+  const add = h(
+    'button',
+    { type: 'button', class: 'button primary', onclick: () => openForm(null) },
+    'Add a query rule',
+  );
 
   /** @param {QueryRule | null} rule @param {string} [query] */
   const openForm = (rule, query) => {
@@ -56,15 +65,19 @@ export function rulesSection(ctx, initial, shortcut) {
   };
 
   /** @param {number} id */
-  const editButton = (id) => /** @type {HTMLElement | null} */ (listHost.querySelector(`tr[data-rule-id="${id}"] .edit-rule`));
+  const editButton = (id) =>
+    /** @type {HTMLElement | null} */ (listHost.querySelector(`tr[data-rule-id="${id}"] .edit-rule`));
 
   const reload = async () => {
     try {
-      const site = /** @type {import('../../types.js').SiteDetail} */ (await ctx.api.get(`/storefront/sites/${siteId}`, ctx.signal));
+      const site = /** @type {import('../../types.js').SiteDetail} */ (
+        await ctx.api.get(`/storefront/sites/${siteId}`, ctx.signal)
+      );
       draft = merchandisingOf(site.draft);
       await learnDraftProducts(ctx.api, siteId, ctx.signal);
     } catch (err) {
-      if (!ctx.signal.aborted) status.say(`The rules could not be reloaded: ${err instanceof Error ? err.message : String(err)}`, false);
+      if (!ctx.signal.aborted)
+        status.say(`The rules could not be reloaded: ${err instanceof Error ? err.message : String(err)}`, false);
     }
     drawList();
   };
@@ -75,7 +88,12 @@ export function rulesSection(ctx, initial, shortcut) {
       drawActions(rule, cell);
       /** @type {HTMLElement | null} */ (cell.querySelector('.remove-rule'))?.focus();
     });
-    const remove = actionButton('Remove', `Remove the rule for ${rule.query} now`, () => void removeRule(rule), 'danger');
+    const remove = actionButton(
+      'Remove',
+      `Remove the rule for ${rule.query} now`,
+      () => void removeRule(rule),
+      'danger',
+    );
     replace(cell, h('span', { class: 'confirm-text' }, 'Remove this rule?'), remove, keep);
     keep.focus();
   };
@@ -88,7 +106,10 @@ export function rulesSection(ctx, initial, shortcut) {
       status.say(`Removed the rule for “${rule.query}”.`);
       add.focus();
     } catch (err) {
-      status.say(`The rule for “${rule.query}” was not removed: ${err instanceof Error ? err.message : String(err)}`, false);
+      status.say(
+        `The rule for “${rule.query}” was not removed: ${err instanceof Error ? err.message : String(err)}`,
+        false,
+      );
     }
   };
 
@@ -108,21 +129,39 @@ export function rulesSection(ctx, initial, shortcut) {
     return h(
       'tr',
       { dataset: { ruleId: String(rule.id) } },
-      h('th', { scope: 'row', 'data-label': 'Search' }, h('span', { class: 'rule-query' }, rule.query), ' ', h('span', { class: 'muted rule-match' }, MATCH_LABELS[rule.match])),
+      h(
+        'th',
+        { scope: 'row', 'data-label': 'Search' },
+        h('span', { class: 'rule-query' }, rule.query),
+        ' ',
+        h('span', { class: 'muted rule-match' }, MATCH_LABELS[rule.match]),
+      ),
       h('td', { 'data-label': 'Markets' }, marketWords(rule)),
       whenCell(rule),
-      h('td', { 'data-label': 'What it does' }, h('ul', { class: 'rule-actions' }, actionLines(rule, draft).map((line) => h('li', null, line)))),
+      h(
+        'td',
+        { 'data-label': 'What it does' },
+        h(
+          'ul',
+          { class: 'rule-actions' },
+          actionLines(rule, draft).map((line) => h('li', null, line)),
+        ),
+      ),
       ctx.canWrite ? actions : null,
     );
   };
 
   const drawList = () => {
     // A redraw keeps the focus on the same rule's button (the products' names arrive after the first draw).
-    const active = document.activeElement instanceof HTMLElement && listHost.contains(document.activeElement) ? document.activeElement : null;
+    const active =
+      document.activeElement instanceof HTMLElement && listHost.contains(document.activeElement)
+        ? document.activeElement
+        : null;
     const ruleId = active?.closest('tr')?.dataset.ruleId;
     const which = active?.classList.contains('remove-rule') ? '.remove-rule' : '.edit-rule';
     drawTable();
-    if (ruleId) /** @type {HTMLElement | null} */ (listHost.querySelector(`tr[data-rule-id="${ruleId}"] ${which}`))?.focus();
+    if (ruleId)
+      /** @type {HTMLElement | null} */ (listHost.querySelector(`tr[data-rule-id="${ruleId}"] ${which}`))?.focus();
   };
 
   const drawTable = () => {
@@ -137,7 +176,16 @@ export function rulesSection(ctx, initial, shortcut) {
           'table',
           { class: 'rules' },
           h('caption', { class: 'visually-hidden' }, 'Query rules of the draft, in the order they act'),
-          h('thead', null, h('tr', null, columns.map((c) => h('th', { scope: 'col' }, c)), ctx.canWrite ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')) : null)),
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              columns.map((c) => h('th', { scope: 'col' }, c)),
+              ctx.canWrite ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')) : null,
+            ),
+          ),
           h('tbody', null, draft.queryRules.map(ruleRow)),
         ),
       ),
@@ -149,7 +197,11 @@ export function rulesSection(ctx, initial, shortcut) {
     'section',
     { class: 'panel merch-section', 'aria-labelledby': 'rules-title' },
     h('div', { class: 'section-head' }, h('h2', { id: 'rules-title' }, 'Query rules'), ctx.canWrite ? add : null),
-    h('p', { class: 'section-intro' }, 'A rule changes the results of the searches it matches: it pins products at a place, hides products, shows some first or last, applies a filter, or sends the shopper to another page. When several rules match one search they all act, in the order listed.'),
+    h(
+      'p',
+      { class: 'section-intro' },
+      'A rule changes the results of the searches it matches: it pins products at a place, hides products, shows some first or last, applies a filter, or sends the shopper to another page. When several rules match one search they all act, in the order listed.',
+    ),
     ctx.canWrite ? formHost : null,
     status.element,
     listHost,
@@ -157,7 +209,8 @@ export function rulesSection(ctx, initial, shortcut) {
   // Opened once the section is on the page, so the form can take the focus; the products' names follow.
   const start = () => {
     if (shortcut && ctx.canWrite) openForm(null, shortcut.query);
-    if (draft.queryRules.some((r) => r.pin.length > 0 || r.hide.length > 0)) void learnDraftProducts(ctx.api, siteId, ctx.signal).then(() => !ctx.signal.aborted && drawList());
+    if (draft.queryRules.some((r) => r.pin.length > 0 || r.hide.length > 0))
+      void learnDraftProducts(ctx.api, siteId, ctx.signal).then(() => !ctx.signal.aborted && drawList());
   };
   return { element: section, start };
 }

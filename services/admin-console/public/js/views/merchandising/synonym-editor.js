@@ -59,11 +59,27 @@ export function synonymEditor(o) {
       'table',
       { class: 'synonyms' },
       h('caption', { class: 'visually-hidden' }, `Synonyms for ${o.languageName}`),
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'No.'), h('th', { scope: 'col' }, 'Kind'), h('th', { scope: 'col' }, 'Words'), o.canWrite ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')) : null)),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', { scope: 'col' }, 'No.'),
+          h('th', { scope: 'col' }, 'Kind'),
+          h('th', { scope: 'col' }, 'Words'),
+          o.canWrite ? h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')) : null,
+        ),
+      ),
       tbody,
     ),
   );
-  const find = labelledInput({ label: 'Find an entry', type: 'search', hint: 'Shows the entries with a word containing this text.', class: 'find' });
+  const find = labelledInput({
+    label: 'Find an entry',
+    type: 'search',
+    hint: 'Shows the entries with a word containing this text.',
+    class: 'find',
+  });
   const shown = h('p', { class: 'muted find-count', 'aria-live': 'polite' });
   const findBox = h('div', { class: 'find-box' }, find.wrap, shown);
   const flag = h('span', { class: 'dirty-flag' });
@@ -119,8 +135,15 @@ export function synonymEditor(o) {
     const drafts = entries.map(draftOf);
     if (o.canWrite) {
       items = drafts.map(itemOf);
-      replace(tbody, items.map((item) => item.view.row));
-    } else replace(tbody, drafts.map((d, i) => readRow(d, i + 1)));
+      replace(
+        tbody,
+        items.map((item) => item.view.row),
+      );
+    } else
+      replace(
+        tbody,
+        drafts.map((d, i) => readRow(d, i + 1)),
+      );
     if (!o.canWrite) {
       empty.hidden = drafts.length > 0;
       table.hidden = drafts.length === 0;
@@ -133,7 +156,10 @@ export function synonymEditor(o) {
   /** @param {string} [from] a one-way entry's search, prefilled */
   const addEntry = (from) => {
     /** @type {EntryDraft} */
-    const d = from === undefined ? { kind: 'same', words: '', from: '', to: '', fresh: true } : { kind: 'oneway', words: '', from, to: '', fresh: true };
+    const d =
+      from === undefined
+        ? { kind: 'same', words: '', from: '', to: '', fresh: true }
+        : { kind: 'oneway', words: '', from, to: '', fresh: true };
     const item = itemOf(d);
     items.unshift(item);
     tbody.prepend(item.view.row);
@@ -163,7 +189,11 @@ export function synonymEditor(o) {
     const entries = items.map((i) => entryOf(i.d));
     save.disabled = true;
     try {
-      const answer = /** @type {{ entries: SynonymEntry[] }} */ (await o.api.request('PUT', `/storefront/sites/${o.siteId}/synonyms/${encodeURIComponent(o.language)}`, { entries }));
+      const answer = /** @type {{ entries: SynonymEntry[] }} */ (
+        await o.api.request('PUT', `/storefront/sites/${o.siteId}/synonyms/${encodeURIComponent(o.language)}`, {
+          entries,
+        })
+      );
       clearErrors(form);
       const hadFocus = form.contains(document.activeElement);
       load(answer.entries);

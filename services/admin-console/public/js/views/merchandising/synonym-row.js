@@ -12,10 +12,13 @@ export const KIND_LABELS = { same: 'Same meaning', oneway: 'One way' };
 
 /** @param {import('./types.js').SynonymEntry} entry @returns {EntryDraft} */
 export const draftOf = (entry) =>
-  'terms' in entry ? { kind: 'same', words: joinList(entry.terms), from: '', to: '', fresh: false } : { kind: 'oneway', words: '', from: entry.from, to: joinList(entry.to), fresh: false };
+  'terms' in entry
+    ? { kind: 'same', words: joinList(entry.terms), from: '', to: '', fresh: false }
+    : { kind: 'oneway', words: '', from: entry.from, to: joinList(entry.to), fresh: false };
 
 /** @param {EntryDraft} d @returns {import('./types.js').SynonymEntry} */
-export const entryOf = (d) => (d.kind === 'same' ? { terms: splitList(d.words) } : { from: d.from.trim(), to: splitList(d.to) });
+export const entryOf = (d) =>
+  d.kind === 'same' ? { terms: splitList(d.words) } : { from: d.from.trim(), to: splitList(d.to) };
 
 /** An entry the admin added and left empty: dropped on save rather than refused. @param {EntryDraft} d */
 export const isBlank = (d) => (d.kind === 'same' ? d.words.trim() === '' : d.from.trim() === '' && d.to.trim() === '');
@@ -57,7 +60,13 @@ export function wordsView(d) {
  * @param {number} n the entry's number, from 1
  */
 export const readRow = (d, n) =>
-  h('tr', null, h('th', { scope: 'row', class: 'entry-number' }, String(n)), h('td', { 'data-label': 'Kind' }, KIND_LABELS[d.kind]), h('td', { 'data-label': 'Words' }, wordsView(d)));
+  h(
+    'tr',
+    null,
+    h('th', { scope: 'row', class: 'entry-number' }, String(n)),
+    h('td', { 'data-label': 'Kind' }, KIND_LABELS[d.kind]),
+    h('td', { 'data-label': 'Words' }, wordsView(d)),
+  );
 
 /**
  * @typedef {{ row: HTMLTableRowElement, number: (n: number) => void, focus: (part?: 'kind' | 'words' | 'to' | 'remove') => void }} EditRow
@@ -73,7 +82,11 @@ export function editRow(d, on) {
   const row = h('tr', { class: d.fresh ? 'is-new' : null });
   const numberCell = h('th', { scope: 'row', class: 'entry-number' });
   const kindId = uid('kind');
-  const kind = h('select', { id: kindId, class: 'control' }, Object.entries(KIND_LABELS).map(([value, label]) => h('option', { value, selected: d.kind === value }, label)));
+  const kind = h(
+    'select',
+    { id: kindId, class: 'control' },
+    Object.entries(KIND_LABELS).map(([value, label]) => h('option', { value, selected: d.kind === value }, label)),
+  );
   const kindLabel = h('label', { for: kindId, class: 'visually-hidden' });
   const wordsCell = h('td', { 'data-label': 'Words', class: 'words-cell' });
   /** @type {(n: number) => void} */
@@ -95,7 +108,12 @@ export function editRow(d, on) {
     numberWords(current);
     on.changed();
   });
-  row.append(numberCell, h('td', { 'data-label': 'Kind' }, kindLabel, kind), wordsCell, h('td', { class: 'row-actions' }, remove));
+  row.append(
+    numberCell,
+    h('td', { 'data-label': 'Kind' }, kindLabel, kind),
+    wordsCell,
+    h('td', { class: 'row-actions' }, remove),
+  );
   const number = (/** @type {number} */ n) => {
     current = n;
     replace(numberCell, String(n));
@@ -103,7 +121,8 @@ export function editRow(d, on) {
     remove.setAttribute('aria-label', `Remove entry ${n}`);
     numberWords(n);
   };
-  const focus = (/** @type {string} */ part = 'words') => (part === 'kind' ? kind : part === 'remove' ? remove : (parts[part] ?? parts.words))?.focus();
+  const focus = (/** @type {string} */ part = 'words') =>
+    (part === 'kind' ? kind : part === 'remove' ? remove : (parts[part] ?? parts.words))?.focus();
   return { row, number, focus };
 }
 
@@ -132,7 +151,12 @@ function sameWords(d, changed) {
  */
 function oneWayWords(d, changed) {
   const from = labelledInput({ label: '', value: d.from, class: 'from inline' });
-  const to = labelledInput({ label: '', value: d.to, class: 'to inline', attrs: { placeholder: 'words, separated by commas' } });
+  const to = labelledInput({
+    label: '',
+    value: d.to,
+    class: 'to inline',
+    attrs: { placeholder: 'words, separated by commas' },
+  });
   from.input.addEventListener('input', () => {
     d.from = from.input.value;
     changed();

@@ -16,9 +16,23 @@ const kinds = () =>
     'dl',
     { class: 'kinds' },
     h('dt', null, 'Same meaning'),
-    h('dd', null, 'A search for any of the words also finds the products of the others: ', h('q', null, 'sneaker, trainer, running shoe'), '.'),
+    h(
+      'dd',
+      null,
+      'A search for any of the words also finds the products of the others: ',
+      h('q', null, 'sneaker, trainer, running shoe'),
+      '.',
+    ),
     h('dt', null, 'One way'),
-    h('dd', null, 'A search for the first word also finds the others, but not the other way round: ', h('q', null, 'laptop'), ' also finds ', h('q', null, 'notebook'), ', a search for notebook finds notebooks only.'),
+    h(
+      'dd',
+      null,
+      'A search for the first word also finds the others, but not the other way round: ',
+      h('q', null, 'laptop'),
+      ' also finds ',
+      h('q', null, 'notebook'),
+      ', a search for notebook finds notebooks only.',
+    ),
   );
 
 /**
@@ -30,16 +44,26 @@ export function synonymsSection(ctx, draft, shortcut) {
   const siteId = ctx.site.siteId;
   const status = saveStatus(siteId);
   const languages = draftLanguages(draft);
-  if (shortcut && !languages.some((l) => l.code === shortcut.language)) languages.push({ code: shortcut.language, inMarkets: false });
+  if (shortcut && !languages.some((l) => l.code === shortcut.language))
+    languages.push({ code: shortcut.language, inMarkets: false });
   const section = h(
     'section',
     { class: 'panel merch-section', 'aria-labelledby': 'synonyms-title' },
     h('h2', { id: 'synonyms-title' }, 'Synonyms'),
-    h('p', { class: 'section-intro' }, 'Words that should find each other\'s products when shoppers search. Each language has its own set; separate words and phrases with commas (a phrase has at most 5 words).'),
+    h(
+      'p',
+      { class: 'section-intro' },
+      "Words that should find each other's products when shoppers search. Each language has its own set; separate words and phrases with commas (a phrase has at most 5 words).",
+    ),
     kinds(),
   );
   if (languages.length === 0) {
-    section.append(notice('This site has no market yet, so no language to keep synonyms for. Add a market on the Configuration tab first.'), h('p', null, h('a', { href: sitePath(siteId, 'configuration') }, 'Go to the configuration')));
+    section.append(
+      notice(
+        'This site has no market yet, so no language to keep synonyms for. Add a market on the Configuration tab first.',
+      ),
+      h('p', null, h('a', { href: sitePath(siteId, 'configuration') }, 'Go to the configuration')),
+    );
     return section;
   }
   /** @type {Map<string, Promise<SynonymEditor | null>>} */
@@ -48,8 +72,13 @@ export function synonymsSection(ctx, draft, shortcut) {
   const unsaved = new Set();
   const host = h('div', { class: 'synonym-host' });
   const selectId = uid('language');
-  const optionText = (/** @type {{ code: string, inMarkets: boolean }} */ l) => `${languageName(l.code)}${l.inMarkets ? '' : ', no market uses it'}${unsaved.has(l.code) ? ', unsaved changes' : ''}`;
-  const select = h('select', { id: selectId, class: 'control' }, languages.map((l) => h('option', { value: l.code }, optionText(l))));
+  const optionText = (/** @type {{ code: string, inMarkets: boolean }} */ l) =>
+    `${languageName(l.code)}${l.inMarkets ? '' : ', no market uses it'}${unsaved.has(l.code) ? ', unsaved changes' : ''}`;
+  const select = h(
+    'select',
+    { id: selectId, class: 'control' },
+    languages.map((l) => h('option', { value: l.code }, optionText(l))),
+  );
   const relabel = () => {
     languages.forEach((l, i) => {
       select.options[i].textContent = optionText(l);
@@ -63,20 +92,44 @@ export function synonymsSection(ctx, draft, shortcut) {
   /** @param {string} code */
   const load = async (code) => {
     const name = languageName(code);
-    const box = h('div', { class: 'synonym-set', dataset: { language: code } }, notice(`Loading the ${name} synonyms…`));
+    const box = h(
+      'div',
+      { class: 'synonym-set', dataset: { language: code } },
+      notice(`Loading the ${name} synonyms…`),
+    );
     host.append(box);
     try {
-      const { entries } = /** @type {{ entries: import('./types.js').SynonymEntry[] }} */ (await ctx.api.get(`/storefront/sites/${siteId}/synonyms/${encodeURIComponent(code)}`, ctx.signal));
+      const { entries } = /** @type {{ entries: import('./types.js').SynonymEntry[] }} */ (
+        await ctx.api.get(`/storefront/sites/${siteId}/synonyms/${encodeURIComponent(code)}`, ctx.signal)
+      );
       const onDirty = (/** @type {boolean} */ dirty) => {
         if (dirty) unsaved.add(code);
         else unsaved.delete(code);
         relabel();
       };
-      const editor = synonymEditor({ api: ctx.api, siteId, language: code, languageName: name, canWrite: ctx.canWrite, entries, onDirty, say: status.say, clear: status.clear, signal: ctx.signal });
+      const editor = synonymEditor({
+        api: ctx.api,
+        siteId,
+        language: code,
+        languageName: name,
+        canWrite: ctx.canWrite,
+        entries,
+        onDirty,
+        say: status.say,
+        clear: status.clear,
+        signal: ctx.signal,
+      });
       replace(box, editor.element);
       return editor;
     } catch (err) {
-      if (!ctx.signal.aborted) replace(box, notice(`The ${name} synonyms could not be loaded: ${err instanceof Error ? err.message : String(err)}`, 'alert'));
+      if (!ctx.signal.aborted)
+        replace(
+          box,
+          notice(
+            `The ${name} synonyms could not be loaded: ${err instanceof Error ? err.message : String(err)}`,
+            'alert',
+          ),
+        );
       return null;
     }
   };
@@ -98,7 +151,10 @@ export function synonymsSection(ctx, draft, shortcut) {
   void show(first).then((editor) => {
     if (!editor || !shortcut || !ctx.canWrite) return;
     editor.addEntry(shortcut.query);
-    status.say(`New entry for “${shortcut.query}” at the top of the list: type the words a search for it should also find, then save.`, false);
+    status.say(
+      `New entry for “${shortcut.query}” at the top of the list: type the words a search for it should also find, then save.`,
+      false,
+    );
   });
   return section;
 }

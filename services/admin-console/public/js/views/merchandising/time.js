@@ -26,7 +26,17 @@ export const instantOf = (value) => (value === '' ? null : new Date(value).toISO
  */
 export function windowOf({ activeFrom, activeUntil }, now = Date.now()) {
   if (activeFrom === null && activeUntil === null) return { text: 'Always', state: 'always' };
-  const text = activeFrom === null ? `Until ${when(/** @type {string} */ (activeUntil))}` : activeUntil === null ? `From ${when(activeFrom)}` : `${when(activeFrom)} to ${when(activeUntil)}`;
-  const state = activeFrom !== null && now < Date.parse(activeFrom) ? 'later' : activeUntil !== null && now >= Date.parse(activeUntil) ? 'ended' : 'active';
+  const text =
+    activeFrom === null
+      ? `Until ${when(/** @type {string} */ (activeUntil))}`
+      : activeUntil === null
+        ? `From ${when(activeFrom)}`
+        : `${when(activeFrom)} to ${when(activeUntil)}`;
+  const state =
+    activeFrom !== null && now < Date.parse(activeFrom)
+      ? 'later'
+      : activeUntil !== null && now >= Date.parse(activeUntil)
+        ? 'ended'
+        : 'active';
   return { text, state };
 }

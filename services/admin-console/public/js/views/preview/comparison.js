@@ -39,7 +39,8 @@ function liveMarks(change) {
   /** @type {Map<string, Mark>} */
   const marks = new Map();
   for (const item of change.left) marks.set(item.id, { kind: 'left', text: 'Left' });
-  for (const item of change.moved) marks.set(item.id, { kind: item.to < item.from ? 'up' : 'down', text: `Moved to ${item.to}` });
+  for (const item of change.moved)
+    marks.set(item.id, { kind: item.to < item.from ? 'up' : 'down', text: `Moved to ${item.to}` });
   return marks;
 }
 
@@ -70,10 +71,20 @@ const ARROWS = { entered: '+', left: '−', up: '↑', down: '↓' };
 const resultRow = (item, position, mark) =>
   h(
     'li',
-    { class: `pv-result${mark ? ` pv-result-${mark.kind}` : ''}`, dataset: { productId: item.id, mark: mark?.kind ?? 'same' } },
+    {
+      class: `pv-result${mark ? ` pv-result-${mark.kind}` : ''}`,
+      dataset: { productId: item.id, mark: mark?.kind ?? 'same' },
+    },
     h('span', { class: 'pv-result-position' }, `${position}.`),
     h('span', { class: 'pv-result-name' }, item.name, h('span', { class: 'pv-result-id' }, `Product ${item.id}`)),
-    mark ? h('span', { class: `pv-mark pv-mark-${mark.kind}` }, h('span', { 'aria-hidden': 'true' }, `${ARROWS[mark.kind]} `), mark.text) : null,
+    mark
+      ? h(
+          'span',
+          { class: `pv-mark pv-mark-${mark.kind}` },
+          h('span', { 'aria-hidden': 'true' }, `${ARROWS[mark.kind]} `),
+          mark.text,
+        )
+      : null,
   );
 
 /**
@@ -91,7 +102,11 @@ const side = (id, title, subtitle, items, marks) =>
     h('h4', { id }, title, h('span', { class: 'pv-side-note' }, subtitle)),
     items.length === 0
       ? h('p', { class: 'muted pv-empty' }, 'No products found.')
-      : h('ol', { class: 'pv-result-list' }, items.map((item, i) => resultRow(item, i + 1, marks.get(item.id)))),
+      : h(
+          'ol',
+          { class: 'pv-result-list' },
+          items.map((item, i) => resultRow(item, i + 1, marks.get(item.id))),
+        ),
   );
 
 let nextId = 0;
@@ -104,8 +119,17 @@ export function comparison(change) {
   const stem = `preview-${++nextId}`;
   return h(
     'section',
-    { class: `preview-query${change.changed ? ' pv-changed' : ''}`, 'aria-labelledby': `${stem}-title`, dataset: { query: change.query } },
-    h('div', { class: 'preview-query-head' }, h('h3', { id: `${stem}-title` }, 'Results for “', change.query, '”'), h('p', { class: 'pv-summary' }, changeSummary(change))),
+    {
+      class: `preview-query${change.changed ? ' pv-changed' : ''}`,
+      'aria-labelledby': `${stem}-title`,
+      dataset: { query: change.query },
+    },
+    h(
+      'div',
+      { class: 'preview-query-head' },
+      h('h3', { id: `${stem}-title` }, 'Results for “', change.query, '”'),
+      h('p', { class: 'pv-summary' }, changeSummary(change)),
+    ),
     h(
       'div',
       { class: 'preview-columns' },

@@ -29,7 +29,10 @@ export function searchableMarkets(markets) {
 export function requestFromAddress(search, markets) {
   const params = new URLSearchParams(search);
   const market = params.get('market') ?? '';
-  return { q: (params.get('q') ?? '').slice(0, MAX_QUERY), market: markets.some((m) => m.code === market) ? market : (markets[0]?.code ?? '') };
+  return {
+    q: (params.get('q') ?? '').slice(0, MAX_QUERY),
+    market: markets.some((m) => m.code === market) ? market : (markets[0]?.code ?? ''),
+  };
 }
 
 /**
@@ -48,14 +51,25 @@ export function rememberRequest(request) {
  */
 export function searchForm({ markets, initial, onCompare }) {
   const query = field({
-    path: '$.q', label: 'Search query', value: initial.q, type: 'search', required: true,
+    path: '$.q',
+    label: 'Search query',
+    value: initial.q,
+    type: 'search',
+    required: true,
     hint: 'Type what a shopper would search for; the top 10 products of the live configuration and of the draft are compared.',
     attrs: { maxlength: MAX_QUERY, autocomplete: 'off', spellcheck: 'false' },
   });
-  const options = markets.map((m) => ({ value: m.code, label: `${m.code} (${m.language}${m.currency ? `, ${m.currency}` : ''})${m.isDefault ? ', default' : ''}` }));
+  const options = markets.map((m) => ({
+    value: m.code,
+    label: `${m.code} (${m.language}${m.currency ? `, ${m.currency}` : ''})${m.isDefault ? ', default' : ''}`,
+  }));
   const market = field({ path: '$.market', label: 'Market', value: initial.market, options });
   const submit = h('button', { type: 'submit', class: 'button primary' }, 'Compare');
-  const form = h('form', { class: 'preview-form panel', role: 'search', 'aria-label': 'Search preview', novalidate: true }, h('div', { class: 'preview-form-fields' }, query, market, h('div', { class: 'preview-form-actions' }, submit)));
+  const form = h(
+    'form',
+    { class: 'preview-form panel', role: 'search', 'aria-label': 'Search preview', novalidate: true },
+    h('div', { class: 'preview-form-fields' }, query, market, h('div', { class: 'preview-form-actions' }, submit)),
+  );
   const input = /** @type {HTMLInputElement} */ (query.querySelector('input'));
   const select = /** @type {HTMLSelectElement} */ (market.querySelector('select'));
   form.addEventListener('submit', (event) => {

@@ -26,21 +26,62 @@ export const PARTS = /** @type {const} */ ([
 
 /** Field names as the configuration forms call them; a field not listed keeps its own name. */
 const FIELD_LABELS = /** @type {Record<string, string>} */ ({
-  code: 'Code', name: 'Name', ecomSiteId: 'Business system site', active: 'Active', devOrigins: 'Development origins',
-  assortment: 'Assortment', categoryRootIds: 'Category roots', excludeInactive: 'Leave out inactive products',
-  urlPatterns: 'URL patterns', product: 'Product pages', collection: 'Collection pages',
-  language: 'Language', currency: 'Currency', country: 'Country', urlTemplate: 'URL template', priceListId: 'Price list',
-  isDefault: 'Default market', brandUrlPattern: 'Brand pages',
-  definition: 'Definition', source: 'Source', type: 'Type', match: 'Match', label: 'Label', help: 'Help text',
-  collapsed: 'Collapsed', searchable: 'Searchable', size: 'Values shown', position: 'Position', range: 'Range',
-  swatches: 'Swatches', slugs: 'Slugs', names: 'Names', filter: 'Filter', parentId: 'Parent collection',
-  pin: 'Pinned products', hide: 'Hidden products', query: 'Query', markets: 'Markets', activeFrom: 'Active from',
-  activeUntil: 'Active until', target: 'Redirect', boost: 'Boosted', bury: 'Buried',
-  shortDescription: 'Short description', description: 'Description', attributes: 'Attributes shown', property: 'Property', attribute: 'Attribute',
+  code: 'Code',
+  name: 'Name',
+  ecomSiteId: 'Business system site',
+  active: 'Active',
+  devOrigins: 'Development origins',
+  assortment: 'Assortment',
+  categoryRootIds: 'Category roots',
+  excludeInactive: 'Leave out inactive products',
+  urlPatterns: 'URL patterns',
+  product: 'Product pages',
+  collection: 'Collection pages',
+  language: 'Language',
+  currency: 'Currency',
+  country: 'Country',
+  urlTemplate: 'URL template',
+  priceListId: 'Price list',
+  isDefault: 'Default market',
+  brandUrlPattern: 'Brand pages',
+  definition: 'Definition',
+  source: 'Source',
+  type: 'Type',
+  match: 'Match',
+  label: 'Label',
+  help: 'Help text',
+  collapsed: 'Collapsed',
+  searchable: 'Searchable',
+  size: 'Values shown',
+  position: 'Position',
+  range: 'Range',
+  swatches: 'Swatches',
+  slugs: 'Slugs',
+  names: 'Names',
+  filter: 'Filter',
+  parentId: 'Parent collection',
+  pin: 'Pinned products',
+  hide: 'Hidden products',
+  query: 'Query',
+  markets: 'Markets',
+  activeFrom: 'Active from',
+  activeUntil: 'Active until',
+  target: 'Redirect',
+  boost: 'Boosted',
+  bury: 'Buried',
+  shortDescription: 'Short description',
+  description: 'Description',
+  attributes: 'Attributes shown',
+  property: 'Property',
+  attribute: 'Attribute',
 });
 
 /** @param {string} name a field's name, or a dotted path of names (`definition.label`) */
-export const fieldLabel = (name) => name.split('.').map((n) => FIELD_LABELS[n] ?? n).join(' › ');
+export const fieldLabel = (name) =>
+  name
+    .split('.')
+    .map((n) => FIELD_LABELS[n] ?? n)
+    .join(' › ');
 
 const languages = new Intl.DisplayNames('en', { type: 'language' });
 
@@ -83,7 +124,8 @@ const firstText = (map) => Object.values(map).find((v) => typeof v === 'string')
  */
 export function entityName(part, key, entity) {
   if (part === 'synonyms') return languageName(key);
-  if (part === 'markets') return entity && typeof entity.currency === 'string' ? `${key} (${entity.language}, ${entity.currency})` : key;
+  if (part === 'markets')
+    return entity && typeof entity.currency === 'string' ? `${key} (${entity.language}, ${entity.currency})` : key;
   if (part === 'facets') {
     const definition = entity && isPlainObject(entity.definition) ? entity.definition : undefined;
     const label = definition && isPlainObject(definition.label) ? firstText(definition.label) : undefined;
@@ -93,7 +135,8 @@ export function entityName(part, key, entity) {
     const name = entity && isPlainObject(entity.names) ? firstText(entity.names) : undefined;
     return name ? `${name} (id ${key})` : `id ${key}`;
   }
-  if (part === 'queryRules') return entity && typeof entity.query === 'string' ? `“${entity.query}” (id ${key})` : `id ${key}`;
+  if (part === 'queryRules')
+    return entity && typeof entity.query === 'string' ? `“${entity.query}” (id ${key})` : `id ${key}`;
   return key;
 }
 
@@ -105,7 +148,10 @@ function synonymText(entry) {
 }
 
 /** @param {Record<string, unknown>} pin */
-const pinText = (pin) => (pin.productId !== undefined && typeof pin.position === 'number' ? `product ${pin.productId} at ${pin.position}` : undefined);
+const pinText = (pin) =>
+  pin.productId !== undefined && typeof pin.position === 'number'
+    ? `product ${pin.productId} at ${pin.position}`
+    : undefined;
 
 /**
  * A value as one line of text: none, yes/no, lists joined by commas, per-language texts and filters as
@@ -119,7 +165,9 @@ export function valueText(value) {
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return 'none';
-    return value.map((item) => (isPlainObject(item) ? (synonymText(item) ?? pinText(item) ?? valueText(item)) : valueText(item))).join(', ');
+    return value
+      .map((item) => (isPlainObject(item) ? (synonymText(item) ?? pinText(item) ?? valueText(item)) : valueText(item)))
+      .join(', ');
   }
   if (isPlainObject(value)) {
     const entries = Object.entries(value);
@@ -128,14 +176,21 @@ export function valueText(value) {
     if (synonym) return synonym;
     if (value.kind === 'url' && typeof value.url === 'string') return value.url;
     if (value.kind === 'collection') return `collection ${value.collectionId}`;
-    if (typeof value.kind === 'string') return entries.filter(([k]) => k !== 'kind').reduce((text, [k, v]) => `${text}, ${fieldLabel(k).toLowerCase()} ${valueText(v)}`, String(value.kind));
+    if (typeof value.kind === 'string')
+      return entries
+        .filter(([k]) => k !== 'kind')
+        .reduce((text, [k, v]) => `${text}, ${fieldLabel(k).toLowerCase()} ${valueText(v)}`, String(value.kind));
     return entries.map(([k, v]) => `${k}: ${valueText(v)}`).join('; ');
   }
   return JSON.stringify(value);
 }
 
 /** @param {unknown} value */
-const isEmpty = (value) => value === null || value === undefined || (Array.isArray(value) && value.length === 0) || (isPlainObject(value) && Object.keys(value).length === 0);
+const isEmpty = (value) =>
+  value === null ||
+  value === undefined ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isPlainObject(value) && Object.keys(value).length === 0);
 
 /**
  * The fields of a whole entity worth listing when it is added or removed (its key is already in its name).
@@ -147,9 +202,13 @@ export function entityFields(part, entity) {
   if (part === 'synonyms' || !isPlainObject(entity)) return [['', valueText(entity)]];
   const skip = new Set(['id', 'code', 'key']);
   /** @type {[string, unknown][]} */
-  const fields = Object.entries(entity).flatMap(([name, value]) => (part === 'facets' && name === 'definition' && isPlainObject(value) ? Object.entries(value) : [[name, value]]));
+  const fields = Object.entries(entity).flatMap(([name, value]) =>
+    part === 'facets' && name === 'definition' && isPlainObject(value) ? Object.entries(value) : [[name, value]],
+  );
   // Empty fields (no pins, no time window, no help text) say nothing about what is added: they are left out.
-  return fields.filter(([name, value]) => !skip.has(name) && !isEmpty(value)).map(([name, value]) => [fieldLabel(name), valueText(value)]);
+  return fields
+    .filter(([name, value]) => !skip.has(name) && !isEmpty(value))
+    .map(([name, value]) => [fieldLabel(name), valueText(value)]);
 }
 
 /**
@@ -161,7 +220,8 @@ export function entityFields(part, entity) {
  * @returns {{ field: string, before: unknown, after: unknown }[]}
  */
 export function splitFieldChange(field, before, after) {
-  if (!isPlainObject(before) || !isPlainObject(after) || typeof before.kind === 'string') return [{ field, before, after }];
+  if (!isPlainObject(before) || !isPlainObject(after) || typeof before.kind === 'string')
+    return [{ field, before, after }];
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   const parts = [...names]
     .filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]))

@@ -3,7 +3,16 @@
 // one table per part, each row a change marked Added, Changed or Removed in words, with the live and the draft value.
 import { h } from '../../dom.js';
 import { count } from '../../format.js';
-import { entityFields, entityName, fieldLabel, isPlainObject, locate, PARTS, splitFieldChange, valueText } from './change-words.js';
+import {
+  entityFields,
+  entityName,
+  fieldLabel,
+  isPlainObject,
+  locate,
+  PARTS,
+  splitFieldChange,
+  valueText,
+} from './change-words.js';
 
 /** @typedef {import('./change-words.js').ConfigChange} ConfigChange */
 /** @typedef {import('./change-words.js').PartKey} PartKey */
@@ -40,15 +49,36 @@ function rowsOf(change, draft) {
   const { part, key, field } = locate(change.path);
   const before = change.op === 'add' ? undefined : change.before;
   const after = change.op === 'remove' ? undefined : change.after;
-  if (part === 'synonyms') return [{ op: change.op, part, item: entityName(part, key ?? '', undefined), before: change.op === 'add' ? null : valueText(before), after: change.op === 'remove' ? null : valueText(after) }];
+  if (part === 'synonyms')
+    return [
+      {
+        op: change.op,
+        part,
+        item: entityName(part, key ?? '', undefined),
+        before: change.op === 'add' ? null : valueText(before),
+        after: change.op === 'remove' ? null : valueText(after),
+      },
+    ];
   if (part !== 'site' && part !== 'content' && field === null) {
     const entity = /** @type {unknown} */ (after ?? before);
     const item = entityName(part, key ?? '', isPlainObject(entity) ? entity : undefined);
-    return [{ op: change.op, part, item, before: change.op === 'add' ? null : entityFields(part, before), after: change.op === 'remove' ? null : entityFields(part, after) }];
+    return [
+      {
+        op: change.op,
+        part,
+        item,
+        before: change.op === 'add' ? null : entityFields(part, before),
+        after: change.op === 'remove' ? null : entityFields(part, after),
+      },
+    ];
   }
-  const owner = part === 'site' || part === 'content' ? null : entityName(part, key ?? '', draftEntity(draft, part, key ?? ''));
+  const owner =
+    part === 'site' || part === 'content' ? null : entityName(part, key ?? '', draftEntity(draft, part, key ?? ''));
   // An object field added or removed whole (a first publish's assortment) is listed by its sub-fields too.
-  const [from, to] = [before === undefined && isPlainObject(after) ? {} : before, after === undefined && isPlainObject(before) ? {} : after];
+  const [from, to] = [
+    before === undefined && isPlainObject(after) ? {} : before,
+    after === undefined && isPlainObject(before) ? {} : after,
+  ];
   return splitFieldChange(field ?? '', from, to).map((sub) => ({
     op: change.op,
     part,
@@ -65,7 +95,11 @@ function rowsOf(change, draft) {
 function valueCell(shown, absent) {
   if (shown === null) return h('span', { class: 'muted' }, absent);
   if (typeof shown === 'string') return h('span', { class: 'diff-value' }, shown);
-  return h('dl', { class: 'diff-fields' }, shown.flatMap(([label, value]) => [label ? h('dt', null, label) : null, h('dd', null, value)]));
+  return h(
+    'dl',
+    { class: 'diff-fields' },
+    shown.flatMap(([label, value]) => [label ? h('dt', null, label) : null, h('dd', null, value)]),
+  );
 }
 
 /** @param {Row} row */
@@ -73,7 +107,11 @@ const rowElement = (row) =>
   h(
     'tr',
     { class: `diff-${row.op}` },
-    h('td', { 'data-label': 'Change' }, h('span', { class: `badge diff-badge diff-badge-${row.op}` }, OP_LABELS[row.op])),
+    h(
+      'td',
+      { 'data-label': 'Change' },
+      h('span', { class: `badge diff-badge diff-badge-${row.op}` }, OP_LABELS[row.op]),
+    ),
     h('th', { scope: 'row', 'data-label': 'What' }, row.item),
     h('td', { 'data-label': 'Live now' }, valueCell(row.before, row.op === 'add' ? 'Not live' : '—')),
     h('td', { 'data-label': 'After publishing' }, valueCell(row.after, row.op === 'remove' ? 'Removed' : '—')),
@@ -96,7 +134,15 @@ function partTable(part, rows) {
         'table',
         { class: 'diff-table' },
         h('caption', { class: 'visually-hidden' }, `${part.label}: what publishing changes`),
-        h('thead', null, h('tr', null, ['Change', 'What', 'Live now', 'After publishing'].map((c) => h('th', { scope: 'col' }, c)))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            ['Change', 'What', 'Live now', 'After publishing'].map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
         h('tbody', null, rows.map(rowElement)),
       ),
     ),
@@ -118,8 +164,17 @@ function keysToPublish(keys) {
   return h(
     'section',
     { class: 'diff-part', 'aria-labelledby': 'diff-part-keys' },
-    h('h3', { id: 'diff-part-keys' }, 'Keys that start working with this publish ', h('span', { class: 'diff-part-count' }, `(${count(keys.length)})`)),
-    h('ul', { class: 'diff-keys' }, keys.map((k) => h('li', null, h('strong', null, k.label), ` · ${k.kind} key `, h('code', null, `${k.hint}…`)))),
+    h(
+      'h3',
+      { id: 'diff-part-keys' },
+      'Keys that start working with this publish ',
+      h('span', { class: 'diff-part-count' }, `(${count(keys.length)})`),
+    ),
+    h(
+      'ul',
+      { class: 'diff-keys' },
+      keys.map((k) => h('li', null, h('strong', null, k.label), ` · ${k.kind} key `, h('code', null, `${k.hint}…`))),
+    ),
   );
 }
 
@@ -130,15 +185,24 @@ function keysToPublish(keys) {
  * @param {SiteConfig} draft
  */
 export function diffView(diff, draft) {
-  const live = diff.publishedVersion === null ? 'This site has never been published' : `Live now: version ${diff.publishedVersion}`;
+  const live =
+    diff.publishedVersion === null
+      ? 'This site has never been published'
+      : `Live now: version ${diff.publishedVersion}`;
   if (diff.changes.length === 0 && diff.keysToPublish.length === 0) {
-    return h('div', { class: 'diff-empty', dataset: { state: 'empty' } }, h('p', { class: 'diff-empty-title' }, 'Nothing to publish'), h('p', { class: 'muted' }, `The draft is the same as the live version ${diff.publishedVersion}.`));
+    return h(
+      'div',
+      { class: 'diff-empty', dataset: { state: 'empty' } },
+      h('p', { class: 'diff-empty-title' }, 'Nothing to publish'),
+      h('p', { class: 'muted' }, `The draft is the same as the live version ${diff.publishedVersion}.`),
+    );
   }
   const next = (diff.publishedVersion ?? 0) + 1;
   const rows = diff.changes.flatMap((c) => rowsOf(c, draft));
-  const summary = diff.changes.length === 0
-    ? `The configuration is the same as version ${diff.publishedVersion}; publishing version ${next} makes the new keys below work.`
-    : `Publishing makes the draft version ${next}: ${count(rows.length)} ${rows.length === 1 ? 'change' : 'changes'} (${tally(rows)}).`;
+  const summary =
+    diff.changes.length === 0
+      ? `The configuration is the same as version ${diff.publishedVersion}; publishing version ${next} makes the new keys below work.`
+      : `Publishing makes the draft version ${next}: ${count(rows.length)} ${rows.length === 1 ? 'change' : 'changes'} (${tally(rows)}).`;
   return h(
     'div',
     { class: 'diff', dataset: { state: 'changes' } },

@@ -20,9 +20,16 @@ const pause = (ms, signal) =>
 
 /** @param {SyncRun} run */
 function runText(run) {
-  if (run.outcome === 'running') return run.total ? `Run ${run.id} is running: ${count(run.documentCount)} of ${count(run.total)} documents so far.` : `Run ${run.id} is running.`;
-  const warnings = run.warnings.length > 0 ? `, ${count(run.warnings.length)} ${run.warnings.length === 1 ? 'warning' : 'warnings'}` : '';
-  const errors = run.errors.length > 0 ? `, ${count(run.errors.length)} ${run.errors.length === 1 ? 'error' : 'errors'}` : '';
+  if (run.outcome === 'running')
+    return run.total
+      ? `Run ${run.id} is running: ${count(run.documentCount)} of ${count(run.total)} documents so far.`
+      : `Run ${run.id} is running.`;
+  const warnings =
+    run.warnings.length > 0
+      ? `, ${count(run.warnings.length)} ${run.warnings.length === 1 ? 'warning' : 'warnings'}`
+      : '';
+  const errors =
+    run.errors.length > 0 ? `, ${count(run.errors.length)} ${run.errors.length === 1 ? 'error' : 'errors'}` : '';
   return `Run ${run.id} finished: ${outcomeLabel(run.outcome)} (${count(run.documentCount)} documents${warnings}${errors}).`;
 }
 
@@ -57,9 +64,12 @@ export async function watchRun({ api, siteId, version, signal }, line) {
       }
     } catch (err) {
       if (signal.aborted) return;
-      return say(`The run could not be followed here (${err instanceof Error ? err.message : String(err)}); the Index runs tab shows it.`);
+      return say(
+        `The run could not be followed here (${err instanceof Error ? err.message : String(err)}); the Index runs tab shows it.`,
+      );
     }
-    if (Date.now() - started > GIVE_UP_MS) return say('The run has not finished yet; the Index runs tab shows how it goes.');
+    if (Date.now() - started > GIVE_UP_MS)
+      return say('The run has not finished yet; the Index runs tab shows how it goes.');
     await pause(EVERY_MS, signal);
   }
 }

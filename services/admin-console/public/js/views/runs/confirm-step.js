@@ -14,10 +14,26 @@ let nextId = 0;
 export function confirmStep(o) {
   const id = `confirm-${++nextId}`;
   return new Promise((resolve) => {
-    const dialog = h('dialog', { class: 'confirm-step', 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-body` });
-    const cancel = h('button', { type: 'button', class: 'button secondary', onclick: () => dialog.close('cancel') }, 'Cancel');
-    const confirm = h('button', { type: 'button', class: 'button primary', onclick: () => dialog.close('confirm') }, o.confirmLabel);
-    dialog.append(h('h2', { id: `${id}-title` }, o.title), h('div', { id: `${id}-body`, class: 'confirm-body' }, o.body), h('div', { class: 'form-actions' }, cancel, confirm));
+    const dialog = h('dialog', {
+      class: 'confirm-step',
+      'aria-labelledby': `${id}-title`,
+      'aria-describedby': `${id}-body`,
+    });
+    const cancel = h(
+      'button',
+      { type: 'button', class: 'button secondary', onclick: () => dialog.close('cancel') },
+      'Cancel',
+    );
+    const confirm = h(
+      'button',
+      { type: 'button', class: 'button primary', onclick: () => dialog.close('confirm') },
+      o.confirmLabel,
+    );
+    dialog.append(
+      h('h2', { id: `${id}-title` }, o.title),
+      h('div', { id: `${id}-body`, class: 'confirm-body' }, o.body),
+      h('div', { class: 'form-actions' }, cancel, confirm),
+    );
     const leave = () => dialog.close('cancel');
     o.signal.addEventListener('abort', leave, { once: true });
     dialog.addEventListener('close', () => {

@@ -15,12 +15,31 @@ import { change, facetFigure, gateReason, percent, trippedFigure } from './run-f
  * @returns {{ label: string, gated: number, live: number | null, format: (n: number) => string }[]}
  */
 function figures(run, live) {
-  const rows = [{ label: 'Documents', gated: run.stats?.count ?? run.documentCount, live: live?.documentCount ?? null, format: count }];
+  const rows = [
+    {
+      label: 'Documents',
+      gated: run.stats?.count ?? run.documentCount,
+      live: live?.documentCount ?? null,
+      format: count,
+    },
+  ];
   if (run.stats !== null) {
-    rows.push({ label: 'Share in stock', gated: run.stats.inStockShare, live: live?.stats?.inStockShare ?? null, format: percent });
-    const facets = [...new Set([...Object.keys(live?.stats?.facetValues ?? {}), ...Object.keys(run.stats.facetValues)])].sort();
+    rows.push({
+      label: 'Share in stock',
+      gated: run.stats.inStockShare,
+      live: live?.stats?.inStockShare ?? null,
+      format: percent,
+    });
+    const facets = [
+      ...new Set([...Object.keys(live?.stats?.facetValues ?? {}), ...Object.keys(run.stats.facetValues)]),
+    ].sort();
     for (const facet of facets) {
-      rows.push({ label: facetFigure(facet), gated: run.stats.facetValues[facet] ?? 0, live: live?.stats?.facetValues[facet] ?? null, format: count });
+      rows.push({
+        label: facetFigure(facet),
+        gated: run.stats.facetValues[facet] ?? 0,
+        live: live?.stats?.facetValues[facet] ?? null,
+        format: count,
+      });
     }
   }
   return rows;
@@ -39,7 +58,18 @@ function comparison(run, live) {
       'table',
       { class: 'data-table compare-table' },
       h('caption', null, `Run #${run.id} beside the live index`),
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Figure'), h('th', { scope: 'col' }, `Gated run #${run.id}`), h('th', { scope: 'col' }, 'Live index'), h('th', { scope: 'col' }, 'Change'))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', { scope: 'col' }, 'Figure'),
+          h('th', { scope: 'col' }, `Gated run #${run.id}`),
+          h('th', { scope: 'col' }, 'Live index'),
+          h('th', { scope: 'col' }, 'Change'),
+        ),
+      ),
       h(
         'tbody',
         null,
@@ -47,7 +77,12 @@ function comparison(run, live) {
           h(
             'tr',
             { dataset: { figure: f.label }, class: f.label === tripped ? 'tripped' : null },
-            h('th', { scope: 'row' }, f.label, f.label === tripped ? h('span', { class: 'tripped-note' }, 'Held the run back') : null),
+            h(
+              'th',
+              { scope: 'row' },
+              f.label,
+              f.label === tripped ? h('span', { class: 'tripped-note' }, 'Held the run back') : null,
+            ),
             h('td', { class: 'num', dataset: { side: 'gated' } }, f.format(f.gated)),
             h('td', { class: 'num', dataset: { side: 'live' } }, f.live === null ? '—' : f.format(f.live)),
             h('td', { class: 'num' }, f.live === null ? '—' : change(f.live, f.gated)),
@@ -66,14 +101,27 @@ export function gatedPanel(o) {
   let shown = null;
   const title = h('h2', { id: 'gated-title' });
   const body = h('div', { class: 'gated-body' });
-  const confirm = h('button', { type: 'button', class: 'button primary', 'aria-describedby': 'gated-hint', onclick: () => shown && o.onConfirm(shown, confirm) });
+  const confirm = h('button', {
+    type: 'button',
+    class: 'button primary',
+    'aria-describedby': 'gated-hint',
+    onclick: () => shown && o.onConfirm(shown, confirm),
+  });
   const hint = h(
     'p',
     { id: 'gated-hint', class: 'field-hint' },
     'Confirm to put it live anyway (a rollback undoes it), or correct the catalogue and reindex: the next run is judged again.',
   );
-  const actions = o.canWrite ? h('div', { class: 'gated-actions' }, confirm, hint) : h('p', { class: 'muted' }, 'Confirming a gated run needs read-write access.');
-  const element = h('section', { class: 'panel gated-panel', 'aria-labelledby': 'gated-title', hidden: true }, title, body, actions);
+  const actions = o.canWrite
+    ? h('div', { class: 'gated-actions' }, confirm, hint)
+    : h('p', { class: 'muted' }, 'Confirming a gated run needs read-write access.');
+  const element = h(
+    'section',
+    { class: 'panel gated-panel', 'aria-labelledby': 'gated-title', hidden: true },
+    title,
+    body,
+    actions,
+  );
   return {
     element,
     /**

@@ -16,11 +16,20 @@ const timeOf = (iso) => (iso === null ? 'unknown' : h('time', { datetime: iso, t
 function facts(index) {
   const rows = [
     ['Documents', count(index.documentCount)],
-    ['Built by', index.runId === null ? 'an unrecorded run' : `Run #${index.runId}${index.configVersion === null ? '' : `, configuration version ${index.configVersion}`}`],
+    [
+      'Built by',
+      index.runId === null
+        ? 'an unrecorded run'
+        : `Run #${index.runId}${index.configVersion === null ? '' : `, configuration version ${index.configVersion}`}`,
+    ],
     ['Went live', timeOf(index.swappedAt)],
     ['Index', h('code', null, index.indexName)],
   ];
-  return h('dl', { class: 'index-facts' }, rows.map(([term, value]) => h('div', null, h('dt', null, term), h('dd', null, value))));
+  return h(
+    'dl',
+    { class: 'index-facts' },
+    rows.map(([term, value]) => h('div', null, h('dt', null, term), h('dd', null, value))),
+  );
 }
 
 /** What a rollback would put live, in a sentence. @param {SiteIndex} target */
@@ -33,9 +42,26 @@ export const rollbackTarget = (target) =>
 export function livePanel(o) {
   const body = h('div', { class: 'live-body' });
   const hint = h('p', { id: 'rollback-hint', class: 'field-hint' });
-  const rollback = h('button', { type: 'button', class: 'button secondary', 'aria-describedby': 'rollback-hint', onclick: () => o.onRollback(rollback) }, 'Roll back…');
-  const actions = o.canWrite ? h('div', { class: 'rollback' }, rollback, hint) : h('p', { class: 'muted' }, 'Rolling back needs read-write access.');
-  const element = h('section', { class: 'panel runs-panel live-panel', 'aria-labelledby': 'live-title' }, h('h2', { id: 'live-title' }, 'Live index'), body, actions);
+  const rollback = h(
+    'button',
+    {
+      type: 'button',
+      class: 'button secondary',
+      'aria-describedby': 'rollback-hint',
+      onclick: () => o.onRollback(rollback),
+    },
+    'Roll back…',
+  );
+  const actions = o.canWrite
+    ? h('div', { class: 'rollback' }, rollback, hint)
+    : h('p', { class: 'muted' }, 'Rolling back needs read-write access.');
+  const element = h(
+    'section',
+    { class: 'panel runs-panel live-panel', 'aria-labelledby': 'live-title' },
+    h('h2', { id: 'live-title' }, 'Live index'),
+    body,
+    actions,
+  );
   return {
     element,
     /**
@@ -43,7 +69,12 @@ export function livePanel(o) {
      * @param {SiteIndex | null} rollbackTo
      */
     update(live, rollbackTo) {
-      replace(body, live === null ? h('p', { class: 'muted' }, 'No live index: the shop has nothing to search until a full run finishes.') : facts(live));
+      replace(
+        body,
+        live === null
+          ? h('p', { class: 'muted' }, 'No live index: the shop has nothing to search until a full run finishes.')
+          : facts(live),
+      );
       if (rollbackTo === null) {
         rollback.setAttribute('aria-disabled', 'true');
         replace(hint, 'There is no earlier index to roll back to.');

@@ -15,7 +15,8 @@ import { count, modeLabel } from '../../format.js';
  * @returns {Run | null}
  */
 export function followedRun(runs, requested) {
-  if (requested !== null) return [...runs].reverse().find((r) => r.mode === requested.mode && r.id > requested.afterId) ?? null;
+  if (requested !== null)
+    return [...runs].reverse().find((r) => r.mode === requested.mode && r.id > requested.afterId) ?? null;
   return runs.find((r) => r.outcome === 'running' && r.mode !== 'delta') ?? null;
 }
 
@@ -26,7 +27,10 @@ export function followedRun(runs, requested) {
  * @returns {{ text: string, done: number | null, total: number | null } | null}
  */
 function progressOf(run, requested) {
-  if (run === null) return requested === null ? null : { text: `${modeLabel(requested.mode)} queued: waiting for the indexer to start it…`, done: null, total: null };
+  if (run === null)
+    return requested === null
+      ? null
+      : { text: `${modeLabel(requested.mode)} queued: waiting for the indexer to start it…`, done: null, total: null };
   if (run.outcome !== 'running') return null;
   const total = run.progress?.total ?? run.total;
   const done = run.progress?.done ?? 0;
@@ -45,8 +49,26 @@ export function reindexPanel(o) {
   const progress = h('div', { class: 'run-progress', hidden: true }, progressText, bar);
   /** @type {Record<'full' | 'preview', HTMLButtonElement>} */
   const buttons = {
-    full: h('button', { type: 'button', class: 'button primary', 'aria-describedby': 'reindex-full-hint', onclick: () => o.onReindex('full', buttons.full) }, 'Reindex now'),
-    preview: h('button', { type: 'button', class: 'button secondary', 'aria-describedby': 'reindex-preview-hint', onclick: () => o.onReindex('preview', buttons.preview) }, 'Build the draft preview'),
+    full: h(
+      'button',
+      {
+        type: 'button',
+        class: 'button primary',
+        'aria-describedby': 'reindex-full-hint',
+        onclick: () => o.onReindex('full', buttons.full),
+      },
+      'Reindex now',
+    ),
+    preview: h(
+      'button',
+      {
+        type: 'button',
+        class: 'button secondary',
+        'aria-describedby': 'reindex-preview-hint',
+        onclick: () => o.onReindex('preview', buttons.preview),
+      },
+      'Build the draft preview',
+    ),
   };
   const fullHint =
     o.publishedVersion === null
@@ -56,12 +78,37 @@ export function reindexPanel(o) {
     ? h(
         'div',
         { class: 'reindex-actions' },
-        h('div', { class: 'reindex-action' }, buttons.full, h('p', { id: 'reindex-full-hint', class: 'field-hint' }, fullHint)),
-        h('div', { class: 'reindex-action' }, buttons.preview, h('p', { id: 'reindex-preview-hint', class: 'field-hint' }, 'Builds the preview index from the draft, for preview keys and the Preview page. The live shop is not touched.')),
+        h(
+          'div',
+          { class: 'reindex-action' },
+          buttons.full,
+          h('p', { id: 'reindex-full-hint', class: 'field-hint' }, fullHint),
+        ),
+        h(
+          'div',
+          { class: 'reindex-action' },
+          buttons.preview,
+          h(
+            'p',
+            { id: 'reindex-preview-hint', class: 'field-hint' },
+            'Builds the preview index from the draft, for preview keys and the Preview page. The live shop is not touched.',
+          ),
+        ),
       )
-    : h('p', { class: 'muted' }, 'Your access is read-only: reindexing needs read-write access. Runs in progress are shown here.');
+    : h(
+        'p',
+        { class: 'muted' },
+        'Your access is read-only: reindexing needs read-write access. Runs in progress are shown here.',
+      );
   const idle = h('p', { class: 'muted idle-text' }, 'No run in progress.');
-  const element = h('section', { class: 'panel runs-panel reindex-panel', 'aria-labelledby': titleId }, h('h2', { id: titleId }, o.canWrite ? 'Reindex' : 'Runs in progress'), actions, progress, idle);
+  const element = h(
+    'section',
+    { class: 'panel runs-panel reindex-panel', 'aria-labelledby': titleId },
+    h('h2', { id: titleId }, o.canWrite ? 'Reindex' : 'Runs in progress'),
+    actions,
+    progress,
+    idle,
+  );
 
   return {
     element,

@@ -22,7 +22,8 @@ import { plural } from './run-format.js';
 const reason = (err) => (err instanceof ApiError || err instanceof TypeError ? err.message : 'something went wrong.');
 
 /** @param {HTMLElement} button */
-const unavailable = (button) => button.getAttribute('aria-disabled') === 'true' || button.getAttribute('aria-busy') === 'true';
+const unavailable = (button) =>
+  button.getAttribute('aria-disabled') === 'true' || button.getAttribute('aria-busy') === 'true';
 
 /**
  * Runs `action` with the button marked busy (a second press does nothing meanwhile).
@@ -45,7 +46,8 @@ async function busy(button, action) {
  */
 export function runActions(ctx, state, voice) {
   const base = `/storefront/sites/${ctx.site.siteId}`;
-  const post = (/** @type {string} */ path, /** @type {unknown} */ body = undefined) => ctx.api.request('POST', `${base}${path}`, body, ctx.signal);
+  const post = (/** @type {string} */ path, /** @type {unknown} */ body = undefined) =>
+    ctx.api.request('POST', `${base}${path}`, body, ctx.signal);
 
   /** @param {'full' | 'preview'} mode @param {HTMLButtonElement} button */
   const reindex = (mode, button) => {
@@ -72,11 +74,24 @@ export function runActions(ctx, state, voice) {
     const live = state.answer?.live ?? null;
     const documents = plural(run.stats?.count ?? run.documentCount, 'document');
     const body = [
-      h('p', null, `The shop will search the index of run #${run.id}: ${documents}${live === null ? '' : `, against ${count(live.documentCount)} in the live index now`}.`),
+      h(
+        'p',
+        null,
+        `The shop will search the index of run #${run.id}: ${documents}${live === null ? '' : `, against ${count(live.documentCount)} in the live index now`}.`,
+      ),
       h('p', null, 'The index live now is kept: a rollback puts it back.'),
     ];
     void busy(button, async () => {
-      if (!(await confirmStep({ title: `Put run #${run.id} live?`, body, confirmLabel: `Put run #${run.id} live`, opener: button, signal: ctx.signal }))) return;
+      if (
+        !(await confirmStep({
+          title: `Put run #${run.id} live?`,
+          body,
+          confirmLabel: `Put run #${run.id} live`,
+          opener: button,
+          signal: ctx.signal,
+        }))
+      )
+        return;
       try {
         await post('/runs/confirm-gated');
         voice.say(`Run #${run.id} is live: the shop now searches its ${documents}.`);
@@ -93,10 +108,22 @@ export function runActions(ctx, state, voice) {
     const live = state.answer?.live ?? null;
     if (unavailable(button) || target === null) return;
     voice.clear();
-    const instead = live === null ? '' : `, in place of ${live.runId === null ? 'the live index' : `the index of run #${live.runId}`} (${plural(live.documentCount, 'document')})`;
+    const instead =
+      live === null
+        ? ''
+        : `, in place of ${live.runId === null ? 'the live index' : `the index of run #${live.runId}`} (${plural(live.documentCount, 'document')})`;
     const body = h('p', null, `${rollbackTarget(target)} goes live again${instead}. The shop searches it at once.`);
     void busy(button, async () => {
-      if (!(await confirmStep({ title: 'Roll back the live index?', body, confirmLabel: 'Roll back', opener: button, signal: ctx.signal }))) return;
+      if (
+        !(await confirmStep({
+          title: 'Roll back the live index?',
+          body,
+          confirmLabel: 'Roll back',
+          opener: button,
+          signal: ctx.signal,
+        }))
+      )
+        return;
       try {
         await post('/rollback');
         voice.say(`Rolled back: ${rollbackTarget(target).replace(/^The/, 'the')} is live again.`);
@@ -118,8 +145,17 @@ export function runActions(ctx, state, voice) {
 export function runEnded(run) {
   const what = `Run #${run.id} (${modeLabel(run.mode).toLowerCase()})`;
   const warned = run.warnings.length > 0 ? `, ${plural(run.warnings.length, 'warning')}` : '';
-  if (run.outcome === 'ok') return { text: `${what} finished: OK, ${plural(run.documentCount, 'document')}${warned}.`, alert: false };
-  if (run.outcome === 'gated') return { text: `${what} was held back by the gate: it is not live. Its figures are shown beside the live index's.`, alert: false };
-  if (run.outcome === 'cancelled') return { text: `${what} was cancelled${run.warnings[0]?.detail ? `: ${run.warnings[0].detail}` : ''}.`, alert: false };
+  if (run.outcome === 'ok')
+    return { text: `${what} finished: OK, ${plural(run.documentCount, 'document')}${warned}.`, alert: false };
+  if (run.outcome === 'gated')
+    return {
+      text: `${what} was held back by the gate: it is not live. Its figures are shown beside the live index's.`,
+      alert: false,
+    };
+  if (run.outcome === 'cancelled')
+    return {
+      text: `${what} was cancelled${run.warnings[0]?.detail ? `: ${run.warnings[0].detail}` : ''}.`,
+      alert: false,
+    };
   return { text: `${what} failed${run.errors[0] ? `: ${run.errors[0]}` : ''}.`, alert: true };
 }

@@ -43,7 +43,8 @@ export function groupWarnings(warnings) {
       groups.set(w.code, group);
     }
     if (w.productId !== undefined) group.productIds.push(w.productId);
-    if (w.detail !== undefined && w.detail !== '') group.details.push(w.productId === undefined ? w.detail : `Product ${w.productId}: ${w.detail}`);
+    if (w.detail !== undefined && w.detail !== '')
+      group.details.push(w.productId === undefined ? w.detail : `Product ${w.productId}: ${w.detail}`);
   }
   return [...groups.values()];
 }

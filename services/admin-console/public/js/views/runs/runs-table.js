@@ -30,21 +30,36 @@ function runCell(run, c) {
     'th',
     { scope: 'row', 'data-label': 'Run' },
     h('span', { class: 'run-id' }, `#${run.id}`, isLive ? h('span', { class: 'badge badge-live' }, 'Live') : null),
-    h('span', { class: 'run-when' }, 'Started ', h('time', { datetime: run.startedAt, title: when(run.startedAt) }, age(run.startedAt, c.now))),
+    h(
+      'span',
+      { class: 'run-when' },
+      'Started ',
+      h('time', { datetime: run.startedAt, title: when(run.startedAt) }, age(run.startedAt, c.now)),
+    ),
   );
 }
 
 /** @param {Run} run */
 function modeCell(run) {
-  const source = run.mode === 'preview' ? 'the draft' : run.configVersion === null ? null : `version ${run.configVersion}`;
-  return h('td', { 'data-label': 'Mode' }, modeLabel(run.mode), source ? h('span', { class: 'cell-note' }, `of ${source}`) : null);
+  const source =
+    run.mode === 'preview' ? 'the draft' : run.configVersion === null ? null : `version ${run.configVersion}`;
+  return h(
+    'td',
+    { 'data-label': 'Mode' },
+    modeLabel(run.mode),
+    source ? h('span', { class: 'cell-note' }, `of ${source}`) : null,
+  );
 }
 
 /** @param {Run} run */
 function documentsCell(run) {
   if (run.outcome !== 'running') return h('td', { 'data-label': 'Documents', class: 'num' }, count(run.documentCount));
   const total = run.progress?.total ?? run.total;
-  return h('td', { 'data-label': 'Documents', class: 'num' }, total === null ? '—' : `${count(run.progress?.done ?? 0)} of ${count(total)}`);
+  return h(
+    'td',
+    { 'data-label': 'Documents', class: 'num' },
+    total === null ? '—' : `${count(run.progress?.done ?? 0)} of ${count(total)}`,
+  );
 }
 
 /** @param {Run} run @param {number} now */
@@ -71,9 +86,23 @@ function warningGroup(run, group, open) {
     h(
       'div',
       { class: 'warning-body' },
-      warningMeaning(group.code) ? h('p', null, `${group.productIds.length > 0 ? 'Left out: ' : ''}${warningMeaning(group.code)}.`) : null,
-      group.productIds.length > 0 ? h('p', { class: 'product-ids' }, `${group.productIds.length === 1 ? 'Product' : 'Products'} ${group.productIds.join(', ')}`) : null,
-      group.details.length > 0 ? h('ul', { class: 'warning-details' }, group.details.map((d) => h('li', null, d))) : null,
+      warningMeaning(group.code)
+        ? h('p', null, `${group.productIds.length > 0 ? 'Left out: ' : ''}${warningMeaning(group.code)}.`)
+        : null,
+      group.productIds.length > 0
+        ? h(
+            'p',
+            { class: 'product-ids' },
+            `${group.productIds.length === 1 ? 'Product' : 'Products'} ${group.productIds.join(', ')}`,
+          )
+        : null,
+      group.details.length > 0
+        ? h(
+            'ul',
+            { class: 'warning-details' },
+            group.details.map((d) => h('li', null, d)),
+          )
+        : null,
     ),
   );
   details.addEventListener('toggle', () => (details.open ? open.add(key) : open.delete(key)));
@@ -84,13 +113,29 @@ function warningGroup(run, group, open) {
 function warningsCell(run, open) {
   const groups = groupWarnings(run.warnings);
   if (groups.length === 0) return h('td', { 'data-label': 'Warnings' }, h('span', { class: 'muted' }, 'None'));
-  return h('td', { 'data-label': 'Warnings', class: 'warnings-cell' }, h('ul', { class: 'warning-groups' }, groups.map((g) => warningGroup(run, g, open))));
+  return h(
+    'td',
+    { 'data-label': 'Warnings', class: 'warnings-cell' },
+    h(
+      'ul',
+      { class: 'warning-groups' },
+      groups.map((g) => warningGroup(run, g, open)),
+    ),
+  );
 }
 
 /** @param {Run} run */
 function errorsCell(run) {
   if (run.errors.length === 0) return h('td', { 'data-label': 'Errors' }, h('span', { class: 'muted' }, 'None'));
-  return h('td', { 'data-label': 'Errors', class: 'errors-cell' }, h('ul', { class: 'run-errors' }, run.errors.map((e) => h('li', null, e))));
+  return h(
+    'td',
+    { 'data-label': 'Errors', class: 'errors-cell' },
+    h(
+      'ul',
+      { class: 'run-errors' },
+      run.errors.map((e) => h('li', null, e)),
+    ),
+  );
 }
 
 /** @param {Run} run @param {TableContext} c */
@@ -120,8 +165,22 @@ export function runsTable(runs, c) {
       'table',
       { class: 'data-table runs-table' },
       h('caption', { class: 'visually-hidden' }, 'Index runs, newest first, with their warnings and errors'),
-      h('thead', null, h('tr', null, columns.map((col) => h('th', { scope: 'col', class: col === 'Documents' || col === 'Duration' ? 'num' : null }, col)))),
-      h('tbody', null, runs.map((run) => runRow(run, c))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          columns.map((col) =>
+            h('th', { scope: 'col', class: col === 'Documents' || col === 'Duration' ? 'num' : null }, col),
+          ),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        runs.map((run) => runRow(run, c)),
+      ),
     ),
   );
 }
