@@ -9,7 +9,8 @@ import { htmlToText } from './format';
 import { marketOffer, priceOn, type MarketOffer } from './market-offers';
 import { contentOf, sourceText } from './product-content';
 import type { SiteIndexConfig } from './site-config';
-import type { ContentConfig } from '../../shared/storefront-config/schemas';
+import { shortText } from '../../shared/product-text/sanitize';
+import type { ContentConfig, ContentSource } from '../../shared/storefront-config/schemas';
 import { slugify } from '../../shared/storefront-config/slugs/slugify';
 import { displayImage } from '../../shared/media/build-descriptor';
 import type { MediaDescriptor } from '../../shared/media/descriptor';
@@ -19,9 +20,6 @@ import type { MediaDescriptor } from '../../shared/media/descriptor';
  * site has a price for any of its active variants (a product with no price on a market never appears there),
  * or the site's assortment leaves it out.
  */
-/** The spec's limit on a short description. */
-export const SHORT_MAX = 500;
-
 export type SkipReason = 'INACTIVE' | 'NO_VARIANTS' | 'NO_PRICE' | 'OUT_OF_ASSORTMENT' | 'INACTIVE_CATEGORY';
 
 export interface SkippedProduct {
@@ -52,24 +50,21 @@ function localizedText(
   content: ContentConfig,
 ): LocalizedText {
   const own = product.descriptions[language] ?? null;
-  const texts = [sourceText(product, own, content.shortDescription), sourceText(product, own, content.description)];
-  return {
-    name,
-    brand: brands,
-    description: texts
-      .map((t) => htmlToText(t ?? ''))
-      .filter((t) => t !== '')
-      .join(' '),
-  };
+  // A stored short description is searched as written (it is plain text); every other source may hold markup.
+  const short = sourceText(product, own, content.shortDescription) ?? '';
+  const texts = [
+    isPlainSource(content.shortDescription) ? short : htmlToText(short),
+    htmlToText(sourceText(product, own, content.description) ?? ''),
+  ];
+  return { name, brand: brands, description: texts.filter((t) => t !== '').join(' ') };
 }
 
-/** A card's short description: the mapped source's plain text, at most 500 characters, or null. */
-function cardShortText(product: CatalogueProduct, language: string, content: ContentConfig): string | null {
-  const text = htmlToText(
-    sourceText(product, product.descriptions[language] ?? null, content.shortDescription) ?? '',
-  ).slice(0, SHORT_MAX);
-  return text === '' ? null : text;
-}
+const isPlainSource = (source: ContentSource): boolean =>
+  source !== null && 'property' in source && source.property === 'shortDescription';
+
+/** A card's short description: the mapped source's text exactly as the product page shows it. */
+const cardShortText = (product: CatalogueProduct, language: string, content: ContentConfig): string | null =>
+  shortText(sourceText(product, product.descriptions[language] ?? null, content.shortDescription));
 
 /** Latest change to anything on the card: the product, its sellable variants, their prices, its content. */
 function lastUpdated(product: CatalogueProduct, sellable: readonly CatalogueVariant[]): string {

@@ -1,22 +1,14 @@
 import type { Market } from '../../../shared/storefront-config/schemas';
 import type { CatalogueBrand } from '../../../indexer/documents/catalogue-product';
 import type { ShownAttribute } from '../../../indexer/documents/product-content';
-import { SHORT_MAX } from '../../../indexer/documents/to-search-document';
 import { brandKey } from '../../../indexer/documents/document-facets';
 import type { SiteIndexConfig } from '../../../indexer/documents/site-config';
 import { marketUrl } from '../catalogue/urls';
 import type { MediaDescriptor } from '../openapi/media-schema';
 import type { PartyLinks, PartyRow } from './product-rows';
-import { descriptionOf, sanitizeDescription, htmlText } from './sanitize';
+import { htmlText, sanitizeDescription } from '../../../shared/product-text/sanitize';
 
-/** Plain text of at most 500 characters, or null. */
-export function shortDescriptionOf(raw: string | null | undefined): string | null {
-  if (raw === null || raw === undefined) return null;
-  const text = htmlText(raw);
-  return text === '' ? null : text.slice(0, SHORT_MAX);
-}
-
-export { descriptionOf };
+export { descriptionOf, shortText as shortDescriptionOf } from '../../../shared/product-text/sanitize';
 
 /** The site's brand facet key, or null when the site filters by no brand. */
 export const brandFacetKey = (index: SiteIndexConfig): string | null =>

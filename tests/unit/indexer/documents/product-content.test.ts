@@ -1,7 +1,8 @@
 import { descriptionIn, shownAttributes, sourceText } from '../../../../indexer/documents/product-content';
 import type { CatalogueAttribute } from '../../../../indexer/documents/catalogue-product';
 import { contentSchema, type ContentConfig } from '../../../../shared/storefront-config/schemas';
-import { cardOf, CONFIG, documentOf, simpleProduct } from './product-fixture';
+import { shortText } from '../../../../shared/product-text/sanitize';
+import { cardOf, CONFIG, documentOf, simpleProduct, T0 } from './product-fixture';
 
 const ZERO = contentSchema.parse({});
 const content = (block: unknown): ContentConfig => contentSchema.parse(block);
@@ -116,6 +117,19 @@ describe('documents follow the content block', () => {
     expect(cardOf(documentWith({ shortDescription: { attribute: 'long' } }, long)).shortDescription.en).toHaveLength(
       500,
     );
+  });
+  it("the card shows exactly the product page's short description, markup-like text and entities included", () => {
+    for (const raw of ['Fits sizes <10 and >20 easily', 'Caf&eacute; &#39;n&#39;', `${'b'.repeat(499)}😀😀`]) {
+      const teaser = simpleProduct({ attributes: [attr('teaser', 'text', [raw])] });
+      const card = cardOf(documentWith({ shortDescription: { attribute: 'teaser' } }, teaser));
+      expect(card.shortDescription.en).toBe(shortText(raw));
+    }
+  });
+  it('a stored short description is searched as written', () => {
+    const plain = simpleProduct({
+      descriptions: { en: { name: 'X', shortDescription: 'Fits sizes <10 and >20', html: null, updatedAt: T0 } },
+    });
+    expect(documentWith({}, plain).text.en?.description).toBe('Fits sizes <10 and >20');
   });
   it("search text holds the mapped fields' words, and not an unmapped field's", () => {
     expect(documentWith({}).text.en?.description).toBe('A warm jacket. Made of cotton & love.');

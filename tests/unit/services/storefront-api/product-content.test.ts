@@ -1,5 +1,5 @@
 import { attributeOf, responsibleOf, shortDescriptionOf } from '../../../../services/storefront-api/products/content';
-import { descriptionOf } from '../../../../services/storefront-api/products/sanitize';
+import { descriptionOf } from '../../../../shared/product-text/sanitize';
 import { bundleOf, relatedGroups } from '../../../../services/storefront-api/products/related';
 import type { SiteIndexConfig } from '../../../../indexer/documents/site-config';
 
@@ -38,6 +38,16 @@ describe('shortDescriptionOf', () => {
   it('is plain text of at most 500 characters', () => {
     expect(shortDescriptionOf('<b>x</b>'.repeat(600))).toHaveLength(500);
     expect(shortDescriptionOf('  ')).toBeNull();
+  });
+  it('keeps text that only looks like markup, and decodes entities, as the description does', () => {
+    expect(shortDescriptionOf('Fits sizes <10 and >20 easily')).toBe('Fits sizes <10 and >20 easily');
+    expect(shortDescriptionOf('Caf&eacute; &#39;n&#39; <b>bar</b>')).toBe("Café 'n' bar");
+    expect(shortDescriptionOf('  two\n lines  ')).toBe('two lines');
+  });
+  it('cuts at 500 characters, never through one', () => {
+    const cut = shortDescriptionOf(`${'a'.repeat(499)}😀😀`);
+    expect(cut).toBe(`${'a'.repeat(499)}😀`);
+    expect(Array.from(cut ?? '')).toHaveLength(500);
   });
 });
 

@@ -70,3 +70,20 @@ export function descriptionOf(raw: string | null | undefined): { html: string; t
   const text = htmlText(html);
   return html === '' && text === '' ? null : { html, text };
 }
+
+/** The spec's limit on a short description, in characters (code points, as PostgreSQL's char_length counts them). */
+export const SHORT_MAX = 500;
+
+// Text with none of these is its own plain text: sanitising it would change nothing but its whitespace.
+const MARKUP = /[<>&"']/;
+
+/**
+ * A short description as shoppers read it, on cards and product pages alike: the text without tags (as `htmlText`
+ * gives it), at most 500 characters, never a half character; null when nothing is left.
+ */
+export function shortText(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined) return null;
+  const text = MARKUP.test(raw) ? htmlText(raw) : raw.replace(/\s+/g, ' ').trim();
+  if (text === '') return null;
+  return text.length <= SHORT_MAX ? text : Array.from(text).slice(0, SHORT_MAX).join('');
+}
