@@ -83,7 +83,8 @@ async function main(): Promise<void> {
         scenarios,
         keyset,
         notes: [
-          'Server, PostgreSQL and autocannon share the machine (and the server shares its event loop with autocannon), so the ratio to the ceiling, measured the same way in the same run, is the figure to compare.',
+          'Server, PostgreSQL and autocannon share the machine (and the server shares its event loop with ' +
+            'autocannon), so the ratio to the ceiling, measured the same way in the same run, is the figure to compare.',
           'Default page sizes: 50 without include, 25 with include=lines (each page then also reads the lines of its 25 orders).',
           `Data: scripts/seed (seedTenant, 500 products, ${BENCH_ORDERS.toLocaleString('en')} orders of all four document types), in the database aisle_bench_business_api, reused by later runs.`,
           'Keyset: page 1,000 starts after its cursor row through the (tenant_id, date_order desc, id desc) index, so it costs what page 1 costs; no OFFSET.',

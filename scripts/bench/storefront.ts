@@ -167,7 +167,9 @@ async function run(
       : ((serverCpuAfter - serverCpu) * 1000) / result.requests.total;
   const clientBusy = (own.user + own.system) / 1000 / elapsedMs;
   console.log(
-    `  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request, autocannon ${(clientBusy * 100).toFixed(0)}% busy`,
+    `  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ` +
+      `${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request, autocannon ` +
+      `${(clientBusy * 100).toFixed(0)}% busy`,
   );
   return {
     scenario,

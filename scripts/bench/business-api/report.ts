@@ -28,14 +28,18 @@ export function renderSection(r: BenchReport): string {
     '',
     `Command: \`npm run bench:business-api\`. Machine: ${r.machine}. Run: ${r.date}.`,
     '',
-    `${r.orders.toLocaleString('en')} orders in one tenant; autocannon, ${r.connections} connections, ${r.seconds} s per scenario, against business-api served in-process on loopback (token verification, paging, JSON included).`,
+    `${r.orders.toLocaleString('en')} orders in one tenant; autocannon, ${r.connections} connections, ` +
+      `${r.seconds} s per scenario, against business-api served in-process on loopback (token verification, ` +
+      `paging, JSON included).`,
     '',
     '| Scenario | Request | median / p99 latency (ms) | requests/s | of ceiling |',
     '| --- | --- | --- | --- | --- |',
     row(r.ceiling),
     ...r.scenarios.map(row),
     '',
-    `Keyset cost (sequential requests, default listing, pageSize ${r.keyset.pageSize}): page 1 median ${ms(r.keyset.page1.median)} ms, p99 ${ms(r.keyset.page1.p99)} ms; page 1,000 median ${ms(r.keyset.page1000.median)} ms, p99 ${ms(r.keyset.page1000.p99)} ms.`,
+    `Keyset cost (sequential requests, default listing, pageSize ${r.keyset.pageSize}): page 1 median ` +
+      `${ms(r.keyset.page1.median)} ms, p99 ${ms(r.keyset.page1.p99)} ms; page 1,000 median ` +
+      `${ms(r.keyset.page1000.median)} ms, p99 ${ms(r.keyset.page1000.p99)} ms.`,
     '',
     'Notes:',
     ...r.notes.map((n) => `- ${n}`),

@@ -115,18 +115,49 @@ async function measureSize(products: number, baseUrl: string, search: SearchNode
 
 function notes(loadBefore: number, loadAfter: number): string[] {
   return [
-    `Products come from the seed generator (\`seedTenant\`, seed ${BENCH_SEED}, no orders) in the bench's own database per size (${benchDatabaseName(100_000)} and the like), seeded once and reused by later runs (BENCH_RESEED=1 seeds anew); documents are read through the indexer's catalogue reader and toSearchDocument, and the same documents feed every engine.`,
+    `Products come from the seed generator (\`seedTenant\`, seed ${BENCH_SEED}, no orders) in the bench's ` +
+      `own database per size (${benchDatabaseName(100_000)} and the like), seeded once and reused by later ` +
+      `runs (BENCH_RESEED=1 seeds anew); documents are read through the indexer's catalogue reader and ` +
+      `toSearchDocument, and the same documents feed every engine.`,
     "Embedded: build includes validation, staging and writing the snapshot; queries run on a fresh engine that loaded the snapshot (the API process's situation).",
-    'Embedded: per immutable index it memoises the unfiltered facet counts of a market, which is all Q1 needs; Q1f selects one category, so its counts are computed per request, like every filtered or text query.',
+    'Embedded: per immutable index it memoises the unfiltered facet counts of a market, which is all Q1 ' +
+      'needs; Q1f selects one category, so its counts are computed per request, like every filtered or text ' +
+      'query.',
     'Orama counts facets only over its own result, so Q1f and Q3 add one search per disjunctive facet; it has no min/max aggregation, so price stats are left out of its timings (in its favour).',
     'PostgreSQL: tsvector + GIN, one GROUP BY per facet (disjunctive facets drop their own condition), statements of a request in parallel on a pool of 4; unlogged tables.',
-    'Lucene 8.7 (Debian liblucene8-java, the library inside Elasticsearch 7), a Java program in scripts/bench/engine/peers/lucene: the same documents (JSON lines) and requests, Snowball English analysis, BM25 with the embedded boosts, DrillSideways over sorted-set doc-values facets, doc-values sorts with exact totals, price min/max from doc values; index force-merged to one segment on mmap; timed inside the JVM after a 3 s warm-up per query; per-market counts for suggest memoised as the embedded engine does. Build includes parsing the JSON lines; "snapshot load" is opening the index reader and the facet state.',
-    'Where Lucene is ahead (a lucene / embedded ratio under 1.0x; Q3 at 100k and 1M in every run so far): Q3 is two words, three term filters and a price range with a handful of hits (19 at 100k, 142 at 1M). The embedded engine matches text a term at a time: it sets every posting of each word (with its typo variants, in name, brand and description) into a bitset over all documents and intersects the bitsets, so its cost follows the postings and the index size, not the hits (filters and facet contexts are then decided on the words and documents the text left). Lucene intersects document at a time, leapfrogging the postings with skip data, and visits only candidate documents; DrillSideways then counts facets over those few. A document-at-a-time conjunction when the rarest word is selective would close it.',
-    "Elasticsearch: the node `npm test` provisions (8.19.21, Maven Central's test distribution with the test-node plugin; heap ELASTICSEARCH_HEAP, 1 GB by default; a separate JVM on the same 2 cores), driven over HTTP through Aisle's own adapter: the site's strict mapping, bulk batches of 5,000, refresh, then force-merged to one segment as Lucene's index is (the build time includes the merge). Its timings include the HTTP round trip and the adapter's request building and response mapping, which is what the storefront pays, and for Q3 (words of five letters or more) the typo-neighbour suggest request that precedes the search. Its query and request caches are on, as in production. Memory is the node's heap in use (not only this index) and the index files, read through mmap.",
+    'Lucene 8.7 (Debian liblucene8-java, the library inside Elasticsearch 7), a Java program in ' +
+      'scripts/bench/engine/peers/lucene: the same documents (JSON lines) and requests, Snowball English ' +
+      'analysis, BM25 with the embedded boosts, DrillSideways over sorted-set doc-values facets, doc-values ' +
+      'sorts with exact totals, price min/max from doc values; index force-merged to one segment on mmap; ' +
+      'timed inside the JVM after a 3 s warm-up per query; per-market counts for suggest memoised as the ' +
+      'embedded engine does. Build includes parsing the JSON lines; "snapshot load" is opening the index ' +
+      'reader and the facet state.',
+    'Where Lucene is ahead (a lucene / embedded ratio under 1.0x; Q3 at 100k and 1M in every run so far): Q3 ' +
+      'is two words, three term filters and a price range with a handful of hits (19 at 100k, 142 at 1M). The ' +
+      'embedded engine matches text a term at a time: it sets every posting of each word (with its typo ' +
+      'variants, in name, brand and description) into a bitset over all documents and intersects the bitsets, ' +
+      'so its cost follows the postings and the index size, not the hits (filters and facet contexts are then ' +
+      'decided on the words and documents the text left). Lucene intersects document at a time, leapfrogging ' +
+      'the postings with skip data, and visits only candidate documents; DrillSideways then counts facets over ' +
+      'those few. A document-at-a-time conjunction when the rarest word is selective would close it.',
+    "Elasticsearch: the node `npm test` provisions (8.19.21, Maven Central's test distribution with the " +
+      'test-node plugin; heap ELASTICSEARCH_HEAP, 1 GB by default; a separate JVM on the same 2 cores), driven ' +
+      "over HTTP through Aisle's own adapter: the site's strict mapping, bulk batches of 5,000, refresh, then " +
+      "force-merged to one segment as Lucene's index is (the build time includes the merge). Its timings " +
+      "include the HTTP round trip and the adapter's request building and response mapping, which is what the " +
+      'storefront pays, and for Q3 (words of five letters or more) the typo-neighbour suggest request that ' +
+      "precedes the search. Its query and request caches are on, as in production. Memory is the node's heap " +
+      'in use (not only this index) and the index files, read through mmap.',
     'Snapshot documents (documents.ndjson, read only by a writer) are left out of the embedded snapshot size.',
-    "Freshness: the indexer is a child process with its own heap (freshness-writer.ts), the bench is the serving process; they share the alias store (the bench database) and the snapshot directory, and the announcement goes over IPC where processes use Redis pub/sub (the two-process integration test covers that path). On 2 cores the indexer's bulk + refresh competes with the serving process for the CPU during each round, as on a shared host. On a loaded machine the p99 of a 0.2 ms listing measures the scheduler more than the engine, idle and streaming alike.",
+    'Freshness: the indexer is a child process with its own heap (freshness-writer.ts), the bench is the ' +
+      'serving process; they share the alias store (the bench database) and the snapshot directory, and the ' +
+      'announcement goes over IPC where processes use Redis pub/sub (the two-process integration test covers ' +
+      "that path). On 2 cores the indexer's bulk + refresh competes with the serving process for the CPU " +
+      'during each round, as on a shared host. On a loaded machine the p99 of a 0.2 ms listing measures the ' +
+      'scheduler more than the engine, idle and streaming alike.',
     "Orama is left out at 1,000,000 products (BENCH_PEERS_1000000 overrides): its 1M documents and an index of about 4 GB would not fit the bench's 8 GB heap at once.",
-    `1-minute load average at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ${cpus().length} cores (other work on a shared machine inflates every peer's figures, especially p99).`,
+    `1-minute load average at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} on ` +
+      `${cpus().length} cores (other work on a shared machine inflates every peer's figures, especially p99).`,
   ];
 }
 

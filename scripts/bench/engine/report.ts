@@ -44,7 +44,9 @@ function sourceLine(size: SizeResult): string {
 function buildTable(size: SizeResult): string[] {
   const rows = size.peers.map(
     (p) =>
-      `| ${p.peer} | ${(p.build.buildMs / 1000).toFixed(1)} s | ${mb(p.build.memoryBytes)} (${p.build.memoryNote}) | ${p.build.snapshotLoadMs === undefined ? '-' : `${(p.build.snapshotLoadMs / 1000).toFixed(2)} s`} |`,
+      `| ${p.peer} | ${(p.build.buildMs / 1000).toFixed(1)} s | ${mb(p.build.memoryBytes)} ` +
+      `(${p.build.memoryNote}) | ` +
+      `${p.build.snapshotLoadMs === undefined ? '-' : `${(p.build.snapshotLoadMs / 1000).toFixed(2)} s`} |`,
   );
   return ['| Engine | Build | Memory | Snapshot load |', '| --- | --- | --- | --- |', ...rows];
 }

@@ -20,7 +20,9 @@ export function renderIndexerSection(r: IndexerBenchResult): string {
   const ceiling = r.passes[0];
   const rows = r.passes.map(
     (p) =>
-      `| ${p.label} | ${p.documents.toLocaleString('en-US')} | ${(p.ms / 1000).toFixed(1)} s | ${rate(p).toLocaleString('en-US')} | ${ceiling ? `${((rate(p) / rate(ceiling)) * 100).toFixed(0)}%` : ''} |`,
+      `| ${p.label} | ${p.documents.toLocaleString('en-US')} | ${(p.ms / 1000).toFixed(1)} s | ` +
+      `${rate(p).toLocaleString('en-US')} | ` +
+      `${ceiling ? `${((rate(p) / rate(ceiling)) * 100).toFixed(0)}%` : ''} |`,
   );
   return [
     '## Indexer: full run',

@@ -26,7 +26,8 @@ export function renderMediaSection(r: MediaBenchResult): string {
     '',
     '### Renditions',
     '',
-    `${r.render.images} seed packshots (PNG, 1600 or 2000 px wide) through the media pipeline with recipe 1 (widths 320, 640, 1024, 1600; AVIF quality 50 effort 2, JPEG quality 80), into an empty store:`,
+    `${r.render.images} seed packshots (PNG, 1600 or 2000 px wide) through the media pipeline with recipe 1 ` +
+      `(widths 320, 640, 1024, 1600; AVIF quality 50 effort 2, JPEG quality 80), into an empty store:`,
     '',
     '| images | renditions | time | renditions per second | ms per image (analysis, blurhash and 8 renditions) |',
     '| ---: | ---: | ---: | ---: | ---: |',
@@ -42,6 +43,8 @@ export function renderMediaSection(r: MediaBenchResult): string {
     '| --- | ---: | ---: | ---: | ---: |',
     ...r.loads.map((l) => `| ${l.name} | ${Math.round(l.rps)} | ${l.medianMs} | ${l.p99Ms} | ${l.requests} |`),
     '',
-    'The media host parses and validates the path, looks the manifest up (cached in memory), and sends the file with `send` (a stat, ETag, Range and conditional requests); the peer stats the file and streams it with a fixed content type and its length, and no checks.',
+    'The media host parses and validates the path, looks the manifest up (cached in memory), and sends the ' +
+      'file with `send` (a stat, ETag, Range and conditional requests); the peer stats the file and streams it ' +
+      'with a fixed content type and its length, and no checks.',
   ].join('\n');
 }

@@ -56,7 +56,10 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...r.rows.map(
       (row) =>
-        `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ${share(row.rps, r.sizedRps)} | ${row.serverUs === null ? '-' : `${row.serverUs.toFixed(0)} us`} | ${(row.clientBusy * 100).toFixed(0)}% |`,
+        `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ` +
+        `${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ` +
+        `${share(row.rps, r.sizedRps)} | ${row.serverUs === null ? '-' : `${row.serverUs.toFixed(0)} us`} | ` +
+        `${(row.clientBusy * 100).toFixed(0)}% |`,
     ),
     '',
     "Server CPU a request: the server process's user and system time over the requests it answered. autocannon busy: the",

@@ -48,7 +48,9 @@ export async function storefrontProcess(env: NodeJS.ProcessEnv): Promise<ChildSe
 /** The ceiling: a plain node:http handler answering a constant JSON body (`{"ok":true}` by default), also as its own process. */
 export async function constantProcess(body: Buffer = Buffer.from('{"ok":true}')): Promise<ChildServer> {
   const port = await freePort();
-  const code = `const b = Buffer.from(process.env.BODY, 'base64'); require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'application/json'}); s.end(b); }).listen(${port}, '127.0.0.1')`;
+  const code =
+    `const b = Buffer.from(process.env.BODY, 'base64'); require('node:http').createServer((q, s) => { ` +
+    `s.writeHead(200, {'content-type': 'application/json'}); s.end(b); }).listen(${port}, '127.0.0.1')`;
   const child = spawn(process.execPath, ['-e', code], {
     stdio: 'inherit',
     env: { ...process.env, BODY: body.toString('base64') },

@@ -6,9 +6,14 @@ import { publishAction, reindexAction, rollbackAction, syncStatusAction, type Se
 import { withCliServices } from './services';
 
 const USAGE = {
-  site: 'site save --tenant T --code C --name N --ecom-site-id N [--dev-origins a,b]  (creates)  |  site save --tenant T --site S [--code C] [--name N] [--ecom-site-id N] [--dev-origins a,b]  (changes only what it names)  |  site list --tenant T  |  site remove --tenant T --site S',
+  site:
+    'site save --tenant T --code C --name N --ecom-site-id N [--dev-origins a,b]  (creates)  |  site save ' +
+    '--tenant T --site S [--code C] [--name N] [--ecom-site-id N] [--dev-origins a,b]  (changes only what it ' +
+    'names)  |  site list --tenant T  |  site remove --tenant T --site S',
   market:
-    'market save --tenant T --site S --json \'{"code":"se","language":"sv","currency":"SEK","country":"SE","urlTemplate":"https://shop.example/{path}","priceListId":1,"isDefault":true}\'  |  market remove --tenant T --site S --code C',
+    'market save --tenant T --site S --json ' +
+    '\'{"code":"se","language":"sv","currency":"SEK","country":"SE","urlTemplate":"https://shop.example/{path}","priceListId":1,"isDefault":true}\' ' +
+    ' |  market remove --tenant T --site S --code C',
   facet:
     'facet save --tenant T --site S --key K --definition \'{"source":{"kind":"brand"},"type":"list"}\'  |  facet remove --tenant T --site S --key K',
   collection:
@@ -17,7 +22,9 @@ const USAGE = {
   synonyms:
     'synonyms save --tenant T --site S --language en --json \'[{"terms":["sneaker","trainer"]},{"from":"laptop","to":["notebook"]}]\'  |  synonyms show --tenant T --site S [--language en]',
   content:
-    'content save --tenant T --site S --json \'{"shortDescription":{"attribute":"teaser"},"attributes":[{"key":"fabric","attribute":"material","label":{"en":"Fabric"}}]}\'  |  content show --tenant T --site S',
+    'content save --tenant T --site S --json ' +
+    '\'{"shortDescription":{"attribute":"teaser"},"attributes":[{"key":"fabric","attribute":"material","label":{"en":"Fabric"}}]}\' ' +
+    ' |  content show --tenant T --site S',
   key: 'key create --tenant T --site S --kind publishable|preview|secret [--label L]  |  key list --tenant T --site S  |  key revoke --tenant T --id N',
   publish: 'publish --tenant T --site S [--note "..."]',
   diff: 'diff --tenant T --site S [--results [--queries a,b] [--market M]]',

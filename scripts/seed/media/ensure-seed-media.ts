@@ -43,7 +43,9 @@ function posterPng(spec: PosterSpec): Promise<Buffer> {
   const colour = COLOURS[spec.colour][2];
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.w}" height="${spec.h}"><rect width="100%" height="100%" fill="#e9edf2"/>` +
-    `${shapeSvg({ shape: 'circle', w: spec.w * 0.6, h: spec.h }, colour)}<polygon points="${spec.w * 0.72},${spec.h * 0.4} ${spec.w * 0.72},${spec.h * 0.6} ${spec.w * 0.8},${spec.h * 0.5}" fill="#222"/></svg>`;
+    `${shapeSvg({ shape: 'circle', w: spec.w * 0.6, h: spec.h }, colour)}<polygon ` +
+    `points="${spec.w * 0.72},${spec.h * 0.4} ${spec.w * 0.72},${spec.h * 0.6} ` +
+    `${spec.w * 0.8},${spec.h * 0.5}" fill="#222"/></svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 
