@@ -12,7 +12,9 @@ const DESCRIPTION =
   'no-hit-queries (queries whose latest search found nothing, most no-hit requests first: candidates for synonyms and rules), top-filters (filter values used in listings), ' +
   'suggest-queries (search-as-you-type), volume (listing requests and no-hit requests per day, every day of the range, oldest first: the trend). ' +
   'Each query comes with its count, its no-hit count and its latest total; totals give every request and no-hit request of the range, ' +
-  `and share = count / totals.requests. from and to are ISO dates (UTC, inclusive), the last ${REPORT_LIMITS.defaultDays} days by default; limit 1 to ${REPORT_LIMITS.maxLimit}, default ${REPORT_LIMITS.defaultLimit}. ` +
+  `and share = count / totals.requests. from and to are ISO dates (UTC, inclusive), the last ` +
+  `${REPORT_LIMITS.defaultDays} days by default; limit 1 to ${REPORT_LIMITS.maxLimit}, default ` +
+  `${REPORT_LIMITS.defaultLimit}. ` +
   'Each day keeps its most frequent queries only, so a rare query may be missing.';
 
 /** Reading the search analytics the storefront records (read-only tokens may call it). */

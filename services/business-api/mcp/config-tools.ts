@@ -73,7 +73,9 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
         key: z.string().describe('The facet key; price and in-stock are reserved.'),
         definitionJson: jsonArg(
           'definitionJson',
-          'The facet definition: {source: {kind: brand|option|attribute|category, ...}, type: list|hierarchy|range|toggle|swatch, label, ..., swatches: {<value key>: {color, image}}} (a swatch image is a path under the media source root or an http(s) URL; the indexer renders it)',
+          'The facet definition: {source: {kind: brand|option|attribute|category, ...}, type: ' +
+            'list|hierarchy|range|toggle|swatch, label, ..., swatches: {<value key>: {color, image}}} (a ' +
+            'swatch image is a path under the media source root or an http(s) URL; the indexer renders it)',
         ),
       }),
       description: `Adds or replaces one facet of the site.${DRAFT}`,
@@ -103,7 +105,9 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
         pin: jsonArg('pin', 'Products at the head of the listing: [{"productId": "123", "position": 1}]').optional(),
         hide: jsonArg('hide', 'Products left out of the listing, its total and facet counts: ["456"]').optional(),
       }),
-      description: `Adds or replaces a collection: a listing defined by a filter, with a slug per language and a place in the tree, and optionally products pinned at positions and products hidden. Returns { collectionId }.${DRAFT}`,
+      description:
+        `Adds or replaces a collection: a listing defined by a filter, with a slug per language and a place in ` +
+        `the tree, and optionally products pinned at positions and products hidden. Returns { collectionId }.${DRAFT}`,
       run: async ({ auth, args }) => {
         const { siteId, slugsJson, namesJson, filterJson, ...rest } = args;
         const input = { ...rest, slugs: slugsJson, names: namesJson, filter: filterJson };
@@ -123,7 +127,9 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
             'left-out fields take these zero-config defaults',
         ),
       }),
-      description: `Replaces the site's content block: which product properties fill the short description, the description and the attributes of product pages (and the short description of cards). Returns { content }.${DRAFT}`,
+      description:
+        `Replaces the site's content block: which product properties fill the short description, the ` +
+        `description and the attributes of product pages (and the short description of cards). Returns { content }.${DRAFT}`,
       run: async ({ auth, args }) => ({
         content: await saveContent(db, await instanceOf(deps, auth), args.siteId, args.contentJson),
       }),
@@ -159,7 +165,8 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
         keyId: z.number().int().positive().describe("The key's id, as create_storefront_api_key returned it."),
       }),
       description:
-        'Revokes a storefront API key of the site at once, without a publish: requests with it get 401 from then on. A leaked key is revoked this way. Returns the key (never its raw value) with revokedAt.',
+        'Revokes a storefront API key of the site at once, without a publish: requests with it get 401 from ' +
+        'then on. A leaked key is revoked this way. Returns the key (never its raw value) with revokedAt.',
       run: async ({ auth, args }) => {
         const revoked = await revokeSiteKey(
           deps,

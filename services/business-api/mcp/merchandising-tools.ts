@@ -34,7 +34,9 @@ export function merchandisingTools(deps: StorefrontToolDeps): AnyTool[] {
           .describe('The language the synonyms are for, e.g. en or sv (searches in that language use them).'),
         synonymsJson: jsonArg(
           'synonymsJson',
-          'The whole set for the language: an array of entries, each {"terms": ["sneaker", "trainer", "running shoe"]} (equivalent: each term finds all of them) or {"from": "laptop", "to": ["notebook"]} (one-way); [] removes the set',
+          'The whole set for the language: an array of entries, each {"terms": ["sneaker", "trainer", ' +
+            '"running shoe"]} (equivalent: each term finds all of them) or {"from": "laptop", "to": ' +
+            '["notebook"]} (one-way); [] removes the set',
         ),
       }),
       description: `Replaces the synonym set of one language of a site; applied when shoppers search, without a reindex. Returns { language, entries }.${DRAFT}`,
@@ -52,7 +54,9 @@ export function merchandisingTools(deps: StorefrontToolDeps): AnyTool[] {
         ruleJson: jsonArg('ruleJson', `The rule: ${RULE_SHAPE}`),
         ruleId: z.number().int().positive().optional().describe('Omit to add a rule; give it to replace that rule.'),
       }),
-      description: `Adds or replaces a query rule: for searches matching its query, pin products at positions, hide products, boost or bury products matching a filter, apply a filter, or redirect. Returns { ruleId }.${DRAFT}`,
+      description:
+        `Adds or replaces a query rule: for searches matching its query, pin products at positions, hide ` +
+        `products, boost or bury products matching a filter, apply a filter, or redirect. Returns { ruleId }.${DRAFT}`,
       run: async ({ auth, args }) => {
         if (typeof args.ruleJson !== 'object' || args.ruleJson === null || Array.isArray(args.ruleJson)) {
           throw new ConfigValidationError([

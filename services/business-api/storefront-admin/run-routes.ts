@@ -63,7 +63,8 @@ const reindexRoute = (deps: Deps) =>
     operationId: 'reindexStorefrontSite',
     summary: 'Queue a full reindex, or a preview build of the draft',
     description:
-      'full rebuilds the live index from the published config (a run losing too many documents is gated, not swapped in); preview builds the preview index from the draft, for preview keys and the search preview.',
+      'full rebuilds the live index from the published config (a run losing too many documents is gated, not ' +
+      'swapped in); preview builds the preview index from the draft, for preview keys and the search preview.',
     tag: TAG,
     params: siteParams,
     body: reindexBody,

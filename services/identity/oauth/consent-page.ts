@@ -17,7 +17,8 @@ export const PAGE_HEADERS = {
 };
 
 const page = (title: string, body: string): string =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+  `content="width=device-width"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
 
 /** The page shown when the request itself is broken (no client or redirect URI to answer to). */
 export const errorPage = (message: string): string =>
@@ -47,7 +48,8 @@ export function consentPage(
     `<h1>Allow ${escapeHtml(request.client.clientName)}?</h1>
 <p><strong>${escapeHtml(request.client.clientName)}</strong> (returning to <code>${escapeHtml(target.origin)}</code>) asks for ${access}
 to <code>${escapeHtml(request.resource ?? 'the Aisle API')}</code> on your behalf.</p>
-<p>Sign in with an <strong>app password</strong> of your tenant: its client ID and its secret (an administrator creates one with <code>npm run cli -- app-password create</code>). Your ordinary password is never asked for.</p>
+<p>Sign in with an <strong>app password</strong> of your tenant: its client ID and its secret ` +
+      `(an administrator creates one with <code>npm run cli -- app-password create</code>). Your ordinary password is never asked for.</p>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
 <form method="post" action="">${hidden}
 <label for="ap_id">App password client ID</label><input type="text" id="ap_id" name="app_password_client_id" autocomplete="username" required>

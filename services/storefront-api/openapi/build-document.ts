@@ -97,7 +97,10 @@ export function buildStorefrontDocument() {
       title: 'Aisle storefront API',
       version: 'v1',
       description:
-        'The public, multi-tenant, read-mostly storefront API: site bootstrap, listings with facets, suggest and search-in-facet, product pages and variants, collections, categories, brands and sitemap rows. Errors are RFC 9457 problem+json; clients branch on `code`. A guide from a new site to a first listing call is at /docs/onboarding.',
+        'The public, multi-tenant, read-mostly storefront API: site bootstrap, listings with facets, suggest ' +
+        'and search-in-facet, product pages and variants, collections, categories, brands and sitemap rows. ' +
+        'Errors are RFC 9457 problem+json; clients branch on `code`. A guide from a new site to a first ' +
+        'listing call is at /docs/onboarding.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Aisle', url: 'https://aisle.dev' },
     },

@@ -48,7 +48,8 @@ export const cartSchema = z
     warnings: z.array(
       z.strictObject({ code: z.enum(['PRODUCT_GONE', 'QUANTITY_REDUCED', 'PRICE_CHANGED']), lineId: z.string() }).meta({
         description:
-          'PRODUCT_GONE: the line was dropped (no longer sold on the market, or out of stock); QUANTITY_REDUCED: cut to the stock left; PRICE_CHANGED: the price differs from the one the line was added at.',
+          'PRODUCT_GONE: the line was dropped (no longer sold on the market, or out of stock); ' +
+          'QUANTITY_REDUCED: cut to the stock left; PRICE_CHANGED: the price differs from the one the line was added at.',
       }),
     ),
   })
@@ -117,7 +118,8 @@ const CART_OPERATIONS: CartOp[] = [
     path: '/v1/cart',
     operationId: 'getCart',
     description:
-      'Re-resolved from the catalogue now: current price on the cart market, stock, image. Lines no longer sold or out of stock are dropped (PRODUCT_GONE), quantities above stock cut (QUANTITY_REDUCED).',
+      'Re-resolved from the catalogue now: current price on the cart market, stock, image. Lines no longer ' +
+      'sold or out of stock are dropped (PRODUCT_GONE), quantities above stock cut (QUANTITY_REDUCED).',
     summary: 'The whole cart, re-priced from the catalogue now',
     status: 200,
     headers: [token],

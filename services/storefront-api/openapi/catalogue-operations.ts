@@ -16,7 +16,9 @@ export const CATALOGUE_OPERATIONS: StorefrontOperation[] = [
     operationId: 'getProduct',
     summary: 'A product page',
     description:
-      'The product detail with its variants (null above 100), media, categories, collections, hreflang, content, related products and bundle. A historical slug answers the product with `redirectTo`. A variant, or a product the market does not sell, is 404 PRODUCT_NOT_FOUND.',
+      'The product detail with its variants (null above 100), media, categories, collections, hreflang, ' +
+      'content, related products and bundle. A historical slug answers the product with `redirectTo`. A ' +
+      'variant, or a product the market does not sell, is 404 PRODUCT_NOT_FOUND.',
     tag: 'Product',
     params: slugOrIdParams,
     body: productDetailSchema,
@@ -60,7 +62,9 @@ export const CATALOGUE_OPERATIONS: StorefrontOperation[] = [
     operationId: 'getCollection',
     summary: 'A collection page',
     description:
-      'The collection, its breadcrumb, hreflang alternates and its listing (every listing parameter except `collection`: the page is the scope). A historical slug (or one in another language or case) answers the collection with `redirectTo`.',
+      'The collection, its breadcrumb, hreflang alternates and its listing (every listing parameter except ' +
+      '`collection`: the page is the scope). A historical slug (or one in another language or case) answers ' +
+      'the collection with `redirectTo`.',
     tag: 'Catalogue',
     params: slugOrIdParams,
     query: scopedListingQuery,

@@ -44,7 +44,9 @@ export const PIPELINE_ERRORS: Record<number, { codes: ErrorCodes; description: s
   503: {
     codes: ['SITE_REGISTRY_WARMING', 'SERVICE_UNAVAILABLE'],
     description:
-      'SITE_REGISTRY_WARMING: the process is still loading the published configurations; SERVICE_UNAVAILABLE: a store the answer needs (the database, or Redis for carts) cannot be reached; retry after Retry-After',
+      'SITE_REGISTRY_WARMING: the process is still loading the published configurations; ' +
+      'SERVICE_UNAVAILABLE: a store the answer needs (the database, or Redis for carts) cannot be reached; ' +
+      'retry after Retry-After',
   },
 };
 
@@ -106,7 +108,8 @@ const LISTING_OPERATIONS: StorefrontOperation[] = [
     operationId: 'searchFacetValues',
     summary: 'Search the values of one facet',
     description:
-      "Values of a list or swatch facet matching `q`, with counts in the filter context: searched over the facet's 1000 most common values, at most 50 returned. Free text and collection scope are not applied.",
+      'Values of a list or swatch facet matching `q`, with counts in the filter context: searched over the ' +
+      "facet's 1000 most common values, at most 50 returned. Free text and collection scope are not applied.",
     tag: 'Search',
     params: facetKeyParams,
     query: facetSearchQuery,

@@ -30,7 +30,10 @@ export function chartSummary(days) {
   const noHits = days.reduce((sum, d) => sum + d.noHitRequests, 0);
   const busiest = days.reduce((best, d) => (d.requests > best.requests ? d : best), days[0]);
   const range = `${dayLong(days[0].day)} to ${dayLong(days[days.length - 1].day)}`;
-  return `Line chart of searches per day from ${range}: ${plural(total, 'search', 'searches')} in all, most on ${dayLong(busiest.day)} (${count(busiest.requests)}); ${count(noHits)} found nothing. The table below lists every day.`;
+  return (
+    `Line chart of searches per day from ${range}: ${plural(total, 'search', 'searches')} in all, most on ` +
+    `${dayLong(busiest.day)} (${count(busiest.requests)}); ${count(noHits)} found nothing. The table below lists every day.`
+  );
 }
 
 /** @param {DayVolume[]} days */

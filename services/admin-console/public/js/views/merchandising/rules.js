@@ -200,7 +200,9 @@ export function rulesSection(ctx, initial, shortcut) {
     h(
       'p',
       { class: 'section-intro' },
-      'A rule changes the results of the searches it matches: it pins products at a place, hides products, shows some first or last, applies a filter, or sends the shopper to another page. When several rules match one search they all act, in the order listed.',
+      'A rule changes the results of the searches it matches: it pins products at a place, hides products, ' +
+        'shows some first or last, applies a filter, or sends the shopper to another page. When several rules ' +
+        'match one search they all act, in the order listed.',
     ),
     ctx.canWrite ? formHost : null,
     status.element,
