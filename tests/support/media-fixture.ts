@@ -46,7 +46,9 @@ export async function mediaTempDir(): Promise<{
 /** A small packshot: a coloured square on `background` (null: transparent). */
 export function packshot(width: number, height: number, colour: string, background: string | null): Promise<Buffer> {
   const bg = background === null ? '' : `<rect width="100%" height="100%" fill="${background}"/>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${bg}<rect x="${width / 4}" y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="${colour}"/></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${bg}<rect x="${width / 4}" ` +
+    `y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="${colour}"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

@@ -76,7 +76,8 @@ describeInBrowser('the listing query in the browser', () => {
       page,
       `(m) => {
       const q = new m.ListingQuery({ page: 4, filters: new Map([['colour', ['red']]]) });
-      return [q.toggle('colour', 'blue').page, [...q.toggle('colour', 'blue').filters], [...q.toggle('colour', 'red').filters], [...q.toggle('colour', 'blue', true).filters], q.with({ page: 5 }).page];
+      return [q.toggle('colour', 'blue').page, [...q.toggle('colour', 'blue').filters], [...q.toggle('colour', 'red').filters], ` +
+        `[...q.toggle('colour', 'blue', true).filters], q.with({ page: 5 }).page];
     }`,
     );
     expect(result).toEqual([1, [['colour', ['red', 'blue']]], [], [['colour', ['blue']]], 5]);

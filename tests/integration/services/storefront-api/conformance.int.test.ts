@@ -41,7 +41,8 @@ describe('storefront answers conform to the OpenAPI document', () => {
     const brand = (await get('/v1/products')).body.facets.find((f: { key: string }) => f.key === 'brand');
     const value = brand.values[0].value as string;
     const listed = await get(
-      `/v1/products?q=a&page=2&pageSize=5&sort=price_desc&collection=everything&filter[brand]=${encodeURIComponent(value)}&filter[price]=-&filter[in-stock]=true&filter[nope]=1&sort=bogus&collection=nowhere`,
+      `/v1/products?q=a&page=2&pageSize=5&sort=price_desc&collection=everything&filter[brand]=` +
+        `${encodeURIComponent(value)}&filter[price]=-&filter[in-stock]=true&filter[nope]=1&sort=bogus&collection=nowhere`,
     );
     expect(listed.body.appliedFilters).toContainEqual(expect.objectContaining({ facet: 'brand', value }));
     expect(listed.body.warnings.map((w: { code: string }) => w.code)).toEqual(

@@ -59,7 +59,8 @@ describe.each(engineKinds('GET /v1/products against a brute-force reference'))(
       // rule 10 (a brand filter matches when any variant has the brand) is exercised.
       const configure = async (_siteId: number, tenantId: number) => {
         await t.db.raw(
-          `update products set brand_id = (select b.id from brands b where b.tenant_id = products.tenant_id and b.id <> coalesce(products.brand_id, 0) order by (b.id * 7 + products.id) % 13, b.id limit 1)
+          `update products set brand_id = (select b.id from brands b where b.tenant_id = products.tenant_id and b.id <> coalesce(products.brand_id, 0) ` +
+            `order by (b.id * 7 + products.id) % 13, b.id limit 1)
          where tenant_id = ? and parent_id is not null and id % 3 = 0`,
           [tenantId],
         );

@@ -15,7 +15,9 @@ const index: SiteIndexConfig = {
 describe('descriptionOf', () => {
   it('keeps the allow-list and drops scripts, styles, images, classes and event attributes', () => {
     const out = descriptionOf(
-      '<div class="a"><h1 onclick="x()">Title</h1><p style="color:red">One<br>two <i>it</i></p><script>evil()</script><img src=x onerror=y><table><tr><td>c</td></tr></table><a href="javascript:x()">j</a><a href="http://a.b/c" rel="x">l</a></div>',
+      '<div class="a"><h1 onclick="x()">Title</h1><p style="color:red">One<br>two ' +
+        '<i>it</i></p><script>evil()</script><img src=x onerror=y><table><tr><td>c</td></tr></table><a ' +
+        'href="javascript:x()">j</a><a href="http://a.b/c" rel="x">l</a></div>',
     );
     expect(out).toEqual({
       html: '<p><h2>Title</h2><p>One<br />two <i>it</i></p><table><tr><td>c</td></tr></table><a>j</a><a href="http://a.b/c">l</a></p>',

@@ -235,7 +235,8 @@ describe('bulk against the index fields', () => {
           position: 0,
           id: 'stray',
           reason:
-            'number key "price" is not in the index fields and cannot be added to it (field key "price" is declared twice or is also an object); an index built with it (a full run) takes the document',
+            'number key "price" is not in the index fields and cannot be added to it (field key "price" is ' +
+            'declared twice or is also an object); an index built with it (a full run) takes the document',
           needsRebuild: true,
         },
       ],
@@ -257,7 +258,9 @@ describe('bulk against the index fields', () => {
         position: 0,
         id: 'p1',
         reason:
-          'facet key "b" is not in the index fields and cannot be added to it (the node refused to add it: illegal_argument_exception: Limit of total fields [1000] has been exceeded); an index built with it (a full run) takes the document',
+          'facet key "b" is not in the index fields and cannot be added to it (the node refused to add it: ' +
+          'illegal_argument_exception: Limit of total fields [1000] has been exceeded); an index built with ' +
+          'it (a full run) takes the document',
         needsRebuild: true,
       },
     ]);
