@@ -6,7 +6,8 @@ import { pageOf, pagingQuery } from '../openapi/common-schemas';
 
 export const customersQuery = z.object({
   q: textFilter(
-    'Free text: the customer id or contact number (whole numbers), or part of the name or organisation number (case and separators ignored).',
+    'Free text: the customer id or contact number (whole numbers), or part of the name or organisation ' +
+      'number (case and separators ignored).',
   ),
   inactive: booleanParam
     .optional()

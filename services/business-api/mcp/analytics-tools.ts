@@ -8,10 +8,14 @@ import { toolArgsFromQuery } from './tool-args';
 import { defineTool, type AnyTool } from './tool-registry';
 
 const DESCRIPTION =
-  'What shoppers search for on a site (as GET /api/v1/storefront/sites/{siteId}/search-analytics/{report}). report: top-queries (listing queries, most counted first), ' +
-  'no-hit-queries (queries whose latest search found nothing, most no-hit requests first: candidates for synonyms and rules), top-filters (filter values used in listings), ' +
-  'suggest-queries (search-as-you-type), volume (listing requests and no-hit requests per day, every day of the range, oldest first: the trend). ' +
-  'Each query comes with its count, its no-hit count and its latest total; totals give every request and no-hit request of the range, ' +
+  'What shoppers search for on a site (as GET /api/v1/storefront/sites/{siteId}/search-analytics/{report}). ' +
+  'report: top-queries (listing queries, most counted first), ' +
+  'no-hit-queries (queries whose latest search found nothing, most no-hit requests first: candidates for ' +
+  'synonyms and rules), top-filters (filter values used in listings), ' +
+  'suggest-queries (search-as-you-type), volume (listing requests and no-hit requests per day, every day of ' +
+  'the range, oldest first: the trend). ' +
+  'Each query comes with its count, its no-hit count and its latest total; totals give every request and ' +
+  'no-hit request of the range, ' +
   `and share = count / totals.requests. from and to are ISO dates (UTC, inclusive), the last ` +
   `${REPORT_LIMITS.defaultDays} days by default; limit 1 to ${REPORT_LIMITS.maxLimit}, default ` +
   `${REPORT_LIMITS.defaultLimit}. ` +

@@ -33,21 +33,27 @@ export function businessTools(db: Db, now: () => Date = () => new Date()): AnyTo
       name: 'list_sales_orders',
       title: 'Sales orders',
       input: toolArgsFromQuery(salesOrderListQuery),
-      description: `Sales orders, newest order date first; by default order-intake statuses (as GET /api/v1/sales-orders).${PAGED}`,
+      description:
+        `Sales orders, newest order date first; by default order-intake statuses (as GET ` +
+        `/api/v1/sales-orders).${PAGED}`,
       run: ({ auth, args }) => listSalesOrders(db, auth.tenantId, args, now()),
     }),
     defineTool({
       name: 'list_purchase_orders',
       title: 'Purchase orders',
       input: toolArgsFromQuery(purchaseOrdersQuery),
-      description: `Purchase orders with received and invoiced values; by default active ones (IsPurchase), as GET /api/v1/purchase-orders.${PAGED}`,
+      description:
+        `Purchase orders with received and invoiced values; by default active ones (IsPurchase), as GET ` +
+        `/api/v1/purchase-orders.${PAGED}`,
       run: ({ auth, args }) => purchaseOrdersAnswer(db, auth.tenantId, args),
     }),
     defineTool({
       name: 'list_sales_invoices',
       title: 'Sales invoices',
       input: toolArgsFromQuery(salesInvoicesQuery),
-      description: `Sales invoices and credit invoices; by default revenue invoices (IsSales), as GET /api/v1/sales-invoices.${PAGED}`,
+      description:
+        `Sales invoices and credit invoices; by default revenue invoices (IsSales), as GET ` +
+        `/api/v1/sales-invoices.${PAGED}`,
       run: ({ auth, args }) => salesInvoicesAnswer(db, auth.tenantId, args),
     }),
     defineTool({
@@ -69,7 +75,9 @@ export function businessTools(db: Db, now: () => Date = () => new Date()): AnyTo
       name: 'get_warehouse_stock',
       title: 'Warehouse stock',
       input: toolArgsFromQuery(warehouseStockQuery),
-      description: `Stock per product, warehouse and location, with the quantity distributable (as GET /api/v1/warehouse-stock; pageSize at most 200).${PAGED}`,
+      description:
+        `Stock per product, warehouse and location, with the quantity distributable (as GET ` +
+        `/api/v1/warehouse-stock; pageSize at most 200).${PAGED}`,
       run: ({ auth, args }) => warehouseStockAnswer(db, auth.tenantId, args),
     }),
     defineTool({
@@ -84,7 +92,8 @@ export function businessTools(db: Db, now: () => Date = () => new Date()): AnyTo
       title: 'Find a product',
       input: toolArgsFromQuery(productFindQuery),
       description:
-        'Products matching a product number, barcode or part of the name, best first; limit 1 to 20, default 10 (as GET /api/v1/products/find). The answer is { items }.',
+        'Products matching a product number, barcode or part of the name, best first; limit 1 to 20, default ' +
+        '10 (as GET /api/v1/products/find). The answer is { items }.',
       run: ({ auth, args }) => findProducts(db, auth.tenantId, args.q, args.limit),
     }),
     defineTool({
@@ -99,7 +108,8 @@ export function businessTools(db: Db, now: () => Date = () => new Date()): AnyTo
       title: 'One customer',
       input: toolArgsFromQuery(customerParams),
       description:
-        'One customer with credit, terms and order figures (as GET /api/v1/customers/{customerId}); not_found outside your instance.',
+        'One customer with credit, terms and order figures (as GET /api/v1/customers/{customerId}); ' +
+        'not_found outside your instance.',
       run: ({ auth, args }) => customerAnswer(db, auth.tenantId, args.customerId),
     }),
   ];

@@ -20,7 +20,8 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
         siteId: siteIdArg
           .optional()
           .describe(
-            "The site to change; omit to create one (a code another site has is refused: pass that site's siteId to change it).",
+            "The site to change; omit to create one (a code another site has is refused: pass that site's " +
+              'siteId to change it).',
           ),
         code: z.string().describe('1 to 40 lowercase letters, digits or hyphens.'),
         name: z.string(),
@@ -37,7 +38,9 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
           .optional()
           .describe('Optional {product: "/p/{slug}", collection: "/k/{path}"}.'),
       }),
-      description: `Creates a storefront site, or changes the draft of the site with siteId: fields left out (assortmentJson, urlPatterns) keep their values. Returns { siteId }.${DRAFT}`,
+      description:
+        `Creates a storefront site, or changes the draft of the site with siteId: fields left out ` +
+        `(assortmentJson, urlPatterns) keep their values. Returns { siteId }.${DRAFT}`,
       run: async ({ auth, args }) => ({
         siteId: await saveSite(db, await instanceOf(deps, auth), { siteId: args.siteId, ...siteFields(args) }),
       }),
@@ -122,14 +125,17 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
         siteId: siteIdArg,
         contentJson: jsonArg(
           'contentJson',
-          'The content block: {"shortDescription": {"property": "shortDescription"|"description"}|{"attribute": "<key>"}|null, "description": (the same), ' +
-            '"attributes": [{"key": "fabric", "attribute": "material", "label": {"en": "Fabric"}, "type": "text"|"html"|"number"|"bool"|"list"|null}] or null (every attribute, as stored)}; ' +
+          'The content block: {"shortDescription": {"property": ' +
+            '"shortDescription"|"description"}|{"attribute": "<key>"}|null, "description": (the same), ' +
+            '"attributes": [{"key": "fabric", "attribute": "material", "label": {"en": "Fabric"}, "type": ' +
+            '"text"|"html"|"number"|"bool"|"list"|null}] or null (every attribute, as stored)}; ' +
             'left-out fields take these zero-config defaults',
         ),
       }),
       description:
         `Replaces the site's content block: which product properties fill the short description, the ` +
-        `description and the attributes of product pages (and the short description of cards). Returns { content }.${DRAFT}`,
+        `description and the attributes of product pages (and the short description of cards). Returns { ` +
+        `content }.${DRAFT}`,
       run: async ({ auth, args }) => ({
         content: await saveContent(db, await instanceOf(deps, auth), args.siteId, args.contentJson),
       }),
@@ -144,7 +150,8 @@ export function configTools(deps: StorefrontToolDeps): AnyTool[] {
         label: z.string().max(200),
       }),
       description:
-        'Creates a storefront API key. The raw key is returned once and stored nowhere (only its hash): keep it now. It works once a published version contains it.',
+        'Creates a storefront API key. The raw key is returned once and stored nowhere (only its hash): keep ' +
+        'it now. It works once a published version contains it.',
       run: async ({ auth, args }) => {
         const { key, raw } = await createKey(db, await instanceOf(deps, auth), args.siteId, args.kind, args.label);
         return {

@@ -24,7 +24,8 @@ export function indexTools(deps: StorefrontToolDeps): AnyTool[] {
         note: z.string().max(1000).describe('What changed, for the version history.'),
       }),
       description:
-        'Freezes the draft into the next published version (keys created since become live), tells the storefront to reload, and queues a full reindex.',
+        'Freezes the draft into the next published version (keys created since become live), tells the ' +
+        'storefront to reload, and queues a full reindex.',
       run: async ({ auth, args }) => {
         const { tenantId } = await siteScope(auth, args.siteId);
         return publishConfig(
@@ -41,7 +42,8 @@ export function indexTools(deps: StorefrontToolDeps): AnyTool[] {
       title: 'What publish would change',
       input: z.object({ siteId: siteIdArg }),
       description:
-        'The differences between the draft and the published version, field by field, and the keys publishing would make live.',
+        'The differences between the draft and the published version, field by field, and the keys ' +
+        'publishing would make live.',
       run: async ({ auth, args }) => draftDiff(db, (await siteScope(auth, args.siteId)).tenantId, args.siteId),
     }),
     defineTool({
@@ -52,7 +54,8 @@ export function indexTools(deps: StorefrontToolDeps): AnyTool[] {
         limit: z.number().int().min(1).max(200).default(10).describe('How many runs, newest first (default 10).'),
       }),
       description:
-        "The site's newest index runs: mode, outcome (running, ok, gated, failed, cancelled), document counts and warnings naming products left out (e.g. NO_PRICE).",
+        "The site's newest index runs: mode, outcome (running, ok, gated, failed, cancelled), document " +
+        'counts and warnings naming products left out (e.g. NO_PRICE).',
       run: async ({ auth, args }) => syncStatus(db, await siteScope(auth, args.siteId), args.limit),
     }),
     defineTool({
@@ -65,11 +68,13 @@ export function indexTools(deps: StorefrontToolDeps): AnyTool[] {
           .boolean()
           .default(false)
           .describe(
-            'true: instead of queueing a run, swap in the newest gated run (one held back because it lost too many documents).',
+            'true: instead of queueing a run, swap in the newest gated run (one held back because it lost ' +
+              'too many documents).',
           ),
       }),
       description:
-        'Queues a full reindex of the published config; with confirmGatedRun: true, puts the newest gated run live instead (an explicit confirmation).',
+        'Queues a full reindex of the published config; with confirmGatedRun: true, puts the newest gated ' +
+        'run live instead (an explicit confirmation).',
       run: async ({ auth, args }) => {
         const scope = await siteScope(auth, args.siteId);
         if (!args.confirmGatedRun)

@@ -15,7 +15,8 @@ export function instanceTools(deps: StorefrontToolDeps): AnyTool[] {
       title: 'Your instances',
       input: z.strictObject({}),
       description:
-        'The instances (business-system tenants) you may configure, and which one is your default: the configuration tools act on it.',
+        'The instances (business-system tenants) you may configure, and which one is your default: the ' +
+        'configuration tools act on it.',
       run: async ({ auth }) => ({ instances: await listInstances(db, user(auth.userId), auth) }),
     }),
     defineTool({

@@ -42,10 +42,13 @@ type RouterDeps = { db: Knex; redis: Redis; logger: Logger; options: McpOptions;
 
 const SERVER_INFO = { name: 'aisle-business', version: '1.0.0' };
 const INSTRUCTIONS =
-  "Read-only tools over your instance's business data (sales, purchasing, stock, customers), and tools that configure a storefront shop: " +
+  "Read-only tools over your instance's business data (sales, purchasing, stock, customers), and tools that " +
+  'configure a storefront shop: ' +
   'save a site, markets, facets and collections, create a key, publish, then follow get_storefront_sync_status; ' +
-  'get_storefront_search_analytics shows what shoppers search for and what finds nothing; save_storefront_synonyms and save_storefront_query_rule ' +
-  '(pin, hide, boost, bury, filter, redirect) steer search, and preview_storefront_search_changes shows what the draft changes before publishing.';
+  'get_storefront_search_analytics shows what shoppers search for and what finds nothing; ' +
+  'save_storefront_synonyms and save_storefront_query_rule ' +
+  '(pin, hide, boost, bury, filter, redirect) steer search, and preview_storefront_search_changes shows what ' +
+  'the draft changes before publishing.';
 
 /** Every tool of the server, built once per app; each request binds them to its caller. */
 export function allTools({ db, redis, logger, options }: RouterDeps): AnyTool[] {

@@ -14,9 +14,12 @@ const DRAFT =
   ' The change lands in the draft; it goes live with publish_storefront_config (a preview key sees it at once).';
 
 const RULE_SHAPE =
-  '{"query": "trainers", "match": "exact"|"contains", "markets": ["se"], "activeFrom": ISO instant|null, "activeUntil": ISO instant|null, ' +
-  '"pin": [{"productId": "123", "position": 1}], "hide": ["456"], "boost": {"brand": ["acme"]}, "bury": {"in-stock": ["false"]}, ' +
-  '"filter": {"color": ["red"]}, "target": {"kind": "url", "url": "https://..."}|{"kind": "collection", "collectionId": 3}|null}; ' +
+  '{"query": "trainers", "match": "exact"|"contains", "markets": ["se"], "activeFrom": ISO instant|null, ' +
+  '"activeUntil": ISO instant|null, ' +
+  '"pin": [{"productId": "123", "position": 1}], "hide": ["456"], "boost": {"brand": ["acme"]}, "bury": ' +
+  '{"in-stock": ["false"]}, ' +
+  '"filter": {"color": ["red"]}, "target": {"kind": "url", "url": "https://..."}|{"kind": "collection", ' +
+  '"collectionId": 3}|null}; ' +
   'only query is required, and at least one action (pin, hide, boost, bury, filter, target)';
 
 /** Synonyms and query rules (docs/merchandising.md), saved into the draft as the CLI saves them. */
@@ -39,7 +42,9 @@ export function merchandisingTools(deps: StorefrontToolDeps): AnyTool[] {
             '["notebook"]} (one-way); [] removes the set',
         ),
       }),
-      description: `Replaces the synonym set of one language of a site; applied when shoppers search, without a reindex. Returns { language, entries }.${DRAFT}`,
+      description:
+        `Replaces the synonym set of one language of a site; applied when shoppers search, without a reindex. ` +
+        `Returns { language, entries }.${DRAFT}`,
       run: async ({ auth, args }) => ({
         language: args.language,
         entries: await saveSynonyms(db, await instanceOf(deps, auth), args.siteId, args.language, args.synonymsJson),
@@ -97,7 +102,8 @@ export function merchandisingTools(deps: StorefrontToolDeps): AnyTool[] {
         market: z.string().optional().describe('Market code; the default market when omitted.'),
       }),
       description:
-        `For each query, the top ${PREVIEW_TOP} products with the live configuration (live index) and with the draft (preview index when built, else live), ` +
+        `For each query, the top ${PREVIEW_TOP} products with the live configuration (live index) and with ` +
+        `the draft (preview index when built, else live), ` +
         'and which products entered, left or moved. Nothing is changed.',
       run: async ({ auth, args }) => {
         const { siteId, ...input } = args;

@@ -12,7 +12,8 @@ type DocResponse = { description: string; content: Record<string, z.ZodType> };
 const sharedResponses: Record<number, DocResponse> = {
   400: {
     description:
-      'The request cannot be bound (ValidationProblemDetails), or an invalid identifier, filter or cursor (ErrorEnvelope invalid_request)',
+      'The request cannot be bound (ValidationProblemDetails), or an invalid identifier, filter or cursor ' +
+      '(ErrorEnvelope invalid_request)',
     content: { [PROBLEM_CONTENT_TYPE]: validationProblemSchema, [JSON_TYPE]: errorEnvelopeSchema },
   },
   401: { description: 'Missing, invalid or expired token', content: { [JSON_TYPE]: errorEnvelopeSchema } },
@@ -83,7 +84,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Stock: 'Stock per warehouse.',
   Storefront: 'Storefront shops: what shoppers search for (search analytics).',
   'Storefront admin':
-    'Storefront shops: sites and their draft configuration, keys, publishing, index runs and the search preview (the functions the MCP tools and the CLI call).',
+    'Storefront shops: sites and their draft configuration, keys, publishing, index runs and the search ' +
+    'preview (the functions the MCP tools and the CLI call).',
   'Time reports': 'Reported time lines.',
 };
 

@@ -80,7 +80,8 @@ export async function matchWholeOrder(
       const ids = plan.unattached.map((r) => r.id).join(', ');
       throw badRequest(
         'invalid_request',
-        `Receipts ${ids} of purchase order ${orderId} fit no invoice line of the same product with quantity left to match.`,
+        `Receipts ${ids} of purchase order ${orderId} fit no invoice line of the same product with quantity ` +
+          `left to match.`,
       );
     }
     await addPairs(

@@ -64,7 +64,8 @@ export function purchaseInvoiceMatchRoutes({ db }: ResourceDeps) {
         path: '/purchase-invoice-matches/{invoiceId}/match-whole-order',
         operationId: 'matchWholePurchaseOrder',
         summary:
-          'Attach every unbooked receipt of a purchase order to the draft, spread over its lines by best fit; all or none',
+          'Attach every unbooked receipt of a purchase order to the draft, spread over its lines by best ' +
+          'fit; all or none',
         tag: TAG,
         params: invoiceIdParams,
         body: wholeOrderBody,

@@ -20,7 +20,8 @@ export const statusKindFilter = (natural: StatusKind) =>
   enumFilter(
     'statusKind',
     STATUS_KINDS,
-    `Statuses by flag: intake (IsOrderIntake), sales (IsSales), purchase (IsPurchase), all (no flag). Default: ${natural}, unless statusId is given.`,
+    `Statuses by flag: intake (IsOrderIntake), sales (IsSales), purchase (IsPurchase), all (no flag). ` +
+      `Default: ${natural}, unless statusId is given.`,
   );
 
 export type StatusSelection = { statusId?: number; statusKind?: StatusKind };

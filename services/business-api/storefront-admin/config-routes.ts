@@ -36,7 +36,8 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
         operationId: 'listStorefrontSites',
         summary: "The tenant's storefront sites",
         description:
-          "Each site with its code, name, whether it is switched on, the live configuration version and the draft's market codes.",
+          'Each site with its code, name, whether it is switched on, the live configuration version and the ' +
+          "draft's market codes.",
         tag: ADMIN_TAG,
         responses: { 200: { description: 'The sites, by id', schema: siteListDto } },
         handler: async (req, res) => {
@@ -51,7 +52,8 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
         operationId: 'createStorefrontSite',
         summary: 'Create a storefront site',
         description:
-          'Creates a site with an empty draft (no markets yet). A code another site of the tenant has is 400 naming $.code: ' +
+          'Creates a site with an empty draft (no markets yet). A code another site of the tenant has is 400 ' +
+          'naming $.code: ' +
           'creating never updates an existing site (PUT /storefront/sites/{siteId} does).',
         tag: ADMIN_TAG,
         body: siteBody,
@@ -68,7 +70,8 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
         operationId: 'getStorefrontSite',
         summary: "A site's draft configuration and its live version",
         description:
-          'The whole draft (site fields, markets, facets, collections, query rules, synonyms) and the version that is live.',
+          'The whole draft (site fields, markets, facets, collections, query rules, synonyms) and the ' +
+          'version that is live.',
         tag: ADMIN_TAG,
         params: siteParams,
         responses: { 200: { description: 'The site and its draft', schema: siteDetailDto }, 404: NO_SITE },
@@ -83,7 +86,9 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
         path: '/storefront/sites/{siteId}',
         operationId: 'replaceStorefrontSite',
         summary: "Replace a site's own fields in the draft",
-        description: `Replaces the site's fields (code, name, business-system site, origins, assortment, URL patterns); left-out optional fields take their defaults.${DRAFT}`,
+        description:
+          `Replaces the site's fields (code, name, business-system site, origins, assortment, URL patterns); ` +
+          `left-out optional fields take their defaults.${DRAFT}`,
         tag: ADMIN_TAG,
         params: siteParams,
         body: siteBody,
@@ -106,7 +111,8 @@ function siteRoutes({ db, storefront }: ResourceDeps): AnyApiRoute[] {
         operationId: 'removeStorefrontSite',
         summary: 'Remove a storefront site',
         description:
-          'Removes the site at once: its keys stop working, its scheduled index runs stop, its runs are recorded as cancelled. Its records stay for the history.',
+          'Removes the site at once: its keys stop working, its scheduled index runs stop, its runs are ' +
+          'recorded as cancelled. Its records stay for the history.',
         tag: ADMIN_TAG,
         params: siteParams,
         responses: { 204: { description: 'Removed' }, 404: NO_SITE },

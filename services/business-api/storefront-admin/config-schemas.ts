@@ -32,8 +32,10 @@ export const notInDraft = (what: string) => ({
 });
 export const INVALID_CONFIG = {
   description:
-    'The request cannot be bound, or the change breaks a rule of the configuration; nothing was stored. `errors` names every broken field: ' +
-    'body fields by JSON path ($.priceListId), path parameters by name, and fields elsewhere in the draft that the change would break by their draft path (collections[2].filter.color).',
+    'The request cannot be bound, or the change breaks a rule of the configuration; nothing was stored. ' +
+    '`errors` names every broken field: ' +
+    'body fields by JSON path ($.priceListId), path parameters by name, and fields elsewhere in the draft ' +
+    'that the change would break by their draft path (collections[2].filter.color).',
   schema: validationProblemSchema,
   contentType: PROBLEM_CONTENT_TYPE,
 };
@@ -69,40 +71,49 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 export const siteBody = z.object(siteSchema.shape).meta({
   id: 'StorefrontSiteDto',
   description:
-    "A site's own fields. Left-out optional fields take their defaults (PUT replaces them all). The code names the index: unique in the tenant.",
+    "A site's own fields. Left-out optional fields take their defaults (PUT replaces them all). The code " +
+    'names the index: unique in the tenant.',
 });
 export const marketBody = z.object(marketSchema.omit({ code: true }).shape).meta({
   id: 'StorefrontMarketWriteDto',
   description:
-    "A market (its code is in the path). The price list must exist and be in the market's currency; a default market demotes the old one; the first market is the default.",
+    "A market (its code is in the path). The price list must exist and be in the market's currency; a " +
+    'default market demotes the old one; the first market is the default.',
 });
 export const facetBody = z.object(facetDefinitionSchema.shape).meta({
   id: 'StorefrontFacetDefinitionDto',
   description:
-    'A facet definition (see docs/decisions.md, "Facet definitions"): which source feeds it, its type, labels and display.',
+    'A facet definition (see docs/decisions.md, "Facet definitions"): which source feeds it, its type, ' +
+    'labels and display.',
 });
 export const collectionBody = z.object(collectionSchema.omit({ id: true }).shape).meta({
   id: 'StorefrontCollectionWriteDto',
   description:
-    'A collection: a listing defined by a filter (facet key to values; {"all": []} matches everything), with a slug and a name per language, a place in the tree, pins and hides.',
+    'A collection: a listing defined by a filter (facet key to values; {"all": []} matches everything), with ' +
+    'a slug and a name per language, a place in the tree, pins and hides.',
 });
 export const ruleBody = z.object(queryRuleSchema.omit({ id: true }).shape).meta({
   id: 'StorefrontQueryRuleWriteDto',
   description:
-    'A query rule: the searches it matches (query, match, markets, time window) and what it does to them (pin, hide, boost, bury, filter, redirect).',
+    'A query rule: the searches it matches (query, match, markets, time window) and what it does to them ' +
+    '(pin, hide, boost, bury, filter, redirect).',
 });
 export const contentBody = z.object(contentSchema.shape).meta({
   id: 'StorefrontContentDto',
   description:
-    'Which product properties fill the product page\'s content: shortDescription and description each read {"property": "shortDescription" | "description"}, ' +
-    '{"attribute": "<attribute key>"} or null (never shown); attributes lists the attributes shown, in order, each {key, attribute, label: {language: text}, type}, ' +
-    'or null for every attribute the product has, as stored (zero-config). Left-out fields take those zero-config defaults.',
+    "Which product properties fill the product page's content: shortDescription and description each read " +
+    '{"property": "shortDescription" | "description"}, ' +
+    '{"attribute": "<attribute key>"} or null (never shown); attributes lists the attributes shown, in ' +
+    'order, each {key, attribute, label: {language: text}, type}, ' +
+    'or null for every attribute the product has, as stored (zero-config). Left-out fields take those ' +
+    'zero-config defaults.',
 });
 export const synonymsBody = z
   .object({
     entries: synonymSetSchema.meta({
       description:
-        'The whole set for the language: {"terms": [...]} (equivalent: each term finds all of them) or {"from": "...", "to": [...]} (one-way). [] removes the set.',
+        'The whole set for the language: {"terms": [...]} (equivalent: each term finds all of them) or ' +
+        '{"from": "...", "to": [...]} (one-way). [] removes the set.',
     }),
   })
   .meta({ id: 'StorefrontSynonymsWriteDto' });

@@ -13,7 +13,8 @@ export const contentRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       operationId: 'getStorefrontContent',
       summary: "The draft's content block",
       description:
-        'Which product properties fill the short description, the description and the attributes of product pages and cards.',
+        'Which product properties fill the short description, the description and the attributes of product ' +
+        'pages and cards.',
       tag: ADMIN_TAG,
       params: siteParams,
       responses: { 200: { description: 'The content block', schema: contentBody }, 404: NO_SITE },
@@ -29,7 +30,8 @@ export const contentRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       operationId: 'putStorefrontContent',
       summary: "Replace the draft's content block",
       description:
-        'Replaces the whole block; left-out fields take their zero-config defaults. Two shown attributes under one key are refused. The change lands ' +
+        'Replaces the whole block; left-out fields take their zero-config defaults. Two shown attributes ' +
+        'under one key are refused. The change lands ' +
         'in the draft; publishing it rebuilds the index, since cards and search text carry the short description.',
       tag: ADMIN_TAG,
       params: siteParams,

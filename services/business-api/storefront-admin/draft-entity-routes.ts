@@ -33,7 +33,9 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       path: '/storefront/sites/{siteId}/markets/{code}',
       operationId: 'putStorefrontMarket',
       summary: 'Add or replace a market',
-      description: `Adds the market with this code, or replaces it. A default market demotes the old default; the site's first market is the default.${DRAFT}`,
+      description:
+        `Adds the market with this code, or replaces it. A default market demotes the old default; the site's ` +
+        `first market is the default.${DRAFT}`,
       tag: ADMIN_TAG,
       params: marketParams,
       body: marketBody,
@@ -54,7 +56,9 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       path: '/storefront/sites/{siteId}/markets/{code}',
       operationId: 'removeStorefrontMarket',
       summary: 'Remove a market',
-      description: `Removes the market with this code from the draft.${breaks('the default market while others remain, a market a rule is limited to')}${DRAFT}`,
+      description:
+        `Removes the market with this code from the draft.` +
+        `${breaks('the default market while others remain, a market a rule is limited to')}${DRAFT}`,
       tag: ADMIN_TAG,
       params: marketParams,
       responses: { 204: REMOVED, 400: INVALID_CONFIG, 404: notInDraft('market of this code') },
@@ -75,7 +79,9 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       path: '/storefront/sites/{siteId}/facets/{key}',
       operationId: 'putStorefrontFacet',
       summary: 'Add or replace a facet',
-      description: `Adds the facet with this key, or replaces its definition. Once a site has facets, collection and rule filters may use only their keys.${DRAFT}`,
+      description:
+        `Adds the facet with this key, or replaces its definition. Once a site has facets, collection and rule ` +
+        `filters may use only their keys.${DRAFT}`,
       tag: ADMIN_TAG,
       params: facetParams,
       body: facetBody,
@@ -96,7 +102,9 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       path: '/storefront/sites/{siteId}/facets/{key}',
       operationId: 'removeStorefrontFacet',
       summary: 'Remove a facet',
-      description: `Removes the facet with this key from the draft.${breaks('a facet a collection or rule filters on')}${DRAFT}`,
+      description:
+        `Removes the facet with this key ` +
+        `from the draft.${breaks('a facet a collection or rule filters on')}${DRAFT}`,
       tag: ADMIN_TAG,
       params: facetParams,
       responses: { 204: REMOVED, 400: INVALID_CONFIG, 404: notInDraft('facet of this key') },
@@ -159,7 +167,9 @@ export const draftEntityRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       path: '/storefront/sites/{siteId}/collections/{collectionId}',
       operationId: 'removeStorefrontCollection',
       summary: 'Remove a collection',
-      description: `Removes the collection with this id from the draft.${breaks("the parent of another collection, a rule's redirect target")}${DRAFT}`,
+      description:
+        `Removes the collection with this id from the draft.` +
+        `${breaks("the parent of another collection, a rule's redirect target")}${DRAFT}`,
       tag: ADMIN_TAG,
       params: collectionParams,
       responses: { 204: REMOVED, 400: INVALID_CONFIG, 404: notInDraft('collection of this id') },

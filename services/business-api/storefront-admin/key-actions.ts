@@ -7,7 +7,8 @@ import type { SiteScope } from './index-actions';
 
 /** Note returned with a created key, whose raw value is shown only then. */
 export const NEW_KEY_NOTE =
-  'Shown only now and stored only as a hash: keep it now. The key works once a published version contains it (publish the site).';
+  'Shown only now and stored only as a hash: keep it now. The key works once a published version contains it ' +
+  '(publish the site).';
 
 /**
  * Revokes one key of the site at once and tells serving processes (as `key revoke` in the CLI does): a leaked key

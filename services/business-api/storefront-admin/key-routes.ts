@@ -25,7 +25,8 @@ const listStorefrontKeysRoute = ({ db }: Deps) =>
     operationId: 'listStorefrontKeys',
     summary: "The site's storefront API keys (never the raw keys)",
     description:
-      'Every key of the site with its kind, label, hint (its first characters) and state: live from the published version that contains it, until revoked.',
+      'Every key of the site with its kind, label, hint (its first characters) and state: live from the ' +
+      'published version that contains it, until revoked.',
     tag: TAG,
     params: siteParams,
     responses: { 200: { description: 'The keys, oldest first', schema: keyListDto }, 404: SITE_NOT_FOUND },
@@ -42,7 +43,8 @@ const createStorefrontKeyRoute = ({ db }: Deps) =>
     operationId: 'createStorefrontKey',
     summary: 'Create a storefront API key; the raw key is in this answer only',
     description:
-      'The raw key is returned once and stored nowhere (only its hash): keep it now. It works once a published version contains it (publish the site).',
+      'The raw key is returned once and stored nowhere (only its hash): keep it now. It works once a ' +
+      'published version contains it (publish the site).',
     tag: TAG,
     params: siteParams,
     body: createKeyBody,
@@ -63,7 +65,8 @@ const revokeStorefrontKeyRoute = ({ db, redis }: Deps) =>
     operationId: 'revokeStorefrontKey',
     summary: 'Revoke a storefront API key at once (no publish needed)',
     description:
-      'The key stops working now: serving processes are told at once. Revoking a revoked key changes nothing and answers it as it is.',
+      'The key stops working now: serving processes are told at once. Revoking a revoked key changes nothing ' +
+      'and answers it as it is.',
     tag: TAG,
     params: keyParams,
     responses: {

@@ -26,8 +26,10 @@ import {
 
 const DRAFT = ' The change lands in the draft: a preview key sees it at once, shoppers once the draft is published.';
 const RULE =
-  'A query rule acts on the searches it matches (its query exactly or as whole words, in its markets, within its time window): it pins products at ' +
-  'positions, hides products, boosts or buries products matching a filter, applies a filter, or redirects. It needs at least one action.';
+  'A query rule acts on the searches it matches (its query exactly or as whole words, in its markets, within ' +
+  'its time window): it pins products at ' +
+  'positions, hides products, boosts or buries products matching a filter, applies a filter, or redirects. ' +
+  'It needs at least one action.';
 
 /** Query rules and synonyms of a site's draft (docs/merchandising.md), and the names of the products they pin or hide. */
 export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
@@ -118,7 +120,8 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       operationId: 'putStorefrontSynonyms',
       summary: "Replace a language's synonym set",
       description:
-        'Replaces the whole set of the language (an empty list removes it); applied when shoppers search, without a reindex. At most 10,000 entries per ' +
+        'Replaces the whole set of the language (an empty list removes it); applied when shoppers search, ' +
+        'without a reindex. At most 10,000 entries per ' +
         `language and 20,000 per site, 50 terms per entry, 5 words per term.${DRAFT}`,
       tag: ADMIN_TAG,
       params: synonymParams,
@@ -141,7 +144,8 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       operationId: 'listStorefrontMerchandisedProducts',
       summary: 'The products the draft pins or hides, with their names',
       description:
-        "Every product the draft's query rules and collections pin or hide, with its product number and name (the configuration keeps ids only), " +
+        "Every product the draft's query rules and collections pin or hide, with its product number and name " +
+        '(the configuration keeps ids only), ' +
         'and the ids that name no product of the tenant.',
       tag: ADMIN_TAG,
       params: siteParams,
@@ -158,7 +162,8 @@ export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
       operationId: 'findStorefrontMerchandisableProducts',
       summary: 'Find products to pin or hide',
       description:
-        "The tenant's storefront products matching a name, product number or barcode, best first, with the id a rule pins or hides them by. " +
+        "The tenant's storefront products matching a name, product number or barcode, best first, with the " +
+        'id a rule pins or hides them by. ' +
         'Variants are left out: a search answers with products, and a variant is part of its product.',
       tag: ADMIN_TAG,
       params: siteParams,

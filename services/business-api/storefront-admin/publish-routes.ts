@@ -25,7 +25,8 @@ const getStorefrontDraftDiffRoute = ({ db }: Deps) =>
     operationId: 'getStorefrontDraftDiff',
     summary: 'What publishing the draft would change',
     description:
-      'The differences between the draft and the published version, field by field, and the keys publishing would make live.',
+      'The differences between the draft and the published version, field by field, and the keys publishing ' +
+      'would make live.',
     tag: TAG,
     params: siteParams,
     responses: {
@@ -45,7 +46,8 @@ const publishStorefrontConfigRoute = ({ db, redis, storefront }: Deps) =>
     operationId: 'publishStorefrontConfig',
     summary: 'Publish the draft as the next version, with a note',
     description:
-      'Freezes the draft into the next published version (keys created since become live), tells the storefront to reload, queues a full reindex and schedules the delta runs. ' +
+      'Freezes the draft into the next published version (keys created since become live), tells the ' +
+      'storefront to reload, queues a full reindex and schedules the delta runs. ' +
       'The draft is validated again first: a broken field is 400 naming it, and nothing is published.',
     tag: TAG,
     params: siteParams,

@@ -87,7 +87,8 @@ const confirmRoute = (deps: Deps) =>
     operationId: 'confirmStorefrontGatedRun',
     summary: 'Confirm the newest gated run: its index goes live',
     description:
-      'A full run that lost too many documents against the live index is gated (held back); this is the explicit confirmation that puts it live anyway.',
+      'A full run that lost too many documents against the live index is gated (held back); this is the ' +
+      'explicit confirmation that puts it live anyway.',
     tag: TAG,
     params: siteParams,
     responses: {
@@ -148,8 +149,10 @@ const runsRoute = (deps: Deps) =>
     operationId: 'listStorefrontRuns',
     summary: 'Indexing status: the newest index runs with their counts, warnings and errors, and the live index',
     description:
-      'Each run: mode, outcome (running, ok, gated, failed, cancelled), documents, progress while running, warnings naming the products left out (e.g. NO_PRICE), errors, ' +
-      'and for a gated run why it was held back. Beside them the live index (its document count now) and the index a rollback would put live.',
+      'Each run: mode, outcome (running, ok, gated, failed, cancelled), documents, progress while running, ' +
+      'warnings naming the products left out (e.g. NO_PRICE), errors, ' +
+      'and for a gated run why it was held back. Beside them the live index (its document count now) and the ' +
+      'index a rollback would put live.',
     tag: TAG,
     params: siteParams,
     query: runsQuery,
@@ -180,7 +183,8 @@ const searchPreviewRoute = (deps: Deps) =>
     operationId: 'previewStorefrontSearchChanges',
     summary: 'What the draft changes in search results: live and draft top products side by side',
     description:
-      'For each query, the top products with the live configuration (live index) and with the draft (preview index when built, else live), and which entered, left or moved. Nothing changes. ' +
+      'For each query, the top products with the live configuration (live index) and with the draft (preview ' +
+      'index when built, else live), and which entered, left or moved. Nothing changes. ' +
       'Without queries and without recorded searches in the last 7 days, 400 naming queries.',
     tag: TAG,
     params: siteParams,

@@ -21,17 +21,22 @@ export const runsQuery = limitQuery(200, 10).extend({
       items: { type: 'string', enum: [...RUN_MODES] },
       maxItems: RUN_MODES.length,
       description:
-        'Only runs of these modes (repeat the parameter); left out, every mode. Deltas run every few seconds and crowd full runs off a page.',
+        'Only runs of these modes (repeat the parameter); left out, every mode. Deltas run every few seconds ' +
+        'and crowd full runs off a page.',
     })
     .optional(),
 });
 
 export const reindexBody = z
   .object({
-    mode: z.enum(['full', 'preview']).default('full').meta({
-      description:
-        'full: rebuild the live index from the published config (default); preview: build the preview index from the draft, for preview keys.',
-    }),
+    mode: z
+      .enum(['full', 'preview'])
+      .default('full')
+      .meta({
+        description:
+          'full: rebuild the live index from the published config (default); preview: build the preview index ' +
+          'from the draft, for preview keys.',
+      }),
   })
   .meta({ id: 'StorefrontReindexDto' });
 
@@ -81,7 +86,8 @@ const gateDto = z
   .object({
     check: z.enum(GATE_CHECKS).meta({
       description:
-        'count: too few documents against the live index; facet-values: a facet lost more than half its values; in-stock-share: the share in stock fell by more than half.',
+        'count: too few documents against the live index; facet-values: a facet lost more than half its ' +
+        'values; in-stock-share: the share in stock fell by more than half.',
     }),
     detail: z.string().meta({ description: "The figures, e.g. '5 documents against 20 live (below 50%)'." }),
   })
@@ -95,10 +101,14 @@ export const syncRunDto = z
     outcome: z.enum(RUN_OUTCOMES),
     documentCount: count.meta({ description: 'Documents written (0 while running: see progress).' }),
     total: count.nullable().meta({ description: 'Documents the run expected; null until known.' }),
-    progress: z.object({ done: count, total: count }).nullable().meta({
-      description:
-        "A running run's documents done of the total, as the indexer reports them; null when finished or not reported yet.",
-    }),
+    progress: z
+      .object({ done: count, total: count })
+      .nullable()
+      .meta({
+        description:
+          "A running run's documents done of the total, as the indexer reports them; null when finished or not " +
+          'reported yet.',
+      }),
     errors: z.array(z.string()),
     warnings: z.array(runWarning),
     gate: gateDto.nullable().meta({ description: 'Why a gated run was held back; null for any other run.' }),
@@ -196,7 +206,8 @@ export const syncStatusDto = z
     runs: z.array(syncRunDto).meta({ description: 'Newest first.' }),
     live: siteIndexDto.nullable().meta({
       description:
-        'The index the shop searches now, beside which a gated run is judged; null before one went live (or when this server has no search engine).',
+        'The index the shop searches now, beside which a gated run is judged; null before one went live (or ' +
+        'when this server has no search engine).',
     }),
     rollbackTo: siteIndexDto
       .nullable()
@@ -211,7 +222,9 @@ export const searchPreviewQuery = z.object({
       type: 'array',
       items: { type: 'string', maxLength: 200 },
       maxItems: MAX_PREVIEW_QUERIES,
-      description: `Queries to compare (repeat the parameter, at most ${MAX_PREVIEW_QUERIES}); left out, the site's most frequent searches of the last 7 days.`,
+      description:
+        `Queries to compare (repeat the parameter, at most ${MAX_PREVIEW_QUERIES}); left out, the site's most ` +
+        `frequent searches of the last 7 days.`,
     })
     .optional(),
   market: z
@@ -246,7 +259,8 @@ export const searchPreviewDto = z
       .meta({ description: "Where the queries came from: the request, or the site's most frequent searches." }),
     indices: z.object({ live: z.string().nullable(), draft: z.string() }).meta({
       description:
-        'The indices read: the live one (null before the first publish), and for the draft the preview index when built, else the live one.',
+        'The indices read: the live one (null before the first publish), and for the draft the preview index ' +
+        'when built, else the live one.',
     }),
     queries: z.array(resultChange),
   })

@@ -6,8 +6,10 @@ import type { ResourceDeps } from '../resource-deps';
 import { searchAnalyticsDto, searchAnalyticsParams, searchAnalyticsQuery, type SearchAnalyticsDto } from './schemas';
 
 const DESCRIPTION =
-  'A report on what shoppers search for on one site (the same as the MCP tool get_storefront_search_analytics and `npm run cli -- analytics`). ' +
-  "Counts come from daily roll-ups that keep each day's most frequent queries and filter values, so a rare one may be missing; totals count every request. " +
+  'A report on what shoppers search for on one site (the same as the MCP tool ' +
+  'get_storefront_search_analytics and `npm run cli -- analytics`). ' +
+  "Counts come from daily roll-ups that keep each day's most frequent queries and filter values, so a rare " +
+  'one may be missing; totals count every request. ' +
   'A bad range (from after to, over 366 days) is 400 invalid_request.';
 
 export const storefrontSearchAnalyticsRoutes = ({ db }: ResourceDeps) => [

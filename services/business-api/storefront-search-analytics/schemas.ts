@@ -8,9 +8,12 @@ import {
 import { int32Param } from '../http/path-ids';
 
 const REPORTS_TEXT =
-  'top-queries: listing queries, most counted first; no-hit-queries: listing queries whose latest search found nothing, most no-hit requests first ' +
-  '(a query that finds products again leaves the list); top-filters: filter values used in listings; suggest-queries: search-as-you-type queries; ' +
-  'volume: listing requests per day, one item for every day of the range (0 for a quiet day), oldest first (limit does not apply).';
+  'top-queries: listing queries, most counted first; no-hit-queries: listing queries whose latest search ' +
+  'found nothing, most no-hit requests first ' +
+  '(a query that finds products again leaves the list); top-filters: filter values used in listings; ' +
+  'suggest-queries: search-as-you-type queries; ' +
+  'volume: listing requests per day, one item for every day of the range (0 for a quiet day), oldest first ' +
+  '(limit does not apply).';
 
 export const searchAnalyticsParams = z.object({
   siteId: int32Param.meta({
@@ -26,7 +29,8 @@ const day = (description: string) => reportDay.meta({ type: 'string', format: 'd
 /** The query of the REST route; the MCP tool takes the same fields through it (tool-args.ts). */
 export const searchAnalyticsQuery = z.object({
   from: day(
-    `First day (UTC, inclusive), YYYY-MM-DD; default ${REPORT_LIMITS.defaultDays - 1} days before to. The range is at most ${REPORT_LIMITS.maxDays} days.`,
+    `First day (UTC, inclusive), YYYY-MM-DD; default ${REPORT_LIMITS.defaultDays - 1} days before to. The ` +
+      `range is at most ${REPORT_LIMITS.maxDays} days.`,
   ),
   to: day('Last day (UTC, inclusive), YYYY-MM-DD; default today.'),
   market: reportMarket.meta({ description: 'Only this market (its code); default every market.' }).optional(),
@@ -89,7 +93,8 @@ export const searchAnalyticsDto = z
       .meta({ description: 'What the items are a share of: all requests, whether or not their query was kept.' }),
     items: z.array(z.union([queryItem, filterItem, volumeItem])).meta({
       description:
-        'SearchQueryStatDto for the query reports, SearchFilterStatDto for top-filters, most counted first; SearchVolumeDayDto for volume, one per day, oldest first.',
+        'SearchQueryStatDto for the query reports, SearchFilterStatDto for top-filters, most counted first; ' +
+        'SearchVolumeDayDto for volume, one per day, oldest first.',
     }),
   })
   .meta({ id: 'SearchAnalyticsReportDto' });

@@ -26,7 +26,8 @@ export const companyProfileUpdateDto = z
   .meta({
     id: 'CompanyProfileUpdateDto',
     description:
-      'Only fields sent change; null or absent leaves a field alone; an empty string clears it (name cannot be cleared).',
+      'Only fields sent change; null or absent leaves a field alone; an empty string clears it (name cannot ' +
+      'be cleared).',
   });
 
 const groups = {

@@ -78,7 +78,8 @@ export function parseClientMetadata(body: unknown): { clientName: string; redire
     throw new OAuthError(
       400,
       'invalid_redirect_uri',
-      `Use https, or http on 127.0.0.1/localhost, without a fragment, user information, dot-segments, backslashes or control characters: ${listed}`,
+      `Use https, or http on 127.0.0.1/localhost, without a fragment, user information, dot-segments, ` +
+        `backslashes or control characters: ${listed}`,
     );
   }
   if (grants && !grants.includes('authorization_code'))

@@ -18,7 +18,8 @@ export const PAGE_HEADERS = {
 
 const page = (title: string, body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
-  `content="width=device-width"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+  `content="width=device-width"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>` +
+  `${body}</body></html>`;
 
 /** The page shown when the request itself is broken (no client or redirect URI to answer to). */
 export const errorPage = (message: string): string =>

@@ -25,7 +25,8 @@ async function rootsOf(
 ): Promise<Map<string, { rootId: number; variantId: number }>> {
   const found = (
     await db.raw<{ rows: { id: number; parent_id: number | null; sku: string }[] }>(
-      'select id, parent_id, product_number as sku from products where tenant_id = ? and product_number = any(?::text[])',
+      'select id, parent_id, product_number as sku from products where tenant_id = ? and product_number = ' +
+        'any(?::text[])',
       [tenantId, [...skus]],
     )
   ).rows;

@@ -28,10 +28,14 @@ export const collectionTreeSchema = z
 export const collectionPageSchema = z
   .strictObject({
     collection: collectionSchema,
-    redirectTo: z.string().nullable().meta({
-      description:
-        "The current slug in the request language when the requested one is another (historical, another language's, or in another case); the client answers with a permanent redirect.",
-    }),
+    redirectTo: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The current slug in the request language when the requested one is another (historical, another ' +
+          "language's, or in another case); the client answers with a permanent redirect.",
+      }),
     breadcrumb: z
       .array(z.strictObject({ id: z.string(), slug: z.string(), name: z.string(), url: z.url() }))
       .meta({ description: 'Ancestors and the collection itself, root first.' }),

@@ -20,7 +20,8 @@ function registerHeaders(registry: OpenAPIRegistry): Record<HeaderName, HeaderRe
     ETag: { description: 'Strong validator of the body; send it back as If-None-Match.', schema: { type: 'string' } },
     CacheControl: {
       description:
-        '`public, max-age=60, stale-while-revalidate=300`; `private, no-store` for a preview key; `no-store` on errors.',
+        '`public, max-age=60, stale-while-revalidate=300`; `private, no-store` for a preview key; `no-store` ' +
+        'on errors.',
       schema: { type: 'string' },
     },
     Vary: {
@@ -74,7 +75,8 @@ export function buildStorefrontDocument() {
     in: 'header',
     name: 'X-Site-Key',
     description:
-      'Required on every /v1 call: a publishable (`sfk_pub_`), preview (`sfk_prv_`) or secret (`sfk_sec_`) key. The key decides the shop; tenant and market are never in the URL.',
+      'Required on every /v1 call: a publishable (`sfk_pub_`), preview (`sfk_prv_`) or secret (`sfk_sec_`) ' +
+      'key. The key decides the shop; tenant and market are never in the URL.',
   });
   const responseHeaders = registerHeaders(registry);
   for (const op of STOREFRONT_OPERATIONS) {

@@ -49,7 +49,8 @@ export const cartSchema = z
       z.strictObject({ code: z.enum(['PRODUCT_GONE', 'QUANTITY_REDUCED', 'PRICE_CHANGED']), lineId: z.string() }).meta({
         description:
           'PRODUCT_GONE: the line was dropped (no longer sold on the market, or out of stock); ' +
-          'QUANTITY_REDUCED: cut to the stock left; PRICE_CHANGED: the price differs from the one the line was added at.',
+          'QUANTITY_REDUCED: cut to the stock left; PRICE_CHANGED: the price differs from the one the line ' +
+          'was added at.',
       }),
     ),
   })
@@ -70,7 +71,8 @@ const ifMatch = z
       name: 'If-Match',
       in: 'header',
       description:
-        'The cart version this change is based on; another version gives 409 CART_CONFLICT. Omitted: the last write wins.',
+        'The cart version this change is based on; another version gives 409 CART_CONFLICT. Omitted: the ' +
+        'last write wins.',
     },
   });
 const idempotencyKey = z
@@ -81,7 +83,8 @@ const idempotencyKey = z
       name: 'Idempotency-Key',
       in: 'header',
       description:
-        'Makes a retry replay the first answer (kept 24 hours); the same key with another body is 422 IDEMPOTENCY_KEY_REUSED.',
+        'Makes a retry replay the first answer (kept 24 hours); the same key with another body is 422 ' +
+        'IDEMPOTENCY_KEY_REUSED.',
     },
   });
 const lineParams = z.object({ id: z.string().meta({ description: 'A line id of the cart.' }) });
@@ -107,7 +110,8 @@ const CART_OPERATIONS: CartOp[] = [
     path: '/v1/cart',
     operationId: 'createCart',
     description:
-      'A new empty cart (version 1) on the X-Market market (else the default). The 30-day sliding window starts; every successful change restarts it.',
+      'A new empty cart (version 1) on the X-Market market (else the default). The 30-day sliding window ' +
+      'starts; every successful change restarts it.',
     summary: 'Create an empty cart on the request market; its token comes in X-Cart-Token',
     status: 201,
     headers: [],
@@ -130,7 +134,8 @@ const CART_OPERATIONS: CartOp[] = [
     path: '/v1/cart/lines',
     operationId: 'addCartLine',
     description:
-      'Tops up the line when the SKU is already in the cart (never blocked by CART_FULL). Without If-Match the last write wins; with Idempotency-Key a retry replays the first answer.',
+      'Tops up the line when the SKU is already in the cart (never blocked by CART_FULL). Without If-Match ' +
+      'the last write wins; with Idempotency-Key a retry replays the first answer.',
     summary: 'Add a SKU, or top up its line',
     status: 200,
     headers: [token, ifMatch, idempotencyKey],
@@ -176,7 +181,8 @@ const CART_OPERATIONS: CartOp[] = [
     path: '/v1/cart/market',
     operationId: 'changeCartMarket',
     description:
-      "Re-prices every line in the new market's currency and drops the lines it does not sell, each with a PRODUCT_GONE warning.",
+      "Re-prices every line in the new market's currency and drops the lines it does not sell, each with a " +
+      'PRODUCT_GONE warning.',
     summary:
       'Move the cart to another market: re-priced in its currency, lines it does not sell dropped with PRODUCT_GONE',
     status: 200,

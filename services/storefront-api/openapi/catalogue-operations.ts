@@ -29,7 +29,8 @@ export const CATALOGUE_OPERATIONS: StorefrontOperation[] = [
     operationId: 'getProductBySku',
     summary: 'A product page by SKU',
     description:
-      "The product detail of the product whose SKU (or one of whose active variants' SKU) this is; `matchedVariantId` names the variant on a variant hit.",
+      "The product detail of the product whose SKU (or one of whose active variants' SKU) this is; " +
+      '`matchedVariantId` names the variant on a variant hit.',
     tag: 'Product',
     params: skuParams,
     body: productDetailSchema,
@@ -40,7 +41,8 @@ export const CATALOGUE_OPERATIONS: StorefrontOperation[] = [
     operationId: 'listProductVariants',
     summary: "A product's variants, paged, with option availability",
     description:
-      "The active variants (sold on the market or not: `price` null) that fit the selections, paged like the listing, and each axis's values with `available`.",
+      'The active variants (sold on the market or not: `price` null) that fit the selections, paged like the ' +
+      "listing, and each axis's values with `available`.",
     tag: 'Product',
     params: slugOrIdParams,
     query: variantsQuery,
@@ -90,7 +92,8 @@ export const CATALOGUE_OPERATIONS: StorefrontOperation[] = [
     operationId: 'getSitemap',
     summary: 'Sitemap rows',
     description:
-      'One page of product, collection or brand rows with absolute URL, last-modified and hreflang alternates; follow `hasMore`.',
+      'One page of product, collection or brand rows with absolute URL, last-modified and hreflang ' +
+      'alternates; follow `hasMore`.',
     tag: 'Catalogue',
     query: sitemapQuery,
     body: sitemapPageSchema,
@@ -101,7 +104,8 @@ export const CATALOGUE_OPERATIONS: StorefrontOperation[] = [
     operationId: 'listBrands',
     summary: 'The brands the market sells',
     description:
-      'Brands with products on the market, by name, with their product counts; `url` is null on a market without brand pages.',
+      'Brands with products on the market, by name, with their product counts; `url` is null on a market ' +
+      'without brand pages.',
     tag: 'Catalogue',
     body: brandListSchema,
     errors: { 503: ['INDEX_UNAVAILABLE'] },
@@ -111,7 +115,8 @@ export const CATALOGUE_OPERATIONS: StorefrontOperation[] = [
     operationId: 'getBrand',
     summary: 'A brand page',
     description:
-      'The brand, hreflang alternates and its listing (every listing parameter except `collection`). On a market without brand pages, or for a brand the market does not sell, 404 NOT_FOUND.',
+      'The brand, hreflang alternates and its listing (every listing parameter except `collection`). On a ' +
+      'market without brand pages, or for a brand the market does not sell, 404 NOT_FOUND.',
     tag: 'Catalogue',
     params: slugOrIdParams,
     query: scopedListingQuery,

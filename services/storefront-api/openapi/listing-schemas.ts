@@ -50,7 +50,8 @@ export const warningSchema = z
   .strictObject({
     code: z.string().meta({
       description:
-        'FILTER_IGNORED, SORT_UNKNOWN, COLLECTION_UNKNOWN, QUERY_TRUNCATED, RANGE_INVERTED (a range whose lower bound is above its upper).',
+        'FILTER_IGNORED, SORT_UNKNOWN, COLLECTION_UNKNOWN, QUERY_TRUNCATED, RANGE_INVERTED (a range whose ' +
+        'lower bound is above its upper).',
     }),
     facet: z.string().optional(),
     value: z.string().optional(),
@@ -64,7 +65,8 @@ export const swatchSchema = z
     color: z.string().nullable().meta({ description: 'A CSS colour, or null.' }),
     image: orNull(mediaDescriptorSchema).meta({
       description:
-        "The value's configured swatch image as a descriptor with role `swatch`; null when none is configured or it has not been rendered yet.",
+        "The value's configured swatch image as a descriptor with role `swatch`; null when none is " +
+        'configured or it has not been rendered yet.',
     }),
   })
   .meta({ id: 'Swatch' });
@@ -101,11 +103,15 @@ export const facetSchema = z
       .strictObject({
         unit: z.string().nullable(),
         step: z.number(),
-        min: z.string().nullable().meta({
-          description:
-            'The lowest value in the filter context, as a decimal string (the price: like its amounts, at least two decimals); null when no product has one.',
-          example: '129.00',
-        }),
+        min: z
+          .string()
+          .nullable()
+          .meta({
+            description:
+              'The lowest value in the filter context, as a decimal string (the price: like its amounts, at ' +
+              'least two decimals); null when no product has one.',
+            example: '129.00',
+          }),
         max: z.string().nullable().meta({
           description: 'The highest value in the filter context, as a decimal string; null when no product has one.',
           example: '2499.50',

@@ -62,7 +62,8 @@ export const mediaDescriptorSchema = z
   .meta({
     id: 'MediaDescriptor',
     description:
-      'An image, video or file. Only a width and format the descriptor announces (`widths` x `formats`) exist on the media host.',
+      'An image, video or file. Only a width and format the descriptor announces (`widths` x `formats`) ' +
+      'exist on the media host.',
   });
 
 export type MediaDescriptor = z.infer<typeof mediaDescriptorSchema>;
@@ -70,5 +71,6 @@ export type MediaDescriptor = z.infer<typeof mediaDescriptorSchema>;
 /** A brand's `logo` (content brand, brand list and brand page alike). */
 export const brandLogoSchema = orNull(mediaDescriptorSchema).meta({
   description:
-    "The brand's logo as a descriptor with role `logo`; null when the brand has no logo (or it has not been rendered yet).",
+    "The brand's logo as a descriptor with role `logo`; null when the brand has no logo (or it has not been " +
+    'rendered yet).',
 });

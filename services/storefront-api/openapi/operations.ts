@@ -53,9 +53,11 @@ export const PIPELINE_ERRORS: Record<number, { codes: ErrorCodes; description: s
 /** The extra description of a route's own codes. */
 export const CODE_DESCRIPTIONS: Record<string, string> = {
   INVALID_PAGE:
-    'INVALID_PAGE: page or pageSize not a positive integer, pageSize above 100, or page x pageSize above 10000 (on the sitemap: pageSize above 1000)',
+    'INVALID_PAGE: page or pageSize not a positive integer, pageSize above 100, or page x pageSize above ' +
+    '10000 (on the sitemap: pageSize above 1000)',
   INVALID_FILTER:
-    'INVALID_FILTER: malformed filter syntax (e.g. `filter[a][b]`); on the variants endpoint also an axis the product lacks, a comma list, a repeated axis or an empty value',
+    'INVALID_FILTER: malformed filter syntax (e.g. `filter[a][b]`); on the variants endpoint also an axis ' +
+    'the product lacks, a comma list, a repeated axis or an empty value',
   INVALID_QUERY: 'INVALID_QUERY: q missing, blank or over 100 characters',
   FACET_NOT_SEARCHABLE: 'FACET_NOT_SEARCHABLE: a range or toggle facet (only list and swatch facets are searchable)',
   FACET_NOT_FOUND: 'FACET_NOT_FOUND: not a facet of this site',
@@ -65,9 +67,11 @@ export const CODE_DESCRIPTIONS: Record<string, string> = {
     'PRODUCT_NOT_FOUND: no such product on the market (unknown, a variant, inactive, or without a price on the market)',
   COLLECTION_NOT_FOUND: 'COLLECTION_NOT_FOUND: no such collection on the site',
   NOT_FOUND:
-    'NOT_FOUND: nothing at this path (a path segment that does not percent-decode; on a brand page, a market without brand pages or a brand it does not sell)',
+    'NOT_FOUND: nothing at this path (a path segment that does not percent-decode; on a brand page, a market ' +
+    'without brand pages or a brand it does not sell)',
   INDEX_UNAVAILABLE:
-    "INDEX_UNAVAILABLE: the site's index is being built (first build unfinished) or the search engine is unavailable; retry after Retry-After",
+    "INDEX_UNAVAILABLE: the site's index is being built (first build unfinished) or the search engine is " +
+    'unavailable; retry after Retry-After',
 };
 
 const LISTING_OPERATIONS: StorefrontOperation[] = [
@@ -76,7 +80,8 @@ const LISTING_OPERATIONS: StorefrontOperation[] = [
     operationId: 'getSite',
     summary: 'The site, its markets and media configuration',
     description:
-      'Bootstrap for a frontend: the site, its active markets, the answering market and language, `configVersion`, `urlPatterns` and the `media` block.',
+      'Bootstrap for a frontend: the site, its active markets, the answering market and language, ' +
+      '`configVersion`, `urlPatterns` and the `media` block.',
     tag: 'Site',
     body: siteResponseSchema,
     errors: {},
@@ -86,7 +91,8 @@ const LISTING_OPERATIONS: StorefrontOperation[] = [
     operationId: 'listProducts',
     summary: 'Search and list products with facets',
     description:
-      'A listing page: free text, filters, facets with disjunctive counts, sort, paging and collection scope. Filters that cannot be honoured become `warnings`, not errors.',
+      'A listing page: free text, filters, facets with disjunctive counts, sort, paging and collection ' +
+      'scope. Filters that cannot be honoured become `warnings`, not errors.',
     tag: 'Listing',
     query: listingQuery,
     body: listingResponseSchema,
@@ -97,7 +103,8 @@ const LISTING_OPERATIONS: StorefrontOperation[] = [
     operationId: 'suggest',
     summary: 'Type-ahead suggestions',
     description:
-      'Up to 5 product cards whose name has a word starting with `q`, 5 category values and 10 other facet values whose label starts with `q`.',
+      'Up to 5 product cards whose name has a word starting with `q`, 5 category values and 10 other facet ' +
+      'values whose label starts with `q`.',
     tag: 'Search',
     query: suggestQuery,
     body: suggestResponseSchema,

@@ -50,9 +50,12 @@ const deepObjectFilter = (description: string[], example: Record<string, string>
 export const filterParam = deepObjectFilter(
   [
     'Facet filters, `filter[<facet key>]=<values>`: several values comma-separated, a repeated key adds values.',
-    'Ranges are `min-max` with either bound empty (bounds may be negative: `-10--2`, `-10-`, `--2`; `-5` alone means at most 5);',
-    'toggles take `true` (`false` means no opinion). In list, swatch and hierarchy values a comma is written `\\,` and a backslash `\\\\`.',
-    'An unknown facet or an unparseable value is ignored with a FILTER_IGNORED warning; only malformed syntax is 400 INVALID_FILTER.',
+    'Ranges are `min-max` with either bound empty (bounds may be negative: `-10--2`, `-10-`, `--2`; `-5` ' +
+      'alone means at most 5);',
+    'toggles take `true` (`false` means no opinion). In list, swatch and hierarchy values a comma is written ' +
+      '`\\,` and a backslash `\\\\`.',
+    'An unknown facet or an unparseable value is ignored with a FILTER_IGNORED warning; only malformed ' +
+      'syntax is 400 INVALID_FILTER.',
   ],
   { brand: 'acme', price: '100-500', 'in-stock': 'true' },
 );
@@ -76,11 +79,15 @@ export const listingQuery = z.object({
     .max(100)
     .optional()
     .meta({ description: 'Default 24, at most 100 (else 400 INVALID_PAGE).' }),
-  sort: z.string().optional().meta({
-    description:
-      '`relevance` (default), `price_asc`, `price_desc`, `name_asc` or `newest`; anything else gives a SORT_UNKNOWN warning and the default.',
-    example: 'price_asc',
-  }),
+  sort: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        '`relevance` (default), `price_asc`, `price_desc`, `name_asc` or `newest`; anything else gives a ' +
+        'SORT_UNKNOWN warning and the default.',
+      example: 'price_asc',
+    }),
   collection: z.string().optional().meta({
     description:
       'A collection slug (or id) to scope to; unknown gives a COLLECTION_UNKNOWN warning and is not applied.',
@@ -123,8 +130,10 @@ export const variantsQuery = z.object({
   pageSize: listingQuery.shape.pageSize,
   filter: deepObjectFilter(
     [
-      'Selections: `filter[<axis>]=<value>` (the axis name or its facet key) with exactly one value per axis (`\\,` is a literal comma), and `filter[in-stock]=true` (`false` means no opinion).',
-      'An axis the product lacks, a comma list, a repeated axis, an empty value or malformed syntax is 400 INVALID_FILTER.',
+      'Selections: `filter[<axis>]=<value>` (the axis name or its facet key) with exactly one value per axis ' +
+        '(`\\,` is a literal comma), and `filter[in-stock]=true` (`false` means no opinion).',
+      'An axis the product lacks, a comma list, a repeated axis, an empty value or malformed syntax is 400 ' +
+        'INVALID_FILTER.',
     ],
     { colour: 'Blue', size: 'M', 'in-stock': 'true' },
   ),
@@ -135,11 +144,15 @@ export const sitemapQuery = z.object({
     description:
       'Which rows; missing or anything else is 400 INVALID_TYPE. Brand rows exist only on markets with brand pages.',
   }),
-  since: z.string().optional().meta({
-    description:
-      'Only rows changed at or after it: an ISO 8601 date, or a date-time with `Z` or an offset (else 400 INVALID_SINCE).',
-    example: '2025-06-01T00:00:00Z',
-  }),
+  since: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Only rows changed at or after it: an ISO 8601 date, or a date-time with `Z` or an offset (else 400 ' +
+        'INVALID_SINCE).',
+      example: '2025-06-01T00:00:00Z',
+    }),
   page: z.number().int().min(1).optional().meta({ description: 'Default 1 (else 400 INVALID_PAGE).' }),
   pageSize: z
     .number()

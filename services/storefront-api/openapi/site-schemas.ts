@@ -88,7 +88,8 @@ export const facetSearchResponseSchema = z
       .max(50)
       .meta({
         description:
-          "Up to 50 of the facet's 1000 most common values in the filter context that match `q`; `swatch` on swatch facets.",
+          "Up to 50 of the facet's 1000 most common values in the filter context that match `q`; `swatch` on " +
+          'swatch facets.',
       }),
     warnings: z.array(warningSchema).meta({ description: 'FILTER_IGNORED for filters that cannot be honoured.' }),
   })

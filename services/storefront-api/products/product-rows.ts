@@ -51,7 +51,8 @@ export const seoRows = (db: Knex, tenantId: number, productId: number) =>
 export async function partyLinks(db: Knex, tenantId: number, productId: number): Promise<Map<number, PartyLinks>> {
   const links = await rows<{ id: number; m: number | null; i: number | null; e: number | null }>(
     db,
-    'select id, manufacturer_party_id as m, importer_party_id as i, eu_responsible_party_id as e from products where tenant_id = ? and (id = ? or parent_id = ?)',
+    'select id, manufacturer_party_id as m, importer_party_id as i, eu_responsible_party_id as e from ' +
+      'products where tenant_id = ? and (id = ? or parent_id = ?)',
     [tenantId, productId, productId],
   );
   return new Map(links.map((l) => [l.id, { manufacturer: l.m, importer: l.i, euResponsiblePerson: l.e }]));
@@ -61,7 +62,8 @@ export async function partiesByIds(db: Knex, tenantId: number, ids: readonly num
   if (ids.length === 0) return new Map();
   const found = await rows<PartyRow>(
     db,
-    'select id, name, legal_name, street, postal_code, city, region, country_code, email, url, phone from responsible_parties where tenant_id = ? and id = any(?::int[])',
+    'select id, name, legal_name, street, postal_code, city, region, country_code, email, url, phone from ' +
+      'responsible_parties where tenant_id = ? and id = any(?::int[])',
     [tenantId, [...new Set(ids)]],
   );
   return new Map(found.map((p) => [p.id, p]));
@@ -71,14 +73,16 @@ export async function partiesByIds(db: Knex, tenantId: number, ids: readonly num
 export const relationRows = (db: Knex, tenantId: number, productId: number) =>
   rows<RelationRow>(
     db,
-    'select group_key, related_product_id from product_relations where tenant_id = ? and product_id = ? order by group_key, position',
+    'select group_key, related_product_id from product_relations where tenant_id = ? and product_id = ? ' +
+      'order by group_key, position',
     [tenantId, productId],
   );
 
 export const bundleRows = (db: Knex, tenantId: number, productId: number) =>
   rows<BundleRow>(
     db,
-    'select component_product_id, quantity::text as quantity from product_bundle_components where tenant_id = ? and product_id = ? order by position, component_product_id',
+    'select component_product_id, quantity::text as quantity from product_bundle_components where tenant_id ' +
+      '= ? and product_id = ? order by position, component_product_id',
     [tenantId, productId],
   );
 
@@ -95,7 +99,8 @@ export async function currentSlugs(
   if (ids.length === 0) return out;
   const found = await rows<{ entity_id: string; language: string; slug: string }>(
     db,
-    'select entity_id, language, slug from storefront_slugs where tenant_id = ? and site_id = ? and entity_type = ? and current and entity_id = any(?::text[])',
+    'select entity_id, language, slug from storefront_slugs where tenant_id = ? and site_id = ? and ' +
+      'entity_type = ? and current and entity_id = any(?::text[])',
     [scope.tenantId, scope.siteId, entityType, ids.map(String)],
   );
   for (const r of found) out.set(Number(r.entity_id), { ...out.get(Number(r.entity_id)), [r.language]: r.slug });

@@ -6,7 +6,8 @@ const optionAvailabilitySchema = z
   .meta({
     id: 'OptionAvailability',
     description:
-      'One axis: `available` is true when a variant with the value is sold on the market and fits the selections on the other axes (and `filter[in-stock]`).',
+      'One axis: `available` is true when a variant with the value is sold on the market and fits the ' +
+      'selections on the other axes (and `filter[in-stock]`).',
   });
 
 /** `GET /v1/products/{slugOrId}/variants`. */

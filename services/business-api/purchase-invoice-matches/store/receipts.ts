@@ -41,7 +41,8 @@ async function receiptRows(db: Db, tenantId: number, filter: Filter): Promise<Re
     .select('o.purchase_number', 'o.vendor_id', 'ol.product_number', 'ol.description')
     .select(
       db.raw(
-        '(select coalesce(sum(m.qty), 0) from purchase_invoice_matches m where m.tenant_id = r.tenant_id and m.receipt_id = r.id) as matched',
+        '(select coalesce(sum(m.qty), 0) from purchase_invoice_matches m where m.tenant_id = r.tenant_id and ' +
+          'm.receipt_id = r.id) as matched',
       ),
     )
     .where('r.tenant_id', tenantId)

@@ -89,7 +89,8 @@ export async function loadLines(
     // Credit lines carry negative quantities: nothing is left to deliver once delivered reaches quantity either way.
     .select(
       db.raw(
-        '(case when quantity >= 0 then greatest(quantity - qty_delivered, 0) else least(quantity - qty_delivered, 0) end)::text as qty_left',
+        '(case when quantity >= 0 then greatest(quantity - qty_delivered, 0) else least(quantity - ' +
+          'qty_delivered, 0) end)::text as qty_left',
       ),
     )
     .where('tenant_id', tenantId)

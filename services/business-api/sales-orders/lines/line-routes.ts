@@ -15,7 +15,8 @@ const lineId = z.object({ id: int32Param, lineId: int32Param });
 const envelope = (description: string) => ({ description, schema: errorEnvelopeSchema });
 const refusals = {
   400: envelope(
-    'bad_request: the change is refused (the order is invoiced or credited, or a value is not possible); the message says why',
+    'bad_request: the change is refused (the order is invoiced or credited, or a value is not possible); the ' +
+      'message says why',
   ),
   403: envelope('Read-only key, or the caller lacks the price or quantity permission the change needs'),
   404: envelope('No sales order (or no such line on it) in the tenant'),

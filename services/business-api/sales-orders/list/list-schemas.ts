@@ -24,7 +24,8 @@ export const salesOrderListQuery = z.object({
   totalMin: numberParam('Smallest totalIncVat'),
   totalMax: numberParam('Largest totalIncVat'),
   q: textFilter(
-    'Free text: part of the order name, your reference, shop order number, customer name or organisation number; or an order id or invoice number',
+    'Free text: part of the order name, your reference, shop order number, customer name or organisation ' +
+      'number; or an order id or invoice number',
   ),
   email: emailFilter
     .optional()
