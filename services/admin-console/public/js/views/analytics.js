@@ -191,7 +191,8 @@ export async function showAnalytics(region, ctx) {
     h(
       'p',
       { class: 'an-lead muted' },
-      'What shoppers search for on this site, counted per UTC day. Each day keeps its most frequent queries and filters, so a rare one may be missing; totals count every search.',
+      'What shoppers search for on this site, counted per UTC day. Each day keeps its most frequent queries ' +
+        'and filters, so a rare one may be missing; totals count every search.',
     ),
     form,
     status.element,

@@ -38,7 +38,8 @@ function intro(cc) {
       : h(
           'p',
           { class: 'notice notice-info cfg-read-only' },
-          'Your access is read-only: you can read the draft but not change it. Sign in with a read-write app password to edit it.',
+          'Your access is read-only: you can read the draft but not change it. Sign in with a read-write app ' +
+            'password to edit it.',
         ),
     h(
       'nav',

@@ -56,7 +56,8 @@ export async function showKeys(region, ctx) {
         replace(
           listBody,
           notice(
-            `The keys could not be loaded: ${err instanceof ApiError || err instanceof TypeError ? err.message : 'something went wrong.'}`,
+            `The keys could not be loaded: ` +
+              `${err instanceof ApiError || err instanceof TypeError ? err.message : 'something went wrong.'}`,
             'alert',
           ),
         );

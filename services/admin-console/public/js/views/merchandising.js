@@ -37,7 +37,8 @@ export async function showMerchandising(region, ctx) {
   const intro = h(
     'p',
     { class: 'page-intro' },
-    'Synonyms and query rules change what shoppers find when they search, without a reindex. Changes go into the draft: ',
+    'Synonyms and query rules change what shoppers find when they search, without a reindex. Changes go into ' +
+      'the draft: ',
     h('a', { href: sitePath(siteId, 'preview') }, 'Preview'),
     ' shows what they change, ',
     h('a', { href: sitePath(siteId, 'publish') }, 'Publish'),

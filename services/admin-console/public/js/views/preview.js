@@ -21,7 +21,10 @@ import { rememberRequest, requestFromAddress, searchableMarkets, searchForm } fr
 /** @param {unknown} err */
 function problemText(err) {
   if (err instanceof ApiError && err.status === 503)
-    return 'Search is not available right now (the indexer or the search engine does not answer). Try again in a moment.';
+    return (
+      'Search is not available right now (the indexer or the search engine does not answer). Try again in a ' +
+      'moment.'
+    );
   if (err instanceof ApiError && Object.keys(err.fields).length > 0) return Object.values(err.fields).flat().join(' ');
   return err instanceof Error ? err.message : 'Something went wrong.';
 }
@@ -35,7 +38,8 @@ const intro = (ctx) =>
     h(
       'p',
       { class: 'muted' },
-      'See what publishing the draft would change for a search: the products shoppers get now beside those they would get. ',
+      'See what publishing the draft would change for a search: the products shoppers get now beside those ' +
+        'they would get. ',
       ctx.canWrite
         ? [
             'Change the results with query rules and synonyms on ',

@@ -14,7 +14,8 @@ import { versionHistory, VERSIONS_SHOWN } from './publish/version-history.js';
 /** @param {string} what @param {unknown} err */
 const failed = (what, err) =>
   notice(
-    `${what} could not be loaded: ${err instanceof ApiError || err instanceof TypeError ? err.message : 'something went wrong.'}`,
+    `${what} could not be loaded: ` +
+      `${err instanceof ApiError || err instanceof TypeError ? err.message : 'something went wrong.'}`,
     'alert',
   );
 
@@ -53,7 +54,8 @@ export async function showPublish(region, ctx) {
         publishBody,
         result,
         notice(
-          'Publishing needs read-write access: this session is read-only. The changes and the history are shown as they are.',
+          'Publishing needs read-write access: this session is read-only. The changes and the history are ' +
+            'shown as they are.',
         ),
       );
     if (diff === null)
@@ -67,7 +69,8 @@ export async function showPublish(region, ctx) {
           h(
             'p',
             { class: 'muted' },
-            'Change the draft on the Configuration or Merchandising tab first: then its changes are listed above and can be published here.',
+            'Change the draft on the Configuration or Merchandising tab first: then its changes are listed ' +
+              'above and can be published here.',
           ),
       );
     const keysLive = diff.keysToPublish.length;

@@ -25,7 +25,8 @@ export function signInPage({ onSignIn, message }) {
         null,
         'You sign in on the Aisle identity provider with an ',
         h('strong', null, 'app password'),
-        ' of your tenant: its client ID and its secret. A read-only app password lets you look; a read-write one lets you change things.',
+        ' of your tenant: its client ID and its secret. A read-only app password lets you look; a read-write ' +
+          'one lets you change things.',
       ),
       button,
       h(

@@ -53,7 +53,9 @@ export async function productView(app, slug) {
                 'a',
                 {
                   class: 'product-brand',
-                  href: `/search?${new ListingQuery().withFilter(product.brand.facet.key, [product.brand.facet.valueKey]).toParams()}`,
+                  href:
+                    `/search?` +
+                    `${new ListingQuery().withFilter(product.brand.facet.key, [product.brand.facet.valueKey]).toParams()}`,
                 },
                 product.brand.label,
               )

@@ -74,7 +74,8 @@ export function variantPicker(app, product, onChange, axisLabel) {
     if (focused)
       /** @type {HTMLElement | null} */ (
         root.querySelector(
-          `[data-axis="${CSS.escape(focused.closest('fieldset')?.dataset.axis ?? '')}"] [data-value="${CSS.escape(focused.dataset.value ?? '')}"]`,
+          `[data-axis="${CSS.escape(focused.closest('fieldset')?.dataset.axis ?? '')}"] [data-value="` +
+            `${CSS.escape(focused.dataset.value ?? '')}"]`,
         )
       )?.focus();
     const complete = product.options.every((o) => chosen[o.name] !== undefined);

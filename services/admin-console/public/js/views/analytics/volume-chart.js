@@ -32,7 +32,8 @@ export function chartSummary(days) {
   const range = `${dayLong(days[0].day)} to ${dayLong(days[days.length - 1].day)}`;
   return (
     `Line chart of searches per day from ${range}: ${plural(total, 'search', 'searches')} in all, most on ` +
-    `${dayLong(busiest.day)} (${count(busiest.requests)}); ${count(noHits)} found nothing. The table below lists every day.`
+    `${dayLong(busiest.day)} (${count(busiest.requests)}); ${count(noHits)} found nothing. The table below ` +
+    `lists every day.`
   );
 }
 

@@ -45,7 +45,10 @@ function filterHint(draft) {
     keys.length > 0
       ? ` This site's facets: ${keys.join(', ')}.`
       : ' The site has no facets of its own yet, so any facet key the catalogue derives works.';
-  return `One facet a line: its key, a colon, then value keys separated by commas, such as brand: acme, nordic. The line all: alone lists every product.${facets}`;
+  return (
+    `One facet a line: its key, a colon, then value keys separated by commas, such as brand: acme, nordic. The ` +
+    `line all: alone lists every product.${facets}`
+  );
 }
 
 /**
@@ -70,7 +73,9 @@ const collectionFields = (c, draft) => [
       multiline: true,
       required: true,
       value: writePerLanguage(c?.slugs),
-      hint: "The last part of the collection's address, such as sv: rea. Slugs are fixed at publish; old ones keep redirecting.",
+      hint:
+        "The last part of the collection's address, such as sv: rea. Slugs are fixed at publish; old ones keep " +
+        'redirecting.',
     }),
   ),
   field({

@@ -52,7 +52,8 @@ export function collectionsSpec() {
     id: 'collections',
     title: 'Collections',
     intro:
-      'Listings the shop links to, such as a sale or a theme: each is defined by a filter, with a name and an address per language.',
+      'Listings the shop links to, such as a sale or a theme: each is defined by a filter, with a name and ' +
+      'an address per language.',
     noun: 'collection',
     caption: "The draft's collections",
     empty: 'The draft has no collection yet.',
@@ -75,6 +76,7 @@ export function collectionsSpec() {
     editor: collectionEditor,
     removePath: (c) => `/collections/${c.id}`,
     removeNote:
-      'It leaves the draft; the live site keeps it until the draft is published. Collections under it and query rules redirecting to it must be changed first.',
+      'It leaves the draft; the live site keeps it until the draft is published. Collections under it and ' +
+      'query rules redirecting to it must be changed first.',
   };
 }

@@ -93,7 +93,9 @@ function displayFields(d) {
       label: 'Type',
       options: TYPES,
       value: d?.type ?? 'list',
-      hint: 'A brand feeds a list; an option a list or swatches; an attribute a list, swatches, a range or a toggle; a category tree a hierarchy or a list.',
+      hint:
+        'A brand feeds a list; an option a list or swatches; an attribute a list, swatches, a range or a ' +
+        'toggle; a category tree a hierarchy or a list.',
     }),
     only(
       'list hierarchy swatch',
@@ -145,7 +147,9 @@ function displayFields(d) {
         multiline: true,
         value: swatches,
         attrs: { spellcheck: 'false' },
-        hint: 'Each value key with its colour or image, such as {"red": {"color": "#c62828"}, "oak": {"image": "swatches/oak.png"}}. Empty: none.',
+        hint:
+          'Each value key with its colour or image, such as {"red": {"color": "#c62828"}, "oak": {"image": ' +
+          '"swatches/oak.png"}}. Empty: none.',
       }),
     ),
     field({ path: '$.collapsed', label: 'Start collapsed', type: 'checkbox', value: d?.collapsed ?? false }),
@@ -240,7 +244,8 @@ export function facetEditor(facet, cc) {
   const d = facet?.definition;
   const keyHint = facet
     ? 'The key names the facet in filters and addresses; to use another, add a facet and remove this one.'
-    : 'Lowercase letters, digits, hyphens or underscores, such as colour; it names the filter in addresses. price and in-stock are built in.';
+    : 'Lowercase letters, digits, hyphens or underscores, such as colour; it names the filter in addresses. ' +
+      'price and in-stock are built in.';
   return {
     title: facet ? `Edit the facet ${facet.key}` : 'Add a facet',
     fields: [

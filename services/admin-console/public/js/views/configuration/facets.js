@@ -67,7 +67,8 @@ export function facetsSpec() {
     id: 'facets',
     title: 'Facets',
     intro:
-      'The filters shoppers see beside search results and listings, in the order of their position. With no facet here, the site derives them from brands, options, attributes and categories.',
+      'The filters shoppers see beside search results and listings, in the order of their position. With no ' +
+      'facet here, the site derives them from brands, options, attributes and categories.',
     noun: 'facet',
     caption: "The draft's facets, by position",
     empty: 'The draft has no facet: the site shows the facets it derives from the catalogue.',
@@ -87,6 +88,7 @@ export function facetsSpec() {
     editor: facetEditor,
     removePath: (f) => `/facets/${encodeURIComponent(f.key)}`,
     removeNote:
-      'It leaves the draft; the live site keeps it until the draft is published. Collections and query rules that filter on it must be changed first.',
+      'It leaves the draft; the live site keeps it until the draft is published. Collections and query rules ' +
+      'that filter on it must be changed first.',
   };
 }

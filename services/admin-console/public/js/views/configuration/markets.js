@@ -101,7 +101,9 @@ function marketEditor(m, cc) {
       label: 'Default market',
       type: 'checkbox',
       value: m?.isDefault ?? false,
-      hint: 'Used when a request names no market. Making this market the default takes it from the other; the first market is always the default.',
+      hint:
+        'Used when a request names no market. Making this market the default takes it from the other; the ' +
+        'first market is always the default.',
     }),
     field({
       path: '$.active',
@@ -160,6 +162,7 @@ export function marketsSpec() {
     editor: marketEditor,
     removePath: (m) => `/markets/${encodeURIComponent(m.code)}`,
     removeNote:
-      'It leaves the draft; the live site keeps selling in it until the draft is published. Query rules limited to it must be changed first.',
+      'It leaves the draft; the live site keeps selling in it until the draft is published. Query rules ' +
+      'limited to it must be changed first.',
   };
 }

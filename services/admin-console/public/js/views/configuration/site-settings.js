@@ -64,7 +64,9 @@ const settingsFields = (s) => [
       label: 'Code',
       value: s.code,
       required: true,
-      hint: 'Lowercase letters, digits and hyphens. It names the search index: a new code builds a new index at the next run.',
+      hint:
+        'Lowercase letters, digits and hyphens. It names the search index: a new code builds a new index at ' +
+        'the next run.',
       attrs: { autocomplete: 'off', spellcheck: 'false' },
     }),
     field({
@@ -118,7 +120,9 @@ const settingsFields = (s) => [
     label: 'Development origins',
     multiline: true,
     value: (s.devOrigins ?? []).join('\n'),
-    hint: "Browser origins besides the markets' shop addresses that may call the storefront API, such as http://localhost:5173 while developing. One a line.",
+    hint:
+      "Browser origins besides the markets' shop addresses that may call the storefront API, such as " +
+      'http://localhost:5173 while developing. One a line.',
     attrs: { spellcheck: 'false' },
   }),
 ];
@@ -216,7 +220,8 @@ export function siteSettingsSection(cc) {
       if (!cc.signal.aborted)
         sayProblem(
           status,
-          `The settings are saved in the draft, but could not be read again: ${err instanceof Error ? err.message : String(err)} Reload the page to see them.`,
+          `The settings are saved in the draft, but could not be read again: ` +
+            `${err instanceof Error ? err.message : String(err)} Reload the page to see them.`,
         );
     }
   }

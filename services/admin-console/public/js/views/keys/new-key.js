@@ -22,7 +22,10 @@ export function createKeyForm({ api, siteId, onCreated }) {
   const label = field({
     path: '$.label',
     label: 'Name',
-    hint: 'Where the key is used, such as “Web shop” or “Checkout server” (up to 200 characters; blank names it by its kind).',
+    hint:
+      'Where the key is used, such as “Web shop” or “Checkout server” (up to 200 characters; blank names it ' +
+      'by ' +
+      'its kind).',
     attrs: { maxlength: 200, autocomplete: 'off' },
   });
   const form = h(
@@ -98,7 +101,8 @@ export function newKeyPanel({ created, publishedVersion, onClose }) {
       'p',
       { id: 'new-key-warning', class: 'new-key-warning' },
       h('strong', null, 'Copy this key now: it will not be shown again.'),
-      ' Aisle keeps only a fingerprint of it, so nobody can show it to you later; if it is lost, create another key and revoke this one.',
+      ' Aisle keeps only a fingerprint of it, so nobody can show it to you later; if it is lost, create ' +
+        'another key and revoke this one.',
     ),
     h('label', { for: 'new-key-value', class: 'raw-key-label' }, 'Key'),
     h(

@@ -40,7 +40,8 @@ const WORDS = /** @type {[RegExp, string][]} */ ([
   [/^must be after activeFrom$/, 'must be after the start.'],
   [
     /^another rule has this query and redirects it/,
-    "Another rule already redirects this search in the same markets and time: change that rule, or this one's markets or dates.",
+    'Another rule already redirects this search in the same markets and time: change that rule, or this ' +
+      "one's markets or dates.",
   ],
 ]);
 

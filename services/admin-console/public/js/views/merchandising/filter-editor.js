@@ -27,10 +27,12 @@ export function facetChoices(draft) {
  */
 export function filterNote(draft) {
   const values =
-    "Values are separated by commas and written as the storefront's filters take them: a brand or colour, true for in stock, 100-500 for a price range.";
+    "Values are separated by commas and written as the storefront's filters take them: a brand or colour, " +
+    'true for in stock, 100-500 for a price range.';
   const keys =
     draft.facets.length === 0
-      ? " This site uses the facets the storefront derives from the catalogue: type a facet's key as its filters name it (brand, price, in-stock, …)."
+      ? " This site uses the facets the storefront derives from the catalogue: type a facet's key as its " +
+        'filters name it (brand, price, in-stock, …).'
       : '';
   return h(
     'p',

@@ -10,7 +10,9 @@ import { productLabel } from './product-names.js';
 const TEXT = {
   pin: {
     legend: 'Pinned products',
-    hint: "A pinned product shows at its place (1 is the first result) whether or not it matches the search words, as long as it is sold in the market and passes the shopper's filters.",
+    hint:
+      'A pinned product shows at its place (1 is the first result) whether or not it matches the search words, ' +
+      "as long as it is sold in the market and passes the shopper's filters.",
     none: 'No product is pinned.',
     finder: 'Find a product to pin',
     verb: 'Pin',

@@ -31,7 +31,9 @@ export function ruleScope(rule, markets) {
     label: 'Applies to',
     value: rule.match,
     options: Object.entries(MATCH_LABELS).map(([value, label]) => ({ value, label })),
-    hint: 'Containing: the words appear in the search as whole words, so jacket matches “red jacket” but not “jackets”.',
+    hint:
+      'Containing: the words appear in the search as whole words, so jacket matches “red jacket” but not ' +
+      '“jackets”.',
   });
   const boxes = markets.map((m) => {
     const id = uid('market');

@@ -44,7 +44,8 @@ export function actionLines(rule, draft) {
   const lines = [];
   if (rule.pin.length > 0)
     lines.push(
-      `Pins ${plural(rule.pin.length, 'product', 'products')}: ${rule.pin.map((p) => `${productLabel(p.productId)} at place ${p.position}`).join(', ')}`,
+      `Pins ${plural(rule.pin.length, 'product', 'products')}: ` +
+        `${rule.pin.map((p) => `${productLabel(p.productId)} at place ${p.position}`).join(', ')}`,
     );
   if (rule.hide.length > 0)
     lines.push(`Hides ${plural(rule.hide.length, 'product', 'products')}: ${rule.hide.map(productLabel).join(', ')}`);

@@ -53,14 +53,16 @@ export function synonymsSection(ctx, draft, shortcut) {
     h(
       'p',
       { class: 'section-intro' },
-      "Words that should find each other's products when shoppers search. Each language has its own set; separate words and phrases with commas (a phrase has at most 5 words).",
+      "Words that should find each other's products when shoppers search. Each language has its own set; " +
+        'separate words and phrases with commas (a phrase has at most 5 words).',
     ),
     kinds(),
   );
   if (languages.length === 0) {
     section.append(
       notice(
-        'This site has no market yet, so no language to keep synonyms for. Add a market on the Configuration tab first.',
+        'This site has no market yet, so no language to keep synonyms for. Add a market on the Configuration ' +
+          'tab first.',
       ),
       h('p', null, h('a', { href: sitePath(siteId, 'configuration') }, 'Go to the configuration')),
     );
@@ -73,7 +75,8 @@ export function synonymsSection(ctx, draft, shortcut) {
   const host = h('div', { class: 'synonym-host' });
   const selectId = uid('language');
   const optionText = (/** @type {{ code: string, inMarkets: boolean }} */ l) =>
-    `${languageName(l.code)}${l.inMarkets ? '' : ', no market uses it'}${unsaved.has(l.code) ? ', unsaved changes' : ''}`;
+    `${languageName(l.code)}${l.inMarkets ? '' : ', no market uses it'}` +
+    `${unsaved.has(l.code) ? ', unsaved changes' : ''}`;
   const select = h(
     'select',
     { id: selectId, class: 'control' },
@@ -152,7 +155,8 @@ export function synonymsSection(ctx, draft, shortcut) {
     if (!editor || !shortcut || !ctx.canWrite) return;
     editor.addEntry(shortcut.query);
     status.say(
-      `New entry for “${shortcut.query}” at the top of the list: type the words a search for it should also find, then save.`,
+      `New entry for “${shortcut.query}” at the top of the list: type the words a search for it should also ` +
+        `find, then save.`,
       false,
     );
   });

@@ -12,7 +12,10 @@ export function localValue(iso) {
   if (!iso) return '';
   const d = new Date(iso);
   const seconds = d.getSeconds() === 0 ? '' : `:${pad(d.getSeconds())}`;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}${seconds}`;
+  return (
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:` +
+    `${pad(d.getMinutes())}${seconds}`
+  );
 }
 
 /** A datetime-local value (local time) as the instant the API takes; null for an empty box. @param {string} value */

@@ -49,7 +49,8 @@ export function indexNote(siteId, indices) {
       'p',
       null,
       h('strong', null, 'No preview index is built: '),
-      'the draft is compared on the live index. Query rules and synonyms show as they will be; changes to facets, collections or markets that need a reindex do not.',
+      'the draft is compared on the live index. Query rules and synonyms show as they will be; changes to ' +
+        'facets, collections or markets that need a reindex do not.',
     ),
     h('p', null, 'To see those too, build a preview on ', runs, '.'),
   );

@@ -56,7 +56,9 @@ export function searchForm({ markets, initial, onCompare }) {
     value: initial.q,
     type: 'search',
     required: true,
-    hint: 'Type what a shopper would search for; the top 10 products of the live configuration and of the draft are compared.',
+    hint:
+      'Type what a shopper would search for; the top 10 products of the live configuration and of the draft ' +
+      'are compared.',
     attrs: { maxlength: MAX_QUERY, autocomplete: 'off', spellcheck: 'false' },
   });
   const options = markets.map((m) => ({

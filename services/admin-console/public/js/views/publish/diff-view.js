@@ -201,8 +201,10 @@ export function diffView(diff, draft) {
   const rows = diff.changes.flatMap((c) => rowsOf(c, draft));
   const summary =
     diff.changes.length === 0
-      ? `The configuration is the same as version ${diff.publishedVersion}; publishing version ${next} makes the new keys below work.`
-      : `Publishing makes the draft version ${next}: ${count(rows.length)} ${rows.length === 1 ? 'change' : 'changes'} (${tally(rows)}).`;
+      ? `The configuration is the same as version ${diff.publishedVersion}; publishing version ${next} makes ` +
+        `the new keys below work.`
+      : `Publishing makes the draft version ${next}: ${count(rows.length)} ` +
+        `${rows.length === 1 ? 'change' : 'changes'} (${tally(rows)}).`;
   return h(
     'div',
     { class: 'diff', dataset: { state: 'changes' } },

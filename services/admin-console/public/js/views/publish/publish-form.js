@@ -42,7 +42,8 @@ function showRefusal(form, input, err) {
           h(
             'p',
             null,
-            'Nothing was published: the draft breaks these rules. Correct them on the Configuration or Merchandising tab, then publish again.',
+            'Nothing was published: the draft breaks these rules. Correct them on the Configuration or ' +
+              'Merchandising tab, then publish again.',
           ),
           h(
             'ul',

@@ -30,7 +30,10 @@ function runText(run) {
       : '';
   const errors =
     run.errors.length > 0 ? `, ${count(run.errors.length)} ${run.errors.length === 1 ? 'error' : 'errors'}` : '';
-  return `Run ${run.id} finished: ${outcomeLabel(run.outcome)} (${count(run.documentCount)} documents${warnings}${errors}).`;
+  return (
+    `Run ${run.id} finished: ${outcomeLabel(run.outcome)} (${count(run.documentCount)} documents${warnings}` +
+    `${errors}).`
+  );
 }
 
 /**
@@ -65,7 +68,8 @@ export async function watchRun({ api, siteId, version, signal }, line) {
     } catch (err) {
       if (signal.aborted) return;
       return say(
-        `The run could not be followed here (${err instanceof Error ? err.message : String(err)}); the Index runs tab shows it.`,
+        `The run could not be followed here (${err instanceof Error ? err.message : String(err)}); the Index ` +
+          `runs tab shows it.`,
       );
     }
     if (Date.now() - started > GIVE_UP_MS)

@@ -110,7 +110,8 @@ export function gatedPanel(o) {
   const hint = h(
     'p',
     { id: 'gated-hint', class: 'field-hint' },
-    'Confirm to put it live anyway (a rollback undoes it), or correct the catalogue and reindex: the next run is judged again.',
+    'Confirm to put it live anyway (a rollback undoes it), or correct the catalogue and reindex: the next ' +
+      'run is judged again.',
   );
   const actions = o.canWrite
     ? h('div', { class: 'gated-actions' }, confirm, hint)

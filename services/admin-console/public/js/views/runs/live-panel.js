@@ -35,7 +35,8 @@ function facts(index) {
 /** What a rollback would put live, in a sentence. @param {SiteIndex} target */
 export const rollbackTarget = (target) =>
   `${target.runId === null ? 'The index live before' : `The index of run #${target.runId}`} ` +
-  `(${plural(target.documentCount, 'document')}${target.configVersion === null ? '' : `, configuration version ${target.configVersion}`})`;
+  `(${plural(target.documentCount, 'document')}` +
+  `${target.configVersion === null ? '' : `, configuration version ${target.configVersion}`})`;
 
 /**
  * @param {{ canWrite: boolean, onRollback: (button: HTMLButtonElement) => void }} o

@@ -73,7 +73,8 @@ export function reindexPanel(o) {
   const fullHint =
     o.publishedVersion === null
       ? 'The site has no published configuration yet: publish it first.'
-      : `Rebuilds the live index from the published configuration (version ${o.publishedVersion}). A run that loses too many documents is held back for you to confirm.`;
+      : `Rebuilds the live index from the published configuration (version ${o.publishedVersion}). A run that ` +
+        `loses too many documents is held back for you to confirm.`;
   const actions = o.canWrite
     ? h(
         'div',
@@ -91,7 +92,8 @@ export function reindexPanel(o) {
           h(
             'p',
             { id: 'reindex-preview-hint', class: 'field-hint' },
-            'Builds the preview index from the draft, for preview keys and the Preview page. The live shop is not touched.',
+            'Builds the preview index from the draft, for preview keys and the Preview page. The live shop ' +
+              'is not touched.',
           ),
         ),
       )

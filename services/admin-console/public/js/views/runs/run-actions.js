@@ -77,7 +77,8 @@ export function runActions(ctx, state, voice) {
       h(
         'p',
         null,
-        `The shop will search the index of run #${run.id}: ${documents}${live === null ? '' : `, against ${count(live.documentCount)} in the live index now`}.`,
+        `The shop will search the index of run #${run.id}: ${documents}` +
+          `${live === null ? '' : `, against ${count(live.documentCount)} in the live index now`}.`,
       ),
       h('p', null, 'The index live now is kept: a rollback puts it back.'),
     ];
@@ -111,7 +112,8 @@ export function runActions(ctx, state, voice) {
     const instead =
       live === null
         ? ''
-        : `, in place of ${live.runId === null ? 'the live index' : `the index of run #${live.runId}`} (${plural(live.documentCount, 'document')})`;
+        : `, in place of ${live.runId === null ? 'the live index' : `the index of run #${live.runId}`} (` +
+          `${plural(live.documentCount, 'document')})`;
     const body = h('p', null, `${rollbackTarget(target)} goes live again${instead}. The shop searches it at once.`);
     void busy(button, async () => {
       if (
