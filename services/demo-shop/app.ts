@@ -18,7 +18,9 @@ export interface DemoShopDeps {
 
 const PUBLIC_DIR = path.join(__dirname, 'public');
 
-/** Content-Security-Policy: scripts and styles only from the shop, calls only to the API, images from any media host. */
+/**
+ * Content-Security-Policy: scripts and styles only from the shop, calls only to the API, images from any media host.
+ */
 const csp = (storefrontUrl: string) =>
   [
     "default-src 'self'",

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { baseConfigSchema } from '../../shared/config';
 
-/** The demo shop's environment: no database and no Redis, the storefront API's URL and the key `npm start` saved under DATA_DIR. */
+/**
+ * The demo shop's environment: no database and no Redis, the storefront API's URL and the key `npm start` saved under
+ * DATA_DIR.
+ */
 export const demoShopConfigSchema = baseConfigSchema
   .pick({ NODE_ENV: true, LOG_LEVEL: true, DATA_DIR: true, SHUTDOWN_TIMEOUT_MS: true })
   .extend({

@@ -29,7 +29,10 @@ export type IdentityDeps = {
   metrics?: Registry;
 };
 
-/** The built-in identity provider: token endpoint, authorization endpoint and client registration, JWKS, metadata, health and /metrics (DESIGN §1). */
+/**
+ * The built-in identity provider: token endpoint, authorization endpoint and client registration, JWKS, metadata,
+ * health and /metrics (DESIGN §1).
+ */
 export function createApp({
   db,
   redis,

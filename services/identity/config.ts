@@ -33,7 +33,8 @@ export const identityConfigSchema = httpConfigSchema
     RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt.max(10_000).default(500),
     TRUST_PROXY: trustProxySchema,
     RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('aisle:identity'),
-    // Browser apps that exchange their authorization code here from the page (the admin console); comma-separated origins.
+    // Browser apps that exchange their authorization code here from the page (the admin console); comma-separated
+    // origins.
     IDENTITY_ALLOWED_ORIGINS: originListSchema,
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.IDENTITY_ISSUER, {

@@ -80,7 +80,9 @@ function notFound(res: ServerResponse): void {
 
 const pathOf = (req: IncomingMessage): string => (req.url ?? '').split('?')[0] ?? '';
 
-/** Serves one media URL: 404 unless a manifest announces it; ETag, long-lived caching, Range and conditional requests. */
+/**
+ * Serves one media URL: 404 unless a manifest announces it; ETag, long-lived caching, Range and conditional requests.
+ */
 export function mediaHandler(deps: MediaHostDeps) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -95,7 +97,8 @@ export function mediaHandler(deps: MediaHostDeps) {
     res.setHeader('Content-Type', target.type);
     res.setHeader('Cache-Control', IMMUTABLE);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    // Content-addressed: the same URL always names the same bytes, so the ETag is strong and derived from the URL's parts.
+    // Content-addressed: the same URL always names the same bytes, so the ETag is strong and derived from the URL's
+    // parts.
     res.setHeader('ETag', `"${parsed.hex}-${parsed.recipe}-${target.name}"`);
     if (target.disposition) res.setHeader('Content-Disposition', target.disposition);
     send(req, deps.store.filePath(parsed.hex, parsed.recipe, target.name), {

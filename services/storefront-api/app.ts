@@ -41,7 +41,10 @@ export interface StorefrontApiDeps {
   logger: Logger;
   registry: ConfigRegistry;
   engine: SearchEngine;
-  /** Media descriptors of products, variants, brand logos and swatch images (the media pipeline's renditions under DATA_DIR). */
+  /**
+   * Media descriptors of products, variants, brand logos and swatch images (the media pipeline's renditions under
+   * DATA_DIR).
+   */
   media: MediaReader;
   /** The process's metrics, served at /metrics; left out, the app keeps a registry of its own. */
   metrics?: Registry;

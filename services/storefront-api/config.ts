@@ -20,7 +20,10 @@ export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema
     .min(1)
     .max(365 * 24 * 3600)
     .default(30 * 24 * 3600),
-  /** Search analytics: `off` records nothing (the benchmark's peer); how often the roll-ups are flushed to PostgreSQL (at most 10 s), and how many days are kept. */
+  /**
+   * Search analytics: `off` records nothing (the benchmark's peer); how often the roll-ups are flushed to PostgreSQL
+   * (at most 10 s), and how many days are kept.
+   */
   ANALYTICS_RECORDING: z.enum(['on', 'off']).default('on'),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(10_000).default(5_000),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),

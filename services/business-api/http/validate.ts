@@ -14,7 +14,10 @@ type Schemas<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   /** A request without body bytes binds as JSON null instead of being a missing body (a body "or null"). */
   optionalBody?: boolean;
 };
-/** Messages by field. A Map, because field names come from the client: `errors['toString']` on a plain object finds a function. */
+/**
+ * Messages by field. A Map, because field names come from the client: `errors['toString']` on a plain object finds a
+ * function.
+ */
 type Errors = Map<string, string[]>;
 /** Messages of issues marked as the spec's `invalid_request` (see filters/invalid-request.ts). */
 type Refusals = string[];

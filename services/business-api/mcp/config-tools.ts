@@ -8,7 +8,10 @@ import { defineTool, type AnyTool } from './tool-registry';
 
 const DRAFT = ' The change lands in the draft; it goes live with publish_storefront_config.';
 
-/** The draft-saving tools, key creation and revocation (spec/storefront-api.md, "Configuration tools"), as the CLI saves them. */
+/**
+ * The draft-saving tools, key creation and revocation (spec/storefront-api.md, "Configuration tools"), as the CLI saves
+ * them.
+ */
 export function configTools(deps: StorefrontToolDeps): AnyTool[] {
   const { db } = deps;
   return [

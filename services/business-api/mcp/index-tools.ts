@@ -9,7 +9,9 @@ import { siteIdArg } from './config-args';
 import { instanceOf, type StorefrontToolDeps } from './storefront-deps';
 import { defineTool, ToolError, type AnyTool } from './tool-registry';
 
-/** Publishing, the draft diff, sync status, reindexing and the preview build, as the CLI and the REST admin API do them. */
+/**
+ * Publishing, the draft diff, sync status, reindexing and the preview build, as the CLI and the REST admin API do them.
+ */
 export function indexTools(deps: StorefrontToolDeps): AnyTool[] {
   const { db } = deps;
   /** The site in the caller's default instance (not found otherwise): runs and the queue know only site ids. */

@@ -20,7 +20,10 @@ function hostNameOf(value: string, asOrigin: boolean): string | null {
 
 const isLoopbackName = (name: string | null) => name !== null && LOOPBACK_HOST_NAMES.has(name);
 
-/** Whether a listen address (HOST) is the loopback interface only: the tool server is then reachable from this machine alone. */
+/**
+ * Whether a listen address (HOST) is the loopback interface only: the tool server is then reachable from this machine
+ * alone.
+ */
 export const isLoopbackHost = (host: string): boolean =>
   ['localhost', '::1', '[::1]'].includes(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
@@ -103,7 +106,10 @@ export function toolCallCount(body: unknown): number {
 
 export type CallRateSettings = { points: number; windowSeconds: number; keyPrefix: string };
 
-/** The per-user tool-call budget, in Redis so every business-api process shares it; past it, 429 with Retry-After (counted as `mcp_calls`). */
+/**
+ * The per-user tool-call budget, in Redis so every business-api process shares it; past it, 429 with Retry-After
+ * (counted as `mcp_calls`).
+ */
 export function callRateLimit(
   redis: Redis,
   settings: CallRateSettings,

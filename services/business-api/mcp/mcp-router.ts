@@ -29,7 +29,9 @@ export type McpOptions = {
   verifyToken: TokenVerifier;
   /** Browser origins allowed besides the server's own (DNS-rebinding protection). */
   allowedOrigins: string[];
-  /** The server listens on loopback only: Host and Origin must then name localhost, 127.0.0.1 or [::1] (or be listed). */
+  /**
+   * The server listens on loopback only: Host and Origin must then name localhost, 127.0.0.1 or [::1] (or be listed).
+   */
   loopback?: boolean;
   callRate: CallRateSettings;
   /** The storefront configuration tools' queue and engine. */

@@ -46,7 +46,9 @@ function structured(value: unknown): Record<string, unknown> {
 
 export const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
-/** Runs a tool; expected failures become tool errors with their message, others a tool error naming nothing internal. */
+/**
+ * Runs a tool; expected failures become tool errors with their message, others a tool error naming nothing internal.
+ */
 export async function runTool(
   tool: AnyTool,
   auth: AuthContext,

@@ -29,7 +29,9 @@ export type ApiRoute<
   body?: B;
   /** The body may be left out: a request without one binds as JSON null (the spec's "body ... (or null)"). */
   optionalBody?: boolean;
-  /** Middleware run before binding (e.g. `requirePermission`), so a caller without the right gets 403 before any 400. */
+  /**
+   * Middleware run before binding (e.g. `requirePermission`), so a caller without the right gets 403 before any 400.
+   */
   guards?: RequestHandler[];
   /**
    * Success and route-specific error responses; the shared ones (400 problem or ErrorEnvelope, 401, 500) are added

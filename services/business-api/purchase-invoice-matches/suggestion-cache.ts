@@ -19,7 +19,9 @@ export class SuggestionCache<V> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The cached value, or the one `load` computes (cached when it succeeds). `vendorOf` tags it for invalidateVendor. */
+  /**
+   * The cached value, or the one `load` computes (cached when it succeeds). `vendorOf` tags it for invalidateVendor.
+   */
   getOrLoad(tenantId: number, draftId: number, load: () => Promise<V>, vendorOf: (value: V) => number): Promise<V> {
     const key = `${tenantId}:${draftId}`;
     const hit = this.entries.get(key);

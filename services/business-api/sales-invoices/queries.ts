@@ -38,7 +38,9 @@ const TYPES_OF: Record<DocumentTypeFilter, string[]> = {
   both: ['SALESINVOICE', 'SALESCREDIT'],
 };
 
-/** `q`: part of the document name, customer name or organisation number; a whole number also hits invoice number and id. */
+/**
+ * `q`: part of the document name, customer name or organisation number; a whole number also hits invoice number and id.
+ */
 function whereDocumentText(query: Knex.QueryBuilder, q: string): void {
   const pattern = containsPattern(q);
   const number = parseInt32(q);

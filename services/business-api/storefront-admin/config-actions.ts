@@ -65,13 +65,18 @@ export async function replaceSiteFields(db: Knex, { tenantId, siteId }: SiteScop
   return (await inRequestTerms(replaceSite(db, tenantId, siteId, body), [['site', '$']])).site;
 }
 
-/** Removes the site (its keys stop working, its runs are cancelled) and stops its scheduled delta runs, as the CLI does. */
+/**
+ * Removes the site (its keys stop working, its runs are cancelled) and stops its scheduled delta runs, as the CLI does.
+ */
 export async function dropSite(db: Knex, services: StorefrontServices, { tenantId, siteId }: SiteScope): Promise<void> {
   await removeSite(db, tenantId, siteId);
   await unscheduleDeltas(services.queue, siteId);
 }
 
-/** The item the draft holds after a save; gone only when a concurrent request removed it since (404, as a later read would be). */
+/**
+ * The item the draft holds after a save; gone only when a concurrent request removed it since (404, as a later read
+ * would be).
+ */
 function held<T>(items: readonly T[], matches: (item: T) => boolean, what: string): T {
   const item = items.find(matches);
   if (item === undefined) throw new ConfigNotFoundError(what);
@@ -178,7 +183,10 @@ export const contentOf = async (db: Knex, { tenantId, siteId }: SiteScope): Prom
 export const putContent = (db: Knex, { tenantId, siteId }: SiteScope, body: Body): Promise<ContentConfig> =>
   inRequestTerms(saveContent(db, tenantId, siteId, body), [['content', '$']]);
 
-/** Removes an entity by its key; 404 when the draft has none. A removal that would break another entity is a validation error naming it. */
+/**
+ * Removes an entity by its key; 404 when the draft has none. A removal that would break another entity is a validation
+ * error naming it.
+ */
 export async function removeEntity(
   db: Knex,
   { tenantId, siteId }: SiteScope,

@@ -57,7 +57,10 @@ const runDeps = async (deps: AliasActionDeps): Promise<RunDeps> => ({
   gateFraction: GATE_FRACTION,
 });
 
-/** Puts the newest gated run's index live (a person's confirmation); AliasActionError when none awaits. Returns the index. */
+/**
+ * Puts the newest gated run's index live (a person's confirmation); AliasActionError when none awaits. Returns the
+ * index.
+ */
 export async function confirmGatedRun(deps: AliasActionDeps, scope: SiteScope): Promise<string> {
   const site = await publishedSite(deps.db, scope);
   return confirmGated(await runDeps(deps), site);
@@ -70,7 +73,8 @@ export async function rollbackLive(deps: AliasActionDeps, scope: SiteScope): Pro
 }
 
 /**
- * The site's newest runs (of `modes` when given), and its status: the outcome of the newest full run (`never-run` before one). The status
+ * The site's newest runs (of `modes` when given), and its status: the outcome of the newest full run (`never-run`
+ * before one). The status
  * does not depend on `limit`: deltas run every few seconds, so the newest full run is often beyond the page. A gated
  * run a person confirmed keeps its `gated` outcome (the record of what tripped) but no longer awaits anything: the
  * status is then `ok`.

@@ -85,7 +85,10 @@ export async function merchandisedProducts(
   return { products: rows.map(toDto), missing: ids.filter((id) => !found.has(id)) };
 }
 
-/** The tenant's storefront products matching `q` (as the product finder matches, variants left out), for the site's rules. */
+/**
+ * The tenant's storefront products matching `q` (as the product finder matches, variants left out), for the site's
+ * rules.
+ */
 export async function productCandidates(
   db: Db,
   { tenantId, siteId }: SiteScope,

@@ -31,7 +31,9 @@ const RULE =
   'positions, hides products, boosts or buries products matching a filter, applies a filter, or redirects. ' +
   'It needs at least one action.';
 
-/** Query rules and synonyms of a site's draft (docs/merchandising.md), and the names of the products they pin or hide. */
+/**
+ * Query rules and synonyms of a site's draft (docs/merchandising.md), and the names of the products they pin or hide.
+ */
 export const merchandisingRoutes = ({ db }: ResourceDeps): AnyApiRoute[] => [
   anyRoute(
     defineRoute({

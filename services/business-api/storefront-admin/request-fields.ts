@@ -35,7 +35,10 @@ export function slotOf<T>(items: readonly T[], matches: (item: T) => boolean): n
   return at === -1 ? items.length : at;
 }
 
-/** The places of an entity saved at `index` of draft list `list` (e.g. `markets`), named `single` by its save (`market`). */
+/**
+ * The places of an entity saved at `index` of draft list `list` (e.g. `markets`), named `single` by its save
+ * (`market`).
+ */
 export const entityPlaces = (single: string, list: string, index: number, params: FieldPlaces = []): FieldPlaces => [
   ...params,
   [single, '$'],

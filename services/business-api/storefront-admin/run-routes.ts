@@ -49,7 +49,10 @@ const conflict = (when: string) => ({
 
 type Deps = Pick<ResourceDeps, 'db' | 'logger' | 'storefront'>;
 
-/** The services and the caller's site (503 without services, 404 for a site not the tenant's), and the alias actions' deps. */
+/**
+ * The services and the caller's site (503 without services, 404 for a site not the tenant's), and the alias actions'
+ * deps.
+ */
 async function scoped({ db, logger, storefront }: Deps, tenantId: number, siteId: number) {
   const services = servicesOf(storefront);
   const scope = await tenantSite(db, tenantId, siteId);

@@ -16,7 +16,9 @@ export async function readProfile(db: Db, tenantId: number): Promise<ProfileValu
   return Object.fromEntries(PROFILE_FIELD_NAMES.map((f) => [f, row[PROFILE_FIELDS[f]] ?? null])) as ProfileValues;
 }
 
-/** Stores the changed fields in one statement (so a write is whole or not at all), creating the profile when missing. */
+/**
+ * Stores the changed fields in one statement (so a write is whole or not at all), creating the profile when missing.
+ */
 export async function writeProfile(db: Db, tenantId: number, changes: Partial<ProfileValues>): Promise<void> {
   const fields = Object.keys(changes) as ProfileField[];
   if (!fields.length) return;

@@ -43,7 +43,8 @@ export const tenantSettingsRoutes = ({ db }: ResourceDeps) => [
       summary: 'Change fields of the company profile (needs onboarding_company)',
       tag: TAG,
       body: companyProfileUpdateDto,
-      // "body CompanyProfileUpdateDto (or null)": unlike the other write bodies it is not required; none means no change.
+      // "body CompanyProfileUpdateDto (or null)": unlike the other write bodies it is not required; none means no
+      // change.
       optionalBody: true,
       guards: [requirePermission('onboarding_company', (message) => new ErrorMessageError(403, message))],
       responses: {

@@ -14,7 +14,10 @@ export const companyProfileDto = z
 
 const updateField = z.string().nullable().optional();
 
-/** Every field optional: absent or null leaves it alone, an empty string clears it. Unknown names are reported as not saved. */
+/**
+ * Every field optional: absent or null leaves it alone, an empty string clears it. Unknown names are reported as not
+ * saved.
+ */
 export const companyProfileUpdateDto = z
   .looseObject(
     Object.fromEntries(PROFILE_FIELD_NAMES.map((f) => [f, updateField])) as Record<

@@ -50,7 +50,8 @@ const metadataSchema = z.object({
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses
     .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters')
     .optional(),
-  // Every client registered here is public (PKCE instead of a secret): a requested method is overridden (RFC 7591 §3.2.1).
+  // Every client registered here is public (PKCE instead of a secret): a requested method is overridden (RFC 7591
+  // §3.2.1).
   token_endpoint_auth_method: z.string().optional(),
   grant_types: z.array(z.string()).optional(),
   response_types: z.array(z.string()).optional(),

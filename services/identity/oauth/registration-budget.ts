@@ -5,7 +5,9 @@ import type { Redis } from '../../../shared/redis';
 import type { IdentitySettings } from '../config';
 import { guardStore } from '../tokens/store-guard';
 
-/** Registrations an address may make per hour: enough for a person trying several clients, not for filling the table. */
+/**
+ * Registrations an address may make per hour: enough for a person trying several clients, not for filling the table.
+ */
 export const REGISTRATIONS_PER_HOUR = 20;
 
 /**

@@ -12,7 +12,9 @@ import { guardStore } from './store-guard';
 export type LookupBudget = {
   /** Throws RateLimitedError while `ip` has spent its failure budget. */
   assertIpAllowed(ip: string): Promise<void>;
-  /** Spends one token of `clientId`'s issuing budget, after its secret was checked; RateLimitedError once it is spent. */
+  /**
+   * Spends one token of `clientId`'s issuing budget, after its secret was checked; RateLimitedError once it is spent.
+   */
   consumeIssue(clientId: string): Promise<void>;
   /**
    * Counts a failed client authentication against `ip` and against `clientId`. While `clientId` is over its failure

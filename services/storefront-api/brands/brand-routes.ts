@@ -23,7 +23,9 @@ const brandScope = (facet: string, row: BrandRow): Collection => ({
   hide: [],
 });
 
-/** `GET /v1/brands` (the market's brands) and `GET /v1/brands/{slugOrId}` (a brand page, on markets with brand pages). */
+/**
+ * `GET /v1/brands` (the market's brands) and `GET /v1/brands/{slugOrId}` (a brand page, on markets with brand pages).
+ */
 export function brandRoutes(listing: ListingDeps, cache: MicroCache): Router {
   const { db, engine } = listing;
   const router = Router();

@@ -41,7 +41,10 @@ const lineOf = (l: StoredLine): CartLine => ({
   addedPrice: { amount: l.p, currency: l.c },
 });
 
-/** A stored cart as the service sees it. cjson writes an empty Lua table as {}: an empty line list may come back as an object. */
+/**
+ * A stored cart as the service sees it. cjson writes an empty Lua table as {}: an empty line list may come back as an
+ * object.
+ */
 export const decodeCart = (s: StoredCart): Cart => ({
   version: s.v,
   site: s.site,

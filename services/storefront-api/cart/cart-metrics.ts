@@ -3,7 +3,10 @@ import { Counter, type Registry } from 'prom-client';
 
 export type CartOperation = 'create' | 'read' | 'add_line' | 'set_quantity' | 'remove_line' | 'change_market';
 
-/** `ok` for a cart answer, `rejected` for a refusal in the spec's terms (4xx: conflict, stock, limits), `failed` for 5xx. */
+/**
+ * `ok` for a cart answer, `rejected` for a refusal in the spec's terms (4xx: conflict, stock, limits), `failed` for
+ * 5xx.
+ */
 export function cartOutcome(status: number): 'ok' | 'rejected' | 'failed' {
   if (status >= 500) return 'failed';
   return status >= 400 ? 'rejected' : 'ok';

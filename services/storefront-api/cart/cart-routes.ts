@@ -88,7 +88,10 @@ function idempotencyKeyOf(req: Request): string | undefined {
 
 const marketOf = (req: Request): string => parsed(marketBody, bodyOf(req, '{market}'), '{market: string}').market;
 
-/** The cart routes of spec "Cart rules": every answer is the whole cart, `no-store`, its version as the ETag; each counted by `counted`. */
+/**
+ * The cart routes of spec "Cart rules": every answer is the whole cart, `no-store`, its version as the ETag; each
+ * counted by `counted`.
+ */
 export function cartRoutes(service: CartService, counted: CartOperations): Router {
   const router = Router();
   // Only the routes that take a body read one: create, read and remove answer the same whatever bytes come along.

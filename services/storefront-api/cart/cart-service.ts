@@ -129,7 +129,8 @@ export class CartService {
   ): Promise<CartView> {
     const cart = await this.load(ctx, token);
     const line = cart.lines.find((l) => l.id === lineId);
-    // Line ids are never reused, so a line missing now stays missing: the script answers the version check first, then 404.
+    // Line ids are never reused, so a line missing now stays missing: the script answers the version check first, then
+    // 404.
     const market = this.marketOf(ctx, cart.market);
     const skus = await this.resolve(
       ctx,

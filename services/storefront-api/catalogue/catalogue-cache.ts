@@ -8,7 +8,10 @@ const MAX_ENTRIES = 1000;
 
 const keyOf = (siteId: number, version: number | null, stamp: string) => `${siteId}:${version ?? 'draft'}:${stamp}`;
 
-/** One SiteCatalogue per (site, config version), built on first use (with its collections' minted slugs); a preview's per draft save. */
+/**
+ * One SiteCatalogue per (site, config version), built on first use (with its collections' minted slugs); a preview's
+ * per draft save.
+ */
 export class CatalogueCache {
   private readonly entries = new Map<string, Promise<SiteCatalogue>>();
   /** Catalogues built, for readers that cannot wait (the fast lane of cached reads). */

@@ -71,7 +71,9 @@ function fromDefinition(key: string, d: FacetDefinition): FacetSpec {
   };
 }
 
-/** The zero-config facets (spec: "every active category root becomes a facet"), labelled from the tenant's own names. */
+/**
+ * The zero-config facets (spec: "every active category root becomes a facet"), labelled from the tenant's own names.
+ */
 function zeroConfig(facts: TenantFacts): FacetSpec[] {
   const labels = ['Brand', ...facts.optionAxes, ...facts.keyedAttributes, ...facts.categoryRoots.map((r) => r.name)];
   return deriveSiteIndexConfig(facts).facets.map((source, i) => ({

@@ -26,7 +26,10 @@ export type FastReadsDeps = {
   answered: Counter;
 };
 
-/** `storefront_fast_reads_total`: the share of reads answered from memory ahead of routing, against the histogram's count. */
+/**
+ * `storefront_fast_reads_total`: the share of reads answered from memory ahead of routing, against the histogram's
+ * count.
+ */
 export function fastReadsAnswered(registry: Registry): Counter {
   return new Counter({
     name: 'storefront_fast_reads_total',

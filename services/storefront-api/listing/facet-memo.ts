@@ -36,7 +36,9 @@ export class FacetMemo {
   }
 }
 
-/** What a request's facets depend on: everything but its sort and page (a new SearchRequest field counts by default). */
+/**
+ * What a request's facets depend on: everything but its sort and page (a new SearchRequest field counts by default).
+ */
 export function facetContextKey(alias: string, request: SearchRequest): string {
   const { sort: _sort, page: _page, pageSize: _pageSize, ...context } = request;
   return `${alias}\u0000${JSON.stringify(context)}`;

@@ -62,7 +62,10 @@ function sideOf(config: SiteConfig, facts: TenantFacts, version: number | null, 
   };
 }
 
-/** The first PREVIEW_TOP products a shopper on the market would see for `q` on one side (none when the side has no index). */
+/**
+ * The first PREVIEW_TOP products a shopper on the market would see for `q` on one side (none when the side has no
+ * index).
+ */
 async function topResults(
   engine: SearchEngine,
   side: Side | null,

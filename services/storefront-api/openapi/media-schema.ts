@@ -5,7 +5,10 @@ const nullableInt = z.number().int().nullable();
 
 const background = z.enum(['white', 'transparent', 'light']);
 
-/** The poster of a video: descriptor-like, with the poster image's own hash (its renditions are the video's `widths` x `formats`). */
+/**
+ * The poster of a video: descriptor-like, with the poster image's own hash (its renditions are the video's `widths` x
+ * `formats`).
+ */
 const posterSchema = z
   .object({
     id: z.string().regex(/^sha256:[0-9a-f]{64}$/),

@@ -37,7 +37,9 @@ function collectionsOf(ids: readonly number[], ctx: SiteContext) {
     }));
 }
 
-/** hreflang: each site language's URL on a market of that language that sells the product (the request's market first). */
+/**
+ * hreflang: each site language's URL on a market of that language that sells the product (the request's market first).
+ */
 export function productAlternates(sold: SoldProduct, ctx: SiteContext): Record<string, string> {
   const { catalogue } = ctx;
   const out: Record<string, string> = {};

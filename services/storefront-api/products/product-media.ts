@@ -54,7 +54,10 @@ export async function variantMedia(
   );
 }
 
-/** Each brand's logo descriptor (role `logo`), keyed by brand id; null when the brand has no logo (or it is not rendered yet). */
+/**
+ * Each brand's logo descriptor (role `logo`), keyed by brand id; null when the brand has no logo (or it is not rendered
+ * yet).
+ */
 export async function brandLogos(
   reader: MediaReader,
   db: Knex,

@@ -47,7 +47,9 @@ export const seoRows = (db: Knex, tenantId: number, productId: number) =>
     [tenantId, productId],
   );
 
-/** The party links of the product and of each of its variants, keyed by id: each names its own, nothing is inherited. */
+/**
+ * The party links of the product and of each of its variants, keyed by id: each names its own, nothing is inherited.
+ */
 export async function partyLinks(db: Knex, tenantId: number, productId: number): Promise<Map<number, PartyLinks>> {
   const links = await rows<{ id: number; m: number | null; i: number | null; e: number | null }>(
     db,

@@ -17,7 +17,10 @@ const GROUP_LABELS: Record<string, Record<string, string>> = {
 type Card = NonNullable<ReturnType<typeof cardOf>>;
 type CardFor = (id: number) => Card | null;
 
-/** Groups in key order, cards in the order linked; unsold products left out, at most 24 each, empty groups omitted (pure). */
+/**
+ * Groups in key order, cards in the order linked; unsold products left out, at most 24 each, empty groups omitted
+ * (pure).
+ */
 export function relatedGroups(rows: readonly RelationRow[], cardFor: CardFor, language: string) {
   const groups = new Map<string, Card[]>();
   for (const row of rows) {

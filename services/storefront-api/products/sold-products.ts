@@ -31,7 +31,10 @@ export function soldOn(
   return { product, document, card: document.card as IndexedCard };
 }
 
-/** The products among `ids` the request's market sells, keyed by id (PostgreSQL rows, the indexer's rules; nothing minted). */
+/**
+ * The products among `ids` the request's market sells, keyed by id (PostgreSQL rows, the indexer's rules; nothing
+ * minted).
+ */
 export async function loadSold(
   db: Knex,
   trees: CategoryTrees,

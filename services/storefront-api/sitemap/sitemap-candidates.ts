@@ -43,7 +43,9 @@ export async function productCandidates(
   return rows.map((r) => r.id);
 }
 
-/** When the config the request reads went live: the published version's time, or the draft's last save for a preview. */
+/**
+ * When the config the request reads went live: the published version's time, or the draft's last save for a preview.
+ */
 export async function configTime(db: Knex, siteId: number, version: number | null): Promise<Date> {
   if (version === null)
     return (await db('storefront_sites').where({ id: siteId }).first<{ updated_at: Date }>('updated_at')).updated_at;

@@ -81,7 +81,10 @@ async function brandRows(engine: SearchEngine, db: Knex, ctx: SiteContext, p: Si
   };
 }
 
-/** `GET /v1/sitemap?type=product|collection|brand&since=&page=&pageSize=`: rows with absolute URL, last-modified and hreflang alternates. */
+/**
+ * `GET /v1/sitemap?type=product|collection|brand&since=&page=&pageSize=`: rows with absolute URL, last-modified and
+ * hreflang alternates.
+ */
 export function sitemapRoutes(db: Knex, trees: CategoryTrees, engine: SearchEngine, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/sitemap', async (req, res) => {

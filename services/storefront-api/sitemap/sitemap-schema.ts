@@ -9,7 +9,10 @@ const sitemapRowSchema = z
   })
   .meta({ id: 'SitemapRow' });
 
-/** `GET /v1/sitemap`: one page of rows; a product page may hold fewer rows than pageSize, `hasMore` says whether to go on. */
+/**
+ * `GET /v1/sitemap`: one page of rows; a product page may hold fewer rows than pageSize, `hasMore` says whether to go
+ * on.
+ */
 export const sitemapPageSchema = z
   .strictObject({
     type: z.enum(['product', 'collection', 'brand']),

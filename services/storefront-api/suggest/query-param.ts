@@ -2,7 +2,10 @@ import { badRequest } from '../../../shared/errors';
 
 export const MAX_SUGGEST_QUERY = 100;
 
-/** Suggest and search-in-facet `q`: 1 to 100 characters after trimming; anything else is 400 INVALID_QUERY (no truncation). */
+/**
+ * Suggest and search-in-facet `q`: 1 to 100 characters after trimming; anything else is 400 INVALID_QUERY (no
+ * truncation).
+ */
 export function requiredQuery(raw: string | undefined): string {
   const q = (raw ?? '').trim();
   if (q === '') throw badRequest('INVALID_QUERY', 'q is required: 1 to 100 characters.');

@@ -23,7 +23,10 @@ function rawFilters(pairs: [string, string][]) {
   }
 }
 
-/** `GET /v1/products/{slugOrId}/variants`: the listed variants that fit the selections, paged, with cascading availability. */
+/**
+ * `GET /v1/products/{slugOrId}/variants`: the listed variants that fit the selections, paged, with cascading
+ * availability.
+ */
 export function variantRoutes(db: Knex, trees: CategoryTrees, cache: MicroCache): Router {
   const router = Router();
   router.get('/v1/products/:slugOrId/variants', async (req, res) => {

@@ -9,7 +9,8 @@
  *   markets: string[], updatedAt: string,
  * }} SiteSummary
  * @typedef {{ siteId: number, publishedVersion: number | null, updatedAt: string, draft: SiteConfig }} SiteDetail
- * The draft as GET /storefront/sites/{siteId} answers it (StorefrontSiteConfigDto); each page narrows the parts it edits.
+ * The draft as GET /storefront/sites/{siteId} answers it (StorefrontSiteConfigDto); each page narrows the parts it
+ * edits.
  * @typedef {{
  *   site: { code: string, name: string, active?: boolean, [field: string]: unknown },
  *   markets: Record<string, unknown>[], facets: Record<string, unknown>[], collections: Record<string, unknown>[],

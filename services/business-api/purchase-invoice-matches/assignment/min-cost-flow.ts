@@ -29,7 +29,9 @@ function residualOf(p: FlowProblem): Residual {
   return g;
 }
 
-/** Cheapest source-to-node distances by Bellman-Ford (costs may be negative; the residual graph has no negative cycle). */
+/**
+ * Cheapest source-to-node distances by Bellman-Ford (costs may be negative; the residual graph has no negative cycle).
+ */
 function shortestPaths(g: Residual, nodeCount: number, source: number): { dist: Float64Array; via: Int32Array } {
   const dist = new Float64Array(nodeCount).fill(Number.POSITIVE_INFINITY);
   const via = new Int32Array(nodeCount).fill(-1);

@@ -30,7 +30,10 @@ export function applyListFilters(
   return query;
 }
 
-/** Part of the name, reference, shop order number, customer name or orgno; a whole number also hits id and invoice number. */
+/**
+ * Part of the name, reference, shop order number, customer name or orgno; a whole number also hits id and invoice
+ * number.
+ */
 function applyFreeText(query: Knex.QueryBuilder, q: string): void {
   const pattern = containsPattern(q);
   const number = /^[0-9]{1,9}$/.test(q) ? Number(q) : undefined;
@@ -41,7 +44,10 @@ function applyFreeText(query: Knex.QueryBuilder, q: string): void {
   });
 }
 
-/** Any active e-mail row of the order (invoice address included), trimmed and lower-cased (index order_emails_lower_email). */
+/**
+ * Any active e-mail row of the order (invoice address included), trimmed and lower-cased (index
+ * order_emails_lower_email).
+ */
 function applyEmail(query: Knex.QueryBuilder, tenantId: number, email: string): void {
   query.whereIn('o.id', (sub) =>
     sub

@@ -8,7 +8,9 @@ import { dateTimeParam, numberParam, textFilter } from '../../filters/query-valu
 import { statusKindFilter } from '../../statuses/status-filter';
 import { emailFilter, includeFilter, shopOrderNumberFilter } from './filter-params';
 
-/** GET /sales-orders query (spec: "GET /sales-orders filters"); identifier filters answer 400 invalid_request when bad. */
+/**
+ * GET /sales-orders query (spec: "GET /sales-orders filters"); identifier filters answer 400 invalid_request when bad.
+ */
 export const salesOrderListQuery = z.object({
   customerId: idFilter('customerId', 'Only orders of this customer'),
   customerName: textFilter("Part of the customer's name, case ignored"),

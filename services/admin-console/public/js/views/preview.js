@@ -1,6 +1,7 @@
 // @ts-check
 // The search preview: what publishing the draft would change in search results, one query at a time, live and
-// draft side by side (GET /storefront/sites/{siteId}/search-preview). It changes nothing, so read-only tokens use it too.
+// draft side by side (GET /storefront/sites/{siteId}/search-preview). It changes nothing, so read-only tokens use it
+// too.
 import { ApiError } from '../api.js';
 import { h, replace } from '../dom.js';
 import { statusLine } from '../forms.js';

@@ -184,7 +184,8 @@ function details(product) {
     .filter((a) => a.type !== 'html')
     .map((a) => h('tr', null, h('th', null, a.label), h('td', null, attributeValue(a))));
   const description = product.description ? h('div', { class: 'description' }) : null;
-  // The API sanitizes description HTML to a fixed allow-list (no scripts, styles or images) before it leaves the server.
+  // The API sanitizes description HTML to a fixed allow-list (no scripts, styles or images) before it leaves the
+  // server.
   if (description && product.description) description.innerHTML = product.description.html;
   const files = product.files.map((f) => ({ f, href: fileUrl(f) })).filter((x) => x.href !== null);
   if (!description && rows.length === 0 && files.length === 0) return null;

@@ -96,7 +96,8 @@ export function languageName(code) {
 }
 
 /**
- * Where a change is: its part, the entity's key (none for site and content fields; synonyms' language is the key), and the field.
+ * Where a change is: its part, the entity's key (none for site and content fields; synonyms' language is the key), and
+ * the field.
  * @param {string} path
  * @returns {{ part: PartKey, key: string | null, field: string | null }}
  */
