@@ -50,7 +50,8 @@ export function consentPage(
 <p><strong>${escapeHtml(request.client.clientName)}</strong> (returning to <code>${escapeHtml(target.origin)}</code>) asks for ${access}
 to <code>${escapeHtml(request.resource ?? 'the Aisle API')}</code> on your behalf.</p>
 <p>Sign in with an <strong>app password</strong> of your tenant: its client ID and its secret ` +
-      `(an administrator creates one with <code>npm run cli -- app-password create</code>). Your ordinary password is never asked for.</p>
+      `(an administrator creates one with <code>npm run cli -- app-password create</code>). ` +
+      `Your ordinary password is never asked for.</p>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
 <form method="post" action="">${hidden}
 <label for="ap_id">App password client ID</label><input type="text" id="ap_id" name="app_password_client_id" autocomplete="username" required>
