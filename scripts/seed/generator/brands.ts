@@ -1,7 +1,8 @@
 import type { SeedMediaLibrary } from '../media/library';
 import { STREAM, rngFor } from './random';
 import type { Row, RowBatch } from './types';
-import { BRAND_HEADS, BRAND_TAILS, EURO_PLACES, PLACES, STREETS } from './words';
+import { EURO_PLACES, PLACES, STREETS } from './party-words';
+import { BRAND_HEADS, BRAND_TAILS } from './words';
 
 export const IMPORTER_PARTIES = 4;
 export const EU_REP_PARTIES = 3;

@@ -5,7 +5,7 @@ import { type Rng, STREAM, rngFor } from './random';
 import { STATUS } from './reference-data';
 import { DAY_MS, iso } from './time';
 import type { Row, RowBatch } from './types';
-import { CARRIERS } from './words';
+import { CARRIERS } from './party-words';
 
 export const WAREHOUSE_ORDER_COLUMNS = [
   'id',

@@ -4,7 +4,7 @@ import { PAYMENT_TERMS, PRICE_LIST, type MarketCurrency } from './reference-data
 import { type Rng, STREAM, rngFor } from './random';
 import { DAY_MS, iso } from './time';
 import type { Row, RowBatch } from './types';
-import { COMPANY_WORDS, EURO_PLACES, FIRST_NAMES, LAST_NAMES, PLACES, STREETS } from './words';
+import { COMPANY_WORDS, EURO_PLACES, FIRST_NAMES, LAST_NAMES, PLACES, STREETS } from './party-words';
 
 export type Address = { street: string; postalCode: string; city: string; country: string };
 

@@ -5,7 +5,7 @@ import { type Rng, STREAM, rngFor } from './random';
 import { IMPORTER, STATUS } from './reference-data';
 import { iso } from './time';
 import type { Row } from './types';
-import { PAYMENT_PROVIDERS } from './words';
+import { PAYMENT_PROVIDERS } from './party-words';
 
 export const PAYMENT_COLUMNS = [
   'id',

@@ -1,0 +1,100 @@
+// Words for the seed's people, companies, addresses and logistics (words.ts holds the catalogue's).
+
+export const FIRST_NAMES: readonly string[] = [
+  'Anna',
+  'Erik',
+  'Maria',
+  'Lars',
+  'Karin',
+  'Johan',
+  'Sara',
+  'Anders',
+  'Emma',
+  'Per',
+  'Elin',
+  'Nils',
+  'Ida',
+  'Oskar',
+  'Lina',
+  'Gustav',
+  'Maja',
+  'Axel',
+  'Sofia',
+  'Leo',
+  'Hanna',
+  'Felix',
+  'Julia',
+  'Liam',
+];
+export const LAST_NAMES: readonly string[] = [
+  'Andersson',
+  'Johansson',
+  'Karlsson',
+  'Nilsson',
+  'Eriksson',
+  'Larsson',
+  'Olsson',
+  'Persson',
+  'Svensson',
+  'Gustafsson',
+  'Pettersson',
+  'Jonsson',
+  'Lindberg',
+  'Lindqvist',
+  'Berg',
+  'Holm',
+  'Sandberg',
+  'Wallin',
+  'Müller',
+  'Schmidt',
+  'Virtanen',
+];
+export const COMPANY_WORDS: readonly string[] = [
+  'Handel',
+  'Bygg',
+  'Konsult',
+  'Design',
+  'Sport',
+  'Interiör',
+  'Teknik',
+  'Logistik',
+  'Butik',
+  'Event',
+];
+
+export type Place = readonly [city: string, postalCode: string, country: string];
+export const PLACES: readonly Place[] = [
+  ['Stockholm', '111 22', 'SE'],
+  ['Göteborg', '411 05', 'SE'],
+  ['Malmö', '211 20', 'SE'],
+  ['Uppsala', '753 10', 'SE'],
+  ['Västerås', '722 11', 'SE'],
+  ['Örebro', '702 10', 'SE'],
+  ['Linköping', '582 24', 'SE'],
+  ['Umeå', '903 26', 'SE'],
+  ['Lund', '222 21', 'SE'],
+  ['Luleå', '972 31', 'SE'],
+];
+export const EURO_PLACES: readonly Place[] = [
+  ['Hamburg', '20095', 'DE'],
+  ['Berlin', '10115', 'DE'],
+  ['München', '80331', 'DE'],
+  ['Helsinki', '00100', 'FI'],
+  ['Tampere', '33100', 'FI'],
+];
+export const STREETS: readonly string[] = [
+  'Storgatan',
+  'Drottninggatan',
+  'Kungsgatan',
+  'Sveavägen',
+  'Järnvägsgatan',
+  'Skolgatan',
+  'Parkvägen',
+  'Hamngatan',
+  'Hauptstraße',
+  'Bahnhofstraße',
+  'Mannerheimintie',
+];
+
+export const CARRIERS: readonly string[] = ['PostNord', 'DHL', 'Bring', 'DB Schenker', 'Budbee', 'Instabox'];
+export const PAYMENT_PROVIDERS: readonly string[] = ['klarna', 'stripe', 'swish', 'adyen'];
