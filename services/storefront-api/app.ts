@@ -30,6 +30,7 @@ import { cartOperations } from './cart/cart-metrics';
 import { CartService } from './cart/cart-service';
 import { CART_IDEMPOTENCY_TTL_SECONDS, CART_TTL_SECONDS, CartStore } from './cart/cart-store';
 import { CategoryTrees } from './products/category-trees';
+import { DEFAULT_PRODUCT_READS, type ProductReadOptions, productReads } from './products/product-reads';
 import { siteRoutes } from './site/site-routes';
 import { suggestRoutes } from './suggest/suggest-routes';
 
@@ -58,6 +59,18 @@ export interface StorefrontApiDeps {
     ANSWER_CACHE_MB?: number;
     TRUST_PROXY?: string | boolean | number;
     CART_TTL_SECONDS?: number;
+    PRODUCT_FRESHNESS_MS?: number;
+    PRODUCT_CACHE_MB?: number;
+    PRODUCT_CACHE_MAX_AGE_S?: number;
+  };
+}
+
+/** The product caches' settings, each left out taking its default. */
+function productReadOptions(config: StorefrontApiDeps['config']): ProductReadOptions {
+  return {
+    freshnessMs: config.PRODUCT_FRESHNESS_MS ?? DEFAULT_PRODUCT_READS.freshnessMs,
+    cacheBytes: (config.PRODUCT_CACHE_MB ?? DEFAULT_PRODUCT_READS.cacheBytes / 1024 / 1024) * 1024 * 1024,
+    maxAgeMs: (config.PRODUCT_CACHE_MAX_AGE_S ?? DEFAULT_PRODUCT_READS.maxAgeMs / 1000) * 1000,
   };
 }
 
@@ -99,17 +112,19 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
     deps.recordSearch,
   );
   const listing = { db, engine, facets: new FacetMemo() };
+  const trees = new CategoryTrees(db);
+  const products = productReads({ db, trees, logger: deps.logger, micro: reads }, productReadOptions(config));
   app.use(
     siteRoutes(config.MEDIA_BASE_URL),
     listingRoutes(listing, reads),
     suggestRoutes(db, engine, reads),
-    ...catalogueRoutes(listing, reads),
+    ...catalogueRoutes(listing, reads, { ...products, trees }),
   );
   const carts = new CartStore(redis, {
     ttlSeconds: config.CART_TTL_SECONDS ?? CART_TTL_SECONDS,
     idempotencyTtlSeconds: CART_IDEMPOTENCY_TTL_SECONDS,
   });
-  app.use(cartRoutes(new CartService(db, new CategoryTrees(db), carts), cartOperations(metrics)));
+  app.use(cartRoutes(new CartService(products.held, carts), cartOperations(metrics)));
   // The machine description, the reference and the guide need no key: the /v1 pipeline above only runs for /v1
   // paths. They come after it because /v1 reads are the hot path, and every router a request passes costs it time.
   app.use(docsRoutes());
@@ -123,6 +138,7 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
     catalogues,
     limits,
     reads,
+    answers: products.answers,
     engine,
     media: deps.media,
     durations,

@@ -13,6 +13,14 @@ export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema
   MICRO_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** The answer cache's bound in megabytes of JSON: a listing answer is 20 to 40 KB, so 256 MB holds about 8,000. */
   ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(256),
+  /**
+   * Products, SKUs and product answers are held until the change log names a change to them: served only while the
+   * log was read this recently (the freshness bound of a price, stock or deletion; 0: nothing held), for at most
+   * PRODUCT_CACHE_MAX_AGE_S (what the log does not name: responsible parties, renditions), within PRODUCT_CACHE_MB.
+   */
+  PRODUCT_FRESHNESS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PRODUCT_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(128),
+  PRODUCT_CACHE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(60),
   /** A cart's sliding window (spec: 30 days); tests shorten it to see expiry. */
   CART_TTL_SECONDS: z.coerce
     .number()

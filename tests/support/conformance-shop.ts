@@ -187,6 +187,7 @@ export async function conformanceShop(tenant: string, seed: number, products = 1
         RATE_LIMIT_WINDOW_SECONDS: 60,
         MEDIA_BASE_URL: 'http://media.test',
         MICRO_CACHE_MS: 0,
+        PRODUCT_FRESHNESS_MS: 0,
         TRUST_PROXY: false,
       },
     });

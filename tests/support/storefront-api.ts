@@ -25,6 +25,10 @@ export async function createStorefrontTestApp(deps: {
   windowSeconds?: number;
   /** The read micro-cache's interval; 0 (default here) answers every read fresh. */
   microCacheMs?: number;
+  /** How fresh held products must be (PRODUCT_FRESHNESS_MS); 0 (default here) reads PostgreSQL each time. */
+  productFreshnessMs?: number;
+  /** The product caches' byte bound in megabytes (PRODUCT_CACHE_MB). */
+  productCacheMb?: number;
   configDb?: Knex;
   /** False: the registry has not loaded yet (the process is warming up). */
   loaded?: boolean;
@@ -52,6 +56,8 @@ export async function createStorefrontTestApp(deps: {
       RATE_LIMIT_WINDOW_SECONDS: deps.windowSeconds ?? 60,
       MEDIA_BASE_URL: deps.mediaBaseUrl ?? 'http://media.test',
       MICRO_CACHE_MS: deps.microCacheMs ?? 0,
+      PRODUCT_FRESHNESS_MS: deps.productFreshnessMs ?? 0,
+      PRODUCT_CACHE_MB: deps.productCacheMb,
       TRUST_PROXY: false,
       CART_TTL_SECONDS: deps.cartTtlSeconds,
     },

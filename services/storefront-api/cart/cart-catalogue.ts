@@ -1,12 +1,10 @@
-import type { Knex } from '../../../shared/db/knex';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import { cardPrice, priceOn } from '../../../indexer/documents/market-offers';
 import type { SiteContext } from '../keys/site-context';
 import { cardOf } from '../listing/listing-response';
-import type { CategoryTrees } from '../products/category-trees';
-import { productMedia, variantMedia } from '../products/product-media';
+import type { HeldProducts } from '../products/held-products';
 import type { MediaDescriptor } from '../openapi/media-schema';
-import { loadSold, type SoldProduct } from '../products/sold-products';
+import type { SoldProduct } from '../products/sold-products';
 
 /** What a SKU is on a market now: what the line shows, and the whole units in stock. */
 export interface ResolvedSku {
@@ -15,22 +13,6 @@ export interface ResolvedSku {
   image: MediaDescriptor | null;
   product: { id: string; name: string; slug: string };
   variant: { id: string; selectedOptions: Record<string, string> };
-}
-
-/** The storefront product (root) and variant row each SKU names, in one query for the whole cart. */
-async function rootsOf(
-  db: Knex,
-  tenantId: number,
-  skus: readonly string[],
-): Promise<Map<string, { rootId: number; variantId: number }>> {
-  const found = (
-    await db.raw<{ rows: { id: number; parent_id: number | null; sku: string }[] }>(
-      'select id, parent_id, product_number as sku from products where tenant_id = ? and product_number = ' +
-        'any(?::text[])',
-      [tenantId, [...skus]],
-    )
-  ).rows;
-  return new Map(found.map((r) => [r.sku, { rootId: r.parent_id ?? r.id, variantId: r.id }]));
 }
 
 /** A market's view of one SKU of a sold product: null when the variant is inactive or unpriced there. */
@@ -55,12 +37,11 @@ function resolveOne(
 }
 
 /**
- * Each SKU as `market` sells it now, by the indexer's own rules (the product detail's loader); a SKU the market
- * does not sell maps to null.
+ * Each SKU as `market` sells it now, by the indexer's own rules (the products the serving process holds, as fresh
+ * as the change log keeps them); a SKU the market does not sell maps to null.
  */
 export async function resolveSkus(
-  db: Knex,
-  trees: CategoryTrees,
+  held: HeldProducts,
   base: SiteContext,
   market: Market,
   skus: readonly string[],
@@ -69,20 +50,16 @@ export async function resolveSkus(
   const unique = [...new Set(skus)];
   const out = new Map<string, ResolvedSku | null>(unique.map((s) => [s, null]));
   if (unique.length === 0) return out;
-  const tenantId = ctx.key.tenantId;
-  const roots = await rootsOf(db, tenantId, unique);
-  const rootIds = [...new Set([...roots.values()].map((r) => r.rootId))];
-  const variantIds = [...roots.values()].map((r) => r.variantId).filter((id) => !rootIds.includes(id));
-  const [sold, media, own] = await Promise.all([
-    loadSold(db, trees, ctx, rootIds),
-    productMedia(ctx.media, db, tenantId, rootIds),
-    variantMedia(ctx.media, db, tenantId, variantIds),
-  ]);
+  const roots = await held.skus(ctx.key.tenantId, unique);
+  const products = await held.sold(
+    ctx,
+    [...roots.values()].map((r) => r.rootId),
+  );
   for (const [sku, { rootId, variantId }] of roots) {
-    const product = sold.get(rootId);
+    const product = products.get(rootId);
     if (product === undefined) continue;
-    const images = { own: own.get(variantId)?.image ?? null, product: media.get(rootId)?.image ?? null };
-    out.set(sku, resolveOne(product, variantId, ctx, images));
+    const images = { own: product.variantImages.get(variantId) ?? null, product: product.image };
+    out.set(sku, resolveOne(product.sold, variantId, ctx, images));
   }
   return out;
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Knex } from '../../../shared/db/knex';
 import { AppError, badRequest } from '../../../shared/errors';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import type { SiteContext } from '../keys/site-context';
-import type { CategoryTrees } from '../products/category-trees';
+import type { HeldProducts } from '../products/held-products';
 import { resolveSkus, type ResolvedSku } from './cart-catalogue';
 import { newCartToken, type CartStore, type MutationResult } from './cart-store';
 import type { Cart, LinePrice } from './cart-types';
@@ -45,8 +44,7 @@ const linePrice = (sku: ResolvedSku): LinePrice => ({ amount: sku.price.amount, 
  */
 export class CartService {
   constructor(
-    private readonly db: Knex,
-    private readonly trees: CategoryTrees,
+    private readonly held: HeldProducts,
     private readonly store: CartStore,
   ) {}
 
@@ -198,7 +196,7 @@ export class CartService {
   }
 
   private resolve(ctx: SiteContext, market: Market, skus: readonly string[]) {
-    return resolveSkus(this.db, this.trees, ctx, market, skus);
+    return resolveSkus(this.held, ctx, market, skus);
   }
 
   private async load(ctx: SiteContext, token: string): Promise<Cart> {

@@ -11,7 +11,8 @@ import type { KeyCache, LiveKey } from '../keys/key-cache';
 import { servesKey, siteOf, type SiteContext } from '../keys/site-context';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import { cacheControl, readKey, sendPrepared, servingToken } from './cached-json';
-import type { MicroCache } from './micro-cache';
+import type { FeedCache } from '../freshness/feed-cache';
+import type { CachedRead, MicroCache } from './micro-cache';
 
 export type FastReadsDeps = {
   registry: ConfigRegistry;
@@ -19,6 +20,8 @@ export type FastReadsDeps = {
   catalogues: CatalogueCache;
   limits: RateLimits;
   reads: MicroCache;
+  /** Product reads kept until a product they show changes. */
+  answers: FeedCache<CachedRead>;
   engine: SearchEngine;
   media: MediaReader;
   durations: RequestDurations;
@@ -71,7 +74,11 @@ export function fastReads(deps: FastReadsDeps): FastReads {
     if (req.method !== 'GET' || req.url === undefined || !req.url.startsWith('/v1/') || !deps.registry.ready)
       return false;
     const ctx = knownContext(deps, req);
-    const hit = ctx === null ? undefined : deps.reads.peek(readKey(ctx, req.url), servingToken(deps.engine, ctx));
+    const key = ctx === null ? null : readKey(ctx, req.url);
+    const hit =
+      ctx === null || key === null
+        ? undefined
+        : (deps.reads.peek(key, servingToken(deps.engine, ctx)) ?? deps.answers.peek(key));
     if (ctx === null || hit === undefined || !deps.limits.spendHeld(ctx.key.kind, ctx.key.id)) return false;
     observeRequest(deps.durations, req, res, () => hit.route);
     deps.answered.inc();

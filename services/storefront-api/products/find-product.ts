@@ -2,9 +2,9 @@ import type { Knex } from '../../../shared/db/knex';
 import { notFound } from '../../../shared/errors';
 import { findBySlug } from '../../../shared/storefront-config/slugs/slug-store';
 import type { SiteContext } from '../keys/site-context';
-import type { CategoryTrees } from './category-trees';
+import type { HeldProducts } from './held-products';
 import { productBySku } from './product-rows';
-import { loadSold, type SoldProduct } from './sold-products';
+import type { SoldProduct } from './sold-products';
 
 /** Product ids are PostgreSQL integers: a longer number names no product (and would fail the query). */
 const MAX_PRODUCT_ID = 2_147_483_647;
@@ -20,7 +20,7 @@ const notSold = (ref: string) => notFound('PRODUCT_NOT_FOUND', `No product "${re
  */
 export async function findProduct<T = null>(
   db: Knex,
-  trees: CategoryTrees,
+  held: HeldProducts,
   ctx: SiteContext,
   ref: string,
   alongside?: Alongside<T>,
@@ -34,7 +34,7 @@ export async function findProduct<T = null>(
   );
   const id = bySlug === null ? idOf(ref) : Number(bySlug.entityId);
   if (id === null) throw notSold(ref);
-  const { sold, extra } = await loadWith(db, trees, ctx, id, alongside);
+  const { sold, extra } = await loadWith(held, ctx, id, alongside);
   if (sold === undefined) throw notSold(ref);
   const slug = sold.card.slug[ctx.language] ?? Object.values(sold.card.slug)[0];
   return { sold, extra, redirectTo: bySlug !== null && slug !== ref ? (slug ?? null) : null };
@@ -45,30 +45,26 @@ type Alongside<T> = (productId: number) => Promise<T>;
 type Found<T> = { sold: SoldProduct; extra: T | null };
 
 async function loadWith<T>(
-  db: Knex,
-  trees: CategoryTrees,
+  held: HeldProducts,
   ctx: SiteContext,
   id: number,
   alongside?: Alongside<T>,
 ): Promise<{ sold: SoldProduct | undefined; extra: T | null }> {
-  const [sold, extra] = await Promise.all([
-    loadSold(db, trees, ctx, [id]),
-    alongside === undefined ? null : alongside(id),
-  ]);
-  return { sold: sold.get(id), extra };
+  const [sold, extra] = await Promise.all([held.sold(ctx, [id]), alongside === undefined ? null : alongside(id)]);
+  return { sold: sold.get(id)?.sold, extra };
 }
 
 /** A product by its own SKU or one of its listed variants'; `matchedVariantId` on a variant hit. */
 export async function findBySku<T = null>(
   db: Knex,
-  trees: CategoryTrees,
+  held: HeldProducts,
   ctx: SiteContext,
   sku: string,
   alongside?: Alongside<T>,
 ): Promise<Found<T> & { matchedVariantId: string | null }> {
   const hit = await productBySku(db, ctx.key.tenantId, sku);
   if (hit === null) throw notSold(sku);
-  const { sold, extra } = await loadWith(db, trees, ctx, hit.rootId, alongside);
+  const { sold, extra } = await loadWith(held, ctx, hit.rootId, alongside);
   if (sold === undefined) throw notSold(sku);
   if (hit.variantId !== null && !sold.product.variants.some((v) => v.id === hit.variantId && v.active))
     throw notSold(sku);

@@ -4,8 +4,7 @@ import type { SiteContext } from '../keys/site-context';
 import { labelIn } from '../catalogue/facet-specs';
 import { decimalString } from '../../../indexer/documents/format';
 import { bundleRows, relationRows, type BundleRow, type RelationRow } from './product-rows';
-import type { CategoryTrees } from './category-trees';
-import { loadSold, type SoldProduct } from './sold-products';
+import type { HeldProducts } from './held-products';
 
 export const RELATED_PER_GROUP = 24;
 
@@ -45,23 +44,24 @@ export function bundleOf(rows: readonly BundleRow[], cardFor: CardFor) {
 }
 
 /**
- * Related groups and bundle components, carded with this market's price, stock and display image at request time
- * (the rows are read fresh, so the image comes from the media store as the detail's own does).
+ * Related groups and bundle components, carded with this market's price, stock and display image as the serving
+ * process holds them (see HeldProducts); `products` names every product carded (a change to one changes the answer).
  */
-export async function relatedAndBundle(db: Knex, trees: CategoryTrees, ctx: SiteContext, productId: number) {
+export async function relatedAndBundle(db: Knex, held: HeldProducts, ctx: SiteContext, productId: number) {
   const [relations, bundle] = await Promise.all([
     relationRows(db, ctx.key.tenantId, productId),
     bundleRows(db, ctx.key.tenantId, productId),
   ]);
-  const sold = await loadSold(db, trees, ctx, [
-    ...relations.map((r) => r.related_product_id),
-    ...bundle.map((b) => b.component_product_id),
-  ]);
-  const media = await ctx.media.products(db, ctx.key.tenantId, [...sold.keys()]);
+  const products = [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)];
+  const sold = await held.sold(ctx, products);
   const cardFor = (id: number) => {
-    const found: SoldProduct | undefined = sold.get(id);
-    const card = found === undefined ? null : cardOf(found.card, ctx.catalogue, ctx.market, ctx.language);
-    return card === null ? null : { ...card, image: media.get(id)?.image ?? null };
+    const found = sold.get(id);
+    const card = found === undefined ? null : cardOf(found.sold.card, ctx.catalogue, ctx.market, ctx.language);
+    return card === null ? null : { ...card, image: found?.image ?? null };
   };
-  return { related: relatedGroups(relations, cardFor, ctx.language), bundle: bundleOf(bundle, cardFor) };
+  return {
+    related: relatedGroups(relations, cardFor, ctx.language),
+    bundle: bundleOf(bundle, cardFor),
+    products,
+  };
 }

@@ -1,14 +1,13 @@
 import { Router } from 'express';
 import type { Knex } from '../../../shared/db/knex';
-import { sendRead } from '../http/cached-json';
-import type { MicroCache } from '../http/micro-cache';
 import { contextOf } from '../keys/site-context';
 import { readPaging } from '../listing/listing-plan';
 import { parseFilterParams, FilterSyntaxError } from '../../../shared/listing/filter-grammar';
 import { badRequest } from '../../../shared/errors';
 import { queryPairs } from '../listing/listing-params';
-import type { CategoryTrees } from '../products/category-trees';
 import { findProduct } from '../products/find-product';
+import type { HeldProducts } from '../products/held-products';
+import { type ProductAnswers, sendProductRead } from '../products/product-answers';
 import { loadProductParts } from '../products/product-parts';
 import { optionAvailability, selectVariants } from './variant-options';
 import { variantSelection } from './variant-params';
@@ -27,26 +26,27 @@ function rawFilters(pairs: [string, string][]) {
  * `GET /v1/products/{slugOrId}/variants`: the listed variants that fit the selections, paged, with cascading
  * availability.
  */
-export function variantRoutes(db: Knex, trees: CategoryTrees, cache: MicroCache): Router {
+export function variantRoutes(db: Knex, held: HeldProducts, caches: ProductAnswers): Router {
   const router = Router();
   router.get('/v1/products/:slugOrId/variants', async (req, res) => {
     const ctx = contextOf(res);
-    await sendRead(req, res, cache, ctx, async () => {
+    await sendProductRead(req, res, caches, ctx, async () => {
       const pairs = queryPairs(req);
       const first = (name: string) => pairs.find(([n]) => n === name)?.[1];
       const { page, pageSize } = readPaging({ page: first('page'), pageSize: first('pageSize') });
       const filters = rawFilters(pairs);
-      const { sold } = await findProduct(db, trees, ctx, String(req.params.slugOrId));
+      const { sold } = await findProduct(db, held, ctx, String(req.params.slugOrId));
       const selection = variantSelection(sold.product, filters);
       const parts = await loadProductParts(db, ctx, sold);
       const matching = selectVariants(sold.product, selection, parts.market);
-      return {
+      const answer = {
         items: matching.slice((page - 1) * pageSize, page * pageSize).map((v) => variantOf(v, parts)),
         total: matching.length,
         page,
         pageSize,
         options: optionAvailability(sold.product, selection, parts.market),
       };
+      return { answer, products: [sold.product.id] };
     });
   });
   return router;

@@ -1,0 +1,121 @@
+import type { Knex } from '../../../shared/db/knex';
+import { cannotBeStored } from '../../../shared/db/storable-text';
+import type { FeedCache, Computed } from '../freshness/feed-cache';
+import type { SiteContext } from '../keys/site-context';
+import type { MediaDescriptor } from '../../../shared/media/descriptor';
+import type { CategoryTrees } from './category-trees';
+import { loadSold, type SoldProduct } from './sold-products';
+
+/** A product as one market sells it, with its display image and each variant's own: what carts and cards show. */
+export interface HeldProduct {
+  sold: SoldProduct;
+  image: MediaDescriptor | null;
+  variantImages: ReadonlyMap<number, MediaDescriptor | null>;
+}
+
+/** The storefront product (root) a SKU names, and the row (the root itself or a variant) that carries it. */
+export interface SkuRoot {
+  rootId: number;
+  variantId: number;
+}
+
+export type HeldCaches = { products: FeedCache<HeldProduct | null>; skus: FeedCache<SkuRoot> };
+
+/** A held value's size: its JSON, which is what its strings and numbers are made of. */
+const sizeOf = (value: unknown): number => JSON.stringify(value).length;
+
+/**
+ * Products and SKUs as the serving process holds them between changes (see ChangeFollower for how fresh): product
+ * detail, related cards and cart lines read them here instead of running the catalogue reader per answer. A
+ * preview key's draft config reads PostgreSQL each time.
+ */
+export class HeldProducts {
+  constructor(
+    private readonly db: Knex,
+    private readonly trees: CategoryTrees,
+    private readonly caches: HeldCaches,
+  ) {}
+
+  /** The products among `ids` the request's market sells, keyed by id. */
+  async sold(ctx: SiteContext, ids: readonly number[]): Promise<Map<number, HeldProduct>> {
+    const unique = [...new Set(ids)];
+    const load = async (wanted: readonly number[]) => {
+      const found = await this.load(ctx, wanted);
+      return new Map(wanted.map((id) => [id, found.get(id) ?? null]));
+    };
+    const out = new Map<number, HeldProduct>();
+    if (unique.length === 0) return out;
+    if (ctx.preview) {
+      for (const [id, held] of await load(unique)) if (held !== null) out.set(id, held);
+      return out;
+    }
+    const prefix = [ctx.key.siteId, ctx.configVersion, ctx.market.code, ''].join('\u0000');
+    const kept = await this.caches.products.getMany(
+      ctx.key.tenantId,
+      unique.map((id) => prefix + id),
+      async (keys) => {
+        const loaded = await load(keys.map((key) => Number(key.slice(prefix.length))));
+        return new Map(
+          [...loaded].map(([id, held]): [string, Computed<HeldProduct | null>] => [
+            prefix + id,
+            { value: held, products: [id], bytes: sizeOf(held) },
+          ]),
+        );
+      },
+    );
+    for (const [key, held] of kept) if (held !== null) out.set(Number(key.slice(prefix.length)), held);
+    return out;
+  }
+
+  /** The root and row of each SKU the tenant's catalogue has. */
+  async skus(tenantId: number, skus: readonly string[]): Promise<Map<string, SkuRoot>> {
+    const prefix = `${tenantId}\u0000`;
+    const kept = await this.caches.skus.getMany(
+      tenantId,
+      skus.filter((sku) => !cannotBeStored(sku)).map((sku) => prefix + sku),
+      async (keys) => {
+        const found = await rootsOf(
+          this.db,
+          tenantId,
+          keys.map((key) => key.slice(prefix.length)),
+        );
+        return new Map(
+          [...found].map(([sku, root]): [string, Computed<SkuRoot>] => [
+            prefix + sku,
+            { value: root, products: [root.rootId, root.variantId], bytes: sku.length + 16 },
+          ]),
+        );
+      },
+    );
+    return new Map([...kept].map(([key, root]) => [key.slice(prefix.length), root]));
+  }
+
+  private async load(ctx: SiteContext, ids: readonly number[]): Promise<Map<number, HeldProduct>> {
+    const tenantId = ctx.key.tenantId;
+    const sold = await loadSold(this.db, this.trees, ctx, ids);
+    const variantIds = [...sold.values()].flatMap((s) => s.product.variants.map((v) => v.id));
+    const [media, own] = await Promise.all([
+      ctx.media.products(this.db, tenantId, [...sold.keys()]),
+      ctx.media.products(this.db, tenantId, variantIds),
+    ]);
+    const out = new Map<number, HeldProduct>();
+    for (const [id, product] of sold) {
+      const variantImages = new Map(product.product.variants.map((v) => [v.id, own.get(v.id)?.image ?? null]));
+      out.set(id, { sold: product, image: media.get(id)?.image ?? null, variantImages });
+    }
+    return out;
+  }
+}
+
+/** The root and row each SKU names, in one query. */
+async function rootsOf(db: Knex, tenantId: number, skus: readonly string[]): Promise<Map<string, SkuRoot>> {
+  if (skus.length === 0) return new Map();
+  const found = (
+    await db.raw<{ rows: { id: number; parent_id: number | null; sku: string }[] }>(
+      'select id, parent_id, product_number as sku from products where tenant_id = ? and product_number = ' +
+        'any(?::text[])',
+      [tenantId, [...skus]],
+    )
+  ).rows;
+  return new Map(found.map((r) => [r.sku, { rootId: r.parent_id ?? r.id, variantId: r.id }]));
+}

@@ -1,0 +1,45 @@
+import type { Knex } from '../../../shared/db/knex';
+import type { Logger } from '../../../shared/logger';
+import { ChangeFollower } from '../freshness/change-follower';
+import { FeedCache } from '../freshness/feed-cache';
+import type { CachedRead, MicroCache } from '../http/micro-cache';
+import type { CategoryTrees } from './category-trees';
+import { type HeldProduct, HeldProducts, type SkuRoot } from './held-products';
+import type { ProductAnswers } from './product-answers';
+
+/** How fresh and how large what the process holds of products may be (the storefront's PRODUCT_* settings). */
+export type ProductReadOptions = { freshnessMs: number; cacheBytes: number; maxAgeMs: number };
+
+export const DEFAULT_PRODUCT_READS: ProductReadOptions = {
+  freshnessMs: 1000,
+  cacheBytes: 128 * 1024 * 1024,
+  maxAgeMs: 60_000,
+};
+
+/** Everything product reads and carts are answered from: held products and SKUs, and kept product answers. */
+export type ProductReads = ProductAnswers & { held: HeldProducts };
+
+/**
+ * The product caches of one process, all following the catalogue's change log: answers get three quarters of the
+ * bytes (a detail page is 2 to 10 KB), held products the rest, SKUs a small share.
+ */
+export function productReads(
+  deps: { db: Knex; trees: CategoryTrees; logger: Logger; micro: MicroCache },
+  options: ProductReadOptions = DEFAULT_PRODUCT_READS,
+): ProductReads {
+  const feed = new ChangeFollower(deps.db, {
+    boundMs: options.freshnessMs,
+    idleMs: options.maxAgeMs,
+    onError: (err) => deps.logger.warn({ err }, 'product change log unreadable: product reads go to PostgreSQL'),
+  });
+  const bounds = (share: number) => ({
+    maxBytes: Math.floor(options.cacheBytes * share),
+    maxEntries: 200_000,
+    maxAgeMs: options.maxAgeMs,
+  });
+  const held = new HeldProducts(deps.db, deps.trees, {
+    products: new FeedCache<HeldProduct | null>(feed, bounds(0.2)),
+    skus: new FeedCache<SkuRoot>(feed, bounds(0.05)),
+  });
+  return { held, answers: new FeedCache<CachedRead>(feed, bounds(0.75)), micro: deps.micro };
+}

@@ -1,0 +1,130 @@
+import request from 'supertest';
+import type { RequestListener } from 'node:http';
+import { createTestDb, type TestDb } from '../../../../support/test-db';
+import { createTestRedis, type TestRedis } from '../../../../support/test-redis';
+import { indexedShop, type IndexedShop } from '../../../../support/storefront-fixture';
+import { createStorefrontTestApp } from '../../../../support/storefront-api';
+import { sellableSkus, setAvailable, type SellableSku } from '../../../../support/cart-fixture';
+
+/** The freshness bound the app runs with here (PRODUCT_FRESHNESS_MS). */
+const BOUND_MS = 500;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Variant = { id: string; sku: string; inStock: boolean; price: { amount: string } | null };
+type Cart = {
+  lines: { id: string; sku: string; quantity: number; price: { amount: string } }[];
+  warnings: { code: string; lineId: string }[];
+};
+
+describe('product pages and carts follow the change log within the freshness bound', () => {
+  let t: TestDb;
+  let r: TestRedis;
+  let shop: IndexedShop;
+  let app: RequestListener;
+  let skus: SellableSku[];
+  const get = (path: string, token?: string) => {
+    const req = request(app).get(path).set('X-Site-Key', shop.keys.secret);
+    return token === undefined ? req : req.set('X-Cart-Token', token);
+  };
+  const variantOf = async (sku: SellableSku): Promise<Variant | undefined> =>
+    ((await get(`/v1/products/${sku.productId}`)).body.variants as Variant[]).find((v) => v.sku === sku.sku);
+  const cartWith = async (...lines: SellableSku[]): Promise<string> => {
+    const token = (await request(app).post('/v1/cart').set('X-Site-Key', shop.keys.secret)).headers[
+      'x-cart-token'
+    ] as string;
+    for (const line of lines)
+      await request(app)
+        .post('/v1/cart/lines')
+        .set({ 'X-Site-Key': shop.keys.secret, 'X-Cart-Token': token })
+        .send({ sku: line.sku, quantity: 1 })
+        .expect(200);
+    return token;
+  };
+  /** Catalogue reads (everything but the change log's own) while `read` runs. */
+  const catalogueQueries = async (read: () => Promise<unknown>): Promise<string[]> => {
+    const seen: string[] = [];
+    const listen = (q: { sql: string }) => {
+      if (!/product_changes|pg_current_snapshot|^(BEGIN|COMMIT)/i.test(q.sql)) seen.push(q.sql);
+    };
+    t.db.on('query', listen);
+    try {
+      await read();
+    } finally {
+      t.db.off('query', listen);
+    }
+    return seen;
+  };
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    r = createTestRedis();
+    shop = await indexedShop(t.db, { tenant: 'fresh', products: 40, seed: 21 });
+    ({ app } = await createStorefrontTestApp({
+      db: t.db,
+      redis: r.redis,
+      engine: shop.engine.engine,
+      productFreshnessMs: BOUND_MS,
+    }));
+    const found = await sellableSkus(app, shop.keys.secret, 20);
+    // Distinct products: a change to one must not be read as a change to another.
+    skus = found.filter((s, i) => found.findIndex((o) => o.productId === s.productId) === i);
+    expect(skus.length).toBeGreaterThanOrEqual(3);
+  }, 180_000);
+  afterAll(async () => {
+    await r.cleanup();
+    await t.drop();
+  });
+
+  it('answers a product page and a cart read again within the bound without reading the catalogue', async () => {
+    const sku = skus[0]!;
+    const token = await cartWith(sku);
+    await get(`/v1/products/${sku.productId}`).expect(200);
+    await get('/v1/cart', token).expect(200);
+    expect(await catalogueQueries(() => get(`/v1/products/${sku.productId}`).expect(200))).toEqual([]);
+    expect(await catalogueQueries(() => get('/v1/cart', token).expect(200))).toEqual([]);
+  });
+
+  it('shows a price and a stock change on the product page and in the cart within the bound', async () => {
+    const [priced, stocked] = skus as [SellableSku, SellableSku];
+    const token = await cartWith(priced, stocked);
+    const before = await variantOf(priced);
+    expect(before?.inStock).toBe(true);
+    await get('/v1/cart', token).expect(200);
+    await variantOf(stocked);
+    await t
+      .db('prices')
+      .where({ tenant_id: shop.tenantId, product_id: priced.variantId })
+      .update({
+        amount: t.db.raw('amount + 1.25'),
+      });
+    await setAvailable(t.db, shop.tenantId, stocked.variantId, 0);
+    await sleep(BOUND_MS);
+    const after = await variantOf(priced);
+    expect(Number(after?.price?.amount)).toBeCloseTo(Number(before?.price?.amount) + 1.25, 2);
+    expect((await variantOf(stocked))?.inStock).toBe(false);
+    const cart = (await get('/v1/cart', token).expect(200)).body as Cart;
+    expect(cart.lines.map((l) => [l.sku, l.price.amount])).toEqual([[priced.sku, after?.price?.amount]]);
+    expect(cart.warnings.map((w) => w.code).sort()).toEqual(['PRICE_CHANGED', 'PRODUCT_GONE']);
+  });
+
+  it('answers a deleted product 404 on its page and PRODUCT_GONE in the cart within the bound', async () => {
+    const gone = skus[2]!;
+    const token = await cartWith(gone);
+    await get(`/v1/products/${gone.productId}`).expect(200);
+    await get('/v1/cart', token).expect(200);
+    await t.db.transaction(async (trx) => {
+      await trx('products')
+        .where({ tenant_id: shop.tenantId, parent_id: Number(gone.productId) })
+        .delete();
+      await trx('products')
+        .where({ tenant_id: shop.tenantId, id: Number(gone.productId) })
+        .delete();
+    });
+    await sleep(BOUND_MS);
+    const page = await get(`/v1/products/${gone.productId}`);
+    expect([page.status, page.body.code]).toEqual([404, 'PRODUCT_NOT_FOUND']);
+    const cart = (await get('/v1/cart', token).expect(200)).body as Cart;
+    expect(cart.lines).toEqual([]);
+    expect(cart.warnings.map((w) => w.code)).toEqual(['PRODUCT_GONE']);
+  });
+});
