@@ -15,6 +15,8 @@ import { distinctPaths, zipfSequence } from './storefront/mixes';
 import { COLLECTION, ensureCollection, ensureIndex, medianAnswer, mixInputs, productPaths } from './storefront/prepare';
 import {
   meanRow,
+  PRODUCT_ZIPF_STEADY,
+  PRODUCT_ZIPF_EMPTY,
   renderStorefrontSection,
   ZIPF_STEADY,
   ZIPF_STEADY_RECORDED,
@@ -28,6 +30,8 @@ const env = loadConfig(
     BENCH_PRODUCTS: z.coerce.number().int().min(100).default(100_000),
     BENCH_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     BENCH_RESEED: z.string().optional(),
+    /** `products`: only the product detail rows, printed and not written (for profiling a change). */
+    BENCH_ONLY: z.enum(['products']).optional(),
   }),
 );
 
@@ -153,6 +157,18 @@ async function recordingPairs(
   return [...runs.on, ...runs.off, meanRow(ZIPF_STEADY_RECORDED, runs.on), meanRow(ZIPF_STEADY_UNRECORDED, runs.off)];
 }
 
+/**
+ * Product pages: a Zipf mix over 20,000 products (the long tail a shop's pages have), from caches that hold no product
+ * yet, then in steady state: after each of the 20,000 was answered once, as a server up a while holds them.
+ */
+async function productRows(api: ChildServer, secretKey: string, keys: readonly string[]): Promise<StorefrontRow[]> {
+  const paths = await productPaths(api.url, secretKey, 20_000);
+  const details = zipfSequence(paths, 400_000, 5);
+  const empty = await run(PRODUCT_ZIPF_EMPTY, api, details, keys, 10);
+  await sweep(api.url, paths, keys);
+  return [empty, await run(PRODUCT_ZIPF_STEADY, api, details, keys, 10)];
+}
+
 // `npm run bench:storefront`: writes the "Storefront API: GET /v1/products" section of docs/benchmarks.md.
 async function main(): Promise<void> {
   const services = await ensureServices(process.env, { elasticsearch: 'optional' });
@@ -190,6 +206,10 @@ async function main(): Promise<void> {
     const zipfPaths = distinctPaths(inputs, 5000, 2);
     const zipf = zipfSequence(zipfPaths, 400_000, 3);
     const keys = [secretKey, ...extraKeys];
+    if (env.BENCH_ONLY === 'products') {
+      await productRows(api, secretKey, keys);
+      return;
+    }
     const rows = [await run('ceiling: node:http constant (11 bytes)', ceiling, ['/'], null, 10)];
     rows.push(
       await run(
@@ -207,9 +227,7 @@ async function main(): Promise<void> {
     // The first process recorded every search so far: its flushes and collections must not land on the pairs' first run.
     await quietProcess(api.pid);
     rows.push(...(await recordingPairs(apiEnv, zipfPaths, zipf, keys)));
-    rows.push(
-      await run('GET /v1/products/{slug}, 500 products', api, await productPaths(api.url, secretKey), keys, 10),
-    );
+    rows.push(...(await productRows(api, secretKey, keys)));
     const sorts = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
     const pages = sorts.flatMap((sort) =>
       [1, 2, 3, 4, 5].map((page) => `/v1/collections/${COLLECTION}?sort=${sort}&page=${page}`),

@@ -20,7 +20,7 @@ export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema
    */
   PRODUCT_FRESHNESS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PRODUCT_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(128),
-  PRODUCT_CACHE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(60),
+  PRODUCT_CACHE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(300),
   /** A cart's sliding window (spec: 30 days); tests shorten it to see expiry. */
   CART_TTL_SECONDS: z.coerce
     .number()

@@ -66,16 +66,22 @@ export async function ensureCollection(db: Knex, tenantId: number, siteId: numbe
   await publishConfig(db, tenantId, siteId, 'bench collection');
 }
 
-/** Product detail paths by current slug, from the first listing pages. */
-export async function productPaths(url: string, key: string): Promise<string[]> {
-  const paths: string[] = [];
-  for (let page = 1; page <= 5; page++) {
-    const body = (await (
-      await fetch(`${url}/v1/products?pageSize=100&page=${page}`, { headers: { 'X-Site-Key': key } })
-    ).json()) as { items: { slug: string }[] };
-    paths.push(...body.items.map((i) => `/v1/products/${encodeURIComponent(i.slug)}`));
+/**
+ * Product detail paths by current slug: `count` different products, read from the listing in its sorts (a listing
+ * pages at most 10,000 products deep), in the order first seen.
+ */
+export async function productPaths(url: string, key: string, count: number): Promise<string[]> {
+  const slugs = new Set<string>();
+  for (const sort of ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest']) {
+    for (let page = 1; page <= 100 && slugs.size < count; page++) {
+      const res = await fetch(`${url}/v1/products?pageSize=100&page=${page}&sort=${sort}`, {
+        headers: { 'X-Site-Key': key },
+      });
+      if (!res.ok) throw new Error(`listing ${sort} page ${page}: ${res.status} ${await res.text()}`);
+      for (const item of ((await res.json()) as { items: { slug: string }[] }).items) slugs.add(item.slug);
+    }
   }
-  return paths;
+  return [...slugs].slice(0, count).map((slug) => `/v1/products/${encodeURIComponent(slug)}`);
 }
 
 /** The answer of median size among `paths` (listings of the mixes' kind, none of them in the Zipf mix). */

@@ -3,6 +3,7 @@ import { cardPrice, priceOn } from '../../../indexer/documents/market-offers';
 import type { SiteContext } from '../keys/site-context';
 import { cardOf } from '../listing/listing-response';
 import type { HeldProducts } from '../products/held-products';
+import { productMediaOf, variantMediaOf } from '../products/product-media';
 import type { MediaDescriptor } from '../openapi/media-schema';
 import type { SoldProduct } from '../products/sold-products';
 
@@ -58,7 +59,8 @@ export async function resolveSkus(
   for (const [sku, { rootId, variantId }] of roots) {
     const product = products.get(rootId);
     if (product === undefined) continue;
-    const images = { own: product.variantImages.get(variantId) ?? null, product: product.image };
+    const own = variantId === rootId ? null : variantMediaOf(product.media.get(variantId)).image;
+    const images = { own, product: productMediaOf(product.media.get(rootId)).image };
     out.set(sku, resolveOne(product.sold, variantId, ctx, images));
   }
   return out;

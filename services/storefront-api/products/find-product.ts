@@ -2,9 +2,8 @@ import type { Knex } from '../../../shared/db/knex';
 import { notFound } from '../../../shared/errors';
 import { findBySlug } from '../../../shared/storefront-config/slugs/slug-store';
 import type { SiteContext } from '../keys/site-context';
-import type { HeldProducts } from './held-products';
+import type { HeldProduct, HeldProducts } from './held-products';
 import { productBySku } from './product-rows';
-import type { SoldProduct } from './sold-products';
 
 /** Product ids are PostgreSQL integers: a longer number names no product (and would fail the query). */
 const MAX_PRODUCT_ID = 2_147_483_647;
@@ -34,24 +33,24 @@ export async function findProduct<T = null>(
   );
   const id = bySlug === null ? idOf(ref) : Number(bySlug.entityId);
   if (id === null) throw notSold(ref);
-  const { sold, extra } = await loadWith(held, ctx, id, alongside);
-  if (sold === undefined) throw notSold(ref);
-  const slug = sold.card.slug[ctx.language] ?? Object.values(sold.card.slug)[0];
-  return { sold, extra, redirectTo: bySlug !== null && slug !== ref ? (slug ?? null) : null };
+  const { held: found, extra } = await loadWith(held, ctx, id, alongside);
+  if (found === undefined) throw notSold(ref);
+  const slug = found.sold.card.slug[ctx.language] ?? Object.values(found.sold.card.slug)[0];
+  return { held: found, extra, redirectTo: bySlug !== null && slug !== ref ? (slug ?? null) : null };
 }
 
 /** Reads another product-keyed part (related cards, say) while the product itself loads. */
 type Alongside<T> = (productId: number) => Promise<T>;
-type Found<T> = { sold: SoldProduct; extra: T | null };
+type Found<T> = { held: HeldProduct; extra: T | null };
 
 async function loadWith<T>(
   held: HeldProducts,
   ctx: SiteContext,
   id: number,
   alongside?: Alongside<T>,
-): Promise<{ sold: SoldProduct | undefined; extra: T | null }> {
+): Promise<{ held: HeldProduct | undefined; extra: T | null }> {
   const [sold, extra] = await Promise.all([held.sold(ctx, [id]), alongside === undefined ? null : alongside(id)]);
-  return { sold: sold.get(id)?.sold, extra };
+  return { held: sold.get(id), extra };
 }
 
 /** A product by its own SKU or one of its listed variants'; `matchedVariantId` on a variant hit. */
@@ -64,9 +63,9 @@ export async function findBySku<T = null>(
 ): Promise<Found<T> & { matchedVariantId: string | null }> {
   const hit = await productBySku(db, ctx.key.tenantId, sku);
   if (hit === null) throw notSold(sku);
-  const { sold, extra } = await loadWith(held, ctx, hit.rootId, alongside);
-  if (sold === undefined) throw notSold(sku);
-  if (hit.variantId !== null && !sold.product.variants.some((v) => v.id === hit.variantId && v.active))
+  const { held: found, extra } = await loadWith(held, ctx, hit.rootId, alongside);
+  if (found === undefined) throw notSold(sku);
+  if (hit.variantId !== null && !found.sold.product.variants.some((v) => v.id === hit.variantId && v.active))
     throw notSold(sku);
-  return { sold, extra, matchedVariantId: hit.variantId === null ? null : String(hit.variantId) };
+  return { held: found, extra, matchedVariantId: hit.variantId === null ? null : String(hit.variantId) };
 }

@@ -2,15 +2,14 @@ import type { Knex } from '../../../shared/db/knex';
 import { cannotBeStored } from '../../../shared/db/storable-text';
 import type { FeedCache, Computed } from '../freshness/feed-cache';
 import type { SiteContext } from '../keys/site-context';
-import type { MediaDescriptor } from '../../../shared/media/descriptor';
 import type { CategoryTrees } from './category-trees';
+import type { DescribedMedia } from './product-media';
 import { loadSold, type SoldProduct } from './sold-products';
 
-/** A product as one market sells it, with its display image and each variant's own: what carts and cards show. */
+/** A product as one market sells it, with the media of the product and of each of its variants, keyed by row id. */
 export interface HeldProduct {
   sold: SoldProduct;
-  image: MediaDescriptor | null;
-  variantImages: ReadonlyMap<number, MediaDescriptor | null>;
+  media: ReadonlyMap<number, DescribedMedia>;
 }
 
 /** The storefront product (root) a SKU names, and the row (the root itself or a variant) that carries it. */
@@ -94,14 +93,15 @@ export class HeldProducts {
     const tenantId = ctx.key.tenantId;
     const sold = await loadSold(this.db, this.trees, ctx, ids);
     const variantIds = [...sold.values()].flatMap((s) => s.product.variants.map((v) => v.id));
-    const [media, own] = await Promise.all([
-      ctx.media.products(this.db, tenantId, [...sold.keys()]),
-      ctx.media.products(this.db, tenantId, variantIds),
-    ]);
+    const media = await ctx.media.products(this.db, tenantId, [...new Set([...sold.keys(), ...variantIds])]);
     const out = new Map<number, HeldProduct>();
     for (const [id, product] of sold) {
-      const variantImages = new Map(product.product.variants.map((v) => [v.id, own.get(v.id)?.image ?? null]));
-      out.set(id, { sold: product, image: media.get(id)?.image ?? null, variantImages });
+      const rows = [id, ...product.product.variants.map((v) => v.id)];
+      const own = rows.flatMap((row): [number, DescribedMedia][] => {
+        const found = media.get(row);
+        return found === undefined ? [] : [[row, found]];
+      });
+      out.set(id, { sold: product, media: new Map(own) });
     }
     return out;
   }

@@ -22,37 +22,18 @@ export interface VariantMedia {
 const NO_MEDIA: ProductMedia = { images: [], image: null, files: [] };
 const NO_VARIANT_MEDIA: VariantMedia = { images: [], image: null, hasOwnImages: false };
 
-/** Media of each product (a root: simple product or variant parent), keyed by product id. */
-export async function productMedia(
-  reader: MediaReader,
-  db: Knex,
-  tenantId: number,
-  productIds: readonly number[],
-): Promise<Map<number, ProductMedia>> {
-  const found = await reader.products(db, tenantId, productIds);
-  return new Map(productIds.map((id) => [id, (found.get(id) as ProductMedia | undefined) ?? NO_MEDIA]));
-}
+/** What the media reader described for one row. */
+export type DescribedMedia = Awaited<ReturnType<MediaReader['products']>> extends Map<number, infer M> ? M : never;
 
-/** Media of each variant of its own, keyed by variant id: `image` is null when the variant inherits its parent's. */
-export async function variantMedia(
-  reader: MediaReader,
-  db: Knex,
-  tenantId: number,
-  variantIds: readonly number[],
-): Promise<Map<number, VariantMedia>> {
-  const found = await reader.products(db, tenantId, variantIds);
-  return new Map(
-    variantIds.map((id) => {
-      const own = found.get(id);
-      return [
-        id,
-        own === undefined || own.images.length === 0
-          ? NO_VARIANT_MEDIA
-          : { images: own.images as MediaDescriptor[], image: own.image as MediaDescriptor | null, hasOwnImages: true },
-      ];
-    }),
-  );
-}
+/** A product's (a root: simple product or variant parent) media as the reader described them (pure). */
+export const productMediaOf = (found: DescribedMedia | undefined): ProductMedia =>
+  (found as ProductMedia | undefined) ?? NO_MEDIA;
+
+/** A variant's own media (pure): `image` is null when the variant inherits its parent's. */
+export const variantMediaOf = (own: DescribedMedia | undefined): VariantMedia =>
+  own === undefined || own.images.length === 0
+    ? NO_VARIANT_MEDIA
+    : { images: own.images as MediaDescriptor[], image: own.image as MediaDescriptor | null, hasOwnImages: true };
 
 /**
  * Each brand's logo descriptor (role `logo`), keyed by brand id; null when the brand has no logo (or it is not rendered

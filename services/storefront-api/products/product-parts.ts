@@ -2,7 +2,7 @@ import type { Knex } from '../../../shared/db/knex';
 import type { MarketConfig } from '../../../indexer/documents/site-config';
 import type { SiteContext } from '../keys/site-context';
 import type { BrandContext } from './content';
-import { brandLogos, productMedia, variantMedia, type ProductMedia, type VariantMedia } from './product-media';
+import { brandLogos, productMediaOf, variantMediaOf, type ProductMedia, type VariantMedia } from './product-media';
 import {
   currentSlugs,
   partiesByIds,
@@ -12,6 +12,7 @@ import {
   type PartyRow,
   type SeoRow,
 } from './product-rows';
+import type { HeldProduct } from './held-products';
 import type { SoldProduct } from './sold-products';
 
 /** Everything one product's detail and variants are built from, read once. */
@@ -33,20 +34,20 @@ export function marketConfigOf(ctx: SiteContext): MarketConfig {
   return found;
 }
 
-export async function loadProductParts(db: Knex, ctx: SiteContext, sold: SoldProduct): Promise<ProductParts> {
+/** The rest of a held product's parts, read from PostgreSQL (its media are held with it). */
+export async function loadProductParts(db: Knex, ctx: SiteContext, held: HeldProduct): Promise<ProductParts> {
   const { tenantId, siteId } = ctx.key;
+  const { sold } = held;
   const { product } = sold;
   const variantIds = product.variants.map((v) => v.id);
   const brandIds = [
     ...new Set([product.brand, ...product.variants.map((v) => v.brand)].filter((b) => b !== null).map((b) => b.id)),
   ];
-  const [seo, links, brandSlugs, logos, media, ownMedia] = await Promise.all([
+  const [seo, links, brandSlugs, logos] = await Promise.all([
     seoRows(db, tenantId, product.id),
     partyLinks(db, tenantId, product.id),
     currentSlugs(db, { tenantId, siteId }, 'brand', brandIds),
     brandLogos(ctx.media, db, tenantId, brandIds),
-    productMedia(ctx.media, db, tenantId, [product.id]),
-    variantMedia(ctx.media, db, tenantId, variantIds),
   ]);
   const partyIds = [...links.values()]
     .flatMap((l) => [l.manufacturer, l.importer, l.euResponsiblePerson])
@@ -58,7 +59,7 @@ export async function loadProductParts(db: Knex, ctx: SiteContext, sold: SoldPro
     links,
     parties: await partiesByIds(db, tenantId, partyIds),
     brands: { market: ctx.market, index: ctx.catalogue.index, language: ctx.language, slugs: brandSlugs, logos },
-    media: media.get(product.id) ?? { images: [], image: null, files: [] },
-    variantMedia: ownMedia,
+    media: productMediaOf(held.media.get(product.id)),
+    variantMedia: new Map(variantIds.map((id) => [id, variantMediaOf(held.media.get(id))])),
   };
 }

@@ -13,7 +13,7 @@ export type ProductReadOptions = { freshnessMs: number; cacheBytes: number; maxA
 export const DEFAULT_PRODUCT_READS: ProductReadOptions = {
   freshnessMs: 1000,
   cacheBytes: 128 * 1024 * 1024,
-  maxAgeMs: 60_000,
+  maxAgeMs: 300_000,
 };
 
 /** Everything product reads and carts are answered from: held products and SKUs, and kept product answers. */

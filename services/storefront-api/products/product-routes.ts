@@ -3,24 +3,23 @@ import type { Knex } from '../../../shared/db/knex';
 import { contextOf, type SiteContext } from '../keys/site-context';
 import { productDetail } from './detail';
 import { findBySku, findProduct } from './find-product';
-import type { HeldProducts } from './held-products';
+import type { HeldProduct, HeldProducts } from './held-products';
 import { type ProductAnswers, sendProductRead } from './product-answers';
 import { loadProductParts } from './product-parts';
 import { relatedAndBundle } from './related';
-import type { SoldProduct } from './sold-products';
 
 type Links = Awaited<ReturnType<typeof relatedAndBundle>>;
 
 async function detailOf(
   db: Knex,
   ctx: SiteContext,
-  sold: SoldProduct,
+  held: HeldProduct,
   links: Links | null,
   found: { redirectTo: string | null; matchedVariantId: string | null },
 ) {
-  const parts = await loadProductParts(db, ctx, sold);
+  const parts = await loadProductParts(db, ctx, held);
   const answer = productDetail(parts, ctx, { ...found, ...(links ?? { related: [], bundle: null }) });
-  return { answer, products: [sold.product.id, ...(links?.products ?? [])] };
+  return { answer, products: [held.sold.product.id, ...(links?.products ?? [])] };
 }
 
 /** `GET /v1/products/by-sku/{sku}` and `GET /v1/products/{slugOrId}` (PostgreSQL rows, the indexer's rules). */
@@ -31,16 +30,16 @@ export function productRoutes(db: Knex, held: HeldProducts, caches: ProductAnswe
     // Related and bundle cards load while the product itself does (they are dropped when it is not sold).
     const links = (id: number) => relatedAndBundle(db, held, ctx, id);
     await sendProductRead(req, res, caches, ctx, async () => {
-      const { sold, extra, matchedVariantId } = await findBySku(db, held, ctx, String(req.params.sku), links);
-      return detailOf(db, ctx, sold, extra, { redirectTo: null, matchedVariantId });
+      const { held: found, extra, matchedVariantId } = await findBySku(db, held, ctx, String(req.params.sku), links);
+      return detailOf(db, ctx, found, extra, { redirectTo: null, matchedVariantId });
     });
   });
   router.get('/v1/products/:slugOrId', async (req, res) => {
     const ctx = contextOf(res);
     const links = (id: number) => relatedAndBundle(db, held, ctx, id);
     await sendProductRead(req, res, caches, ctx, async () => {
-      const { sold, extra, redirectTo } = await findProduct(db, held, ctx, String(req.params.slugOrId), links);
-      return detailOf(db, ctx, sold, extra, { redirectTo, matchedVariantId: null });
+      const { held: found, extra, redirectTo } = await findProduct(db, held, ctx, String(req.params.slugOrId), links);
+      return detailOf(db, ctx, found, extra, { redirectTo, matchedVariantId: null });
     });
   });
   return router;

@@ -57,7 +57,7 @@ export async function relatedAndBundle(db: Knex, held: HeldProducts, ctx: SiteCo
   const cardFor = (id: number) => {
     const found = sold.get(id);
     const card = found === undefined ? null : cardOf(found.sold.card, ctx.catalogue, ctx.market, ctx.language);
-    return card === null ? null : { ...card, image: found?.image ?? null };
+    return card === null ? null : { ...card, image: found?.media.get(id)?.image ?? null };
   };
   return {
     related: relatedGroups(relations, cardFor, ctx.language),

@@ -35,9 +35,10 @@ export function variantRoutes(db: Knex, held: HeldProducts, caches: ProductAnswe
       const first = (name: string) => pairs.find(([n]) => n === name)?.[1];
       const { page, pageSize } = readPaging({ page: first('page'), pageSize: first('pageSize') });
       const filters = rawFilters(pairs);
-      const { sold } = await findProduct(db, held, ctx, String(req.params.slugOrId));
+      const found = (await findProduct(db, held, ctx, String(req.params.slugOrId))).held;
+      const { sold } = found;
       const selection = variantSelection(sold.product, filters);
-      const parts = await loadProductParts(db, ctx, sold);
+      const parts = await loadProductParts(db, ctx, found);
       const matching = selectVariants(sold.product, selection, parts.market);
       const answer = {
         items: matching.slice((page - 1) * pageSize, page * pageSize).map((v) => variantOf(v, parts)),
