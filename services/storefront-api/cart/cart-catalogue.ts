@@ -2,7 +2,7 @@ import type { Market } from '../../../shared/storefront-config/schemas';
 import { cardPrice, priceOn } from '../../../indexer/documents/market-offers';
 import type { SiteContext } from '../keys/site-context';
 import { cardOf } from '../listing/listing-response';
-import type { HeldProducts } from '../products/held-products';
+import type { HeldProduct, HeldProducts } from '../products/held-products';
 import { productMediaOf, variantMediaOf } from '../products/product-media';
 import type { MediaDescriptor } from '../openapi/media-schema';
 import type { SoldProduct } from '../products/sold-products';
@@ -16,7 +16,7 @@ export interface ResolvedSku {
   variant: { id: string; selectedOptions: Record<string, string> };
 }
 
-/** A market's view of one SKU of a sold product: null when the variant is inactive or unpriced there. */
+/** A market's view of one SKU of a sold product (pure): null when the variant is inactive or unpriced there. */
 function resolveOne(
   sold: SoldProduct,
   variantId: number,
@@ -38,30 +38,43 @@ function resolveOne(
 }
 
 /**
- * Each SKU as `market` sells it now, by the indexer's own rules (the products the serving process holds, as fresh
- * as the change log keeps them); a SKU the market does not sell maps to null.
+ * Resolves SKUs as a market sells them now, by the indexer's own rules, from the products the serving process holds
+ * (as fresh as the change log keeps them). What it resolved is kept with the held product, which is one market's under
+ * one config, and goes with it when the change log names the product.
  */
-export async function resolveSkus(
-  held: HeldProducts,
-  base: SiteContext,
-  market: Market,
-  skus: readonly string[],
-): Promise<Map<string, ResolvedSku | null>> {
-  const ctx: SiteContext = { ...base, market };
-  const unique = [...new Set(skus)];
-  const out = new Map<string, ResolvedSku | null>(unique.map((s) => [s, null]));
-  if (unique.length === 0) return out;
-  const roots = await held.skus(ctx.key.tenantId, unique);
-  const products = await held.sold(
-    ctx,
-    [...roots.values()].map((r) => r.rootId),
-  );
-  for (const [sku, { rootId, variantId }] of roots) {
-    const product = products.get(rootId);
-    if (product === undefined) continue;
+export class SkuResolver {
+  private readonly resolved = new WeakMap<HeldProduct, Map<string, ResolvedSku | null>>();
+
+  constructor(private readonly held: HeldProducts) {}
+
+  /** Each SKU on `market`; a SKU the market does not sell maps to null. */
+  async resolve(base: SiteContext, market: Market, skus: readonly string[]): Promise<Map<string, ResolvedSku | null>> {
+    const ctx: SiteContext = { ...base, market };
+    const unique = [...new Set(skus)];
+    const out = new Map<string, ResolvedSku | null>(unique.map((s) => [s, null]));
+    if (unique.length === 0) return out;
+    const roots = await this.held.skus(ctx.key.tenantId, unique);
+    const products = await this.held.sold(
+      ctx,
+      [...roots.values()].map((r) => r.rootId),
+    );
+    for (const [sku, { rootId, variantId }] of roots) {
+      const product = products.get(rootId);
+      if (product !== undefined) out.set(sku, this.resolvedOf(product, rootId, variantId, ctx));
+    }
+    return out;
+  }
+
+  private resolvedOf(product: HeldProduct, rootId: number, variantId: number, ctx: SiteContext): ResolvedSku | null {
+    const memo = this.resolved.get(product) ?? new Map<string, ResolvedSku | null>();
+    this.resolved.set(product, memo);
+    const key = `${ctx.language}\u0000${variantId}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
     const own = variantId === rootId ? null : variantMediaOf(product.media.get(variantId)).image;
     const images = { own, product: productMediaOf(product.media.get(rootId)).image };
-    out.set(sku, resolveOne(product.sold, variantId, ctx, images));
+    const resolved = resolveOne(product.sold, variantId, ctx, images);
+    memo.set(key, resolved);
+    return resolved;
   }
-  return out;
 }

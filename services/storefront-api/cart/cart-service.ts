@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../../../shared/errors';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import type { SiteContext } from '../keys/site-context';
 import type { HeldProducts } from '../products/held-products';
-import { resolveSkus, type ResolvedSku } from './cart-catalogue';
+import { type ResolvedSku, SkuResolver } from './cart-catalogue';
 import { newCartToken, type CartStore, type MutationResult } from './cart-store';
 import type { Cart, LinePrice } from './cart-types';
 import { cartView, reconcile, type CartView, type CartWarning } from './cart-view';
@@ -43,10 +43,14 @@ const linePrice = (sku: ResolvedSku): LinePrice => ({ amount: sku.price.amount, 
  * the If-Match version (null: the last write wins).
  */
 export class CartService {
+  private readonly skus: SkuResolver;
+
   constructor(
-    private readonly held: HeldProducts,
+    held: HeldProducts,
     private readonly store: CartStore,
-  ) {}
+  ) {
+    this.skus = new SkuResolver(held);
+  }
 
   /** A new empty cart on the request's market; the answer carries its token. */
   async create(ctx: SiteContext): Promise<CartView> {
@@ -196,7 +200,7 @@ export class CartService {
   }
 
   private resolve(ctx: SiteContext, market: Market, skus: readonly string[]) {
-    return resolveSkus(this.held, ctx, market, skus);
+    return this.skus.resolve(ctx, market, skus);
   }
 
   private async load(ctx: SiteContext, token: string): Promise<Cart> {
