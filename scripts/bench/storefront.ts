@@ -30,8 +30,11 @@ const env = loadConfig(
     BENCH_PRODUCTS: z.coerce.number().int().min(100).default(100_000),
     BENCH_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     BENCH_RESEED: z.string().optional(),
-    /** `products`: only the product detail rows, printed and not written (for profiling a change). */
-    BENCH_ONLY: z.enum(['products']).optional(),
+    /**
+     * `products`: only the product detail rows; `listings`: only distinct listings and the Zipf mix from empty caches.
+     * Printed and not written (for profiling a change).
+     */
+    BENCH_ONLY: z.enum(['products', 'listings']).optional(),
   }),
 );
 
@@ -208,6 +211,11 @@ async function main(): Promise<void> {
     const keys = [secretKey, ...extraKeys];
     if (env.BENCH_ONLY === 'products') {
       await productRows(api, secretKey, keys);
+      return;
+    }
+    if (env.BENCH_ONLY === 'listings') {
+      await run('distinct requests', api, distinct, keys, 10);
+      await run('Zipf mix over 5,000 requests, from empty caches', api, zipf, keys, 10);
       return;
     }
     const rows = [await run('ceiling: node:http constant (11 bytes)', ceiling, ['/'], null, 10)];
