@@ -1,8 +1,8 @@
 import type { Market } from '../../../shared/storefront-config/schemas';
 import { cardPrice, priceOn } from '../../../indexer/documents/market-offers';
 import type { SiteContext } from '../keys/site-context';
-import { cardOf } from '../listing/listing-response';
-import type { HeldProduct, HeldProducts } from '../products/held-products';
+import { projectCard } from '../../../indexer/documents/card';
+import type { HeldProducts } from '../products/held-products';
 import { productMediaOf, variantMediaOf } from '../products/product-media';
 import type { MediaDescriptor } from '../openapi/media-schema';
 import type { SoldProduct } from '../products/sold-products';
@@ -25,7 +25,8 @@ function resolveOne(
 ): ResolvedSku | null {
   const variant = sold.product.variants.find((v) => v.id === variantId && v.active);
   const price = variant === undefined ? undefined : priceOn(variant, ctx.market);
-  const card = cardOf(sold.card, ctx.catalogue, ctx.market, ctx.language);
+  // The card's projection alone: a line shows the product's id, name and slug, not its URL or collections.
+  const card = projectCard(sold.card, ctx.market.code, ctx.language);
   if (variant === undefined || price === undefined || card === null) return null;
   const { amount, currency, vatRate, vatIncluded } = cardPrice(price);
   return {
@@ -39,12 +40,9 @@ function resolveOne(
 
 /**
  * Resolves SKUs as a market sells them now, by the indexer's own rules, from the products the serving process holds
- * (as fresh as the change log keeps them). What it resolved is kept with the held product, which is one market's under
- * one config, and goes with it when the change log names the product.
+ * (as fresh as the change log keeps them).
  */
 export class SkuResolver {
-  private readonly resolved = new WeakMap<HeldProduct, Map<string, ResolvedSku | null>>();
-
   constructor(private readonly held: HeldProducts) {}
 
   /** Each SKU on `market`; a SKU the market does not sell maps to null. */
@@ -60,21 +58,11 @@ export class SkuResolver {
     );
     for (const [sku, { rootId, variantId }] of roots) {
       const product = products.get(rootId);
-      if (product !== undefined) out.set(sku, this.resolvedOf(product, rootId, variantId, ctx));
+      if (product === undefined) continue;
+      const own = variantId === rootId ? null : variantMediaOf(product.media.get(variantId)).image;
+      const images = { own, product: productMediaOf(product.media.get(rootId)).image };
+      out.set(sku, resolveOne(product.sold, variantId, ctx, images));
     }
     return out;
-  }
-
-  private resolvedOf(product: HeldProduct, rootId: number, variantId: number, ctx: SiteContext): ResolvedSku | null {
-    const memo = this.resolved.get(product) ?? new Map<string, ResolvedSku | null>();
-    this.resolved.set(product, memo);
-    const key = `${ctx.language}\u0000${variantId}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const own = variantId === rootId ? null : variantMediaOf(product.media.get(variantId)).image;
-    const images = { own, product: productMediaOf(product.media.get(rootId)).image };
-    const resolved = resolveOne(product.sold, variantId, ctx, images);
-    memo.set(key, resolved);
-    return resolved;
   }
 }

@@ -62,11 +62,12 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 }
 
 function send(res: Response, cart: CartView, status = 200): void {
-  const body = JSON.stringify(cart);
+  // Encoded once: the length and the bytes written come from the same buffer.
+  const body = Buffer.from(JSON.stringify(cart));
   res.set({
     'Cache-Control': 'no-store',
     ETag: `"${cart.version}"`,
-    'Content-Length': String(Buffer.byteLength(body)),
+    'Content-Length': String(body.length),
   });
   // Not res.json: express answers a matching If-None-Match with 304, but a cart is recomputed from the catalogue on
   // every call (spec: the whole cart, GET included), so one version can come back with other prices or lines.

@@ -1,6 +1,6 @@
 import { tokenize } from '../../analysis/tokenize';
 import { TYPO_WEIGHT } from '../../analysis/typo-variants';
-import { andInto, setList } from '../bitset';
+import { andInto, hasBit, setBit, setList } from '../bitset';
 import { scoringTerm, type ScoringTerm } from './bm25';
 import type { IndexRuntime } from './index-runtime';
 import { segmentField, type FieldName, type TextStats, type WordExpansion } from './text-stats';
@@ -46,7 +46,9 @@ export function wordTerms(
  * Writes into `out` the segment's documents matching every word (in name, brand, description or SKU) and returns
  * every word's scoring terms in order, for scoring later only what must be scored (see bm25.ts): scores summed
  * in this order are bit-identical to a full build's. Deleted documents may be marked: callers AND with the
- * segment's market, which excludes them.
+ * segment's market, which excludes them. When the rarest word is selective, its documents are checked against
+ * the other words' postings one at a time (`conjoinRarest`); otherwise every word's postings go into a bitset
+ * and the bitsets are intersected (`intersectWords`).
  */
 export function matchText(
   segment: IndexRuntime,
@@ -55,16 +57,71 @@ export function matchText(
   words: readonly WordExpansion[],
   out: Uint32Array,
 ): ScoringTerm[] {
+  const perWord = words.map((word) => wordTerms(segment, stats, language, word));
+  if (rarestIsSelective(perWord, out.length * 32)) conjoinRarest(perWord, out);
+  else intersectWords(segment, perWord, out);
+  return perWord.flat();
+}
+
+/**
+ * A word is selective when its postings are at most one in this many documents: checking each of them by binary
+ * search in the other words' postings then costs less than writing every posting of every word into bitsets over
+ * the whole segment and intersecting them.
+ */
+const SELECTIVE_SHARE = 32;
+
+const postingCount = (terms: readonly ScoringTerm[]): number => terms.reduce((n, t) => n + t.to - t.from, 0);
+
+/** Whether a text of several words has one selective enough to drive a document-at-a-time conjunction. */
+export function rarestIsSelective(perWord: readonly (readonly ScoringTerm[])[], documents: number): boolean {
+  return perWord.length > 1 && Math.min(...perWord.map(postingCount)) * SELECTIVE_SHARE <= documents;
+}
+
+/** Term at a time: each word's postings into a bitset, intersected into `out`. */
+export function intersectWords(
+  segment: IndexRuntime,
+  perWord: readonly (readonly ScoringTerm[])[],
+  out: Uint32Array,
+): void {
   const wordBits = segment.scratch.acquire();
-  const all: ScoringTerm[] = [];
-  words.forEach((word, i) => {
+  perWord.forEach((terms, i) => {
     wordBits.fill(0);
-    for (const t of wordTerms(segment, stats, language, word)) {
-      setList(wordBits, t.field.postings.items, t.from, t.to);
-      all.push(t);
-    }
+    for (const t of terms) setList(wordBits, t.field.postings.items, t.from, t.to);
     if (i === 0) out.set(wordBits);
     else andInto(out, wordBits);
   });
-  return all;
+}
+
+/**
+ * Document at a time: each document of the rarest word's postings is kept when every other word has it in some
+ * term's postings (ascending, so a binary search each), as Lucene's conjunctions leapfrog: the cost follows the
+ * rarest word's documents, not the segment's size or the common words' postings.
+ */
+export function conjoinRarest(perWord: readonly (readonly ScoringTerm[])[], out: Uint32Array): void {
+  out.fill(0);
+  const counts = perWord.map(postingCount);
+  const rarest = counts.indexOf(Math.min(...counts));
+  const others = perWord.filter((_, i) => i !== rarest);
+  for (const t of perWord[rarest] ?? []) {
+    const items = t.field.postings.items;
+    for (let k = t.from; k < t.to; k++) {
+      const doc = items[k] as number;
+      if (!hasBit(out, doc) && others.every((terms) => terms.some((o) => holds(o, doc)))) setBit(out, doc);
+    }
+  }
+}
+
+/** Whether a term's postings (ascending document ordinals) hold `doc`. */
+function holds(term: ScoringTerm, doc: number): boolean {
+  const items = term.field.postings.items;
+  let lo = term.from;
+  let hi = term.to - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const found = items[mid] as number;
+    if (found === doc) return true;
+    if (found < doc) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
