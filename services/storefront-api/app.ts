@@ -113,7 +113,7 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
   );
   const listing = { db, engine, facets: new FacetMemo() };
   const trees = new CategoryTrees(db);
-  const products = productReads({ db, trees, logger: deps.logger, micro: reads }, productReadOptions(config));
+  const products = productReads({ db, trees, logger: deps.logger, micro: reads, metrics }, productReadOptions(config));
   app.use(
     siteRoutes(config.MEDIA_BASE_URL),
     listingRoutes(listing, reads),

@@ -1,3 +1,4 @@
+import { Gauge, type Registry } from 'prom-client';
 import type { Knex } from '../../../shared/db/knex';
 import type { Logger } from '../../../shared/logger';
 import { ChangeFollower } from '../freshness/change-follower';
@@ -24,7 +25,7 @@ export type ProductReads = ProductAnswers & { held: HeldProducts };
  * bytes (a detail page is 2 to 10 KB), held products the rest, SKUs a small share.
  */
 export function productReads(
-  deps: { db: Knex; trees: CategoryTrees; logger: Logger; micro: MicroCache },
+  deps: { db: Knex; trees: CategoryTrees; logger: Logger; micro: MicroCache; metrics: Registry },
   options: ProductReadOptions = DEFAULT_PRODUCT_READS,
 ): ProductReads {
   const feed = new ChangeFollower(deps.db, {
@@ -37,9 +38,32 @@ export function productReads(
     maxEntries: 200_000,
     maxAgeMs: options.maxAgeMs,
   });
-  const held = new HeldProducts(deps.db, deps.trees, {
+  const caches = {
+    answers: new FeedCache<CachedRead>(feed, bounds(0.75)),
     products: new FeedCache<HeldProduct | null>(feed, bounds(0.2)),
     skus: new FeedCache<SkuRoot>(feed, bounds(0.05)),
-  });
-  return { held, answers: new FeedCache<CachedRead>(feed, bounds(0.75)), micro: deps.micro };
+  };
+  observeSizes(deps.metrics, caches);
+  const held = new HeldProducts(deps.db, deps.trees, caches);
+  return { held, answers: caches.answers, micro: deps.micro };
+}
+
+/** `storefront_product_cache_bytes` and `_entries` per cache, read at each scrape. */
+function observeSizes(metrics: Registry, caches: Record<string, { size(): { entries: number; bytes: number } }>) {
+  const gauge = (name: string, help: string, pick: (size: { entries: number; bytes: number }) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['cache'],
+      registers: [metrics],
+      collect() {
+        for (const [cache, held] of Object.entries(caches)) this.set({ cache }, pick(held.size()));
+      },
+    });
+  gauge(
+    'storefront_product_cache_bytes',
+    'Bytes held by the product caches (answers, products, skus).',
+    (s) => s.bytes,
+  );
+  gauge('storefront_product_cache_entries', 'Entries held by the product caches.', (s) => s.entries);
 }

@@ -82,6 +82,20 @@ describe('product pages and carts follow the change log within the freshness bou
     await get('/v1/cart', token).expect(200);
     expect(await catalogueQueries(() => get(`/v1/products/${sku.productId}`).expect(200))).toEqual([]);
     expect(await catalogueQueries(() => get('/v1/cart', token).expect(200))).toEqual([]);
+    const metrics = (await request(app).get('/metrics')).text;
+    const held = (cache: string) =>
+      Number(
+        metrics
+          .split('\n')
+          .find((line) => line.startsWith('storefront_product_cache_bytes{') && line.includes(`cache="${cache}"`))
+          ?.split(' ')
+          .at(-1),
+      );
+    expect({ answers: held('answers') > 0, products: held('products') > 0, skus: held('skus') > 0 }).toEqual({
+      answers: true,
+      products: true,
+      skus: true,
+    });
   });
 
   it('shows a price and a stock change on the product page and in the cart within the bound', async () => {
