@@ -30,16 +30,19 @@ async function countRoots(deps: RunDeps, tenantId: number): Promise<number> {
   return Number(row[0]?.count ?? 0);
 }
 
+/** Milliseconds of fillIndex's phases, recorded with the run: where a full run's time goes. */
+type FillPhases = { streamMs: number; replayMs: number; refreshMs: number };
+
 /**
  * Renders the config's swatch images, streams the whole catalogue into `index`, then replays what changed meanwhile.
- * Returns the stats and the watermark reached.
+ * Returns the stats and the watermark reached, and how long each phase took.
  */
 async function fillIndex(
   deps: RunDeps,
   site: RunSite,
   target: { index: string; runId: number },
   warnings: RunWarnings,
-): Promise<FullRunStats> {
+): Promise<{ stats: FullRunStats; phases: FillPhases }> {
   const { index } = target;
   const start = await currentWatermark(deps.db, site.tenantId);
   const total = await countRoots(deps, site.tenantId);
@@ -49,11 +52,13 @@ async function fillIndex(
   const logos = media && new RunBrandLogos({ db: deps.db, tenantId: site.tenantId, media, warnings });
   if (media) await renderSwatchImages({ db: deps.db, tenantId: site.tenantId, media, warnings }, site.config);
   let done = 0;
+  const streamed = Date.now();
   for await (const batch of prefetched(readCatalogue(deps.db, site.tenantId, { batchSize: deps.batchSize }))) {
     await writeDocuments(deps.db, deps.engine, { site, index, stats, warnings, media, logos }, batch);
     done += batch.length;
     await deps.onProgress?.(done, total);
   }
+  const replayed = Date.now();
   // Changes that landed while the catalogue streamed: rebuilt now, so the swap loses no update.
   const { productIds, next } = await changesSince(deps.db, site.tenantId, start);
   const products = await loadCatalogueProducts(deps.db, site.tenantId, productIds);
@@ -65,8 +70,10 @@ async function fillIndex(
     products,
     productIds.filter((id) => !found.has(id)),
   );
+  const refreshed = Date.now();
   await deps.engine.refresh(index);
-  return { ...stats.stats(), count: await deps.engine.count(index), watermark: next };
+  const phases = { streamMs: replayed - streamed, replayMs: refreshed - replayed, refreshMs: Date.now() - refreshed };
+  return { stats: { ...stats.stats(), count: await deps.engine.count(index), watermark: next }, phases };
 }
 
 /** The site's published version when it is newer than the one this run indexes, else null. */
@@ -108,7 +115,7 @@ export async function runFull(
   });
   const warnings = new RunWarnings();
   await deps.engine.createIndex(index, siteIndexSettings(site.index));
-  const stats = await fillIndex(deps, site, { index, runId }, warnings);
+  const { stats, phases } = await fillIndex(deps, site, { index, runId }, warnings);
   const built = Date.now();
   const newer = job.preview ? null : await newerVersion(deps, site);
   if (newer !== null) {
@@ -118,7 +125,7 @@ export async function runFull(
       outcome: 'cancelled',
       documentCount: stats.count,
       warnings: warnings.list(),
-      timings: { buildMs: built - started, totalMs: Date.now() - started },
+      timings: { ...phases, buildMs: built - started, totalMs: Date.now() - started },
       stats,
     });
     await deps.engine.deleteIndex(index);
@@ -130,7 +137,12 @@ export async function runFull(
   const trip = job.preview
     ? null
     : evaluateGate(await liveStats(deps, site, live), stats, deps.gateFraction, facetKeys);
-  const timings = (swap: number) => ({ buildMs: built - started, swapMs: swap, totalMs: Date.now() - started });
+  const timings = (swap: number) => ({
+    ...phases,
+    buildMs: built - started,
+    swapMs: swap,
+    totalMs: Date.now() - started,
+  });
   if (trip !== null) {
     warnings.add({ code: 'GATED', detail: `${trip.check}: ${trip.detail}` });
     await finishRun(deps.db, runId, {
