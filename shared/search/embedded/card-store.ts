@@ -37,22 +37,36 @@ export class MemoryCards implements CardStore {
   release(): void {}
 }
 
+/** The bytes of recently read cards a card file keeps (about 4,000 cards of a kilobyte). */
+export const RECENT_CARDS_BYTES = 4 * 1024 * 1024;
+
 /**
  * Cards read from the snapshot's card file when a page needs them (one positioned read per hit, from the page
  * cache). The cards are most of a snapshot's bytes; leaving them in the file keeps them out of every serving
  * process's memory, and the open descriptor keeps them readable after the generation's directory is removed.
+ * The most recently read cards, up to `recentBytes`, are kept: a product on many pages (a popular one, or one
+ * every query of a kind finds) costs one read, not one per page (a read is a system call, about 10 us).
  * The descriptor is closed when the last holder releases the cards (its generation was replaced or dropped);
  * a read after that fails rather than reading another file that reused the number.
  */
 export class FileCards implements CardStore {
   private fd: number | null;
   private holders = 0;
+  /** Oldest first: a card past the bound pushes out the earliest read. */
+  private readonly recent = new Map<number, Uint8Array>();
+  private recentTotal = 0;
 
   constructor(
     path: string,
     private readonly offsets: Float64Array,
+    private readonly recentBytes = RECENT_CARDS_BYTES,
   ) {
     this.fd = openSync(path, 'r');
+  }
+
+  /** Bytes of the recently read cards kept. */
+  get recentSize(): number {
+    return this.recentTotal;
   }
 
   /** False once the descriptor was closed. */
@@ -70,6 +84,8 @@ export class FileCards implements CardStore {
     if (this.holders > 0 || this.fd === null) return;
     closeSync(this.fd);
     this.fd = null;
+    this.recent.clear();
+    this.recentTotal = 0;
   }
 
   private descriptor(): number {
@@ -82,10 +98,25 @@ export class FileCards implements CardStore {
   }
 
   card(ordinal: number): Uint8Array {
+    const fd = this.descriptor();
+    const kept = this.recent.get(ordinal);
+    if (kept !== undefined) return kept;
     const start = this.offsets[ordinal] as number;
     const buffer = Buffer.allocUnsafe((this.offsets[ordinal + 1] as number) - start);
-    readSync(this.descriptor(), buffer, 0, buffer.length, start);
+    readSync(fd, buffer, 0, buffer.length, start);
+    this.keep(ordinal, buffer);
     return buffer;
+  }
+
+  private keep(ordinal: number, card: Uint8Array): void {
+    if (card.length > this.recentBytes) return;
+    for (const [old, bytes] of this.recent) {
+      if (this.recentTotal + card.length <= this.recentBytes) break;
+      this.recent.delete(old);
+      this.recentTotal -= bytes.length;
+    }
+    this.recent.set(ordinal, card);
+    this.recentTotal += card.length;
   }
 
   all(): { bytes: Uint8Array; offsets: Float64Array } {

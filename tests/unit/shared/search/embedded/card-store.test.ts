@@ -47,4 +47,29 @@ describe('card stores', () => {
     unheld.release();
     expect(unheld.open).toBe(false);
   });
+
+  it('keeps the most recently read cards up to its bound, and answers them without reading the file', async () => {
+    const docs = fixtureDocuments();
+    const { bytes, offsets } = buildCards(docs).all();
+    await writeFile(join(dir, 'cards.bin'), bytes);
+    const largest = Math.max(...docs.map((_, i) => (offsets[i + 1] as number) - (offsets[i] as number)));
+    const bound = largest * 3;
+    const file = new FileCards(join(dir, 'cards.bin'), offsets, bound);
+    const first = Buffer.from(file.card(0));
+    docs.forEach((_, i) => {
+      file.card(i);
+      expect(file.recentSize).toBeLessThanOrEqual(bound);
+    });
+    expect(file.recentSize).toBeGreaterThan(0);
+    // The file's bytes change under it (a card file never does): the last card read is answered as kept.
+    const last = docs.length - 1;
+    const kept = Buffer.from(file.card(last));
+    await writeFile(join(dir, 'cards.bin'), Buffer.alloc(bytes.length, 0x20));
+    expect(Buffer.from(file.card(last))).toEqual(kept);
+    // The first one was pushed out by later reads: read again from the file, now blank.
+    expect(Buffer.from(file.card(0))).not.toEqual(first);
+    file.release();
+    expect(file.recentSize).toBe(0);
+    expect(() => file.card(last)).toThrow('card file already closed');
+  });
 });
