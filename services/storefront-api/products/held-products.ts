@@ -20,8 +20,9 @@ export interface SkuRoot {
 
 export type HeldCaches = { products: FeedCache<HeldProduct | null>; skus: FeedCache<SkuRoot> };
 
-/** A held value's size: its JSON, which is what its strings and numbers are made of. */
-const sizeOf = (value: unknown): number => JSON.stringify(value).length;
+/** A held product's size: its JSON (media included), which is what its strings and numbers are made of. */
+const sizeOf = (held: HeldProduct | null): number =>
+  held === null ? 16 : JSON.stringify([held.sold, [...held.media]]).length;
 
 /**
  * Products and SKUs as the serving process holds them between changes (see ChangeFollower for how fresh): product
