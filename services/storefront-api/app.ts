@@ -112,8 +112,10 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
     deps.recordSearch,
   );
   const listing = { db, engine, facets: new FacetMemo() };
-  const trees = new CategoryTrees(db);
-  const products = productReads({ db, trees, logger: deps.logger, micro: reads, metrics }, productReadOptions(config));
+  const productOptions = productReadOptions(config);
+  // A product computed now must not show a category older than the freshness bound either.
+  const trees = new CategoryTrees(db, productOptions.freshnessMs);
+  const products = productReads({ db, trees, logger: deps.logger, micro: reads, metrics }, productOptions);
   app.use(
     siteRoutes(config.MEDIA_BASE_URL),
     listingRoutes(listing, reads),

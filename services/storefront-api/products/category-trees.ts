@@ -2,8 +2,9 @@ import type { Knex } from '../../../shared/db/knex';
 import { loadCategoryTree, type CategoryTree } from '../../../indexer/documents/category-paths';
 
 /**
- * Each tenant's category tree, read at most once per `ttlMs` (default 5 s) by this process: every detail read
- * needs it, and it changes rarely (a change shows within the interval, as the index shows it after a delta).
+ * Each tenant's category tree, read at most once per `ttlMs` (default 5 s; the storefront passes its product
+ * freshness bound) by this process: every product computed needs it, and it changes rarely (a change shows within
+ * the interval).
  */
 export class CategoryTrees {
   private readonly entries = new Map<number, { at: number; tree: Promise<CategoryTree> }>();

@@ -121,6 +121,22 @@ describe('product pages and carts follow the change log within the freshness bou
     expect(cart.warnings.map((w) => w.code).sort()).toEqual(['PRICE_CHANGED', 'PRODUCT_GONE']);
   });
 
+  it('shows a renamed category on the product page within the bound', async () => {
+    const sku = skus[1]!;
+    const before = (await get(`/v1/products/${sku.productId}`).expect(200)).body as {
+      categories: { id: string; name: string }[];
+    };
+    const category = before.categories[0];
+    expect(category).toBeDefined();
+    await t
+      .db('categories')
+      .where({ tenant_id: shop.tenantId, id: Number(category?.id) })
+      .update({ name: 'Renamed for freshness', names: '{}' });
+    await sleep(BOUND_MS);
+    const after = (await get(`/v1/products/${sku.productId}`).expect(200)).body as typeof before;
+    expect(after.categories.find((c) => c.id === category?.id)?.name).toBe('Renamed for freshness');
+  });
+
   it('answers a deleted product 404 on its page and PRODUCT_GONE in the cart within the bound', async () => {
     const gone = skus[2]!;
     const token = await cartWith(gone);
