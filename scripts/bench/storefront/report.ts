@@ -71,6 +71,7 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     '',
     ...targets(r),
     ...productTargets(r),
+    ...WHERE_MISSES_GO,
     ...recordingCost(r),
     ...bytesBound(r),
   ].join('\n');
@@ -156,6 +157,25 @@ function targets(r: StorefrontBenchResult): string[] {
         '',
       ];
 }
+
+/**
+ * Why the targets that depend on a miss are missed, from CPU profiles of the server (`BENCH_PROFILE_DIR`, with
+ * `BENCH_ONLY=products` or `listings`), 2026-11-26.
+ */
+const WHERE_MISSES_GO = [
+  'Where a miss goes (CPU profiles of the server, `BENCH_PROFILE_DIR=dir BENCH_ONLY=products|listings npm run',
+  "bench:storefront`). A product page that is not held costs what it did: the indexer's catalogue reader and the",
+  "page's own rows, 19 PostgreSQL queries (33 with related products) and 5 to 7 ms of CPU. In the product profile",
+  "(a 20,000-product sweep included) 40% of the server's samples are pg's socket writes of those queries, 9% probing",
+  'media manifests that were never rendered (a file open that fails, per recipe), 4% garbage collection, 3% the',
+  "indexer's document build and 3% the detail itself. From empty caches the Zipf mix over 20,000 products misses on",
+  'most of its long tail within 10 s, so a first read as cheap as a held one needs detail documents built by the',
+  'indexer (docs/decisions.md, "Product freshness"). Listings (distinct and the Zipf mix from empty caches, one',
+  "profile, 21 s of busy samples): facet counting 16%, reading each hit's card 11% (one system call a card; the card",
+  'file now keeps its recent cards), writing the answer 12% (JSON, ASCII escapes, SHA-1 ETag, buffer), paging 5%. The',
+  'Zipf mix from empty caches is made of those misses until its popular listings are held.',
+  '',
+];
 
 /** The product detail rows against their targets. */
 function productTargets(r: StorefrontBenchResult): string[] {
