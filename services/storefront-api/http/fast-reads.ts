@@ -62,6 +62,10 @@ function knownContext(deps: FastReadsDeps, req: IncomingMessage): SiteContext | 
   }
 }
 
+/** The answer one of the read caches holds for `key`: a read the engine vouches for, or a product read. */
+const heldAnswer = (deps: FastReadsDeps, ctx: SiteContext, key: string) =>
+  deps.reads.peek(key, servingToken(deps.engine, ctx)) ?? deps.answers.peek(key);
+
 /**
  * The fast lane of GET /v1 reads whose answer the read cache holds, ahead of express (which alone costs a cached
  * listing more than writing its bytes): the pipeline's checks (key, site, market, language, CORS, rate limit),
@@ -74,11 +78,7 @@ export function fastReads(deps: FastReadsDeps): FastReads {
     if (req.method !== 'GET' || req.url === undefined || !req.url.startsWith('/v1/') || !deps.registry.ready)
       return false;
     const ctx = knownContext(deps, req);
-    const key = ctx === null ? null : readKey(ctx, req.url);
-    const hit =
-      ctx === null || key === null
-        ? undefined
-        : (deps.reads.peek(key, servingToken(deps.engine, ctx)) ?? deps.answers.peek(key));
+    const hit = ctx === null ? undefined : heldAnswer(deps, ctx, readKey(ctx, req.url));
     if (ctx === null || hit === undefined || !deps.limits.spendHeld(ctx.key.kind, ctx.key.id)) return false;
     observeRequest(deps.durations, req, res, () => hit.route);
     deps.answered.inc();

@@ -1,4 +1,5 @@
 import type { Knex } from '../../../shared/db/knex';
+import type { ProductMedia as DescribedMedia } from '../../../shared/media/product-media';
 import type { MediaReader } from '../../../shared/media/site-media';
 import type { MediaDescriptor } from '../openapi/media-schema';
 
@@ -23,7 +24,7 @@ const NO_MEDIA: ProductMedia = { images: [], image: null, files: [] };
 const NO_VARIANT_MEDIA: VariantMedia = { images: [], image: null, hasOwnImages: false };
 
 /** What the media reader described for one row. */
-export type DescribedMedia = Awaited<ReturnType<MediaReader['products']>> extends Map<number, infer M> ? M : never;
+export type { DescribedMedia };
 
 /** A product's (a root: simple product or variant parent) media as the reader described them (pure). */
 export const productMediaOf = (found: DescribedMedia | undefined): ProductMedia =>

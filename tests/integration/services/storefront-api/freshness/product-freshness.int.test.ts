@@ -71,6 +71,7 @@ describe('product pages and carts follow the change log within the freshness bou
     expect(skus.length).toBeGreaterThanOrEqual(3);
   }, 180_000);
   afterAll(async () => {
+    await shop.engine.cleanup();
     await r.cleanup();
     await t.drop();
   });
