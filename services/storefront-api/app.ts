@@ -39,6 +39,8 @@ export interface StorefrontApiDeps {
   redis: Redis;
   /** A connection that fails fast while Redis is down (no offline queue): the rate limiter's store. */
   limiterRedis: Redis;
+  /** The carts' connection (left out: `redis`); main.ts gives it auto-pipelining. */
+  cartRedis?: Redis;
   logger: Logger;
   registry: ConfigRegistry;
   engine: SearchEngine;
@@ -122,7 +124,7 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
     suggestRoutes(db, engine, reads),
     ...catalogueRoutes(listing, reads, { ...products, trees }),
   );
-  const carts = new CartStore(redis, {
+  const carts = new CartStore(deps.cartRedis ?? redis, {
     ttlSeconds: config.CART_TTL_SECONDS ?? CART_TTL_SECONDS,
     idempotencyTtlSeconds: CART_IDEMPOTENCY_TTL_SECONDS,
   });

@@ -47,6 +47,13 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
     logger,
     'storefront-api-limits',
   );
+  // Every cart answer reads its cart and most write it: auto-pipelined, the commands of one tick share one write
+  // (a write to a socket costs more than a small command's bytes).
+  const cartRedis = reportRedisErrors(
+    redis.duplicate({ connectionName: 'storefront-api-carts', enableAutoPipelining: true }),
+    logger,
+    'storefront-api-carts',
+  );
   const metrics = createMetricsRegistry('storefront-api', { nodeMetrics: true });
   const analytics =
     config.ANALYTICS_RECORDING === 'on' ? new SearchAnalytics({ db, logger, metrics }, analyticsOptions(config)) : null;
@@ -56,6 +63,7 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
       db,
       redis,
       limiterRedis,
+      cartRedis,
       logger,
       registry,
       engine,
@@ -81,6 +89,7 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
         },
       },
       { name: 'limits', close: async () => limiterRedis.disconnect() },
+      { name: 'carts', close: async () => cartRedis.disconnect() },
       { name: 'engine', close: () => engine.close() },
     ],
     clientErrors: clientErrorProblem(config.ERRORS_DOC_URL),

@@ -22,8 +22,14 @@ export function replaceSection(document: string, section: string): string {
   return `${before}${before ? '\n' : ''}${body}${after}`;
 }
 
-/** Replaces (or appends) the section in docs/benchmarks.md. */
-export async function writeSection(section: string, file = BENCHMARKS_FILE): Promise<void> {
+/**
+ * Replaces (or appends) the section in docs/benchmarks.md, or in BENCH_REPORT_FILE when set (a profiling run's
+ * figures are not the report's).
+ */
+export async function writeSection(
+  section: string,
+  file = process.env.BENCH_REPORT_FILE ?? BENCHMARKS_FILE,
+): Promise<void> {
   const existing = await readFile(file, 'utf8').catch(() => '');
   await writeFile(file, replaceSection(existing, section));
 }

@@ -2,7 +2,7 @@ import type { Market } from '../../../shared/storefront-config/schemas';
 import { cardPrice, priceOn } from '../../../indexer/documents/market-offers';
 import type { SiteContext } from '../keys/site-context';
 import { projectCard } from '../../../indexer/documents/card';
-import type { HeldProducts } from '../products/held-products';
+import type { HeldProduct, HeldProducts } from '../products/held-products';
 import { productMediaOf, variantMediaOf } from '../products/product-media';
 import type { MediaDescriptor } from '../openapi/media-schema';
 import type { SoldProduct } from '../products/sold-products';
@@ -43,6 +43,12 @@ function resolveOne(
  * (as fresh as the change log keeps them).
  */
 export class SkuResolver {
+  /**
+   * Each held product's SKUs as already resolved, by variant, market and language. A held product is never changed
+   * in place (a change to it is a new object), so what was resolved from it stays right while it is held.
+   */
+  private readonly resolved = new WeakMap<HeldProduct, Map<string, ResolvedSku | null>>();
+
   constructor(private readonly held: HeldProducts) {}
 
   /** Each SKU on `market`; a SKU the market does not sell maps to null. */
@@ -58,11 +64,21 @@ export class SkuResolver {
     );
     for (const [sku, { rootId, variantId }] of roots) {
       const product = products.get(rootId);
-      if (product === undefined) continue;
-      const own = variantId === rootId ? null : variantMediaOf(product.media.get(variantId)).image;
-      const images = { own, product: productMediaOf(product.media.get(rootId)).image };
-      out.set(sku, resolveOne(product.sold, variantId, ctx, images));
+      if (product !== undefined) out.set(sku, this.resolveHeld(product, rootId, variantId, ctx));
     }
     return out;
+  }
+
+  private resolveHeld(product: HeldProduct, rootId: number, variantId: number, ctx: SiteContext): ResolvedSku | null {
+    let byVariant = this.resolved.get(product);
+    if (byVariant === undefined) this.resolved.set(product, (byVariant = new Map()));
+    const key = `${variantId}\u0000${ctx.market.code}\u0000${ctx.language}`;
+    const kept = byVariant.get(key);
+    if (kept !== undefined) return kept;
+    const own = variantId === rootId ? null : variantMediaOf(product.media.get(variantId)).image;
+    const images = { own, product: productMediaOf(product.media.get(rootId)).image };
+    const resolved = resolveOne(product.sold, variantId, ctx, images);
+    byVariant.set(key, resolved);
+    return resolved;
   }
 }

@@ -71,6 +71,7 @@ export function lineTotalInc(price: LinePrice, quantity: number): Decimal {
 }
 
 export const sameAmount = (a: string, b: string): boolean => {
+  if (a === b) return true;
   const x = parseDecimal(a);
   const y = parseDecimal(b);
   const scale = Math.max(x.scale, y.scale);

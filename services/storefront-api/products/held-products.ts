@@ -1,5 +1,6 @@
 import type { Knex } from '../../../shared/db/knex';
 import { cannotBeStored } from '../../../shared/db/storable-text';
+import { BatchedLoads } from '../freshness/batched-loads';
 import type { FeedCache, Computed } from '../freshness/feed-cache';
 import type { SiteContext } from '../keys/site-context';
 import type { CategoryTrees } from './category-trees';
@@ -30,6 +31,9 @@ const sizeOf = (held: HeldProduct | null): number =>
  * preview key's draft config reads PostgreSQL each time.
  */
 export class HeldProducts {
+  /** Misses of concurrent requests read together (one catalogue read for many products). */
+  private readonly batches = new BatchedLoads<number, HeldProduct>();
+
   constructor(
     private readonly db: Knex,
     private readonly trees: CategoryTrees,
@@ -39,17 +43,15 @@ export class HeldProducts {
   /** The products among `ids` the request's market sells, keyed by id. */
   async sold(ctx: SiteContext, ids: readonly number[]): Promise<Map<number, HeldProduct>> {
     const unique = [...new Set(ids)];
-    const load = async (wanted: readonly number[]) => {
-      const found = await this.load(ctx, wanted);
-      return new Map(wanted.map((id) => [id, found.get(id) ?? null]));
-    };
     const out = new Map<number, HeldProduct>();
     if (unique.length === 0) return out;
-    if (ctx.preview) {
-      for (const [id, held] of await load(unique)) if (held !== null) out.set(id, held);
-      return out;
-    }
+    // A preview key's draft config is its own: read alone.
+    if (ctx.preview) return this.load(ctx, unique);
     const prefix = [ctx.key.siteId, ctx.configVersion, ctx.market.code, ''].join('\u0000');
+    const load = async (wanted: readonly number[]) => {
+      const found = await this.batches.load(prefix, wanted, (ids) => this.load(ctx, ids));
+      return new Map(wanted.map((id) => [id, found.get(id) ?? null]));
+    };
     const kept = await this.caches.products.getMany(
       ctx.key.tenantId,
       unique.map((id) => prefix + id),

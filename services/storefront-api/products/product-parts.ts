@@ -3,15 +3,7 @@ import type { MarketConfig } from '../../../indexer/documents/site-config';
 import type { SiteContext } from '../keys/site-context';
 import type { BrandContext } from './content';
 import { brandLogos, productMediaOf, variantMediaOf, type ProductMedia, type VariantMedia } from './product-media';
-import {
-  currentSlugs,
-  partiesByIds,
-  partyLinks,
-  seoRows,
-  type PartyLinks,
-  type PartyRow,
-  type SeoRow,
-} from './product-rows';
+import { pageRows, type PartyLinks, type PartyRow, type SeoRow } from './product-rows';
 import type { HeldProduct } from './held-products';
 import type { SoldProduct } from './sold-products';
 
@@ -43,22 +35,17 @@ export async function loadProductParts(db: Knex, ctx: SiteContext, held: HeldPro
   const brandIds = [
     ...new Set([product.brand, ...product.variants.map((v) => v.brand)].filter((b) => b !== null).map((b) => b.id)),
   ];
-  const [seo, links, brandSlugs, logos] = await Promise.all([
-    seoRows(db, tenantId, product.id),
-    partyLinks(db, tenantId, product.id),
-    currentSlugs(db, { tenantId, siteId }, 'brand', brandIds),
+  const [rows, logos] = await Promise.all([
+    pageRows(db, { tenantId, siteId }, product.id, brandIds),
     brandLogos(ctx.media, db, tenantId, brandIds),
   ]);
-  const partyIds = [...links.values()]
-    .flatMap((l) => [l.manufacturer, l.importer, l.euResponsiblePerson])
-    .filter((id) => id !== null);
   return {
     sold,
     market: marketConfigOf(ctx),
-    seo,
-    links,
-    parties: await partiesByIds(db, tenantId, partyIds),
-    brands: { market: ctx.market, index: ctx.catalogue.index, language: ctx.language, slugs: brandSlugs, logos },
+    seo: rows.seo,
+    links: rows.links,
+    parties: rows.parties,
+    brands: { market: ctx.market, index: ctx.catalogue.index, language: ctx.language, slugs: rows.brandSlugs, logos },
     media: productMediaOf(held.media.get(product.id)),
     variantMedia: new Map(variantIds.map((id) => [id, variantMediaOf(held.media.get(id))])),
   };

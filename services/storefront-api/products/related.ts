@@ -3,7 +3,7 @@ import { cardOf } from '../listing/listing-response';
 import type { SiteContext } from '../keys/site-context';
 import { labelIn } from '../catalogue/facet-specs';
 import { decimalString } from '../../../indexer/documents/format';
-import { bundleRows, relationRows, type BundleRow, type RelationRow } from './product-rows';
+import { linkRows, type BundleRow, type RelationRow } from './product-rows';
 import type { HeldProducts } from './held-products';
 
 export const RELATED_PER_GROUP = 24;
@@ -48,10 +48,7 @@ export function bundleOf(rows: readonly BundleRow[], cardFor: CardFor) {
  * process holds them (see HeldProducts); `products` names every product carded (a change to one changes the answer).
  */
 export async function relatedAndBundle(db: Knex, held: HeldProducts, ctx: SiteContext, productId: number) {
-  const [relations, bundle] = await Promise.all([
-    relationRows(db, ctx.key.tenantId, productId),
-    bundleRows(db, ctx.key.tenantId, productId),
-  ]);
+  const { relations, bundle } = await linkRows(db, ctx.key.tenantId, productId);
   const products = [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)];
   const sold = await held.sold(ctx, products);
   const cardFor = (id: number) => {
