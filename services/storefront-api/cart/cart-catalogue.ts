@@ -70,8 +70,8 @@ export class SkuResolver {
   }
 
   private resolveHeld(product: HeldProduct, rootId: number, variantId: number, ctx: SiteContext): ResolvedSku | null {
-    let byVariant = this.resolved.get(product);
-    if (byVariant === undefined) this.resolved.set(product, (byVariant = new Map()));
+    const byVariant = this.resolved.get(product) ?? new Map<string, ResolvedSku | null>();
+    this.resolved.set(product, byVariant);
     const key = `${variantId}\u0000${ctx.market.code}\u0000${ctx.language}`;
     const kept = byVariant.get(key);
     if (kept !== undefined) return kept;
