@@ -1,10 +1,13 @@
 import type { SearchDocument } from '../../document';
 import { MemoryCards, type CardStore } from '../card-store';
 
+/** A document's card bytes when they were serialised already (by a DocumentSpool), else undefined. */
+export type CardBytes = (doc: SearchDocument) => Uint8Array | undefined;
+
 /** Cards serialised once into one buffer: far less heap than 100k live objects, and a snapshot is a copy. */
-export function buildCards(docs: readonly SearchDocument[]): CardStore {
+export function buildCards(docs: readonly SearchDocument[], known: CardBytes = () => undefined): CardStore {
   const encoder = new TextEncoder();
-  const chunks = docs.map((doc) => encoder.encode(JSON.stringify(doc.card)));
+  const chunks = docs.map((doc) => known(doc) ?? encoder.encode(JSON.stringify(doc.card)));
   // Float64 offsets: a million cards can pass 4 GB of JSON long before anything else does.
   const offsets = new Float64Array(docs.length + 1);
   chunks.forEach((chunk, i) => {

@@ -3,7 +3,7 @@ import type { SearchDocument } from '../../document';
 import { resolveBoosts, type IndexSettings } from '../../index-settings';
 import { compareStrings } from '../../compare';
 import type { IndexData, LanguageText } from '../index-data';
-import { buildCards } from './build-cards';
+import { buildCards, type CardBytes } from './build-cards';
 import { buildFlags, buildMarkets, buildNumbers } from './build-columns';
 import { buildFacets } from './build-facets';
 import {
@@ -19,12 +19,14 @@ import { LanguageTextBuilder } from './language-text-builder';
 
 /**
  * Builds an immutable index from validated documents (any order; ordinals follow ascending ids). `analyzerOf`
- * gives the text analyzer per language (a memoising one lets repeated builds of the same texts skip analysis).
+ * gives the text analyzer per language (a memoising one lets repeated builds of the same texts skip analysis);
+ * `cardOf` gives card bytes serialised already.
  */
 export function buildIndex(
   input: readonly SearchDocument[],
   settings: IndexSettings,
   analyzerOf: (language: string) => Analyzer = createAnalyzer,
+  cardOf?: CardBytes,
 ): IndexData {
   const docs = [...input].sort((a, b) => compareStrings(a.id, b.id));
   const languages = [...settings.languages];
@@ -33,7 +35,7 @@ export function buildIndex(
     languages,
     boosts: resolveBoosts(settings),
     ids: docs.map((doc) => doc.id),
-    cards: buildCards(docs),
+    cards: buildCards(docs, cardOf),
     markets: buildMarkets(docs),
     flags: buildFlags(docs),
     facets: buildFacets(docs, languages),

@@ -6,6 +6,7 @@ import { buildIndex } from '../build/build-index';
 import type { CardStore } from '../card-store';
 import { IndexRuntime } from '../query/index-runtime';
 import type { LiveIndex } from '../query/live-index';
+import type { DocumentSpool } from '../snapshot/document-spool';
 import type { LoadedBase, LoadedGeneration, SnapshotStore } from '../snapshot/snapshot-store';
 import {
   applyChanges,
@@ -41,6 +42,8 @@ type Changes = Map<string, SearchDocument | null>;
  */
 export class IndexSlot {
   private pending: Changes = new Map();
+  /** The source documents of `pending`, written as they are staged, when the next refresh is a full build. */
+  private spool: DocumentSpool | null = null;
   private delta: DeltaState;
   /** Every live document (the writer's copy), loaded from the snapshot on the first write to a loaded index. */
   private documents: Map<string, SearchDocument> | null;
@@ -105,11 +108,17 @@ export class IndexSlot {
   /** Stages valid operations; reports the invalid ones by position. */
   stage(operations: readonly BulkOperation[]): BulkResult {
     const failures: BulkResult['failures'] = [];
+    const spool = this.spoolOfPending();
     operations.forEach((operation, position) => {
       const failure = operationFailure(operation, position);
       if (failure !== null) failures.push(failure);
-      else if (operation.action === 'delete') this.pending.set(operation.id, null);
-      else this.pending.set(operation.document.id, operation.document);
+      else if (operation.action === 'delete') {
+        this.pending.set(operation.id, null);
+        spool?.remove(operation.id);
+      } else {
+        this.pending.set(operation.document.id, operation.document);
+        spool?.add(operation.document);
+      }
     });
     return { succeeded: operations.length - failures.length, failures };
   }
@@ -127,11 +136,17 @@ export class IndexSlot {
     await merging;
     if (this.pending.size === 0) return false;
     const changes = this.pending;
+    const spool = this.spool;
     this.pending = new Map();
-    const documents = await this.writable();
+    this.spool = null;
+    if (this.base.data.docCount > 0) await spool?.discard();
+    const documents = await this.writable().catch(async (error: unknown) => {
+      await spool?.discard();
+      throw error;
+    });
     if (this.base.data.docCount === 0) {
       for (const [id, doc] of changes) apply(documents, id, doc);
-      await this.rebuild(documents);
+      await this.rebuild(documents, spool);
       return true;
     }
     applyChanges(this.base.data, this.delta, changes, (id) => documents.get(id));
@@ -157,11 +172,23 @@ export class IndexSlot {
     await this.merging;
   }
 
-  /** A full build of every live document as the new base; swapped in only once it is persisted. */
-  private async rebuild(documents: Map<string, SearchDocument>): Promise<void> {
-    const data = buildIndex([...documents.values()], this.settings);
+  /**
+   * A full build of every live document as the new base; swapped in only once it is persisted. `spool`: the
+   * documents as they were staged, written already unless it does not hold exactly these.
+   */
+  private async rebuild(documents: Map<string, SearchDocument>, spool: DocumentSpool | null = null): Promise<void> {
+    const spooled = spool?.covers(documents) === true ? spool : undefined;
+    if (spooled === undefined) await spool?.discard();
     const { store } = this.persistence;
-    const generation = store === null ? null : await store.writeBase(this.name, data, documents.values());
+    let data: ReturnType<typeof buildIndex>;
+    let generation: number | null;
+    try {
+      data = buildIndex([...documents.values()], this.settings, undefined, spooled?.cardOf);
+      generation = store === null ? null : await store.writeBase(this.name, data, documents.values(), spooled);
+    } catch (error) {
+      await spooled?.discard();
+      throw error;
+    }
     this.base = new IndexRuntime(data);
     this.delta = emptyDelta();
     this.memo.reset();
@@ -178,6 +205,8 @@ export class IndexSlot {
    */
   release(): void {
     this.released = true;
+    this.spool?.discard().catch(() => undefined);
+    this.spool = null;
     for (const cards of this.held) cards.release();
     this.held = [];
   }
@@ -195,6 +224,22 @@ export class IndexSlot {
     for (const cards of now) if (!this.held.includes(cards)) cards.retain();
     for (const cards of this.held) if (!now.includes(cards)) cards.release();
     this.held = now;
+  }
+
+  /**
+   * The spool of the pending writes, opened with the first of them when the next refresh builds a full base
+   * that is persisted; null otherwise (or when it cannot be opened: the refresh then writes the documents).
+   */
+  private spoolOfPending(): DocumentSpool | null {
+    const { store } = this.persistence;
+    if (this.spool !== null || this.pending.size > 0 || store === null || this.base.data.docCount > 0)
+      return this.spool;
+    try {
+      this.spool = store.spool(this.name);
+    } catch {
+      this.spool = null;
+    }
+    return this.spool;
   }
 
   /** A merge after the current refresh has returned: the change is already visible, the rebuild only tidies. */

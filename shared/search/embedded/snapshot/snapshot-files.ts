@@ -11,7 +11,7 @@ import type { SnapshotMeta } from './snapshot-meta';
 
 const META = 'meta.json';
 const ARRAYS = 'arrays.bin';
-const DOCUMENTS = 'documents.ndjson';
+export const DOCUMENTS = 'documents.ndjson';
 const CARDS = 'cards.bin';
 /** Card files up to this size are read into memory; larger ones are read per hit (see FileCards). */
 export const MEMORY_CARDS_MAX = 32 * 1024 * 1024;
@@ -33,12 +33,27 @@ export async function writeSnapshot(
 ): Promise<void> {
   const temporary = `${dir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(temporary, { recursive: true });
+  await finishSnapshot(temporary, dir, data, async () => {
+    await writeDocuments(join(temporary, DOCUMENTS), documents, line);
+    await extra(temporary);
+  });
+}
+
+/**
+ * Completes a snapshot in `temporary` (`rest` writes whatever it lacks besides the index, e.g. its documents
+ * when a DocumentSpool did not) and renames it to `dir`; on failure the temporary directory is removed.
+ */
+export async function finishSnapshot(
+  temporary: string,
+  dir: string,
+  data: IndexData,
+  rest: () => Promise<void> = async () => {},
+): Promise<void> {
   try {
     const { meta, bytes, cards } = encodeIndex(data);
     await writeFile(join(temporary, ARRAYS), bytes);
     await writeFile(join(temporary, CARDS), cards);
-    await writeDocuments(join(temporary, DOCUMENTS), documents, line);
-    await extra(temporary);
+    await rest();
     await writeFile(join(temporary, META), JSON.stringify(meta));
     await rename(temporary, dir);
   } catch (error) {

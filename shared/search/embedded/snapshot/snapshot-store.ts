@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
 import type { IndexData } from '../index-data';
 import { DELTA, readDeltaFile, writeDeltaFile, type DeltaRecord } from './delta-file';
+import { DocumentSpool } from './document-spool';
 import {
+  finishSnapshot,
   MEMORY_CARDS_MAX,
   readSnapshot,
   readSnapshotDocuments,
@@ -12,6 +14,7 @@ import {
 } from './snapshot-files';
 
 const GENERATION = /^g(\d{9})$/;
+let spools = 0;
 /** A replaced generation stays this long, so a process still loading it finishes (loads take seconds). */
 const DEFAULT_GRACE_MS = 60_000;
 const READ_ATTEMPTS = 3;
@@ -65,12 +68,32 @@ export class SnapshotStore {
     this.memoryCardsMax = options.memoryCardsMax ?? MEMORY_CARDS_MAX;
   }
 
-  /** Writes a full build as a new generation; returns its number. */
-  async writeBase(name: string, data: IndexData, documents: Iterable<SearchDocument>): Promise<number> {
+  /**
+   * Writes a full build as a new generation; returns its number. `spooled`: a spool of this index holding
+   * exactly `documents` (DocumentSpool.covers), whose directory becomes the generation.
+   */
+  async writeBase(
+    name: string,
+    data: IndexData,
+    documents: Iterable<SearchDocument>,
+    spooled?: DocumentSpool,
+  ): Promise<number> {
     const next = await this.nextGeneration(name);
-    await writeSnapshot(this.dirOf(name, next), data, documents);
+    if (spooled === undefined) await writeSnapshot(this.dirOf(name, next), data, documents);
+    else {
+      const temporary = await spooled.finish().catch(async (error: unknown) => {
+        await spooled.discard();
+        throw error;
+      });
+      await finishSnapshot(temporary, this.dirOf(name, next), data);
+    }
     await this.collect(name);
     return next;
+  }
+
+  /** A spool for the documents of the next full build of an index (synchronous: it opens while writes are staged). */
+  spool(name: string): DocumentSpool {
+    return new DocumentSpool(join(this.root, name, `spool.tmp-${process.pid}-${++spools}`));
   }
 
   /** Writes a delta over base generation `record.base` as a new generation (`line` serialises a document); returns its number. */
