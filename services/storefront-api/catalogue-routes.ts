@@ -17,10 +17,10 @@ export function catalogueRoutes(
   products: ProductReads & { trees: CategoryTrees },
 ): Router[] {
   const { db, engine } = listing;
-  const { trees, held } = products;
+  const { trees, held, pages } = products;
   return [
-    variantRoutes(db, held, products),
-    productRoutes(db, held, products),
+    variantRoutes(db, { held, pages }, products),
+    productRoutes(db, { held, pages }, products),
     collectionRoutes(listing, cache),
     categoryRoutes(db, cache),
     sitemapRoutes(db, trees, engine, cache),

@@ -1,8 +1,8 @@
 import type { Knex } from '../../../shared/db/knex';
 import { notFound } from '../../../shared/errors';
-import { findBySlug } from '../../../shared/storefront-config/slugs/slug-store';
 import type { SiteContext } from '../keys/site-context';
 import type { HeldProduct, HeldProducts } from './held-products';
+import type { PageReads } from './page-reads';
 import { productBySku } from './product-rows';
 
 /** Product ids are PostgreSQL integers: a longer number names no product (and would fail the query). */
@@ -18,19 +18,12 @@ const notSold = (ref: string) => notFound('PRODUCT_NOT_FOUND', `No product "${re
  * does not sell, is PRODUCT_NOT_FOUND.
  */
 export async function findProduct<T = null>(
-  db: Knex,
-  held: HeldProducts,
+  { held, pages }: { held: HeldProducts; pages: PageReads },
   ctx: SiteContext,
   ref: string,
   alongside?: Alongside<T>,
 ): Promise<Found<T> & { redirectTo: string | null }> {
-  const bySlug = await findBySlug(
-    db,
-    { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId, entityType: 'product' },
-    ref,
-    ctx.language,
-    ctx.catalogue.languages,
-  );
+  const bySlug = await pages.slug(ctx, ref);
   const id = bySlug === null ? idOf(ref) : Number(bySlug.entityId);
   if (id === null) throw notSold(ref);
   const { held: found, extra } = await loadWith(held, ctx, id, alongside);

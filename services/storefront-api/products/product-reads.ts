@@ -6,6 +6,7 @@ import { FeedCache } from '../freshness/feed-cache';
 import type { CachedRead, MicroCache } from '../http/micro-cache';
 import type { CategoryTrees } from './category-trees';
 import { type HeldProduct, HeldProducts, type SkuRoot } from './held-products';
+import { PageReads } from './page-reads';
 import type { ProductAnswers } from './product-answers';
 
 /** How fresh and how large what the process holds of products may be (the storefront's PRODUCT_* settings). */
@@ -17,8 +18,11 @@ export const DEFAULT_PRODUCT_READS: ProductReadOptions = {
   maxAgeMs: 300_000,
 };
 
-/** Everything product reads and carts are answered from: held products and SKUs, and kept product answers. */
-export type ProductReads = ProductAnswers & { held: HeldProducts };
+/**
+ * Everything product reads and carts are answered from: held products and SKUs, kept product answers, and the page
+ * reads of a product that is not held.
+ */
+export type ProductReads = ProductAnswers & { held: HeldProducts; pages: PageReads };
 
 /**
  * The product caches of one process, all following the catalogue's change log: answers get three quarters of the
@@ -45,7 +49,7 @@ export function productReads(
   };
   observeSizes(deps.metrics, caches);
   const held = new HeldProducts(deps.db, deps.trees, caches);
-  return { held, answers: caches.answers, micro: deps.micro };
+  return { held, pages: new PageReads(deps.db), answers: caches.answers, micro: deps.micro };
 }
 
 /** `storefront_product_cache_bytes` and `_entries` per cache, read at each scrape. */

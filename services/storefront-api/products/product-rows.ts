@@ -40,83 +40,81 @@ async function rows<T>(db: Knex, sql: string, bindings: readonly Knex.RawBinding
   return (await db.raw<{ rows: T[] }>(sql, bindings)).rows;
 }
 
-/** The rows of a query whose columns are JSON arrays (one round trip for several tables). */
-async function arrays<T>(db: Knex, sql: string, bindings: readonly Knex.RawBinding[]): Promise<T> {
-  const row = (await rows<T>(db, sql, bindings))[0];
-  if (row === undefined) throw new Error('an aggregate query answered no row');
-  return row;
-}
-
 /** A subquery's rows as one JSON array column, in `order` (columns of the subquery). */
 const agg = (select: string, order = '') =>
   `(select coalesce(json_agg(d${order && ` order by ${order}`}), '[]') from (${select}) d)`;
 
-/** What a product page shows beyond its catalogue rows, read in one query. */
+/** What a product page shows beyond its catalogue rows. */
 export interface PageRows {
   seo: SeoRow[];
   /** The party links of the product and of each of its variants, keyed by id: each names its own, none inherited. */
   links: Map<number, PartyLinks>;
   parties: Map<number, PartyRow>;
-  /** The brands' current slugs by brand id and language. */
+  /** The current slugs of the brands of the product and its variants, by brand id and language. */
   brandSlugs: Map<number, Record<string, string>>;
+  /** Related products in the order linked: groups by key, then position. */
+  relations: RelationRow[];
+  bundle: BundleRow[];
 }
 
-export async function pageRows(
-  db: Knex,
-  scope: SlugScope,
-  productId: number,
-  brandIds: readonly number[],
-): Promise<PageRows> {
+type PageRow = {
+  id: number;
+  seo: SeoRow[];
+  links: { id: number; m: number | null; i: number | null; e: number | null }[];
+  parties: PartyRow[];
+  brands: { entity_id: string; language: string; slug: string }[];
+  relations: RelationRow[];
+  bundle: BundleRow[];
+};
+
+// The product's own row and its variants', as a condition on `products` for page `p`.
+const OWN_ROWS = 'tenant_id = ? and (id = p.id or parent_id = p.id)';
+
+/** The page rows of each product among `ids`, in one query whatever their number. */
+export async function pageRows(db: Knex, scope: SlugScope, ids: readonly number[]): Promise<Map<number, PageRows>> {
   const t = scope.tenantId;
-  const own =
-    'select id, manufacturer_party_id as m, importer_party_id as i, eu_responsible_party_id as e from products ' +
-    'where tenant_id = ? and (id = ? or parent_id = ?)';
-  const found = await arrays<{
-    seo: SeoRow[];
-    links: { id: number; m: number | null; i: number | null; e: number | null }[];
-    parties: PartyRow[];
-    brands: { entity_id: string; language: string; slug: string }[];
-  }>(
+  const found = await rows<PageRow>(
     db,
-    `with own as (${own}) select ${agg(
+    `select p.id, ${agg(
       'select language, seo_title, seo_description from product_descriptions where tenant_id = ? and ' +
-        'product_id = ?',
-    )} as seo, ${agg('select * from own')} as links, ${agg(
+        'product_id = p.id',
+    )} as seo, ${agg(
+      `select id, manufacturer_party_id as m, importer_party_id as i, eu_responsible_party_id as e from products where ${OWN_ROWS}`,
+    )} as links, ${agg(
       'select id, name, legal_name, street, postal_code, city, region, country_code, email, url, phone from ' +
-        'responsible_parties where tenant_id = ? and id in (select m from own union select i from own ' +
-        'union select e from own)',
+        'responsible_parties where tenant_id = ? and id in (select unnest(array[manufacturer_party_id, ' +
+        `importer_party_id, eu_responsible_party_id]) from products where ${OWN_ROWS})`,
     )} as parties, ${agg(
-      'select entity_id, language, slug from storefront_slugs where tenant_id = ? and site_id = ? and ' +
-        "entity_type = 'brand' and current and entity_id = any(?::text[])",
-    )} as brands`,
-    // own (tenant, product twice), seo (tenant, product), parties (tenant), brands (tenant, site, ids)
-    [t, productId, productId, t, productId, t, t, scope.siteId, brandIds.map(String)],
-  );
-  const brandSlugs = new Map<number, Record<string, string>>();
-  for (const r of found.brands)
-    brandSlugs.set(Number(r.entity_id), { ...brandSlugs.get(Number(r.entity_id)), [r.language]: r.slug });
-  return {
-    seo: found.seo,
-    links: new Map(found.links.map((l) => [l.id, { manufacturer: l.m, importer: l.i, euResponsiblePerson: l.e }])),
-    parties: new Map(found.parties.map((p) => [p.id, p])),
-    brandSlugs,
-  };
-}
-
-/** Related products in the order linked (groups by key, then position) and bundle components, in one query. */
-export function linkRows(db: Knex, tenantId: number, productId: number) {
-  return arrays<{ relations: RelationRow[]; bundle: BundleRow[] }>(
-    db,
-    `select ${agg(
-      'select group_key, related_product_id, position from product_relations where tenant_id = ? and product_id = ?',
+      "select entity_id, language, slug from storefront_slugs where tenant_id = ? and site_id = ? and entity_type = 'brand' " +
+        `and current and entity_id in (select brand_id::text from products where ${OWN_ROWS})`,
+    )} as brands, ${agg(
+      'select group_key, related_product_id, position from product_relations where tenant_id = ? and product_id = p.id',
       'group_key, position',
     )} as relations, ${agg(
       'select component_product_id, quantity::text as quantity, position from product_bundle_components where ' +
-        'tenant_id = ? and product_id = ?',
+        'tenant_id = ? and product_id = p.id',
       'position, component_product_id',
-    )} as bundle`,
-    [tenantId, productId, tenantId, productId],
+    )} as bundle from unnest(?::int[]) as p(id)`,
+    // seo, links, parties (2), brands (3), relations, bundle; then the ids
+    [t, t, t, t, t, scope.siteId, t, t, t, [...new Set(ids)]],
   );
+  return new Map(found.map((row) => [row.id, pageOf(row)]));
+}
+
+function pageOf(row: PageRow): PageRows {
+  const brandSlugs = new Map<number, Record<string, string>>();
+  for (const r of row.brands) {
+    const id = Number(r.entity_id);
+    brandSlugs.set(id, { ...brandSlugs.get(id), [r.language]: r.slug });
+  }
+  return {
+    seo: row.seo,
+    links: new Map(row.links.map((l) => [l.id, { manufacturer: l.m, importer: l.i, euResponsiblePerson: l.e }])),
+    parties: new Map(row.parties.map((p) => [p.id, p])),
+    brandSlugs,
+    relations: row.relations,
+    bundle: row.bundle,
+  };
 }
 
 type SlugScope = { tenantId: number; siteId: number };

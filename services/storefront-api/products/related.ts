@@ -1,9 +1,9 @@
-import type { Knex } from '../../../shared/db/knex';
 import { cardOf } from '../listing/listing-response';
 import type { SiteContext } from '../keys/site-context';
 import { labelIn } from '../catalogue/facet-specs';
 import { decimalString } from '../../../indexer/documents/format';
-import { linkRows, type BundleRow, type RelationRow } from './product-rows';
+import type { BundleRow, RelationRow } from './product-rows';
+import type { PageReads } from './page-reads';
 import type { HeldProducts } from './held-products';
 
 export const RELATED_PER_GROUP = 24;
@@ -47,8 +47,12 @@ export function bundleOf(rows: readonly BundleRow[], cardFor: CardFor) {
  * Related groups and bundle components, carded with this market's price, stock and display image as the serving
  * process holds them (see HeldProducts); `products` names every product carded (a change to one changes the answer).
  */
-export async function relatedAndBundle(db: Knex, held: HeldProducts, ctx: SiteContext, productId: number) {
-  const { relations, bundle } = await linkRows(db, ctx.key.tenantId, productId);
+export async function relatedAndBundle(
+  { held, pages }: { held: HeldProducts; pages: PageReads },
+  ctx: SiteContext,
+  productId: number,
+) {
+  const { relations, bundle } = await pages.page(ctx, productId);
   const products = [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)];
   const sold = await held.sold(ctx, products);
   const cardFor = (id: number) => {

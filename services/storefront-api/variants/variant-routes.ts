@@ -7,6 +7,7 @@ import { badRequest } from '../../../shared/errors';
 import { queryPairs } from '../listing/listing-params';
 import { findProduct } from '../products/find-product';
 import type { HeldProducts } from '../products/held-products';
+import type { PageReads } from '../products/page-reads';
 import { type ProductAnswers, sendProductRead } from '../products/product-answers';
 import { loadProductParts } from '../products/product-parts';
 import { optionAvailability, selectVariants } from './variant-options';
@@ -26,7 +27,11 @@ function rawFilters(pairs: [string, string][]) {
  * `GET /v1/products/{slugOrId}/variants`: the listed variants that fit the selections, paged, with cascading
  * availability.
  */
-export function variantRoutes(db: Knex, held: HeldProducts, caches: ProductAnswers): Router {
+export function variantRoutes(
+  db: Knex,
+  sources: { held: HeldProducts; pages: PageReads },
+  caches: ProductAnswers,
+): Router {
   const router = Router();
   router.get('/v1/products/:slugOrId/variants', async (req, res) => {
     const ctx = contextOf(res);
@@ -35,10 +40,10 @@ export function variantRoutes(db: Knex, held: HeldProducts, caches: ProductAnswe
       const first = (name: string) => pairs.find(([n]) => n === name)?.[1];
       const { page, pageSize } = readPaging({ page: first('page'), pageSize: first('pageSize') });
       const filters = rawFilters(pairs);
-      const found = (await findProduct(db, held, ctx, String(req.params.slugOrId))).held;
+      const found = (await findProduct(sources, ctx, String(req.params.slugOrId))).held;
       const { sold } = found;
       const selection = variantSelection(sold.product, filters);
-      const parts = await loadProductParts(db, ctx, found);
+      const parts = await loadProductParts(db, sources.pages, ctx, found);
       const matching = selectVariants(sold.product, selection, parts.market);
       const answer = {
         items: matching.slice((page - 1) * pageSize, page * pageSize).map((v) => variantOf(v, parts)),

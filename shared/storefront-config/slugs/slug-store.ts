@@ -167,15 +167,29 @@ export async function findBySlug(
   language: string,
   siteLanguages: readonly string[],
 ): Promise<SlugHit | null> {
-  if (cannotBeStored(slug)) return null;
-  const { rows }: { rows: { entity_id: string; current: boolean }[] } = await db.raw(
-    // language = any(...) lets the (site, language, slug) unique index answer, one probe per site language.
-    `select entity_id, current from storefront_slugs where site_id = ? and language = any(?::text[]) and slug = ? and tenant_id = ? and entity_type = ?
-     order by (language = ?) desc, current desc limit 1`,
-    [scope.siteId, [...new Set([language, ...siteLanguages])], slug, scope.tenantId, scope.entityType, language],
+  return (await findBySlugs(db, scope, [slug], language, siteLanguages)).get(slug) ?? null;
+}
+
+/** findBySlug for several slugs in one query: each slug found maps to its hit. */
+export async function findBySlugs(
+  db: Db,
+  scope: Scope,
+  slugs: readonly string[],
+  language: string,
+  siteLanguages: readonly string[],
+): Promise<Map<string, SlugHit>> {
+  const wanted = [...new Set(slugs.filter((slug) => !cannotBeStored(slug)))];
+  const out = new Map<string, SlugHit>();
+  if (wanted.length === 0) return out;
+  const { rows }: { rows: { slug: string; entity_id: string; current: boolean }[] } = await db.raw(
+    // language = any(...) lets the (site, language, slug) unique index answer, one probe per language and slug.
+    `select distinct on (slug) slug, entity_id, current from storefront_slugs where site_id = ? and
+     language = any(?::text[]) and slug = any(?::text[]) and tenant_id = ? and entity_type = ?
+     order by slug, (language = ?) desc, current desc`,
+    [scope.siteId, [...new Set([language, ...siteLanguages])], wanted, scope.tenantId, scope.entityType, language],
   );
-  const hit = rows[0];
-  return hit === undefined ? null : { entityId: hit.entity_id, current: hit.current };
+  for (const r of rows) out.set(r.slug, { entityId: r.entity_id, current: r.current });
+  return out;
 }
 
 /** One minted slug of an entity, current or historical. */

@@ -269,4 +269,20 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
     );
     expect(body.bundle).toBeNull();
   });
+
+  it('answers pages asked for at once (their reads batched) as it answers each alone', async () => {
+    // Pages with related groups, a bundle, parties and plain ones; slugs and ids; one unknown slug.
+    const paths = [
+      `/v1/products/${made.cascade}`,
+      '/v1/products/by-sku/BUNDLE-1',
+      ...sold.map((p) => `/v1/products/${p.slug}`),
+      `/v1/products/${made.huge}`,
+      '/v1/products/no-such-product',
+    ];
+    const alone = [];
+    for (const path of paths) alone.push(await get(path));
+    const together = await Promise.all(paths.map((path) => get(path)));
+    expect(together.map((res) => [res.status, res.body])).toEqual(alone.map((res) => [res.status, res.body]));
+    expect(alone.filter((res) => res.status === 200)).toHaveLength(paths.length - 1);
+  });
 });

@@ -1,6 +1,11 @@
 import { seedTenant } from '../../../../scripts/seed/seed-tenant';
 import { slugKey } from '../../../../shared/storefront-config/slugs/plan-slugs';
-import { findBySlug, mintSlugs, type SlugEntity } from '../../../../shared/storefront-config/slugs/slug-store';
+import {
+  findBySlug,
+  findBySlugs,
+  mintSlugs,
+  type SlugEntity,
+} from '../../../../shared/storefront-config/slugs/slug-store';
 import { publishTwoMarketSite } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 
@@ -105,6 +110,24 @@ describe('minting slugs in the store', () => {
       { entityId: '7', current: true },
     ]);
     expect(await find('product', 'lam\u0000pa')).toBeNull();
+  });
+
+  it('finds several slugs in one query as it finds each alone', async () => {
+    const slugs = ['lampa', 'tea-pot', 'cafe-creme', 'birch-works', 'no-such-slug', 'lam\u0000pa'];
+    for (const [language, siteLanguages] of [
+      ['sv', ['en']],
+      ['en', ['sv']],
+      ['de', ['sv']],
+    ] as const) {
+      const together = await findBySlugs(t.db, { ...scope, entityType: 'product' }, slugs, language, siteLanguages);
+      const alone = await Promise.all(slugs.map((slug) => find('product', slug, language, [...siteLanguages])));
+      expect(slugs.map((slug) => together.get(slug) ?? null)).toEqual(alone);
+    }
+    const sv = await findBySlugs(t.db, { ...scope, entityType: 'product' }, ['lampa', 'tea-pot'], 'sv', ['en']);
+    expect([...sv]).toEqual([
+      ['lampa', { entityId: '7', current: true }],
+      ['tea-pot', { entityId: '1', current: false }],
+    ]);
   });
 
   it('mints thousands of colliding names batch by batch, each slug unique and per language', async () => {

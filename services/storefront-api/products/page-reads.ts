@@ -1,0 +1,38 @@
+import type { Knex } from '../../../shared/db/knex';
+import { findBySlugs, type SlugHit } from '../../../shared/storefront-config/slugs/slug-store';
+import { BatchedLoads } from '../freshness/batched-loads';
+import type { SiteContext } from '../keys/site-context';
+import { type PageRows, pageRows } from './product-rows';
+
+/**
+ * The reads of a product page that are not held products: the slug asked for and the page's own rows. Concurrent
+ * pages read them together (BatchedLoads): a page that is not held costs a share of each query, not one each.
+ */
+export class PageReads {
+  private readonly slugs = new BatchedLoads<string, SlugHit>();
+  private readonly rows = new BatchedLoads<number, PageRows>();
+
+  constructor(private readonly db: Knex) {}
+
+  /** The product a slug names on the request's site (see findBySlug), or null. */
+  async slug(ctx: SiteContext, slug: string): Promise<SlugHit | null> {
+    const scope = { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId, entityType: 'product' as const };
+    const group = [scope.tenantId, scope.siteId, ctx.language, ...ctx.catalogue.languages].join('\u0000');
+    const found = await this.slugs.load(group, [slug], (slugs) =>
+      findBySlugs(this.db, scope, slugs, ctx.language, ctx.catalogue.languages),
+    );
+    return found.get(slug) ?? null;
+  }
+
+  /** The page rows of one product (see PageRows). */
+  async page(ctx: SiteContext, productId: number): Promise<PageRows> {
+    const scope = { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId };
+    const found = await this.rows.load(`${scope.tenantId}\u0000${scope.siteId}`, [productId], (ids) =>
+      pageRows(this.db, scope, ids),
+    );
+    const rows = found.get(productId);
+    // The query answers a row for every id asked for.
+    if (rows === undefined) throw new Error(`no page rows for product ${productId}`);
+    return rows;
+  }
+}
