@@ -62,10 +62,17 @@ export function andNotInto(target: Uint32Array, a: Uint32Array, b: Uint32Array):
   for (let w = 0; w < target.length; w++) target[w] = a[w] & ~b[w];
 }
 
-/** Number of bits set in both a and b. */
-export function countAnd(a: Uint32Array, b: Uint32Array): number {
+/** Number of bits set in both a and b, reading only the `words` listed (null: all; a's others must be zero). */
+export function countAnd(a: Uint32Array, b: Uint32Array, words: Uint32Array | null = null): number {
   let total = 0;
-  for (let w = 0; w < a.length; w++) total += popcount32(a[w] & b[w]);
+  if (words === null) {
+    for (let w = 0; w < a.length; w++) total += popcount32(a[w] & b[w]);
+    return total;
+  }
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as number;
+    total += popcount32(a[w] & b[w]);
+  }
   return total;
 }
 
@@ -96,9 +103,20 @@ export function popcountWords(bits: Uint32Array, words: Uint32Array | null): num
   return total;
 }
 
-/** out = the documents of `bits` that `keep` accepts (every word of out is written). */
-export function keepWhere(bits: Uint32Array, out: Uint32Array, keep: (d: number) => boolean): void {
-  for (let w = 0; w < bits.length; w++) {
+/**
+ * out = the documents of `bits` that `keep` accepts. Every word of out is written, or with `words` (the only
+ * words of bits that can be non-zero) only those: out's other words are left as they were, for callers that
+ * read out only there.
+ */
+export function keepWhere(
+  bits: Uint32Array,
+  out: Uint32Array,
+  keep: (d: number) => boolean,
+  words: Uint32Array | null = null,
+): void {
+  const count = words === null ? bits.length : words.length;
+  for (let i = 0; i < count; i++) {
+    const w = words === null ? i : (words[i] as number);
     let word = bits[w] as number;
     let kept = 0;
     while (word !== 0) {

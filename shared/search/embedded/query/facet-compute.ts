@@ -11,6 +11,8 @@ export interface FacetContext {
   bits: Uint32Array;
   size: number;
   market: string;
+  /** The only words of `bits` that can be non-zero, read alone (null or absent: every word may be). */
+  words?: Uint32Array | null;
 }
 
 /** One facet's result over its context in every segment (`contexts[i]` belongs to segment i). */
@@ -47,7 +49,8 @@ export function computeFacet(
       let count = 0;
       index.segments.forEach((segment, i) => {
         const flag = segment.data.flags.get(request.key);
-        if (flag !== undefined) count += countAnd((contexts[i] as FacetContext).bits, flag);
+        const context = contexts[i] as FacetContext;
+        if (flag !== undefined) count += countAnd(context.bits, flag, context.words ?? null);
       });
       return { kind: 'toggle', key: request.key, count };
     }
@@ -62,7 +65,7 @@ export function valueCounts(segment: IndexRuntime, key: string, context: FacetCo
   const market = segment.market(context.market);
   const complement = countsComplement(context.size, segment.marketSize(context.market));
   const listed = segment.scratch.listFor(context, (out) =>
-    complement ? listBits(market, context.bits, out) : listBits(context.bits, null, out),
+    complement ? listBits(market, context.bits, out) : listBits(context.bits, null, out, context.words ?? null),
   );
   countInContext(column.docValues, listed, complement, segment.marketCounts(context.market, column), counts);
   return counts;
@@ -87,10 +90,11 @@ function mergeRanges(key: string, parts: readonly RangeFacetResult[]): RangeFace
 function rangeStats(key: string, column: NumericColumn | undefined, context: FacetContext): RangeFacetResult {
   if (column === undefined) return { kind: 'range', key, min: null, max: null, count: 0 };
   const { bits } = context;
-  const count = countAnd(bits, column.present);
+  const words = context.words ?? null;
+  const count = countAnd(bits, column.present, words);
   if (count === 0) return { kind: 'range', key, min: null, max: null, count };
   if (context.size * 64 < column.ascending.length)
-    return { kind: 'range', key, ...extremes(column.values, bits), count };
+    return { kind: 'range', key, ...extremes(column.values, bits, words), count };
   return {
     kind: 'range',
     key,
@@ -100,11 +104,17 @@ function rangeStats(key: string, column: NumericColumn | undefined, context: Fac
   };
 }
 
-/** Min and max of the present values (not NaN) of the documents of `bits`. */
-function extremes(values: Float64Array, bits: Uint32Array): { min: number | null; max: number | null } {
+/** Min and max of the present values (not NaN) of the documents of `bits`, reading only `words` (null: all). */
+function extremes(
+  values: Float64Array,
+  bits: Uint32Array,
+  words: Uint32Array | null,
+): { min: number | null; max: number | null } {
   let min = Infinity;
   let max = -Infinity;
-  for (let w = 0; w < bits.length; w++) {
+  const count = words === null ? bits.length : words.length;
+  for (let i = 0; i < count; i++) {
+    const w = words === null ? i : (words[i] as number);
     let word = bits[w] as number;
     while (word !== 0) {
       const low = word & -word;

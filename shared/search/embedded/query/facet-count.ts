@@ -27,10 +27,20 @@ export function countList(docValues: Rows, docs: Uint32Array, counts: Uint32Arra
   }
 }
 
-/** Writes the documents of `bits` and not of `minus` (null: none) into `out`, ascending; returns how many. */
-export function listBits(bits: Uint32Array, minus: Uint32Array | null, out: Uint32Array): number {
+/**
+ * Writes the documents of `bits` and not of `minus` (null: none) into `out`, ascending; returns how many. With
+ * `words`, only those words are read (bits must be zero elsewhere).
+ */
+export function listBits(
+  bits: Uint32Array,
+  minus: Uint32Array | null,
+  out: Uint32Array,
+  words: Uint32Array | null = null,
+): number {
   let n = 0;
-  for (let w = 0; w < bits.length; w++) {
+  const count = words === null ? bits.length : words.length;
+  for (let i = 0; i < count; i++) {
+    const w = words === null ? i : (words[i] as number);
     let word = minus === null ? (bits[w] as number) : (bits[w] as number) & ~(minus[w] as number);
     while (word !== 0) {
       const low = word & -word;

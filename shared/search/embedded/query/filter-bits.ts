@@ -1,5 +1,5 @@
 import type { Filter } from '../../filters';
-import { andInto, keepWhere, orInto, popcount, setList } from '../bitset';
+import { andInto, keepWhere, orInto, setList } from '../bitset';
 import type { FacetColumn, IndexData, NumericColumn } from '../index-data';
 import { partitionPoint } from './binary-search';
 import { rangeTest, valuesTest } from './filter-test';
@@ -8,25 +8,39 @@ import { rangeTest, valuesTest } from './filter-test';
 const FEW_DOCUMENTS = 4096;
 
 /**
+ * The documents a filter's answer must be right for (every use of it is ANDed with them): their bitset, how
+ * many they are, and the only words of it that can be non-zero (null: any word may be).
+ */
+export interface Within {
+  bits: Uint32Array;
+  size: number;
+  /**
+   * With words, a filter decided on these documents writes only these words of its answer (its other words
+   * keep whatever they held): callers then read the answer only there (andWords with the same words).
+   */
+  words: Uint32Array | null;
+}
+
+/**
  * Writes the documents matching one filter into `out`; `spare` is clobbered. Tail bits may be set: callers AND
- * with a market. With `base`, only documents of `base` are certain to be right (callers AND with it).
+ * with a market. With `within`, only its documents are certain to be right (callers AND with them).
  */
 export function filterInto(
   data: IndexData,
   filter: Filter,
   out: Uint32Array,
   spare: Uint32Array,
-  base: Uint32Array | null = null,
+  within: Within | null = null,
 ): void {
   switch (filter.kind) {
     case 'terms':
-      valuesInto(data.facets.get(filter.key), filter.values, filter.match === 'all', out, spare, base);
+      valuesInto(data.facets.get(filter.key), filter.values, filter.match === 'all', out, spare, within);
       return;
     case 'hierarchy':
-      valuesInto(data.facets.get(filter.key), filter.paths, filter.match === 'all', out, spare, base);
+      valuesInto(data.facets.get(filter.key), filter.paths, filter.match === 'all', out, spare, within);
       return;
     case 'range':
-      rangeInto(data.numbers.get(filter.key), filter.min, filter.max, out, base);
+      rangeInto(data.numbers.get(filter.key), filter.min, filter.max, out, within);
       return;
     case 'toggle': {
       const flag = data.flags.get(filter.key);
@@ -38,7 +52,7 @@ export function filterInto(
 
 /**
  * OR (any) or AND (all) of the values' documents; no values means no constraint. Any of values holding far more
- * documents than `base` is decided on base's documents.
+ * documents than `within` is decided on within's documents.
  */
 function valuesInto(
   column: FacetColumn | undefined,
@@ -46,15 +60,15 @@ function valuesInto(
   all: boolean,
   out: Uint32Array,
   spare: Uint32Array,
-  base: Uint32Array | null,
+  within: Within | null,
 ): void {
   if (values.length === 0) {
     out.fill(0xffffffff);
     return;
   }
-  if (!all && column !== undefined && base !== null && narrowsBetter(column, values, base)) {
+  if (!all && column !== undefined && within !== null && narrowsBetter(column, values, within.size)) {
     // The same test as rank tiers use a document at a time (filter-test.ts).
-    keepWhere(base, out, valuesTest(column, values, false));
+    keepWhere(within.bits, out, valuesTest(column, values, false), within.words);
     return;
   }
   if (!all) {
@@ -70,8 +84,8 @@ function valuesInto(
   }
 }
 
-/** Whether checking base's documents costs less than setting the values' documents. */
-function narrowsBetter(column: FacetColumn, values: readonly string[], base: Uint32Array): boolean {
+/** Whether checking `size` documents costs less than setting the values' documents. */
+function narrowsBetter(column: FacetColumn, values: readonly string[], size: number): boolean {
   const offsets = column.valueDocs.offsets;
   let docs = 0;
   for (const value of values) {
@@ -80,7 +94,7 @@ function narrowsBetter(column: FacetColumn, values: readonly string[], base: Uin
   }
   if (docs <= FEW_DOCUMENTS) return false;
   const perDoc = column.docValues.items.length / Math.max(1, column.docValues.offsets.length - 1);
-  return popcount(base) * 4 * Math.max(1, perDoc) < docs;
+  return size * 4 * Math.max(1, perDoc) < docs;
 }
 
 /** ORs one value's documents into `out` (a dense value through its bitset, a sparse one through its list). */
@@ -102,23 +116,28 @@ function addValue(column: FacetColumn | undefined, value: string, out: Uint32Arr
 
 /**
  * Inclusive range through binary search on the ascending permutation: cost grows with the range, not the index.
- * When `base` holds far fewer documents than the range (a selective text), only its documents are checked.
+ * When `within` holds far fewer documents than the range (a selective text), only its documents are checked.
  */
 export function rangeInto(
   column: NumericColumn | undefined,
   min: number | null,
   max: number | null,
   out: Uint32Array,
-  base: Uint32Array | null,
+  within: Within | null,
 ): void {
-  out.fill(0);
-  if (column === undefined || (min !== null && max !== null && min > max)) return;
+  if (column === undefined || (min !== null && max !== null && min > max)) {
+    out.fill(0);
+    return;
+  }
   const sorted = column.ascending;
   const values = column.values;
   const valueAt = (i: number): number => values[sorted[i] as number] as number;
   const from = min === null ? 0 : partitionPoint(sorted.length, (i) => valueAt(i) < min);
   const to = max === null ? sorted.length : partitionPoint(sorted.length, (i) => valueAt(i) <= max);
-  if (base !== null && to - from > FEW_DOCUMENTS && popcount(base) * 4 < to - from)
-    keepWhere(base, out, rangeTest(column, min, max));
-  else setList(out, sorted, from, to);
+  if (within !== null && to - from > FEW_DOCUMENTS && within.size * 4 < to - from) {
+    keepWhere(within.bits, out, rangeTest(column, min, max), within.words);
+    return;
+  }
+  out.fill(0);
+  setList(out, sorted, from, to);
 }

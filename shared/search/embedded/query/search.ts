@@ -5,10 +5,10 @@ import type { Filter } from '../../filters';
 import type { Pin } from '../../merchandising';
 import { pageWindow } from '../../page-window';
 import type { SearchHit, SearchRequest, SearchResponse } from '../../search-request';
-import { andInto, andWords, popcountWords } from '../bitset';
+import { andInto, andWords, forEachBit, popcountWords } from '../bitset';
 import type { FacetContext } from './facet-compute';
 import { computeFacet } from './facet-compute';
-import { filterInto } from './filter-bits';
+import { filterInto, type Within } from './filter-bits';
 import type { IndexRuntime } from './index-runtime';
 import type { LiveIndex } from './live-index';
 import { scoreDocuments, scoreFewDocuments, scorePostings, type ScoringTerm } from './bm25';
@@ -76,16 +76,17 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan)
     andInto(base, spare);
   }
   if (request.hide !== undefined) removeHidden(segment, request.hide, base);
-  const narrowed = text !== null ? base : null;
-  const relaxable = applyFilters(segment, request, base, spare, narrowed);
-  const active = narrowed !== null ? scratch.nonZeroWords(base) : null;
+  // A text narrows every filter to its matches' words: from here on only those words of any bitset are read.
+  const active = text !== null ? scratch.nonZeroWords(base) : null;
+  const within = active !== null ? { bits: base, size: popcountWords(base, active), words: active } : null;
+  const relaxable = applyFilters(segment, request, base, spare, within);
   const final = scratch.acquire();
   final.set(base);
   for (const r of relaxable) andWords(final, r.bits, active);
   const size = popcountWords(final, active);
   // Relevance needs every match scored; other sorts only their page (scored in pageHits).
   if (terms !== null && (request.sort ?? 'relevance') === 'relevance') {
-    if (scoreFewDocuments(terms, size)) scoreDocuments(segment, terms, setBits(final));
+    if (scoreFewDocuments(terms, size)) scoreDocuments(segment, terms, setBits(final, active));
     else scorePostings(segment, terms);
   }
   return {
@@ -96,43 +97,47 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan)
     terms,
     pinned,
     untexted,
-    final: { bits: final, size, market: request.market },
+    final: { bits: final, size, market: request.market, words: active },
   };
 }
 
-/** ANDs scope and the fixed filters into `base`; returns the relaxable filters, evaluated on their own. */
+/**
+ * ANDs scope and the fixed filters into `base`; returns the relaxable filters, evaluated on their own. With
+ * `within` (base itself, narrowed by a text), each filter is right within base and written only on its words.
+ */
 function applyFilters(
   segment: IndexRuntime,
   request: SearchRequest,
   base: Uint32Array,
   spare: Uint32Array,
-  narrowed: Uint32Array | null,
+  within: Within | null,
 ): RelaxableFilter[] {
   const relaxable: RelaxableFilter[] = [];
-  for (const filter of request.scope ?? []) andInto(base, evaluate(segment, filter, spare, narrowed));
+  const words = within?.words ?? null;
+  const fix = (filter: Filter) => {
+    andWords(base, evaluate(segment, filter, spare, within), words);
+    // A smaller base narrows the next filters further (its words stay a superset of its non-zero ones).
+    if (within !== null) within.size = popcountWords(base, words);
+  };
+  for (const filter of request.scope ?? []) fix(filter);
   for (const filter of request.filters ?? []) {
-    if (!isRelaxable(filter)) andInto(base, evaluate(segment, filter, spare, narrowed));
-    else relaxable.push({ filter, bits: evaluate(segment, filter, spare, narrowed) });
+    if (!isRelaxable(filter)) fix(filter);
+    else relaxable.push({ filter, bits: evaluate(segment, filter, spare, within) });
   }
   return relaxable;
 }
 
-/** The documents of a bitset, ascending. */
-function* setBits(bits: Uint32Array): Generator<number> {
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w] as number;
-    while (word !== 0) {
-      const low = word & -word;
-      word ^= low;
-      yield (w << 5) | (31 - Math.clz32(low));
-    }
-  }
+/** The documents of a bitset, ascending, reading only the `words` listed (null: all). */
+function setBits(bits: Uint32Array, words: Uint32Array | null): number[] {
+  const docs: number[] = [];
+  forEachBit(bits, words, (d) => docs.push(d));
+  return docs;
 }
 
-/** A filter's documents; with `base`, right only within it (every use of them is ANDed with base). */
-function evaluate(segment: IndexRuntime, filter: Filter, spare: Uint32Array, base: Uint32Array | null): Uint32Array {
+/** A filter's documents; with `within`, right only within it (every use of them is ANDed with it). */
+function evaluate(segment: IndexRuntime, filter: Filter, spare: Uint32Array, within: Within | null): Uint32Array {
   const bits = segment.scratch.acquire();
-  filterInto(segment.data, filter, bits, spare, base);
+  filterInto(segment.data, filter, bits, spare, within);
   return bits;
 }
 

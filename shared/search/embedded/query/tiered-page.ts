@@ -1,7 +1,7 @@
 import type { TextDecoder } from 'node:util';
 import { rankTier, type FilterSet } from '../../merchandising';
 import type { SearchRequest } from '../../search-request';
-import { andInto, andNotInto, forEachBit, orInto, popcountWords, setBit, wordCount } from '../bitset';
+import { andInto, andNotInto, forEachBit, orInto, popcount, popcountWords, setBit, wordCount } from '../bitset';
 import type { IndexData } from '../index-data';
 import { filterInto } from './filter-bits';
 import { docTest, type DocTest } from './filter-test';
@@ -139,11 +139,13 @@ function setsInto(segment: IndexRuntime, sets: readonly FilterSet[], within: Uin
   const set = scratch.acquire();
   const one = scratch.acquire();
   const spare = scratch.acquire();
+  // Every word of `one` is written (no words given), as the whole-bitset AND below reads them all.
+  const narrowed = { bits: within, size: popcount(within), words: null };
   for (const filters of sets) {
     set.set(within);
     // filterInto is right within `within` only, which `set` never leaves.
     for (const filter of filters) {
-      filterInto(segment.data, filter, one, spare, within);
+      filterInto(segment.data, filter, one, spare, narrowed);
       andInto(set, one);
     }
     orInto(out, set);

@@ -1,4 +1,4 @@
-import { andInto, createBitset, setBit } from '../../../../../shared/search/embedded/bitset';
+import { andInto, andWords, createBitset, nonZeroWords, setBit } from '../../../../../shared/search/embedded/bitset';
 import type { NumericColumn } from '../../../../../shared/search/embedded/index-data';
 import { rangeInto } from '../../../../../shared/search/embedded/query/filter-bits';
 
@@ -24,6 +24,9 @@ const bitsOf = (docs: number[]) => {
 describe('a range filter within a small base', () => {
   const price = column();
   const base = bitsOf(Array.from({ length: 300 }, (_, i) => i * 61));
+  const narrowed = { bits: base, size: 300, words: null };
+  const baseWords = new Uint32Array(base.length);
+  const words = baseWords.subarray(0, nonZeroWords(base, baseWords));
 
   it.each([
     [100, 900],
@@ -36,15 +39,21 @@ describe('a range filter within a small base', () => {
     rangeInto(price, min, max, whole, null);
     andInto(whole, base);
     const within = createBitset(DOCS);
-    rangeInto(price, min, max, within, base);
+    rangeInto(price, min, max, within, narrowed);
     andInto(within, base);
     expect([...within]).toEqual([...whole]);
     expect(whole.some((w) => w !== 0)).toBe(min !== 0);
+    // Narrowed to base's words, only those are written: stale words elsewhere stay, unread by andWords.
+    const stale = createBitset(DOCS).fill(0xffffffff);
+    rangeInto(price, min, max, stale, { ...narrowed, words });
+    const answer = base.slice();
+    andWords(answer, stale, words);
+    expect([...answer]).toEqual([...whole]);
   });
 
   it('leaves nothing set outside the base', () => {
     const within = createBitset(DOCS).fill(0xffffffff);
-    rangeInto(price, 100, 900, within, base);
+    rangeInto(price, 100, 900, within, narrowed);
     const outside = within.map((w, i) => w & ~(base[i] as number));
     expect(outside.every((w) => w === 0)).toBe(true);
   });
