@@ -83,6 +83,17 @@ export function nonZeroWords(bits: Uint32Array, out: Uint32Array): number {
   return n;
 }
 
+/** target = a & b, writing the indices of target's non-zero words into `out`; returns how many (one pass). */
+export function andListing(target: Uint32Array, a: Uint32Array, b: Uint32Array, out: Uint32Array): number {
+  let n = 0;
+  for (let w = 0; w < target.length; w++) {
+    const word = a[w] & b[w];
+    target[w] = word;
+    if (word !== 0) out[n++] = w;
+  }
+  return n;
+}
+
 /** target &= other over the `words` listed (null: all); elsewhere target must already be zero. */
 export function andWords(target: Uint32Array, other: Uint32Array, words: Uint32Array | null): void {
   if (words === null) {

@@ -1,4 +1,4 @@
-import { createBitset, nonZeroWords, wordCount } from '../bitset';
+import { andListing, createBitset, nonZeroWords, wordCount } from '../bitset';
 
 /**
  * Buffers reused by every query on one index so a query allocates almost nothing. Queries run synchronously
@@ -40,6 +40,12 @@ export class Scratch {
   nonZeroWords(bits: Uint32Array): Uint32Array {
     if (this.words.length < wordCount(this.docCount)) this.words = new Uint32Array(wordCount(this.docCount));
     return this.words.subarray(0, nonZeroWords(bits, this.words));
+  }
+
+  /** target = a & b; returns the indices of target's non-zero words, valid until the next call. */
+  andListingWords(target: Uint32Array, a: Uint32Array, b: Uint32Array): Uint32Array {
+    if (this.words.length < wordCount(this.docCount)) this.words = new Uint32Array(wordCount(this.docCount));
+    return this.words.subarray(0, andListing(target, a, b, this.words));
   }
 
   /** A bitset owned by the current query until the next reset; contents are stale, not cleared. */

@@ -5,7 +5,7 @@ import type { Filter } from '../../filters';
 import type { Pin } from '../../merchandising';
 import { pageWindow } from '../../page-window';
 import type { SearchHit, SearchRequest, SearchResponse } from '../../search-request';
-import { andInto, andWords, forEachBit, popcountWords } from '../bitset';
+import { andWords, forEachBit, popcountWords } from '../bitset';
 import type { FacetContext } from './facet-compute';
 import { computeFacet } from './facet-compute';
 import { filterInto, type Within } from './filter-bits';
@@ -66,18 +66,19 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan)
   scratch.reset();
   const base = scratch.acquire();
   const spare = scratch.acquire();
-  base.set(segment.market(request.market));
+  const market = segment.market(request.market);
   const pinned = pinOrdinals(segment, plan.pins);
   let terms: ScoringTerm[] | null = null;
   let untexted = NO_ORDINALS;
+  // A text narrows every filter to its matches' words: from here on only those words of any bitset are read.
+  let active: Uint32Array | null = null;
   if (text !== null) {
     terms = matchQuery(segment, index.text, request.language, text, spare);
     untexted = addPins(spare, pinned);
-    andInto(base, spare);
-  }
+    // base = market ∩ text, its non-zero words listed in the same pass (hiding after only empties words).
+    active = scratch.andListingWords(base, market, spare);
+  } else base.set(market);
   if (request.hide !== undefined) removeHidden(segment, request.hide, base);
-  // A text narrows every filter to its matches' words: from here on only those words of any bitset are read.
-  const active = text !== null ? scratch.nonZeroWords(base) : null;
   const within = active !== null ? { bits: base, size: popcountWords(base, active), words: active } : null;
   const relaxable = applyFilters(segment, request, base, spare, within);
   const final = scratch.acquire();

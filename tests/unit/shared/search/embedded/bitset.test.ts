@@ -1,5 +1,6 @@
 import {
   andInto,
+  andListing,
   andNotInto,
   andWords,
   countAnd,
@@ -62,6 +63,18 @@ describe('word-restricted bitset operations', () => {
   it('list the non-zero words', () => {
     const out = new Uint32Array(7);
     expect([...out.subarray(0, nonZeroWords(base, out))]).toEqual([0, 1, 5]);
+  });
+
+  it('AND two bitsets into a third and list its non-zero words in one pass', () => {
+    const target = createBitset(200).fill(0xffffffff);
+    const out = new Uint32Array(7);
+    const listed = [...out.subarray(0, andListing(target, base, other, out))];
+    const whole = base.slice();
+    andInto(whole, other);
+    expect([...target]).toEqual([...whole]);
+    const expected = new Uint32Array(7);
+    expect(listed).toEqual([...expected.subarray(0, nonZeroWords(whole, expected))]);
+    expect(listed).toEqual([0, 1]);
   });
 
   it('AND and count within the listed words as the whole-bitset operations do, given zeros elsewhere', () => {
