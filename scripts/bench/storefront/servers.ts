@@ -30,14 +30,15 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /**
  * The storefront API as its own process (`services/storefront-api/main.ts`), as npm start runs it; with
- * BENCH_PROFILE_DIR set, it writes a CPU profile there when it stops.
+ * BENCH_PROFILE_DIR set, it writes a CPU profile there when it stops; BENCH_SERVER_FLAGS adds Node flags (`--trace-gc`).
  */
 export async function storefrontProcess(env: NodeJS.ProcessEnv): Promise<ChildServer> {
   const port = await freePort();
   const profile = env.BENCH_PROFILE_DIR === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', env.BENCH_PROFILE_DIR];
+  const flags = env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', path.join(projectRoot, 'services/storefront-api/main.ts')],
+    [...profile, ...flags, '--import', 'tsx', path.join(projectRoot, 'services/storefront-api/main.ts')],
     {
       cwd: projectRoot,
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },

@@ -97,13 +97,16 @@ export class CartService {
     }
     let result: MutationResult = { kind: 'error', error: 'EXPIRED' };
     let known: KnownSkus | undefined;
-    // A market change between the read and the script makes the script refuse; the line is then priced again.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const cart = await this.load(ctx, token);
-      const market = this.marketOf(ctx, cart.market);
-      const skus = await this.resolve(ctx, market, [...cart.lines.map((l) => l.sku), sku]);
+    // First try: a cart is most likely on the request's market, and the script checks that it is, so the line is
+    // priced there without reading the cart (one Redis round trip). Otherwise, or when the market changed between the
+    // read and the script (the script refuses), the cart is read and the line priced on its market.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const cart = attempt === 0 ? null : await this.load(ctx, token);
+      const market = cart === null ? ctx.market : this.marketOf(ctx, cart.market);
+      const skus = await this.resolve(ctx, market, [...(cart?.lines.map((l) => l.sku) ?? []), sku]);
       known = { market: market.code, skus };
       const found = skus.get(sku) ?? null;
+      if (found === null && cart === null) continue;
       if (found === null)
         throw new AppError(404, 'PRODUCT_NOT_FOUND', `No product with SKU "${sku}" on market ${market.code}.`);
       const change = {
@@ -112,7 +115,7 @@ export class CartService {
         quantity,
         stock: found.stock,
         lineLimit: CART_LINE_LIMIT,
-        cartMarket: cart.market,
+        cartMarket: cart?.market ?? market.code,
         price: linePrice(found),
       };
       result = await this.store.mutate(token, { site: ctx.key.siteId, expected, change, idempotency });

@@ -342,5 +342,32 @@ describe('storefront cart routes', () => {
     expect(cart.lines.map((l) => [l.sku, l.price.currency])).toEqual([[a.sku, cart.currency]]);
     expect(cart.warnings).toEqual([{ code: 'PRODUCT_GONE', lineId: before.lines[1]!.id }]);
     expect((await call('post', '/v1/cart/market', token).send({ market: 'nope' })).body.code).toBe('MARKET_UNKNOWN');
+
+    // A line added with the request on another market is priced on the cart's, also when the request's market does
+    // not sell it.
+    const pricedOnM2 = new Set(
+      await t.db('prices').where({ tenant_id: shop.tenantId }).whereIn('price_list_id', m2Lists).pluck('product_id'),
+    );
+    const [c, d] = skus.slice(12, 40).filter((s) => pricedOnM2.has(s.variantId));
+    if (c === undefined || d === undefined) throw new Error('the fixture sells fewer than two of these SKUs on m2');
+    const defaultLists = await t
+      .db('price_lists')
+      .where({ tenant_id: shop.tenantId })
+      .whereNotIn('id', m2Lists)
+      .pluck('id');
+    await t
+      .db('prices')
+      .where({ tenant_id: shop.tenantId, product_id: d.variantId })
+      .whereIn('price_list_id', defaultLists)
+      .delete();
+    const added = (await add(token, c.sku, 1)).body as Cart;
+    expect(added.lines.map((l) => [l.sku, l.price.currency])).toEqual([
+      [a.sku, cart.currency],
+      [c.sku, cart.currency],
+    ]);
+    const onlyThere = await add(token, d.sku, 1);
+    expect(onlyThere.status).toBe(200);
+    expect((onlyThere.body as Cart).lines.map((l) => l.sku)).toEqual([a.sku, c.sku, d.sku]);
+    expect((await add(await newCart(), d.sku, 1)).body.code).toBe('PRODUCT_NOT_FOUND');
   });
 });
