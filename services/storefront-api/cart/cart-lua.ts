@@ -71,6 +71,7 @@ if ARGV[7] == '1' then
 else
   redis.call('SET', KEYS[1], encoded, 'KEEPTTL')
 end
-if fp ~= '' then redis.call('SET', KEYS[2], cjson.encode({f = fp, cart = cart}), 'EX', tonumber(ARGV[5])) end
-return cjson.encode({ok = cart})
+if fp ~= '' then redis.call('SET', KEYS[2], '{"f":' .. cjson.encode(fp) .. ',"cart":' .. encoded .. '}', 'EX', tonumber(ARGV[5])) end
+-- The cart is encoded once: the answer wraps the bytes just stored.
+return '{"ok":' .. encoded .. '}'
 `;
