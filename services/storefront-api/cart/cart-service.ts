@@ -119,7 +119,11 @@ export class CartService {
         price: linePrice(found),
       };
       result = await this.store.mutate(token, { site: ctx.key.siteId, expected, change, idempotency });
-      if (result.kind !== 'error' || result.error !== 'MARKET') break;
+      if (result.kind !== 'error' || result.error === 'EXPIRED') break;
+      // The script refuses a stale If-Match before it compares markets: a first try refused with the cart on another
+      // market is priced on the cart's market too, so a SKU that market does not sell stays 404 first.
+      const elsewhere = cart === null && result.cart.market !== market.code;
+      if (result.error !== 'MARKET' && !elsewhere) break;
     }
     return this.outcome(ctx, token, result, { known });
   }

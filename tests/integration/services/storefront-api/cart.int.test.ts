@@ -342,6 +342,12 @@ describe('storefront cart routes', () => {
     expect(cart.lines.map((l) => [l.sku, l.price.currency])).toEqual([[a.sku, cart.currency]]);
     expect(cart.warnings).toEqual([{ code: 'PRODUCT_GONE', lineId: before.lines[1]!.id }]);
     expect((await call('post', '/v1/cart/market', token).send({ market: 'nope' })).body.code).toBe('MARKET_UNKNOWN');
+    // A SKU the cart's market does not sell is 404 before any If-Match check, also when the request's market (here the
+    // default, where b is sold) sells it: the line is priced on the cart's market, as on the cart's own market.
+    const stale = await add(token, b.sku, 1, { 'If-Match': '"1"' });
+    expect([stale.status, stale.body.code]).toEqual([404, 'PRODUCT_NOT_FOUND']);
+    const conflict = await add(token, a.sku, 1, { 'If-Match': '"1"' });
+    expect([conflict.status, conflict.body.code, conflict.body.cart.market]).toEqual([409, 'CART_CONFLICT', 'm2']);
 
     // A line added with the request on another market is priced on the cart's, also when the request's market does
     // not sell it.
