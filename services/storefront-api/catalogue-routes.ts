@@ -19,7 +19,7 @@ export function catalogueRoutes(
   const { db, engine } = listing;
   const { trees, held, pages } = products;
   return [
-    variantRoutes(db, { held, pages }, products),
+    variantRoutes({ held, pages }, products),
     productRoutes(db, { held, pages }, products),
     collectionRoutes(listing, cache),
     categoryRoutes(db, cache),

@@ -1,8 +1,7 @@
-import type { Knex } from '../../../shared/db/knex';
 import type { MarketConfig } from '../../../indexer/documents/site-config';
 import type { SiteContext } from '../keys/site-context';
 import type { BrandContext } from './content';
-import { brandLogos, productMediaOf, variantMediaOf, type ProductMedia, type VariantMedia } from './product-media';
+import { productMediaOf, variantMediaOf, type ProductMedia, type VariantMedia } from './product-media';
 import type { PageReads } from './page-reads';
 import type { PartyLinks, PartyRow, SeoRow } from './product-rows';
 import type { HeldProduct } from './held-products';
@@ -28,20 +27,14 @@ export function marketConfigOf(ctx: SiteContext): MarketConfig {
 }
 
 /** The rest of a held product's parts, read from PostgreSQL (its media are held with it). */
-export async function loadProductParts(
-  db: Knex,
-  pages: PageReads,
-  ctx: SiteContext,
-  held: HeldProduct,
-): Promise<ProductParts> {
-  const { tenantId } = ctx.key;
+export async function loadProductParts(pages: PageReads, ctx: SiteContext, held: HeldProduct): Promise<ProductParts> {
   const { sold } = held;
   const { product } = sold;
   const variantIds = product.variants.map((v) => v.id);
   const brandIds = [
     ...new Set([product.brand, ...product.variants.map((v) => v.brand)].filter((b) => b !== null).map((b) => b.id)),
   ];
-  const [rows, logos] = await Promise.all([pages.page(ctx, product.id), brandLogos(ctx.media, db, tenantId, brandIds)]);
+  const [rows, logos] = await Promise.all([pages.page(ctx, product.id), pages.brandLogos(ctx, brandIds)]);
   return {
     sold,
     market: marketConfigOf(ctx),

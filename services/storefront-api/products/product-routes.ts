@@ -14,14 +14,13 @@ type Links = Awaited<ReturnType<typeof relatedAndBundle>>;
 type Sources = { held: HeldProducts; pages: PageReads };
 
 async function detailOf(
-  db: Knex,
   pages: PageReads,
   ctx: SiteContext,
   held: HeldProduct,
   links: Links | null,
   found: { redirectTo: string | null; matchedVariantId: string | null },
 ) {
-  const parts = await loadProductParts(db, pages, ctx, held);
+  const parts = await loadProductParts(pages, ctx, held);
   const answer = productDetail(parts, ctx, { ...found, ...(links ?? { related: [], bundle: null }) });
   return { answer, products: [held.sold.product.id, ...(links?.products ?? [])] };
 }
@@ -39,7 +38,7 @@ export function productRoutes(db: Knex, sources: Sources, caches: ProductAnswers
         extra,
         matchedVariantId,
       } = await findBySku(db, sources.held, ctx, String(req.params.sku), links);
-      return detailOf(db, sources.pages, ctx, found, extra, { redirectTo: null, matchedVariantId });
+      return detailOf(sources.pages, ctx, found, extra, { redirectTo: null, matchedVariantId });
     });
   });
   router.get('/v1/products/:slugOrId', async (req, res) => {
@@ -47,7 +46,7 @@ export function productRoutes(db: Knex, sources: Sources, caches: ProductAnswers
     const links = (id: number) => relatedAndBundle(sources, ctx, id);
     await sendProductRead(req, res, caches, ctx, async () => {
       const { held: found, extra, redirectTo } = await findProduct(sources, ctx, String(req.params.slugOrId), links);
-      return detailOf(db, sources.pages, ctx, found, extra, { redirectTo, matchedVariantId: null });
+      return detailOf(sources.pages, ctx, found, extra, { redirectTo, matchedVariantId: null });
     });
   });
   return router;

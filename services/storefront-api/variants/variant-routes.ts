@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import type { Knex } from '../../../shared/db/knex';
 import { contextOf } from '../keys/site-context';
 import { readPaging } from '../listing/listing-plan';
 import { parseFilterParams, FilterSyntaxError } from '../../../shared/listing/filter-grammar';
@@ -27,11 +26,7 @@ function rawFilters(pairs: [string, string][]) {
  * `GET /v1/products/{slugOrId}/variants`: the listed variants that fit the selections, paged, with cascading
  * availability.
  */
-export function variantRoutes(
-  db: Knex,
-  sources: { held: HeldProducts; pages: PageReads },
-  caches: ProductAnswers,
-): Router {
+export function variantRoutes(sources: { held: HeldProducts; pages: PageReads }, caches: ProductAnswers): Router {
   const router = Router();
   router.get('/v1/products/:slugOrId/variants', async (req, res) => {
     const ctx = contextOf(res);
@@ -43,7 +38,7 @@ export function variantRoutes(
       const found = (await findProduct(sources, ctx, String(req.params.slugOrId))).held;
       const { sold } = found;
       const selection = variantSelection(sold.product, filters);
-      const parts = await loadProductParts(db, sources.pages, ctx, found);
+      const parts = await loadProductParts(sources.pages, ctx, found);
       const matching = selectVariants(sold.product, selection, parts.market);
       const answer = {
         items: matching.slice((page - 1) * pageSize, page * pageSize).map((v) => variantOf(v, parts)),
