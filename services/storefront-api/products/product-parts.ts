@@ -3,7 +3,7 @@ import type { SiteContext } from '../keys/site-context';
 import type { BrandContext } from './content';
 import { productMediaOf, variantMediaOf, type ProductMedia, type VariantMedia } from './product-media';
 import type { PageReads } from './page-reads';
-import type { PartyLinks, PartyRow, SeoRow } from './product-rows';
+import type { PageRows, PartyLinks, PartyRow, SeoRow } from './product-rows';
 import type { HeldProduct } from './held-products';
 import type { SoldProduct } from './sold-products';
 
@@ -26,15 +26,23 @@ export function marketConfigOf(ctx: SiteContext): MarketConfig {
   return found;
 }
 
-/** The rest of a held product's parts, read from PostgreSQL (its media are held with it). */
-export async function loadProductParts(pages: PageReads, ctx: SiteContext, held: HeldProduct): Promise<ProductParts> {
+/**
+ * The rest of a held product's parts, read from PostgreSQL (its media are held with it); `page` when its page rows
+ * were read already.
+ */
+export async function loadProductParts(
+  pages: PageReads,
+  ctx: SiteContext,
+  held: HeldProduct,
+  page?: PageRows,
+): Promise<ProductParts> {
   const { sold } = held;
   const { product } = sold;
   const variantIds = product.variants.map((v) => v.id);
   const brandIds = [
     ...new Set([product.brand, ...product.variants.map((v) => v.brand)].filter((b) => b !== null).map((b) => b.id)),
   ];
-  const [rows, logos] = await Promise.all([pages.page(ctx, product.id), pages.brandLogos(ctx, brandIds)]);
+  const [rows, logos] = await Promise.all([page ?? pages.page(ctx, product.id), pages.brandLogos(ctx, brandIds)]);
   return {
     sold,
     market: marketConfigOf(ctx),

@@ -20,7 +20,7 @@ async function detailOf(
   links: Links | null,
   found: { redirectTo: string | null; matchedVariantId: string | null },
 ) {
-  const parts = await loadProductParts(pages, ctx, held);
+  const parts = await loadProductParts(pages, ctx, held, links?.page);
   const answer = productDetail(parts, ctx, { ...found, ...(links ?? { related: [], bundle: null }) });
   return { answer, products: [held.sold.product.id, ...(links?.products ?? [])] };
 }

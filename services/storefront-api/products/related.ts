@@ -52,7 +52,8 @@ export async function relatedAndBundle(
   ctx: SiteContext,
   productId: number,
 ) {
-  const { relations, bundle } = await pages.page(ctx, productId);
+  const page = await pages.page(ctx, productId);
+  const { relations, bundle } = page;
   const products = [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)];
   const sold = await held.sold(ctx, products);
   const cardFor = (id: number) => {
@@ -64,5 +65,7 @@ export async function relatedAndBundle(
     related: relatedGroups(relations, cardFor, ctx.language),
     bundle: bundleOf(bundle, cardFor),
     products,
+    /** The page rows read for them, which the page's own parts reuse. */
+    page,
   };
 }
