@@ -160,20 +160,24 @@ function targets(r: StorefrontBenchResult): string[] {
 
 /**
  * Why the targets that depend on a miss are missed, from CPU profiles of the server (`BENCH_PROFILE_DIR`, with
- * `BENCH_ONLY=products` or `listings`), 2026-11-26.
+ * `BENCH_ONLY=products` or `listings`): products 2026-11-27, listings 2026-11-26.
  */
 const WHERE_MISSES_GO = [
   'Where a miss goes (CPU profiles of the server, `BENCH_PROFILE_DIR=dir BENCH_ONLY=products|listings npm run',
-  "bench:storefront`). A product page that is not held costs what it did: the indexer's catalogue reader and the",
-  "page's own rows, 19 PostgreSQL queries (33 with related products) and 5 to 7 ms of CPU. In the product profile",
-  "(a 20,000-product sweep included) 40% of the server's samples are pg's socket writes of those queries, 9% probing",
-  'media manifests that were never rendered (a file open that fails, per recipe), 4% garbage collection, 3% the',
-  "indexer's document build and 3% the detail itself. From empty caches the Zipf mix over 20,000 products misses on",
-  'most of its long tail within 10 s, so a first read as cheap as a held one needs detail documents built by the',
-  'indexer (docs/decisions.md, "Product freshness"). Listings (distinct and the Zipf mix from empty caches, one',
-  "profile, 21 s of busy samples): facet counting 16%, reading each hit's card 11% (one system call a card; the card",
-  'file now keeps its recent cards), writing the answer 12% (JSON, ASCII escapes, SHA-1 ETag, buffer), paging 5%. The',
-  'Zipf mix from empty caches is made of those misses until its popular listings are held.',
+  "bench:storefront`). A product page that is not held reads the indexer's catalogue rows of the product and of its",
+  "related products, its slug, its own rows and its brands' logos. Here a PostgreSQL query costs the server about",
+  '300 us of CPU whatever its rows (its socket write and round trip), so concurrent misses read these together',
+  '(docs/decisions.md, "Product freshness"): 168 requests/s from empty caches before, 166 to 273 in runs since. In the',
+  'product profile of 2026-11-27 (the 20,000-product sweep, 10 at a time, included; 105 s of busy samples) 26% of',
+  "the server's samples are still pg's socket writes, 11% probing media manifests that were never rendered (the",
+  "bench's media have no renditions; a rendered manifest is kept in memory), 7% writing answers, 6% garbage",
+  'collection and 3% sizing held products. From empty caches the Zipf mix over 20,000 products misses on about a',
+  'quarter of its requests within 10 s, so 300 us a request on average needs a miss under about 1 ms, which a read of',
+  'PostgreSQL does not reach here; detail documents built by the indexer would (docs/decisions.md). Listings (distinct',
+  "and the Zipf mix from empty caches, one profile, 21 s of busy samples): facet counting 16%, reading each hit's card",
+  '11% (one system call a card; the card file now keeps its recent cards), writing the answer 12% (JSON, ASCII',
+  'escapes, SHA-1 ETag, buffer), paging 5%. The Zipf mix from empty caches is made of those misses until its popular',
+  'listings are held.',
   '',
 ];
 
