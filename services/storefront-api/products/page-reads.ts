@@ -7,8 +7,8 @@ import { type PageRows, pageRows } from './product-rows';
 
 /**
  * The reads of a product page that are not held products: the slug asked for, the page's own rows and its brands'
- * logos. Concurrent
- * pages read them together (BatchedLoads): a page that is not held costs a share of each query, not one each.
+ * logos. Concurrent pages read them together (BatchedLoads): a page that is not held costs a share of each query,
+ * not one each.
  */
 export class PageReads {
   private readonly slugs = new BatchedLoads<string, SlugHit>();

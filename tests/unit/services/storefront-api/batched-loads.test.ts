@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { BatchedLoads } from '../../../../services/storefront-api/freshness/batched-loads';
 
 /** A read that answers each key doubled, records the batches it was given, and ends only when released. */
@@ -94,5 +95,15 @@ describe('BatchedLoads', () => {
     for (const call of failed) await expect(call).rejects.toThrow('database down');
     fail = false;
     expect(await loads.load('g', [1], read)).toEqual(new Map([[1, 1]]));
+  });
+
+  it('fails the callers with an error made in another realm too (a socket error seen from a test context)', async () => {
+    const loads = new BatchedLoads<number, number>({ maxBatch: 100, concurrency: 1 });
+    const foreign = runInNewContext('new Error("connect ECONNREFUSED")') as unknown;
+    expect(foreign instanceof Error).toBe(false);
+    const read = async (): Promise<Map<number, number>> => {
+      throw foreign;
+    };
+    await expect(loads.load('g', [1, 2], read)).rejects.toBe(foreign);
   });
 });
