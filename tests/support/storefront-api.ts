@@ -22,6 +22,8 @@ export async function createStorefrontTestApp(deps: {
   /** Where the site's media block says the media host answers; default a placeholder host. */
   mediaBaseUrl?: string;
   limiterRedis?: Redis;
+  /** The carts' connection; default `redis`. */
+  cartRedis?: Redis;
   windowSeconds?: number;
   /** The read micro-cache's interval; 0 (default here) answers every read fresh. */
   microCacheMs?: number;
@@ -45,6 +47,7 @@ export async function createStorefrontTestApp(deps: {
     db: deps.db,
     redis: deps.redis,
     limiterRedis: deps.limiterRedis ?? deps.redis,
+    ...(deps.cartRedis ? { cartRedis: deps.cartRedis } : {}),
     logger: createLogger({ name: 'test', level: 'silent' }),
     registry,
     engine: deps.engine,

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { RequestListener } from 'node:http';
 import { createTestDb, type TestDb } from '../../../support/test-db';
+import type { Redis } from '../../../../shared/redis';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
@@ -10,6 +11,8 @@ import { CartStore } from '../../../../services/storefront-api/cart/cart-store';
 describe('storefront cart under concurrency and expiry', () => {
   let t: TestDb;
   let r: TestRedis;
+  // As main.ts connects carts: auto-pipelined, so concurrent changes share socket writes.
+  let cartRedis: Redis;
   let shop: IndexedShop;
   let app: RequestListener;
   let skus: SellableSku[];
@@ -32,10 +35,12 @@ describe('storefront cart under concurrency and expiry', () => {
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, { tenant: 'cart-races', products: 160, seed: 41 });
-    ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
+    cartRedis = r.redis.duplicate({ enableAutoPipelining: true });
+    ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, cartRedis, engine: shop.engine.engine }));
     skus = await sellableSkus(app, shop.keys.secret, 50);
   }, 180_000);
   afterAll(async () => {
+    cartRedis.disconnect();
     await shop.engine.cleanup();
     await r.cleanup();
     await t.drop();
