@@ -2,7 +2,7 @@ import type { Knex } from '../../../shared/db/knex';
 import { notFound } from '../../../shared/errors';
 import type { SiteContext } from '../keys/site-context';
 import type { HeldProduct, HeldProducts } from './held-products';
-import type { PageReads } from './page-reads';
+import type { ProductSources } from './page-reads';
 import { productBySku } from './product-rows';
 
 /** Product ids are PostgreSQL integers: a longer number names no product (and would fail the query). */
@@ -18,7 +18,7 @@ const notSold = (ref: string) => notFound('PRODUCT_NOT_FOUND', `No product "${re
  * does not sell, is PRODUCT_NOT_FOUND.
  */
 export async function findProduct<T = null>(
-  { held, pages }: { held: HeldProducts; pages: PageReads },
+  { held, pages }: ProductSources,
   ctx: SiteContext,
   ref: string,
   alongside?: Alongside<T>,

@@ -3,7 +3,11 @@ import { findBySlugs, type SlugHit } from '../../../shared/storefront-config/slu
 import type { MediaDescriptor } from '../../../shared/media/descriptor';
 import { BatchedLoads } from '../freshness/batched-loads';
 import type { SiteContext } from '../keys/site-context';
+import type { HeldProducts } from './held-products';
 import { type PageRows, pageRows } from './product-rows';
+
+/** Where a product page reads from: the held products, and the page reads of what is not held. */
+export type ProductSources = { held: HeldProducts; pages: PageReads };
 
 /**
  * The reads of a product page that are not held products: the slug asked for, the page's own rows and its brands'

@@ -6,7 +6,7 @@ import { FeedCache } from '../freshness/feed-cache';
 import type { CachedRead, MicroCache } from '../http/micro-cache';
 import type { CategoryTrees } from './category-trees';
 import { type HeldProduct, HeldProducts, type SkuRoot } from './held-products';
-import { PageReads } from './page-reads';
+import { PageReads, type ProductSources } from './page-reads';
 import type { ProductAnswers } from './product-answers';
 
 /** How fresh and how large what the process holds of products may be (the storefront's PRODUCT_* settings). */
@@ -22,7 +22,7 @@ export const DEFAULT_PRODUCT_READS: ProductReadOptions = {
  * Everything product reads and carts are answered from: held products and SKUs, kept product answers, and the page
  * reads of a product that is not held.
  */
-export type ProductReads = ProductAnswers & { held: HeldProducts; pages: PageReads };
+export type ProductReads = ProductAnswers & ProductSources;
 
 /**
  * The product caches of one process, all following the catalogue's change log: answers get three quarters of the

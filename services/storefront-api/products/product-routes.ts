@@ -3,15 +3,13 @@ import type { Knex } from '../../../shared/db/knex';
 import { contextOf, type SiteContext } from '../keys/site-context';
 import { productDetail } from './detail';
 import { findBySku, findProduct } from './find-product';
-import type { HeldProduct, HeldProducts } from './held-products';
-import type { PageReads } from './page-reads';
+import type { HeldProduct } from './held-products';
+import type { PageReads, ProductSources } from './page-reads';
 import { type ProductAnswers, sendProductRead } from './product-answers';
 import { loadProductParts } from './product-parts';
 import { relatedAndBundle } from './related';
 
 type Links = Awaited<ReturnType<typeof relatedAndBundle>>;
-
-type Sources = { held: HeldProducts; pages: PageReads };
 
 async function detailOf(
   pages: PageReads,
@@ -26,7 +24,7 @@ async function detailOf(
 }
 
 /** `GET /v1/products/by-sku/{sku}` and `GET /v1/products/{slugOrId}` (PostgreSQL rows, the indexer's rules). */
-export function productRoutes(db: Knex, sources: Sources, caches: ProductAnswers): Router {
+export function productRoutes(db: Knex, sources: ProductSources, caches: ProductAnswers): Router {
   const router = Router();
   router.get('/v1/products/by-sku/:sku', async (req, res) => {
     const ctx = contextOf(res);

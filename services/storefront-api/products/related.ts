@@ -3,8 +3,7 @@ import type { SiteContext } from '../keys/site-context';
 import { labelIn } from '../catalogue/facet-specs';
 import { decimalString } from '../../../indexer/documents/format';
 import type { BundleRow, RelationRow } from './product-rows';
-import type { PageReads } from './page-reads';
-import type { HeldProducts } from './held-products';
+import type { ProductSources } from './page-reads';
 
 export const RELATED_PER_GROUP = 24;
 
@@ -47,11 +46,7 @@ export function bundleOf(rows: readonly BundleRow[], cardFor: CardFor) {
  * Related groups and bundle components, carded with this market's price, stock and display image as the serving
  * process holds them (see HeldProducts); `products` names every product carded (a change to one changes the answer).
  */
-export async function relatedAndBundle(
-  { held, pages }: { held: HeldProducts; pages: PageReads },
-  ctx: SiteContext,
-  productId: number,
-) {
+export async function relatedAndBundle({ held, pages }: ProductSources, ctx: SiteContext, productId: number) {
   const page = await pages.page(ctx, productId);
   const { relations, bundle } = page;
   const products = [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)];

@@ -5,8 +5,7 @@ import { parseFilterParams, FilterSyntaxError } from '../../../shared/listing/fi
 import { badRequest } from '../../../shared/errors';
 import { queryPairs } from '../listing/listing-params';
 import { findProduct } from '../products/find-product';
-import type { HeldProducts } from '../products/held-products';
-import type { PageReads } from '../products/page-reads';
+import type { ProductSources } from '../products/page-reads';
 import { type ProductAnswers, sendProductRead } from '../products/product-answers';
 import { loadProductParts } from '../products/product-parts';
 import { optionAvailability, selectVariants } from './variant-options';
@@ -26,7 +25,7 @@ function rawFilters(pairs: [string, string][]) {
  * `GET /v1/products/{slugOrId}/variants`: the listed variants that fit the selections, paged, with cascading
  * availability.
  */
-export function variantRoutes(sources: { held: HeldProducts; pages: PageReads }, caches: ProductAnswers): Router {
+export function variantRoutes(sources: ProductSources, caches: ProductAnswers): Router {
   const router = Router();
   router.get('/v1/products/:slugOrId/variants', async (req, res) => {
     const ctx = contextOf(res);

@@ -1,5 +1,5 @@
 import type { FacetRequest, FacetResult, RangeFacetResult } from '../../facets';
-import { countAnd, hasBit } from '../bitset';
+import { countAnd, forEachBit, hasBit } from '../bitset';
 import type { NumericColumn } from '../index-data';
 import { countInContext, countsComplement, listBits } from './facet-count';
 import { hierarchyValues, termsValues } from './facet-results';
@@ -112,18 +112,11 @@ function extremes(
 ): { min: number | null; max: number | null } {
   let min = Infinity;
   let max = -Infinity;
-  const count = words === null ? bits.length : words.length;
-  for (let i = 0; i < count; i++) {
-    const w = words === null ? i : (words[i] as number);
-    let word = bits[w] as number;
-    while (word !== 0) {
-      const low = word & -word;
-      word ^= low;
-      const v = values[(w << 5) | (31 - Math.clz32(low))] as number;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
-  }
+  forEachBit(bits, words, (d) => {
+    const v = values[d] as number;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  });
   return min === Infinity ? { min: null, max: null } : { min, max };
 }
 

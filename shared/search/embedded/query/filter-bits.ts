@@ -9,7 +9,7 @@ const FEW_DOCUMENTS = 4096;
 
 /**
  * The documents a filter's answer must be right for (every use of it is ANDed with them): their bitset, how
- * many they are, and the only words of it that can be non-zero (null: any word may be).
+ * many they are, and the only words of it that can be non-zero (null: every word may be).
  */
 export interface Within {
   bits: Uint32Array;

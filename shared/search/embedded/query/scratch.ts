@@ -1,4 +1,4 @@
-import { andListing, createBitset, nonZeroWords, wordCount } from '../bitset';
+import { andListing, createBitset, wordCount } from '../bitset';
 
 /**
  * Buffers reused by every query on one index so a query allocates almost nothing. Queries run synchronously
@@ -34,12 +34,6 @@ export class Scratch {
       this.listOwner = owner;
     }
     return this.list.subarray(0, this.listLength);
-  }
-
-  /** The indices of the non-zero words of `bits`, valid until the next call. */
-  nonZeroWords(bits: Uint32Array): Uint32Array {
-    if (this.words.length < wordCount(this.docCount)) this.words = new Uint32Array(wordCount(this.docCount));
-    return this.words.subarray(0, nonZeroWords(bits, this.words));
   }
 
   /** target = a & b; returns the indices of target's non-zero words, valid until the next call. */

@@ -1,4 +1,5 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
 import type { IndexData } from '../index-data';
@@ -14,7 +15,6 @@ import {
 } from './snapshot-files';
 
 const GENERATION = /^g(\d{9})$/;
-let spools = 0;
 /** A replaced generation stays this long, so a process still loading it finishes (loads take seconds). */
 const DEFAULT_GRACE_MS = 60_000;
 const READ_ATTEMPTS = 3;
@@ -93,7 +93,7 @@ export class SnapshotStore {
 
   /** A spool for the documents of the next full build of an index (synchronous: it opens while writes are staged). */
   spool(name: string): DocumentSpool {
-    return new DocumentSpool(join(this.root, name, `spool.tmp-${process.pid}-${++spools}`));
+    return new DocumentSpool(join(this.root, name, `spool.tmp-${process.pid}-${randomUUID()}`));
   }
 
   /** Writes a delta over base generation `record.base` as a new generation (`line` serialises a document); returns its number. */

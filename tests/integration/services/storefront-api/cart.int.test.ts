@@ -329,11 +329,14 @@ describe('storefront cart routes', () => {
       .db('price_lists')
       .where({ tenant_id: shop.tenantId, currency_code: m2?.currency ?? 'SEK' })
       .pluck('id');
-    await t
-      .db('prices')
-      .where({ tenant_id: shop.tenantId, product_id: b.variantId })
-      .whereIn('price_list_id', m2Lists)
-      .delete();
+    // Takes a variant's prices on the given price lists away (its market no longer sells it).
+    const unprice = (variantId: number, lists: readonly number[]) =>
+      t
+        .db('prices')
+        .where({ tenant_id: shop.tenantId, product_id: variantId })
+        .whereIn('price_list_id', lists)
+        .delete();
+    await unprice(b.variantId, m2Lists);
     const moved = await call('post', '/v1/cart/market', token).send({ market: 'm2' });
     expect(moved.status).toBe(200);
     const cart = moved.body as Cart;
@@ -361,11 +364,7 @@ describe('storefront cart routes', () => {
       .where({ tenant_id: shop.tenantId })
       .whereNotIn('id', m2Lists)
       .pluck('id');
-    await t
-      .db('prices')
-      .where({ tenant_id: shop.tenantId, product_id: d.variantId })
-      .whereIn('price_list_id', defaultLists)
-      .delete();
+    await unprice(d.variantId, defaultLists);
     const added = (await add(token, c.sku, 1)).body as Cart;
     expect(added.lines.map((l) => [l.sku, l.price.currency])).toEqual([
       [a.sku, cart.currency],
