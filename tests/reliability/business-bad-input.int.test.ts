@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
+import { clientErrorEnvelope } from '../../services/business-api/http/client-error-envelope';
+import { listen, type RunningServer } from '../../shared/http/listen';
 import { startBusinessApi, type BusinessApiHarness } from '../support/business-api';
 import { SEED_TIMEOUT_MS, seedSmallTenant } from '../support/business-data';
 import { bodyText, hostileBody, hostileHeaders, hostileId, hostileQuery } from '../support/hostile-input';
@@ -32,13 +34,19 @@ describe('hostile input on every business-api route', () => {
   let h: BusinessApiHarness;
   let token: string;
   let conforms: ReturnType<typeof createResponseValidator>;
+  // Served as main.ts serves it, so what Node refuses before the app (a request line over 16 KB) gets the envelope.
+  let served: RunningServer;
 
   beforeAll(async () => {
     h = await startBusinessApi();
+    served = await listen(h.app, '127.0.0.1', 0, clientErrorEnvelope);
     token = await h.token(await seedSmallTenant(h.t.db, 'hostile', 7));
     conforms = createResponseValidator(h.document);
   }, SEED_TIMEOUT_MS);
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await served.close();
+    await h.close();
+  });
 
   const operations = () =>
     documentedOperations<SchemaOperation>(h.document as SchemaDocument).map((o) => ({
@@ -53,7 +61,7 @@ describe('hostile input on every business-api route', () => {
     body: string | undefined,
     headers: [string, string][] = [],
   ): Promise<void> {
-    let req = request(h.app)[method](`/api/v1${path}`).set('Authorization', `Bearer ${token}`);
+    let req = request(served.url)[method](`/api/v1${path}`).set('Authorization', `Bearer ${token}`);
     if (body !== undefined) req = req.set('Content-Type', 'application/json');
     for (const [name, value] of headers) req = req.set(name, value);
     if (body !== undefined) req = req.send(body);
@@ -93,7 +101,7 @@ describe('hostile input on every business-api route', () => {
     ['a brotli body that is not brotli', { 'Content-Encoding': 'br' }, '{}', 400],
     ['a body over the 1 MB limit', {}, JSON.stringify({ from: '2025-01-01', pad: 'x'.repeat(1_100_000) }), 413],
   ])('answers %s in the documented format (cases fuzzing led to)', async (_name, headers, body, status) => {
-    const res = await request(h.app)
+    const res = await request(served.url)
       .post('/api/v1/sales-invoice-lines')
       .set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers })
       .send(body);
@@ -101,6 +109,14 @@ describe('hostile input on every business-api route', () => {
     expect(conforms('post', '/api/v1/sales-invoice-lines', res.status, res.headers['content-type'], res.body)).toEqual(
       [],
     );
+  });
+
+  it('answers a URL over 16 KB with the ErrorEnvelope, not a bare 431 (seed 1223836509 found it)', async () => {
+    const path = `/customers?search=${'x'.repeat(17_000)}`;
+    const res = await request(served.url).get(`/api/v1${path}`).set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(431);
+    expect(res.body.code).toBe('request_header_fields_too_large');
+    expect(conforms('get', '/api/v1/customers', res.status, res.headers['content-type'], res.body)).toEqual([]);
   });
 
   it('answers hostile query keys and values without a 5xx, in the documented format', async () => {

@@ -6,7 +6,7 @@ import { TRACE_ID_HEADER } from '../../../shared/http/request-context';
 const ANSWERS: Record<number, Pick<ErrorEnvelope, 'code' | 'message'>> = {
   431: {
     code: 'request_header_fields_too_large',
-    message: 'The request headers are larger than 16 KB; an access token is a few hundred bytes.',
+    message: 'The request line and headers are larger than 16 KB; an access token is a few hundred bytes.',
   },
   408: { code: 'request_timeout', message: 'The request was not received in time.' },
   413: { code: 'payload_too_large', message: 'The request is too large.' },

@@ -24,7 +24,8 @@ const sharedResponses: Record<number, DocResponse> = {
   },
   // Answered by the HTTP server itself (shared/http/client-error.ts), before any route runs.
   431: {
-    description: 'request_header_fields_too_large: the headers exceed 16 KB (e.g. an oversized bearer token)',
+    description:
+      'request_header_fields_too_large: the request line and headers exceed 16 KB (e.g. an oversized bearer token or URL)',
     content: { [JSON_TYPE]: errorEnvelopeSchema },
   },
   500: { description: 'Server error; quote the traceId to support', content: { [JSON_TYPE]: errorEnvelopeSchema } },
