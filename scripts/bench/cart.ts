@@ -10,9 +10,8 @@ import { dataDir } from '../services/paths';
 import { ensureServices, stopServices } from '../services/provision';
 import { benchSite, catalogueBenchTenant } from './shared/bench-site';
 import { writeSection } from './shared/report-section';
-import { renderCartSection } from './cart/report';
-import type { LoadRow } from './storefront/report';
-import { storefrontProcess } from './storefront/servers';
+import { type CartRow, renderCartSection } from './cart/report';
+import { processCpuMs, storefrontProcess, type ChildServer } from './storefront/servers';
 
 const env = loadConfig(
   z.object({
@@ -44,15 +43,17 @@ async function sellableSkus(url: string, key: string, candidates: readonly strin
   throw new Error(`only ${out.length} sellable SKUs`);
 }
 
+/** One scenario against `server`, with the server's CPU per request (steadier than rates on a shared machine). */
 async function run(
   scenario: string,
-  url: string,
+  server: ChildServer,
   connections: number,
   request: (i: number) => { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string },
-): Promise<LoadRow> {
+): Promise<CartRow> {
   let next = 0;
+  const cpuBefore = processCpuMs(server.pid);
   const result = await autocannon({
-    url,
+    url: server.url,
     connections,
     duration: env.BENCH_SECONDS,
     requests: [{ setupRequest: (req) => ({ ...req, ...request(next++) }) }],
@@ -61,8 +62,11 @@ async function run(
     throw new Error(`${scenario}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   // autocannon stops sending at the deadline; let the server finish the requests still queued before going on.
   await sleep(DRAIN_MS);
+  const cpuAfter = processCpuMs(server.pid);
+  const serverUs =
+    cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
   console.log(
-    `  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    `  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request`,
   );
   return {
     scenario,
@@ -71,6 +75,7 @@ async function run(
     p99Ms: result.latency.p99,
     rps: result.requests.average,
     requests: result.requests.total,
+    serverUs,
   };
 }
 
@@ -105,13 +110,13 @@ async function main(): Promise<void> {
       tokens.push((await fetch(`${api.url}/v1/cart`, { method: 'POST', headers })).headers.get('X-Cart-Token') ?? '');
     const carts = tokens.length;
     const rows = [
-      await run(`POST /v1/cart/lines, ${carts} carts`, api.url, carts, (i) => ({
+      await run(`POST /v1/cart/lines, ${carts} carts`, api, carts, (i) => ({
         method: 'POST',
         path: '/v1/cart/lines',
         headers: { ...headers, 'X-Cart-Token': tokens[i % carts] },
         body: JSON.stringify({ sku: skus[Math.floor(i / carts) % skus.length], quantity: 1 }),
       })),
-      await run(`GET /v1/cart, ${carts} carts`, api.url, carts, (i) => ({
+      await run(`GET /v1/cart, ${carts} carts`, api, carts, (i) => ({
         method: 'GET',
         path: '/v1/cart',
         headers: { 'X-Site-Key': secretKey, 'X-Cart-Token': tokens[i % carts] },

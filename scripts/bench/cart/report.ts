@@ -1,10 +1,13 @@
 import type { LoadRow } from '../storefront/report';
 
+/** A cart scenario's row, with the server process's CPU time (user + system) per request in us (null: unreadable). */
+export type CartRow = LoadRow & { serverUs: number | null };
+
 export interface CartBenchResult {
   products: number;
   carts: number;
   skus: number;
-  rows: LoadRow[];
+  rows: CartRow[];
   seconds: number;
   loadBefore: number;
   loadAfter: number;
@@ -38,11 +41,11 @@ export function renderCartSection(r: CartBenchResult): string {
     '',
     `Targets: at least ${CART_TARGET.addRps.toLocaleString('en-US')} adds and ${CART_TARGET.readRps.toLocaleString('en-US')} reads a second (10x), p99 under ${CART_TARGET.p99Ms} ms, one Lua script a change.`,
     '',
-    '| Scenario | Connections | Median | p99 | Requests/s | Requests |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| Scenario | Connections | Median | p99 | Requests/s | Requests | Server CPU a request |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...r.rows.map(
       (row) =>
-        `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${row.requests.toLocaleString('en-US')} |`,
+        `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ${Math.round(row.rps).toLocaleString('en-US')} | ${row.requests.toLocaleString('en-US')} | ${row.serverUs === null ? 'n/a' : `${Math.round(row.serverUs)} us`} |`,
     ),
     '',
     ...r.rows.map((row) => {

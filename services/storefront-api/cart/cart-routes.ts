@@ -3,6 +3,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { badRequest } from '../../../shared/errors';
 import { contextOf } from '../keys/site-context';
+import { CartEncoder } from './cart-json';
 import type { CartOperations } from './cart-metrics';
 import type { CartService } from './cart-service';
 import type { CartView } from './cart-view';
@@ -61,9 +62,9 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   return result.data;
 }
 
-function send(res: Response, cart: CartView, status = 200): void {
+function send(res: Response, cart: CartView, encoder: CartEncoder, status = 200): void {
   // Encoded once: the length and the bytes written come from the same buffer.
-  const body = Buffer.from(JSON.stringify(cart));
+  const body = Buffer.from(encoder.encode(cart));
   res.set({
     'Cache-Control': 'no-store',
     ETag: `"${cart.version}"`,
@@ -95,6 +96,8 @@ const marketOf = (req: Request): string => parsed(marketBody, bodyOf(req, '{mark
  */
 export function cartRoutes(service: CartService, counted: CartOperations): Router {
   const router = Router();
+  const encoder = new CartEncoder();
+  const answer = (res: Response, cart: CartView, status?: number) => send(res, cart, encoder, status);
   // Only the routes that take a body read one: create, read and remove answer the same whatever bytes come along.
   const json = express.json({
     limit: '16kb',
@@ -106,18 +109,18 @@ export function cartRoutes(service: CartService, counted: CartOperations): Route
   router.post('/v1/cart', counted('create'), async (_req, res) => {
     const cart = await service.create(contextOf(res));
     res.set('X-Cart-Token', cart.token);
-    send(res, cart, 201);
+    answer(res, cart, 201);
   });
   router.get('/v1/cart', counted('read'), async (req, res) =>
-    send(res, await service.read(contextOf(res), tokenOf(req))),
+    answer(res, await service.read(contextOf(res), tokenOf(req))),
   );
   router.post('/v1/cart/lines', counted('add_line'), json, async (req, res) => {
     const [ctx, token] = [contextOf(res), tokenOf(req)];
-    send(res, await service.addLine(ctx, token, newLineOf(req), expectedVersion(req), idempotencyKeyOf(req)));
+    answer(res, await service.addLine(ctx, token, newLineOf(req), expectedVersion(req), idempotencyKeyOf(req)));
   });
   router.patch('/v1/cart/lines/:id', counted('set_quantity'), json, async (req, res) => {
     const [ctx, token] = [contextOf(res), tokenOf(req)];
-    send(
+    answer(
       res,
       await service.setQuantity(
         ctx,
@@ -130,11 +133,11 @@ export function cartRoutes(service: CartService, counted: CartOperations): Route
   });
   router.delete('/v1/cart/lines/:id', counted('remove_line'), async (req, res) => {
     const [ctx, token] = [contextOf(res), tokenOf(req)];
-    send(res, await service.removeLine(ctx, token, String(req.params.id), expectedVersion(req)));
+    answer(res, await service.removeLine(ctx, token, String(req.params.id), expectedVersion(req)));
   });
   router.post('/v1/cart/market', counted('change_market'), json, async (req, res) => {
     const [ctx, token] = [contextOf(res), tokenOf(req)];
-    send(res, await service.changeMarket(ctx, token, marketOf(req), expectedVersion(req)));
+    answer(res, await service.changeMarket(ctx, token, marketOf(req), expectedVersion(req)));
   });
   return router;
 }
