@@ -1,6 +1,7 @@
 import { createAnalyzer, type Analyzer } from '../../analysis/analyzer';
 import { andNotInto, createBitset, popcount } from '../bitset';
 import type { FacetColumn, IndexData } from '../index-data';
+import { DenseTerms } from './dense-terms';
 import { countRows } from './facet-count';
 import { Scratch } from './scratch';
 
@@ -12,12 +13,15 @@ export interface DeletedDocs {
 
 /**
  * One segment of a live index: an immutable IndexData plus what queries derive from it lazily and keep
- * (analyzers, market bitsets and per-market facet counts). A segment with deleted documents wraps the runtime of
- * the same data without them (`parent`): it masks the markets, so every query, filter and count skips the deleted
- * documents, and derives its market counts from the parent's by subtracting only the deleted documents.
+ * (analyzers, market bitsets, per-market facet counts, dense terms' bitsets). A segment with deleted documents
+ * wraps the runtime of the same data without them (`parent`): it masks the markets, so every query, filter and
+ * count skips the deleted documents, and derives its market counts from the parent's by subtracting only the
+ * deleted documents.
  */
 export class IndexRuntime {
   readonly scratch: Scratch;
+  /** Bitsets of the data's dense terms, built as queries ask (shared with the parent: the same data). */
+  readonly denseTerms: DenseTerms;
   private readonly empty: Uint32Array;
   private readonly analyzers = new Map<string, Analyzer>();
   private readonly marketCountCache = new Map<string, Uint32Array>();
@@ -34,6 +38,7 @@ export class IndexRuntime {
     if (deleted !== null && parent === null) throw new Error('a segment with deletions needs the runtime of its data');
     // Queries run synchronously, one at a time: the segments of one data can share the parent's buffers.
     this.scratch = parent?.scratch ?? new Scratch(data.docCount);
+    this.denseTerms = parent?.denseTerms ?? new DenseTerms(data);
     this.empty = parent?.empty ?? createBitset(data.docCount);
     this.liveCount = data.docCount - (deleted?.list.length ?? 0);
   }
