@@ -139,6 +139,24 @@ export function keepWhere(
   }
 }
 
+/**
+ * out = the documents of `bits` in any of `sets`, written on the `words` listed only (out's other words are left
+ * as they were): keepWhere with a membership test, a word at a time.
+ */
+export function keepInAnyWords(
+  bits: Uint32Array,
+  sets: readonly Uint32Array[],
+  out: Uint32Array,
+  words: Uint32Array,
+): void {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as number;
+    let any = 0;
+    for (let s = 0; s < sets.length; s++) any |= (sets[s] as Uint32Array)[w] as number;
+    out[w] = (bits[w] as number) & any;
+  }
+}
+
 /** Calls visit(d) for each set bit d, ascending, reading only the `words` listed (null: all; the others must be zero). */
 export function forEachBit(bits: Uint32Array, words: Uint32Array | null, visit: (d: number) => void): void {
   const count = words === null ? bits.length : words.length;

@@ -1,5 +1,5 @@
 import type { Filter } from '../../filters';
-import { andInto, keepWhere, orInto, setList } from '../bitset';
+import { andInto, keepInAnyWords, keepWhere, orInto, setList } from '../bitset';
 import type { FacetColumn, IndexData, NumericColumn } from '../index-data';
 import { partitionPoint } from './binary-search';
 import { rangeTest, valuesTest } from './filter-test';
@@ -67,8 +67,11 @@ function valuesInto(
     return;
   }
   if (!all && column !== undefined && within !== null && narrowsBetter(column, values, within.size)) {
-    // The same test as rank tiers use a document at a time (filter-test.ts).
-    keepWhere(within.bits, out, valuesTest(column, values, false), within.words);
+    // Values that all have a bitset are decided a word at a time, on within's words alone.
+    const sets = within.words === null ? null : denseValues(column, values, out.length);
+    if (sets !== null && within.words !== null) keepInAnyWords(within.bits, sets, out, within.words);
+    // Else the same test as rank tiers use a document at a time (filter-test.ts).
+    else keepWhere(within.bits, out, valuesTest(column, values, false), within.words);
     return;
   }
   if (!all) {
@@ -95,6 +98,19 @@ function narrowsBetter(column: FacetColumn, values: readonly string[], size: num
   if (docs <= FEW_DOCUMENTS) return false;
   const perDoc = column.docValues.items.length / Math.max(1, column.docValues.offsets.length - 1);
   return size * 4 * Math.max(1, perDoc) < docs;
+}
+
+/** The bitsets of the values (a value the column lacks has no documents), or null when one of them has none. */
+function denseValues(column: FacetColumn, values: readonly string[], words: number): Uint32Array[] | null {
+  const sets: Uint32Array[] = [];
+  for (const value of values) {
+    const id = column.valueIds.get(value);
+    if (id === undefined) continue;
+    const slot = column.denseSlot[id] as number;
+    if (slot < 0) return null;
+    sets.push(column.denseBits.subarray(slot * words, (slot + 1) * words));
+  }
+  return sets;
 }
 
 /** ORs one value's documents into `out` (a dense value through its bitset, a sparse one through its list). */

@@ -6,6 +6,8 @@ import {
   countAnd,
   createBitset,
   hasBit,
+  keepInAnyWords,
+  keepWhere,
   nonZeroWords,
   orInto,
   popcount,
@@ -90,6 +92,22 @@ describe('word-restricted bitset operations', () => {
     const all = base.slice();
     andWords(all, other, null);
     expect([...all]).toEqual([...whole]);
+  });
+
+  it('keep the documents in any of several bitsets on the listed words as a test per document does', () => {
+    const bits = bitsOf(200, [0, 3, 31, 40, 41, 64, 170, 199]);
+    const sets = [bitsOf(200, [3, 41, 100]), bitsOf(200, [31, 41, 170, 171]), bitsOf(200, [])];
+    const words = Uint32Array.from([0, 1, 5, 6]);
+    const inAny = (d: number) => sets.some((set) => hasBit(set, d));
+    const [byWords, byDocuments] = [createBitset(200).fill(7), createBitset(200).fill(7)];
+    keepInAnyWords(bits, sets, byWords, words);
+    keepWhere(bits, byDocuments, inAny, words);
+    expect([...byWords]).toEqual([...byDocuments]);
+    // Listed words hold the kept documents; the others keep what they held (word 2, document 64, is not listed).
+    expect([0, 3, 31, 40, 41, 170, 199].filter((d) => hasBit(byWords, d))).toEqual([3, 31, 41, 170]);
+    expect(byWords[2]).toBe(7);
+    keepInAnyWords(bits, [], byWords, words);
+    expect([...words].map((w) => byWords[w])).toEqual([0, 0, 0, 0]);
   });
 });
 
