@@ -24,15 +24,15 @@ export class SortedStrings implements TermLookup {
 
   /** Encodes strings already sorted by compareStrings. */
   static of(sorted: readonly string[]): SortedStrings {
-    const encoder = new TextEncoder();
-    const chunks = sorted.map((s) => encoder.encode(s));
-    const offsets = new Float64Array(chunks.length + 1);
-    chunks.forEach((chunk, i) => {
-      offsets[i + 1] = (offsets[i] as number) + chunk.length;
+    const offsets = new Float64Array(sorted.length + 1);
+    sorted.forEach((s, i) => {
+      offsets[i + 1] = (offsets[i] as number) + Buffer.byteLength(s);
     });
-    const bytes = new Uint8Array(offsets[chunks.length] as number);
-    chunks.forEach((chunk, i) => {
-      bytes.set(chunk, offsets[i] as number);
+    // Written in place: an encoded array per string was a small buffer to allocate and collect per SKU token.
+    const bytes = new Uint8Array(offsets[sorted.length] as number);
+    const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    sorted.forEach((s, i) => {
+      view.write(s, offsets[i] as number);
     });
     return new SortedStrings(bytes, offsets);
   }

@@ -10,12 +10,8 @@ export function buildCards(docs: readonly SearchDocument[], known: CardBytes = (
   const chunks = docs.map((doc) => known(doc) ?? encoder.encode(JSON.stringify(doc.card)));
   // Float64 offsets: a million cards can pass 4 GB of JSON long before anything else does.
   const offsets = new Float64Array(docs.length + 1);
-  chunks.forEach((chunk, i) => {
-    offsets[i + 1] = (offsets[i] as number) + chunk.length;
-  });
+  for (let i = 0; i < chunks.length; i++) offsets[i + 1] = (offsets[i] as number) + (chunks[i] as Uint8Array).length;
   const bytes = new Uint8Array(offsets[docs.length] as number);
-  chunks.forEach((chunk, i) => {
-    bytes.set(chunk, offsets[i] as number);
-  });
+  for (let i = 0; i < chunks.length; i++) bytes.set(chunks[i] as Uint8Array, offsets[i] as number);
   return new MemoryCards(bytes, offsets);
 }

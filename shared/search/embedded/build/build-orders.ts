@@ -3,10 +3,35 @@ import { compareStrings } from '../../compare';
 import { createBitset, setBit } from '../bitset';
 import type { StringColumn } from '../index-data';
 
-/** Ordinals sorted by `compare`, ties by ordinal: every presorted listing order. */
-function order(count: number, compare: (a: number, b: number) => number): Uint32Array {
-  const ordinals = Array.from({ length: count }, (_, i) => i);
-  return Uint32Array.from(ordinals.sort((a, b) => compare(a, b) || a - b));
+/**
+ * Ordinals by ascending rank, ties by ordinal: a counting sort, so no comparator runs per pair of documents (the
+ * comparator sorts of the name, newest and popular orders were about 1.4 s of a 100k build's profile). `ranks[i]`
+ * is below `rankCount`.
+ */
+function orderByRank(ranks: Uint32Array, rankCount: number): Uint32Array {
+  const starts = new Uint32Array(rankCount + 1);
+  for (let i = 0; i < ranks.length; i++) starts[(ranks[i] as number) + 1]++;
+  for (let r = 0; r < rankCount; r++) starts[r + 1] += starts[r] as number;
+  const ordinals = new Uint32Array(ranks.length);
+  for (let i = 0; i < ranks.length; i++) {
+    const rank = ranks[i] as number;
+    ordinals[starts[rank] as number] = i;
+    starts[rank]++;
+  }
+  return ordinals;
+}
+
+/** Ordinals by descending key, ties by ordinal (keys are finite; -0 and 0 are one key). */
+function orderDescending(keys: Float64Array): Uint32Array {
+  const distinct = Float64Array.from(new Set(keys)).sort();
+  const rankOf = new Map<number, number>();
+  distinct.forEach((key, i) => {
+    rankOf.set(key, distinct.length - 1 - i);
+  });
+  return orderByRank(
+    Uint32Array.from(keys, (key) => rankOf.get(key) as number),
+    distinct.length,
+  );
 }
 
 /** Per language: by folded sort name ascending, documents without one last. */
@@ -14,30 +39,36 @@ export function buildNameOrders(
   docs: readonly SearchDocument[],
   languages: readonly string[],
 ): Map<string, Uint32Array> {
+  // One sort of the distinct names ranks every language's.
+  const distinct = new Set<string>();
+  for (const doc of docs) {
+    for (const lang of languages) {
+      const name = doc.sortKeys.name[lang];
+      if (name !== undefined) distinct.add(name);
+    }
+  }
+  const sorted = [...distinct].sort(compareStrings);
+  const rankOf = new Map(sorted.map((name, i) => [name, i]));
   const orders = new Map<string, Uint32Array>();
   for (const lang of languages) {
-    const names = docs.map((doc) => doc.sortKeys.name[lang]);
-    orders.set(
-      lang,
-      order(docs.length, (a, b) => {
-        const x = names[a];
-        const y = names[b];
-        if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
-        return compareStrings(x, y);
-      }),
-    );
+    // Documents without a name last.
+    const ranks = Uint32Array.from(docs, (doc) => {
+      const name = doc.sortKeys.name[lang];
+      return name === undefined ? sorted.length : (rankOf.get(name) as number);
+    });
+    orders.set(lang, orderByRank(ranks, sorted.length + 1));
   }
   return orders;
 }
 
 /** Newest first. */
 export function buildNewestOrder(docs: readonly SearchDocument[]): Uint32Array {
-  return order(docs.length, (a, b) => (docs[b]?.sortKeys.createdAt ?? 0) - (docs[a]?.sortKeys.createdAt ?? 0));
+  return orderDescending(Float64Array.from(docs, (doc) => doc.sortKeys.createdAt));
 }
 
 /** Most popular first: relevance without text, and suggest. */
 export function buildPopularOrder(docs: readonly SearchDocument[]): Uint32Array {
-  return order(docs.length, (a, b) => (docs[b]?.popularity ?? 0) - (docs[a]?.popularity ?? 0));
+  return orderDescending(Float64Array.from(docs, (doc) => doc.popularity ?? 0));
 }
 
 /** createdAt per ordinal. */
@@ -55,23 +86,21 @@ export function buildSortNames(
   docs: readonly SearchDocument[],
   languages: readonly string[],
 ): Map<string, StringColumn> {
-  const encoder = new TextEncoder();
   const columns = new Map<string, StringColumn>();
   for (const lang of languages) {
     const present = createBitset(docs.length);
-    const chunks = docs.map((doc, ordinal) => {
-      const name = doc.sortKeys.name[lang];
-      if (name === undefined) return new Uint8Array(0);
-      setBit(present, ordinal);
-      return encoder.encode(name);
-    });
     const offsets = new Uint32Array(docs.length + 1);
-    chunks.forEach((chunk, i) => {
-      offsets[i + 1] = (offsets[i] as number) + chunk.length;
+    docs.forEach((doc, ordinal) => {
+      const name = doc.sortKeys.name[lang];
+      if (name !== undefined) setBit(present, ordinal);
+      offsets[ordinal + 1] = (offsets[ordinal] as number) + (name === undefined ? 0 : Buffer.byteLength(name));
     });
+    // Written in place: a TextEncoder array per name was a small buffer to allocate and collect per document.
     const bytes = new Uint8Array(offsets[docs.length] as number);
-    chunks.forEach((chunk, i) => {
-      bytes.set(chunk, offsets[i] as number);
+    const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    docs.forEach((doc, ordinal) => {
+      const name = doc.sortKeys.name[lang];
+      if (name !== undefined) view.write(name, offsets[ordinal] as number);
     });
     columns.set(lang, { bytes, offsets, present });
   }

@@ -25,10 +25,11 @@ export function buildSku(docs: readonly SearchDocument[]): SkuText {
     }
     field.add(ordinal, ids);
   });
-  const order = terms.map((_, id) => id).sort((a, b) => compareStrings(terms[a] as string, terms[b] as string));
+  // Sorting the strings themselves, not ids through a closure over them: a third of this field's build at 100k.
+  const sorted = [...terms].sort(compareStrings);
   const rank = new Uint32Array(terms.length);
-  order.forEach((id, position) => {
-    rank[id] = position;
+  sorted.forEach((term, position) => {
+    rank[termIds.get(term) as number] = position;
   });
-  return { terms: SortedStrings.of(order.map((id) => terms[id] as string)), field: field.finish(terms.length, rank) };
+  return { terms: SortedStrings.of(sorted), field: field.finish(terms.length, rank) };
 }
