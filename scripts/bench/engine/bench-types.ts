@@ -7,6 +7,8 @@ export const QUERY_NAMES: readonly QueryName[] = ['Q1', 'Q1f', 'Q2', 'Q3', 'Q4']
 /** One engine under benchmark: builds from the shared documents, then answers the fixed query mix. */
 export interface BenchPeer {
   readonly name: string;
+  /** True when a query's work runs in this process (an engine here, not a server): its CPU time is measured too. */
+  readonly inProcess?: boolean;
   /** Builds the index; returns notes for the report (memory, snapshot timings...). */
   build(docs: readonly SearchDocument[]): Promise<PeerBuildReport>;
   /** Runs one query of the mix; returns its total, printed once as a sanity check. */
@@ -27,6 +29,12 @@ export interface PeerBuildReport {
 export interface QueryStats {
   medianMs: number;
   p99Ms: number;
+  /**
+   * Median CPU time of one run, where the engine runs in the timing process: this process's (user + system,
+   * every thread) for an engine in Node, the querying thread's for Lucene. Unlike wall time it leaves out the
+   * moments the run waited for a core, so peers measured one after another on a shared machine compare more fairly.
+   */
+  cpuMedianMs?: number;
   runs: number;
   total: number;
 }

@@ -6,7 +6,7 @@ import { siteIndexSettings } from '../../../indexer/documents/from-site-config';
 import { writeSection } from '../shared/report-section';
 import { BENCH_SEED, benchDatabaseName, benchTenant } from './bench-db';
 import { QUERY_NAMES, type BenchPeer, type PeerResult, type QueryName, type QueryStats } from './bench-types';
-import { measureQuery } from './measure';
+import { cpuNote, measureQuery } from './measure';
 import { canMeasureMemory, settledMemory } from './memory';
 import { measureFreshness } from './freshness/freshness-bench';
 import { ElasticsearchPeer } from './peers/elasticsearch-peer';
@@ -46,7 +46,7 @@ async function measurePeer(peer: BenchPeer, documentsPath: string, products: num
     queries[query] = await measureQuery(peer, query);
     const s = queries[query];
     console.log(
-      `  ${peer.name} ${query}: median ${s.medianMs.toFixed(3)} ms, p99 ${s.p99Ms.toFixed(3)} ms (${s.runs} runs, total ${s.total})`,
+      `  ${peer.name} ${query}: median ${s.medianMs.toFixed(3)} ms, p99 ${s.p99Ms.toFixed(3)} ms${cpuNote(s)} (${s.runs} runs, total ${s.total})`,
     );
   }
   await peer.close();

@@ -20,15 +20,31 @@ export async function measureQuery(
   let total = 0;
   for (let i = 0; i < options.warmup; i++) total = await peer.run(query);
   const samples: number[] = [];
+  const cpu: number[] = [];
   const started = performance.now();
   while (
     samples.length < options.maxRuns &&
     (samples.length < options.minRuns || performance.now() - started < options.budgetMs)
   ) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     await peer.run(query);
     samples.push(performance.now() - t0);
+    const used = process.cpuUsage(c0);
+    cpu.push((used.user + used.system) / 1000);
   }
   samples.sort((a, b) => a - b);
-  return { medianMs: percentile(samples, 0.5), p99Ms: percentile(samples, 0.99), runs: samples.length, total };
+  cpu.sort((a, b) => a - b);
+  return {
+    medianMs: percentile(samples, 0.5),
+    p99Ms: percentile(samples, 0.99),
+    runs: samples.length,
+    total,
+    // A server peer's work is in another process: this process's CPU would be the client's alone.
+    ...(peer.inProcess === true && { cpuMedianMs: percentile(cpu, 0.5) }),
+  };
 }
+
+/** The CPU median of a query's runs for the log, where it was measured. */
+export const cpuNote = (s: QueryStats): string =>
+  s.cpuMedianMs === undefined ? '' : `, CPU median ${s.cpuMedianMs.toFixed(3)} ms`;

@@ -70,6 +70,38 @@ function queryTable(size: SizeResult): string[] {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`, ...rows, '', totals];
 }
 
+/**
+ * Median CPU time a query for the peers whose engine runs in the timing process (see QueryStats.cpuMedianMs):
+ * wall time waits for a core when the machine is busy, CPU time mostly does not, so peers measured one after
+ * another compare on it more fairly. Empty when no peer has them.
+ */
+function cpuTable(size: SizeResult): string[] {
+  const peers = size.peers.filter((p) => QUERY_NAMES.every((q) => p.queries[q]?.cpuMedianMs !== undefined));
+  if (peers.length === 0) return [];
+  const cpu = (p: PeerResult, q: (typeof QUERY_NAMES)[number]): number => p.queries[q].cpuMedianMs ?? Number.NaN;
+  const embedded = peers.find((p) => p.peer === 'embedded');
+  const others = peers.filter((p) => p.peer !== 'embedded');
+  const header = [
+    'Query',
+    ...peers.map((p) => `${p.peer} CPU median (ms)`),
+    ...(embedded === undefined ? [] : others.map((p) => `${p.peer} / embedded (CPU)`)),
+  ];
+  const rows = QUERY_NAMES.map((q) => {
+    const cells = peers.map((p) => ms(cpu(p, q)));
+    const ratios = embedded === undefined ? [] : others.map((p) => `${(cpu(p, q) / cpu(embedded, q)).toFixed(1)}x`);
+    return `| ${q} | ${[...cells, ...ratios].join(' | ')} |`;
+  });
+  return [
+    'CPU time of the same runs, median, for the engines in the timing process (Node: the process, every thread; ' +
+      "Lucene: the querying thread; servers' work is elsewhere and left out):",
+    '',
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => ' --- |').join('')}`,
+    ...rows,
+    '',
+  ];
+}
+
 function mixDescription(): string[] {
   return [
     `Query mix (market ${MIX.market}, English, page 1 of ${MIX.pageSize}): Q1 listing without text, five facets (brand, colour, size,`,
@@ -100,6 +132,7 @@ export function renderSection(info: RunInfo, sizes: SizeResult[]): string {
       '',
       ...queryTable(size),
       '',
+      ...cpuTable(size),
     );
     if ((size.failed ?? []).length > 0) lines.push(`Failed at this size: ${(size.failed ?? []).join('; ')}.`, '');
     if (size.freshness !== undefined) lines.push(...renderFreshness(size.freshness));

@@ -31,6 +31,7 @@ const BATCH = 5000;
  */
 export class EmbeddedPeer implements BenchPeer {
   readonly name = 'embedded';
+  readonly inProcess = true;
   private engine: EmbeddedSearchEngine | null = null;
   private dir = '';
 

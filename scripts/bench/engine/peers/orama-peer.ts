@@ -39,6 +39,7 @@ type LabelDb = Orama<typeof LABEL_SCHEMA>;
  */
 export class OramaPeer implements BenchPeer {
   readonly name = 'orama';
+  readonly inProcess = true;
   private db: ProductDb | null = null;
   private labels: LabelDb | null = null;
 

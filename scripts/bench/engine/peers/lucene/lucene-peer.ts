@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { aptInstall, canAptInstall, SYSTEM_DIRS } from '../../../../services/apt-install';
 import { run, which } from '../../../../services/exec';
 import { QUERY_NAMES, type PeerResult, type QueryName, type QueryStats } from '../../bench-types';
+import { cpuNote } from '../../measure';
 import { PORT_QUERIES } from '../../queries';
 
 const JARS = '/usr/share/java';
@@ -67,7 +68,7 @@ export async function measureLucene(documentsPath: string): Promise<PeerResult> 
     for (const q of QUERY_NAMES) {
       const s = report.queries[q];
       console.log(
-        `  lucene ${q}: median ${s.medianMs.toFixed(3)} ms, p99 ${s.p99Ms.toFixed(3)} ms (${s.runs} runs, total ${s.total})`,
+        `  lucene ${q}: median ${s.medianMs.toFixed(3)} ms, p99 ${s.p99Ms.toFixed(3)} ms${cpuNote(s)} (${s.runs} runs, total ${s.total})`,
       );
     }
     const memoryNote = `JVM heap after GC ${(report.heapBytes / 1e6).toFixed(0)} MB + index files ${(report.indexBytes / 1e6).toFixed(0)} MB (mmap)`;
