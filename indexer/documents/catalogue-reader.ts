@@ -1,7 +1,7 @@
 import type { Db } from '../../shared/db/knex';
 import { assembleProducts } from './assemble-products';
 import type { CatalogueProduct } from './catalogue-product';
-import { batchDetails, rootsAfter, rootsByIds } from './catalogue-rows';
+import { type BatchRows, batchDetails, batchRowsAtOnce, rootsAfter, rootsByIds } from './catalogue-rows';
 import { loadCategoryTree, type CategoryTree } from './category-paths';
 
 const DEFAULT_BATCH_SIZE = 1000;
@@ -35,6 +35,12 @@ export async function* readCatalogue(
   }
 }
 
+/**
+ * Up to this many ids are read in one round trip (batchRowsAtOnce); more, as a large delta brings, are read as a
+ * streamed batch is, on parallel connections.
+ */
+const AT_ONCE_MAX = 200;
+
 /** The storefront products among `rootIds` (a delta run's changed ids); ids that are not the tenant's roots are left out. */
 export async function loadCatalogueProducts(
   db: Db,
@@ -43,7 +49,11 @@ export async function loadCatalogueProducts(
   tree?: CategoryTree,
 ): Promise<CatalogueProduct[]> {
   if (rootIds.length === 0) return [];
-  const roots = await rootsByIds(db, tenantId, rootIds);
-  if (roots.length === 0) return [];
-  return assembleProducts(await batchDetails(db, tenantId, roots), tree ?? (await loadCategoryTree(db, tenantId)));
+  const read = async (): Promise<BatchRows | null> => {
+    if (rootIds.length <= AT_ONCE_MAX) return batchRowsAtOnce(db, tenantId, rootIds);
+    const roots = await rootsByIds(db, tenantId, rootIds);
+    return roots.length === 0 ? null : batchDetails(db, tenantId, roots);
+  };
+  const [rows, categories] = await Promise.all([read(), tree ?? loadCategoryTree(db, tenantId)]);
+  return rows === null || rows.roots.length === 0 ? [] : assembleProducts(rows, categories);
 }

@@ -170,6 +170,22 @@ describe('catalogue reader on a seeded tenant', () => {
     expect(loaded).toEqual(products.filter((p) => some.includes(p.id)));
   });
 
+  it('loads any set of roots as the streamed batches read them, in one round trip (up to 200 ids) or in parallel', async () => {
+    const ids = products.map((p) => p.id);
+    // Beta's ids past alpha's last one are roots of another tenant: never alpha's products.
+    let queries = 0;
+    const count = () => queries++;
+    t.db.on('query', count);
+    const atOnce = await loadCatalogueProducts(t.db, alpha, [...ids.slice(0, 150), 350, 400, 100_000]);
+    t.db.off('query', count);
+    expect(atOnce).toEqual(products.slice(0, 150));
+    // The rows and the category tree: two round trips.
+    expect(queries).toBe(2);
+    const parallel = await loadCatalogueProducts(t.db, alpha, [...ids, 350, 100_000]);
+    expect(parallel).toEqual(products);
+    expect(await loadCatalogueProducts(t.db, alpha, [350, 100_000])).toEqual([]);
+  });
+
   it('feeds toSearchDocument: every root becomes a document or a reasoned skip, priced like SQL says', async () => {
     const config = await defaultSiteIndexConfig(t.db, alpha);
     expect(config.markets.map((m) => [m.code, m.currency, m.language])).toEqual([
