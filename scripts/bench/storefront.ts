@@ -31,10 +31,11 @@ const env = loadConfig(
     BENCH_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     BENCH_RESEED: z.string().optional(),
     /**
-     * `products`: only the product detail rows; `listings`: only distinct listings and the Zipf mix from empty caches.
+     * `products`: only the product detail rows; `products-empty`: only the first of them (product pages from empty
+     * caches, for A/B runs of a miss); `listings`: only distinct listings and the Zipf mix from empty caches.
      * Printed and not written (for profiling a change).
      */
-    BENCH_ONLY: z.enum(['products', 'listings']).optional(),
+    BENCH_ONLY: z.enum(['products', 'products-empty', 'listings']).optional(),
   }),
 );
 
@@ -164,10 +165,16 @@ async function recordingPairs(
  * Product pages: a Zipf mix over 20,000 products (the long tail a shop's pages have), from caches that hold no product
  * yet, then in steady state: after each of the 20,000 was answered once, as a server up a while holds them.
  */
-async function productRows(api: ChildServer, secretKey: string, keys: readonly string[]): Promise<StorefrontRow[]> {
+async function productRows(
+  api: ChildServer,
+  secretKey: string,
+  keys: readonly string[],
+  emptyOnly = false,
+): Promise<StorefrontRow[]> {
   const paths = await productPaths(api.url, secretKey, 20_000);
   const details = zipfSequence(paths, 400_000, 5);
   const empty = await run(PRODUCT_ZIPF_EMPTY, api, details, keys, 10);
+  if (emptyOnly) return [empty];
   await sweep(api.url, paths, keys);
   return [empty, await run(PRODUCT_ZIPF_STEADY, api, details, keys, 10)];
 }
@@ -209,8 +216,8 @@ async function main(): Promise<void> {
     const zipfPaths = distinctPaths(inputs, 5000, 2);
     const zipf = zipfSequence(zipfPaths, 400_000, 3);
     const keys = [secretKey, ...extraKeys];
-    if (env.BENCH_ONLY === 'products') {
-      await productRows(api, secretKey, keys);
+    if (env.BENCH_ONLY === 'products' || env.BENCH_ONLY === 'products-empty') {
+      await productRows(api, secretKey, keys, env.BENCH_ONLY === 'products-empty');
       return;
     }
     if (env.BENCH_ONLY === 'listings') {
