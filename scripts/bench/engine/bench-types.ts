@@ -11,6 +11,8 @@ export interface BenchPeer {
   readonly inProcess?: boolean;
   /** Builds the index; returns notes for the report (memory, snapshot timings...). */
   build(docs: readonly SearchDocument[]): Promise<PeerBuildReport>;
+  /** Builds from the documents file, when the peer builds elsewhere than this process (then used over `build`). */
+  buildFromFile?(documentsPath: string): Promise<PeerBuildReport>;
   /** Runs one query of the mix; returns its total, printed once as a sanity check. */
   run(query: QueryName): Promise<number>;
   /** Any port request on the built index (peers behind Aisle's own search port: the merchandising row). */

@@ -37,7 +37,10 @@ const FRESHNESS_SIZE = Number(process.env.BENCH_FRESHNESS_SIZE ?? 100_000);
 /** Documents are read from the file per peer and dropped after its build, so no peer pays GC for another's data. */
 async function measurePeer(peer: BenchPeer, documentsPath: string, products: number): Promise<PeerResult> {
   console.log(`  ${peer.name}: loading documents and building...`);
-  const build = await peer.build(await readDocuments(documentsPath));
+  const build =
+    peer.buildFromFile !== undefined
+      ? await peer.buildFromFile(documentsPath)
+      : await peer.build(await readDocuments(documentsPath));
   settledMemory();
   console.log(`  ${peer.name}: built in ${(build.buildMs / 1000).toFixed(1)} s`);
   const merchandising = products === MERCH_BENCH_SIZE ? await merchandisingOf(peer) : undefined;
@@ -119,7 +122,11 @@ function notes(loadBefore: number, loadAfter: number): string[] {
       `own database per size (${benchDatabaseName(100_000)} and the like), seeded once and reused by later ` +
       `runs (BENCH_RESEED=1 seeds anew); documents are read through the indexer's catalogue reader and ` +
       `toSearchDocument, and the same documents feed every engine.`,
-    "Embedded: build includes validation, staging and writing the snapshot; queries run on a fresh engine that loaded the snapshot (the API process's situation).",
+    'Embedded: build includes validation, staging and writing the snapshot, in a child process (the ' +
+      "indexer's role); queries run on a fresh engine that loaded the snapshot in the bench process (the API " +
+      "process's situation: until 2026-11-27 the build ran in the bench process too, and its type feedback " +
+      'slowed the queries, Q3 at 100k by about a third). Every peer timed from Node warms each query up for at ' +
+      'least 3 s first, as the Lucene peer does in its JVM (until 2026-11-27: 5 runs).',
     'Embedded: per immutable index it memoises the unfiltered facet counts of a market, which is all Q1 ' +
       'needs; Q1f selects one category, so its counts are computed per request, like every filtered or text ' +
       'query.',
@@ -132,17 +139,18 @@ function notes(loadBefore: number, loadAfter: number): string[] {
       'timed inside the JVM after a 3 s warm-up per query; per-market counts for suggest memoised as the ' +
       'embedded engine does. Build includes parsing the JSON lines; "snapshot load" is opening the index ' +
       'reader and the facet state.',
-    'Where Lucene is ahead or close (a lucene / embedded ratio under 1.0x or near it; Q3 at 100k): Q3 is two ' +
-      'words, three term filters and a price range with a handful of hits (19 at 100k, 142 at 1M). A text whose ' +
-      "rarest word is in at most one document in 32 is matched document at a time, but both of Q3's words are " +
-      'common, so Q3 still sets every posting of each word (name, brand and description) into a bitset over all ' +
-      'documents and intersects them: that part follows the postings and the index size. After the text, every ' +
-      'filter, score and facet count reads only the words of its matches (212 at 100k), so the rest follows the ' +
-      'matches. Lucene leapfrogs the whole query, filters included, document at a time; DrillSideways then counts ' +
-      'facets over the few candidates. The embedded timing also includes reading and parsing the 19 cards of the ' +
-      'page (about 80 us at 100k once read, the card file keeping its most recently read 4 MB), which the Lucene ' +
-      'peer does not do (it returns the page as document numbers). Peers are measured one after another, so on ' +
-      'a shared machine a 0.2 ms comparison moves with the load of the moment (see Q1 of the same run).',
+    'Q3 against Lucene (the query the two were closest on): two words, three term filters and a price range ' +
+      'with a handful of hits (19 at 100k, 142 at 1M). Both of its words are dense (postings in name, brand and ' +
+      'description on at least one document in 32), so each is matched from a bitset of its term the segment ' +
+      'keeps once a query has asked (DenseTerms), instead of setting its postings (about 23,000 at 100k); a text ' +
+      'whose rarest word is in at most one document in 32 is matched document at a time. After the text, every ' +
+      'filter, score and facet count reads only the words of its matches (212 at 100k), and a filter whose values ' +
+      "all have bitsets (Q3's colours and sizes) is decided a word at a time there. Lucene leapfrogs the whole " +
+      'query, filters included, document at a time; DrillSideways then counts facets over the few candidates. ' +
+      'The embedded timing also includes reading and parsing the 19 cards of the page (about 65 us at 100k once ' +
+      'read, the card file keeping its most recently read 4 MB), which the Lucene peer does not do (it returns ' +
+      'the page as document numbers). Peers are measured one after another, so on a shared machine a 0.2 ms ' +
+      'wall-time comparison moves with the load of the moment; the CPU table leaves out the waits for a core.',
     "Elasticsearch: the node `npm test` provisions (8.19.21, Maven Central's test distribution with the " +
       'test-node plugin; heap ELASTICSEARCH_HEAP, 1 GB by default; a separate JVM on the same 2 cores), driven ' +
       "over HTTP through Aisle's own adapter: the site's strict mapping, bulk batches of 5,000, refresh, then " +
