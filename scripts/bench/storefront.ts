@@ -32,10 +32,11 @@ const env = loadConfig(
     BENCH_RESEED: z.string().optional(),
     /**
      * `products`: only the product detail rows; `products-empty`: only the first of them (product pages from empty
-     * caches, for A/B runs of a miss); `listings`: only distinct listings and the Zipf mix from empty caches.
+     * caches, for A/B runs of a miss); `listings`: only distinct listings and the Zipf mix from empty caches;
+     * `elasticsearch`: only those two against a storefront on the Elasticsearch node.
      * Printed and not written (for profiling a change).
      */
-    BENCH_ONLY: z.enum(['products', 'products-empty', 'listings']).optional(),
+    BENCH_ONLY: z.enum(['products', 'products-empty', 'listings', 'elasticsearch']).optional(),
   }),
 );
 
@@ -179,6 +180,10 @@ async function productRows(
   return [empty, await run(PRODUCT_ZIPF_STEADY, api, details, keys, 10)];
 }
 
+/** A second storefront process whose engine is the Elasticsearch node holding the bench's index. */
+const elasticsearchStorefront = (apiEnv: NodeJS.ProcessEnv, url: string): Promise<ChildServer> =>
+  storefrontProcess({ ...apiEnv, ELASTICSEARCH_URL: url, ELASTICSEARCH_INDEX_PREFIX: BENCH_INDEX_PREFIX });
+
 // `npm run bench:storefront`: writes the "Storefront API: GET /v1/products" section of docs/benchmarks.md.
 async function main(): Promise<void> {
   const services = await ensureServices(process.env, { elasticsearch: 'optional' });
@@ -225,6 +230,13 @@ async function main(): Promise<void> {
       await run('Zipf mix over 5,000 requests, from empty caches', api, zipf, keys, 10);
       return;
     }
+    if (env.BENCH_ONLY === 'elasticsearch') {
+      if (!('url' in search)) throw new Error(`BENCH_ONLY=elasticsearch: no Elasticsearch (${search.skipped})`);
+      esApi = await elasticsearchStorefront(apiEnv, search.url);
+      await run('Elasticsearch: distinct requests', esApi, distinct, keys, 10);
+      await run('Elasticsearch: the Zipf mix from empty caches', esApi, zipf, keys, 10);
+      return;
+    }
     const rows = [await run('ceiling: node:http constant (11 bytes)', ceiling, ['/'], null, 10)];
     rows.push(
       await run(
@@ -250,11 +262,7 @@ async function main(): Promise<void> {
     rows.push(await run('GET /v1/collections/{slug}, 25 pages', api, pages, keys, 10));
     // The listing mix again with the storefront on Elasticsearch: what the answer cache cannot answer goes to the node.
     if ('url' in search) {
-      esApi = await storefrontProcess({
-        ...apiEnv,
-        ELASTICSEARCH_URL: search.url,
-        ELASTICSEARCH_INDEX_PREFIX: BENCH_INDEX_PREFIX,
-      });
+      esApi = await elasticsearchStorefront(apiEnv, search.url);
       rows.push(await run('Elasticsearch: distinct requests', esApi, distinct, keys, 10));
       rows.push(await run('Elasticsearch: the Zipf mix from empty caches', esApi, zipf, keys, 10));
     }

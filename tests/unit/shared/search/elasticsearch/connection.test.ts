@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { Client } from '@elastic/elasticsearch';
+import { trace, type Span, type Tracer } from '@opentelemetry/api';
 import { ElasticsearchEngine } from '../../../../../shared/search/elasticsearch';
 import {
   compatibleHeaders,
@@ -103,6 +104,36 @@ describe('server version detection (REST API compatibility)', () => {
       expect(search?.headers['content-type']).toBe(`application/vnd.elasticsearch+json; compatible-with=${major}`);
       expect(bulk?.headers['content-type']).toBe(`application/vnd.elasticsearch+x-ndjson; compatible-with=${major}`);
     } finally {
+      await close(cluster.server);
+    }
+  });
+
+  it('opens no tracing span per call, even with a tracer registered (Aisle exports no traces)', async () => {
+    const spans: string[] = [];
+    const tracer = {
+      startSpan: (name: string) => {
+        spans.push(name);
+        return trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 });
+      },
+      startActiveSpan: (name: string, ...rest: unknown[]) => {
+        spans.push(name);
+        const fn = rest.at(-1) as (span: Span) => unknown;
+        return fn(trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 }));
+      },
+    } as unknown as Tracer;
+    trace.setGlobalTracerProvider({ getTracer: () => tracer });
+    const cluster = await fakeCluster('8.19.2');
+    try {
+      const client = await connectClient({ node: cluster.url });
+      await client.search({ index: 'shop', query: { match_all: {} } });
+      await client.close();
+      // The client's own transport, with tracing on, spans the same call (the check above can fail).
+      const traced = new Client({ node: cluster.url });
+      await traced.info();
+      await traced.close();
+      expect(spans).toEqual(['info']);
+    } finally {
+      trace.disable();
       await close(cluster.server);
     }
   });
