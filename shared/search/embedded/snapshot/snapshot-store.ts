@@ -15,6 +15,8 @@ import {
 } from './snapshot-files';
 
 const GENERATION = /^g(\d{9})$/;
+/** A directory being written (`g000000007.tmp-<pid>-<ms>`) or a spool (`spool.tmp-<pid>-<uuid>`), by its writer's pid. */
+const TEMPORARY = /\.tmp-(\d+)-/;
 /** A replaced generation stays this long, so a process still loading it finishes (loads take seconds). */
 const DEFAULT_GRACE_MS = 60_000;
 const READ_ATTEMPTS = 3;
@@ -47,6 +49,16 @@ export interface SnapshotStoreOptions {
 }
 
 const isMissing = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'ENOENT';
+
+/** Whether a process with this pid runs on this machine (EPERM: it runs, under another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
 
 /**
  * Snapshots per index under a root directory: `<root>/<index>/g000000001`, one immutable directory per
@@ -193,6 +205,21 @@ export class SnapshotStore {
     }
     for (const generation of all)
       if (!keep.has(generation)) await rm(this.dirOf(name, generation), { recursive: true, force: true });
+    await this.removeOrphans(name);
+  }
+
+  /**
+   * Removes temporary directories whose writing process is gone: what a crash mid-write leaves (a full build's
+   * spool and snapshot are as large as a generation). A directory of a running process, this one or another
+   * writer's, is left alone: the embedded engine's snapshots are one machine's, so a pid names a process here.
+   */
+  private async removeOrphans(name: string): Promise<void> {
+    const entries = await readdir(join(this.root, name)).catch(() => [] as string[]);
+    for (const entry of entries) {
+      const pid = TEMPORARY.exec(entry)?.[1];
+      if (pid !== undefined && !isRunning(Number(pid)))
+        await rm(join(this.root, name, entry), { recursive: true, force: true });
+    }
   }
 
   private async nextGeneration(name: string): Promise<number> {

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SearchRequest } from '../../../../../shared/search';
@@ -78,6 +79,24 @@ describe('snapshots', () => {
     const loaded = new EmbeddedSearchEngine({ snapshots: store });
     await loaded.loadIndex('shop-1');
     expect(await loaded.count('shop-1')).toBe(9);
+  });
+
+  it("removes temporary directories a crashed writer left, and keeps a running writer's", async () => {
+    const store = new SnapshotStore(dir);
+    await built(store, 'shop-1');
+    // A pid no process has any more: a child that has exited.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const crashed = [`g000000002.tmp-${gone}-1764201600000`, `spool.tmp-${gone}-4f6c`];
+    const running = [`g000000009.tmp-${process.pid}-1764201600000`, `spool.tmp-${process.pid}-9a1b`];
+    for (const entry of [...crashed, ...running]) {
+      await mkdir(join(dir, 'shop-1', entry));
+      await writeFile(join(dir, 'shop-1', entry, 'documents.ndjson'), '{}\n');
+    }
+    const engine = new EmbeddedSearchEngine({ snapshots: store });
+    await engine.loadIndex('shop-1');
+    await engine.bulk('shop-1', [{ action: 'delete', id: 'p01' }]);
+    await engine.refresh('shop-1');
+    expect((await readdir(join(dir, 'shop-1'))).sort()).toEqual(['g000000001', 'g000000002', ...running].sort());
   });
 
   it('writes to a loaded index read the source documents back from the snapshot', async () => {
