@@ -192,7 +192,7 @@ export async function batchRowsAtOnce(db: Db, tenantId: number, ids: readonly nu
   const text = AT_ONCE.map((name) =>
     db.raw(SQL[name], [tenantId, name === 'prices' || name === 'stock' ? sellable : roots]).toQuery(),
   ).join(';\n');
-  const results = (await db.raw<{ rows: unknown[] }[]>(text)) as { rows: unknown[] }[];
+  const results = await db.raw<{ rows: unknown[] }[]>(text);
   if (results.length !== AT_ONCE.length) throw new Error(`batchRowsAtOnce: ${results.length} results`);
   return Object.fromEntries(AT_ONCE.map((name, i) => [name, results[i]?.rows ?? []])) as unknown as BatchRows;
 }
