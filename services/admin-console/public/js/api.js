@@ -57,8 +57,8 @@ export class AdminApi {
     });
     if (res.status === 401) this.onUnauthorized();
     if (res.status === 204) return undefined;
-    const answer = await res.json().catch(() => ({}));
-    if (!res.ok) throw new ApiError(res.status, answer);
-    return answer;
+    // An abort while the body arrives rejects (the caller drops it); only a refusal's body may be unreadable.
+    if (res.ok) return res.json();
+    throw new ApiError(res.status, await res.json().catch(() => ({})));
   }
 }

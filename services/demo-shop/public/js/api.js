@@ -139,8 +139,8 @@ export class StorefrontApi {
     });
     if (body !== undefined) init.body = JSON.stringify(body);
     const res = await fetch(`${this.baseUrl}${path}`, init);
-    const data = await res.json().catch(() => ({}));
-    if (!res.ok) throw new ApiError(res.status, data);
-    return data;
+    // An answer is read as it is: an abort while its body arrives rejects (the caller drops it), never an empty answer.
+    if (res.ok) return res.json();
+    throw new ApiError(res.status, await res.json().catch(() => ({})));
   }
 }
