@@ -9,7 +9,7 @@ import { SnapshotStore } from '../../../../shared/search/embedded/snapshot/snaps
 import type { BenchPeer, PeerBuildReport, QueryName } from '../bench-types';
 import { canMeasureMemory, settledMemory } from '../memory';
 import { PORT_QUERIES } from '../queries';
-import { INDEX } from './embedded-build';
+import { type BuildTimes, INDEX } from './embedded-build';
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
 
@@ -53,13 +53,15 @@ export class EmbeddedPeer implements BenchPeer {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       },
     );
-    const [buildMs] = await Promise.all([
-      new Promise<number>((resolve, reject) => {
-        child.once('message', (message: { buildMs: number }) => resolve(message.buildMs));
+    const [{ buildMs, stageMs }] = await Promise.all([
+      new Promise<BuildTimes>((resolve, reject) => {
+        child.once('message', (message: BuildTimes) => resolve(message));
         child.once('exit', (code) => reject(new Error(`embedded build exited (${code ?? 'signal'})`)));
       }),
       once(child, 'exit'),
     ]);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(`  embedded build: staging ${seconds(stageMs)}, refresh ${seconds(buildMs - stageMs)}`);
     return this.load(buildMs);
   }
 

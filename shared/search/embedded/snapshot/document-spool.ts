@@ -1,13 +1,16 @@
-import { closeSync, mkdirSync, openSync, rmSync, write } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync, write, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { SearchDocument } from '../../document';
+import { ByteArena } from './byte-arena';
 import { DOCUMENTS } from './snapshot-files';
 
 const writeAt = promisify(write);
 /** Lines are gathered into chunks of about this many bytes; one chunk is written while the next fills. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
+/** Chunks a spool fills in turn; with none free, the full one is written at once and filled again. */
+const CHUNKS = 3;
 
 /**
  * The source documents of the next full build, written to a snapshot's temporary directory while they are
@@ -20,8 +23,18 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 export class DocumentSpool {
   private readonly fd: number;
   private readonly staged = new Map<string, { doc: SearchDocument; card: Uint8Array }>();
-  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   private used = 0;
+  /** Where the next chunk goes in the file: chunks are written at their own positions, in any order. */
+  private position = 0;
+  /**
+   * Chunks whose write finished, filled again instead of new ones: a million documents spool about 2 GB. A new
+   * buffer is memory touched for the first time, and external memory that makes V8 mark the whole heap (every
+   * staged document) again for each 64 MB of it still alive; so are the cards, kept in an arena's few slabs.
+   */
+  private readonly spare: Buffer[] = [];
+  private chunks = 1;
+  private readonly cards = new ByteArena();
   private writing: Promise<unknown> = Promise.resolve();
   private failure: unknown = null;
   private broken = false;
@@ -50,7 +63,7 @@ export class DocumentSpool {
     at += this.chunk.write(head.length > 2 ? `${head.slice(0, -1)},"card":` : '{"card":', at);
     const cardStart = at;
     at += this.chunk.write(cardJson, at);
-    this.staged.set(doc.id, { doc, card: Buffer.from(this.chunk.subarray(cardStart, at)) });
+    this.staged.set(doc.id, { doc, card: this.cards.copy(this.chunk.subarray(cardStart, at)) });
     at += this.chunk.write('}\n', at);
     this.used = at;
   }
@@ -95,29 +108,57 @@ export class DocumentSpool {
   private reserve(bytes: number): void {
     if (this.used + bytes <= this.chunk.length) return;
     this.flush();
-    if (bytes > this.chunk.length) this.chunk = Buffer.allocUnsafe(bytes);
+    if (bytes <= this.chunk.length) return;
+    // One document larger than a chunk gets a buffer of its own, left to the collector once written.
+    if (this.chunk.length === CHUNK_BYTES) this.spare.push(this.chunk);
+    this.chunk = Buffer.allocUnsafe(bytes);
   }
 
   private flush(): void {
     if (this.used === 0) return;
-    const full = this.chunk.subarray(0, this.used);
-    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    const full = this.chunk;
+    const length = this.used;
+    const position = this.position;
+    this.position += length;
     this.used = 0;
-    this.enqueue(full);
+    const next = this.spare.pop() ?? (this.chunks < CHUNKS ? this.newChunk() : null);
+    if (next === null) {
+      this.writeNow(full, length, position);
+      return;
+    }
+    this.chunk = next;
+    this.enqueue(full, length, position);
   }
 
-  /** Writes run one after another, off the main thread; the first failure is kept for `finish`. */
-  private enqueue(bytes: Buffer): void {
-    this.writing = this.writing.then(async () => {
-      if (this.failure !== null || this.closed) return;
+  private newChunk(): Buffer {
+    this.chunks++;
+    return Buffer.allocUnsafe(CHUNK_BYTES);
+  }
+
+  /** Writes run off the main thread; the first failure is kept for `finish`. The chunk is free again after. */
+  private enqueue(chunk: Buffer, length: number, position: number): void {
+    const written = (async () => {
       try {
         let done = 0;
-        while (done < bytes.length)
-          done += (await writeAt(this.fd, bytes, done, bytes.length - done, null)).bytesWritten;
+        while (done < length && this.failure === null && !this.closed)
+          done += (await writeAt(this.fd, chunk, done, length - done, position + done)).bytesWritten;
       } catch (error) {
-        this.failure = error;
+        this.failure ??= error;
       }
-    });
+      if (chunk.length === CHUNK_BYTES) this.spare.push(chunk);
+    })();
+    this.writing = Promise.all([this.writing, written]);
+  }
+
+  /** Every chunk is being written: this one is written now and filled again (bounded memory, never a new one). */
+  private writeNow(chunk: Buffer, length: number, position: number): void {
+    if (this.failure !== null || this.closed) return;
+    try {
+      let done = 0;
+      while (done < length) done += writeSync(this.fd, chunk, done, length - done, position + done);
+    } catch (error) {
+      this.failure = error;
+    }
   }
 
   private close(): void {

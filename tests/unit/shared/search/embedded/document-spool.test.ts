@@ -5,6 +5,7 @@ import type { SearchDocument } from '../../../../../shared/search';
 import { buildIndex } from '../../../../../shared/search/embedded/build/build-index';
 import { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
 import { readSnapshotDocuments, writeSnapshot } from '../../../../../shared/search/embedded/snapshot/snapshot-files';
+import { DocumentSpool } from '../../../../../shared/search/embedded/snapshot/document-spool';
 import { SnapshotStore } from '../../../../../shared/search/embedded/snapshot/snapshot-store';
 import { fixtureDocuments } from '../contract/fixture';
 
@@ -95,6 +96,33 @@ describe('documents spooled while a full build is staged', () => {
     await engine.refresh('shop-1');
     expect(await readdir(join(dir, 'shop-1'))).toEqual(['g000000001']);
     expect(await engine.count('shop-1')).toBe(12);
+  });
+
+  // About 14 MB: more than its three 4 MB chunks, so later lines go into chunks that were written and filled again
+  // (batches as bulk calls stage them, writes finishing in between) or, with every chunk still being written (one
+  // synchronous burst), into a chunk written at once.
+  it.each([
+    ['in batches', 100],
+    ['in one burst', Infinity],
+  ])('spools past its chunks %s, with every line and card intact', async (_, batch) => {
+    const spool = new DocumentSpool(join(dir, 'spool.tmp-1'));
+    const docs = Array.from({ length: 1400 }, (_, i) => {
+      const doc = fixtureDocuments()[i % 12] as SearchDocument;
+      return { ...doc, id: `d${i}`, card: { title: `card ${i} ä`, body: String(i).repeat(10_000 / String(i).length) } };
+    });
+    for (const [i, doc] of docs.entries()) {
+      spool.add(doc);
+      if (i % batch === batch - 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const cards = docs.map((doc) => JSON.parse(Buffer.from(spool.cardOf(doc) ?? []).toString('utf8')));
+    expect(cards).toEqual(docs.map((doc) => doc.card));
+    const file = await readFile(join(await spool.finish(), 'documents.ndjson'), 'utf8');
+    expect(
+      file
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(docs);
   });
 
   it('an index dropped mid-stream leaves no snapshot and no spool', async () => {
