@@ -29,8 +29,8 @@ export class DocumentSpool {
   private position = 0;
   /**
    * Chunks whose write finished, filled again instead of new ones: a million documents spool about 2 GB. A new
-   * buffer is memory touched for the first time, and external memory that makes V8 mark the whole heap (every
-   * staged document) again for each 64 MB of it still alive; so are the cards, kept in an arena's few slabs.
+   * buffer is memory touched for the first time, and external memory: V8 marks the whole heap (every staged
+   * document) again for each 64 MB of it still alive. The cards are kept in an arena's few slabs for that reason.
    */
   private readonly spare: Buffer[] = [];
   private chunks = 1;
