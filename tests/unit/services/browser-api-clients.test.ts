@@ -15,10 +15,10 @@ async function clients(base: string): Promise<Record<string, Get>> {
     AdminApi: new (url: string, token: string, onUnauthorized: () => void) => { get: Get };
   };
   const storefront = new shop.StorefrontApi(base, 'pk_test');
-  const console = new admin.AdminApi(base, 'token', () => {});
+  const adminApi = new admin.AdminApi(base, 'token', () => {});
   return {
     'demo shop': (path, signal) => storefront.get(`/api/v1${path}`, undefined, signal),
-    'admin console': (path, signal) => console.get(path, signal),
+    'admin console': (path, signal) => adminApi.get(path, signal),
   };
 }
 

@@ -4,7 +4,7 @@ describe('a byte arena', () => {
   it('keeps every copy intact across slabs, independent of the bytes copied from', () => {
     const arena = new ByteArena();
     const source = Buffer.alloc(5000);
-    // About 10 MB: slabs of 64 KB doubling to several MB, each copy from a buffer overwritten right after.
+    // About 6 MB: slabs of 64 KB doubling to 4 MB, each copy from a buffer overwritten right after.
     const copies = Array.from({ length: 2000 }, (_, i) => {
       source.fill(i % 251, 0, 1000 + (i % 4000));
       return arena.copy(source.subarray(0, 1000 + (i % 4000)));
