@@ -36,6 +36,11 @@ import { suggestRoutes } from './suggest/suggest-routes';
 
 export interface StorefrontApiDeps {
   db: Knex;
+  /**
+   * A pool whose sessions keep generic plans (createDb `genericPlans`) for the named statements of product pages and
+   * cart lines that are not held; left out, they run on `db`, planned each time.
+   */
+  lookups?: Knex;
   redis: Redis;
   /** A connection that fails fast while Redis is down (no offline queue): the rate limiter's store. */
   limiterRedis: Redis;
@@ -117,7 +122,10 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
   const productOptions = productReadOptions(config);
   // A product computed now must not show a category older than the freshness bound either.
   const trees = new CategoryTrees(db, productOptions.freshnessMs);
-  const products = productReads({ db, trees, logger: deps.logger, micro: reads, metrics }, productOptions);
+  const products = productReads(
+    { db, lookups: deps.lookups, trees, logger: deps.logger, micro: reads, metrics },
+    productOptions,
+  );
   app.use(
     siteRoutes(config.MEDIA_BASE_URL),
     listingRoutes(listing, reads),

@@ -1,3 +1,4 @@
+import { createDb } from '../../shared/db/knex';
 import { createRedis, reportRedisErrors } from '../../shared/redis';
 import { createMetricsRegistry } from '../../shared/metrics/registry';
 import { exitOnBootFailure, runHttpServiceWith } from '../../shared/http/run-http-service';
@@ -54,6 +55,8 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
     logger,
     'storefront-api-carts',
   );
+  // Product pages and cart lines that are not held read by named statements, planned once per session here.
+  const lookups = createDb(config.DATABASE_URL, { pool: { min: 0, max: 6 }, logger, genericPlans: true });
   const metrics = createMetricsRegistry('storefront-api', { nodeMetrics: true });
   const analytics =
     config.ANALYTICS_RECORDING === 'on' ? new SearchAnalytics({ db, logger, metrics }, analyticsOptions(config)) : null;
@@ -61,6 +64,7 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
   return {
     app: createApp({
       db,
+      lookups,
       redis,
       limiterRedis,
       cartRedis,
@@ -92,6 +96,7 @@ runHttpServiceWith('storefront-api', storefrontConfigSchema, async ({ db, redis,
       { name: 'carts', close: async () => cartRedis.disconnect() },
       { name: 'engine', close: () => engine.close() },
     ],
+    closeLast: [{ name: 'lookups', close: () => lookups.destroy() }],
     clientErrors: clientErrorProblem(config.ERRORS_DOC_URL),
   };
 }).catch(exitOnBootFailure);

@@ -5,7 +5,15 @@ import { migrationSource } from './migrations';
 export type { Knex };
 export type Db = Knex | Knex.Transaction;
 
-type DbOptions = { pool?: { min: number; max: number }; logger?: Logger };
+type DbOptions = {
+  pool?: { min: number; max: number };
+  logger?: Logger;
+  /**
+   * Sessions plan a named statement once and keep that plan (`plan_cache_mode = force_generic_plan`): for a pool
+   * that runs only named lookups by id arrays, whose custom plans cost PostgreSQL more to make than to run.
+   */
+  genericPlans?: boolean;
+};
 
 /**
  * A knex pool on PostgreSQL; numeric and bigint columns come back as strings, as pg returns them.
@@ -15,7 +23,9 @@ export function createDb(url: string, options: DbOptions = {}): Knex {
   const { logger } = options;
   return knex({
     client: 'pg',
-    connection: url,
+    connection: options.genericPlans
+      ? { connectionString: url, options: '-c plan_cache_mode=force_generic_plan' }
+      : url,
     pool: options.pool ?? { min: 0, max: 10 },
     migrations: { migrationSource, tableName: 'knex_migrations' },
     ...(logger && {

@@ -16,7 +16,13 @@ export type HttpServiceDeps<C extends HttpConfig = HttpConfig> = { db: Knex; red
  * An app with work beyond its requests (a queue worker): `closeFirst` runs on shutdown before the server stops.
  * `clientErrors`, when the format depends on the config, takes the place of the option of the same name.
  */
-export type ServedApp = { app: RequestListener; closeFirst: Closer[]; clientErrors?: ClientErrorRenderer };
+export type ServedApp = {
+  app: RequestListener;
+  closeFirst: Closer[];
+  /** Closed once the server has stopped (what requests in flight still use), before the shared pool and Redis. */
+  closeLast?: Closer[];
+  clientErrors?: ClientErrorRenderer;
+};
 
 /**
  * The shared `main` of an HTTP process: parse config, build clients, serve the app,
@@ -48,6 +54,7 @@ export async function runHttpServiceWith<C extends HttpConfig>(
     [
       ...closeFirst,
       { name: 'http', close: running.close },
+      ...(served.closeLast ?? []),
       { name: 'db', close: () => db.destroy() },
       { name: 'redis', close: () => redis.quit() },
     ],

@@ -4,7 +4,8 @@ import { describeExisting } from './existing-media';
 import type { MediaItem } from './manifest';
 import type { RenditionStore } from './rendition-store';
 
-type LogoRow = { id: number; logo_hash: string; logo_source: string | null };
+/** A brand's logo columns (brands with a logo_hash). */
+export type LogoRow = { id: number; logo_hash: string; logo_source: string | null };
 
 /**
  * A brand's logo as a media item: an image with role `logo` (`brands.logo_hash`, bytes at `brands.logo_source`).
@@ -38,7 +39,7 @@ export async function loadBrandLogos(
     .whereNotNull('logo_hash')
     .orderBy('id')
     .select('id', 'logo_hash', 'logo_source');
-  return new Map(rows.map((row) => [Number(row.id), logoItem(row)]));
+  return logoItems(rows);
 }
 
 /** Each brand's logo descriptor, keyed by brand id, for the brands whose logo the indexer has rendered. */
@@ -48,8 +49,20 @@ export async function describeBrandLogos(
   tenantId: number,
   brandIds: readonly number[],
 ): Promise<Map<number, MediaDescriptor>> {
+  return describeLogos(store, await loadBrandLogos(db, tenantId, brandIds));
+}
+
+/** Each brand's logo as a media item, keyed by brand id (rows read elsewhere). */
+export const logoItems = (rows: readonly LogoRow[]): Map<number, MediaItem> =>
+  new Map(rows.map((row) => [Number(row.id), logoItem(row)]));
+
+/** The descriptors of the logos whose renditions exist, keyed by brand id. */
+export async function describeLogos(
+  store: RenditionStore,
+  logos: ReadonlyMap<number, MediaItem>,
+): Promise<Map<number, MediaDescriptor>> {
   const out = new Map<number, MediaDescriptor>();
-  for (const [id, item] of await loadBrandLogos(db, tenantId, brandIds)) {
+  for (const [id, item] of logos) {
     const descriptor = await describeExisting(store, item);
     if (descriptor) out.set(id, descriptor);
   }

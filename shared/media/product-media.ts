@@ -2,6 +2,7 @@ import type { Db } from '../db/knex';
 import { productMediaView } from './build-descriptor';
 import type { MediaDescriptor } from './descriptor';
 import { describeExisting } from './existing-media';
+import type { MediaRow } from './manifest';
 import { loadMediaRows } from './media-rows';
 import type { RenditionStore } from './rendition-store';
 
@@ -21,10 +22,21 @@ export async function describeProductMedia(
   tenantId: number,
   productIds: readonly number[],
 ): Promise<Map<number, ProductMedia>> {
+  return describeMediaRows(store, await loadMediaRows(db, tenantId, productIds), productIds);
+}
+
+/** As describeProductMedia, over media rows already read (rows of products not among `productIds` are skipped). */
+export async function describeMediaRows(
+  store: RenditionStore,
+  rows: readonly MediaRow[],
+  productIds: readonly number[],
+): Promise<Map<number, ProductMedia>> {
   const byProduct = new Map<number, MediaDescriptor[]>(productIds.map((id) => [id, []]));
-  for (const row of await loadMediaRows(db, tenantId, productIds)) {
+  for (const row of rows) {
+    const own = byProduct.get(row.productId);
+    if (own === undefined) continue;
     const descriptor = await describeExisting(store, row);
-    if (descriptor) byProduct.get(row.productId)?.push(descriptor);
+    if (descriptor) own.push(descriptor);
   }
   return new Map([...byProduct].map(([id, descriptors]) => [id, productMediaView(descriptors)]));
 }

@@ -1,10 +1,11 @@
 import type { Db } from '../db/knex';
 import { loadConfig } from '../config';
-import { describeBrandLogos } from './brand-logos';
+import { describeBrandLogos, describeLogos, type LogoRow, logoItems } from './brand-logos';
 import type { MediaDescriptor } from './descriptor';
 import { mediaBaseUrlSchema, mediaDirs } from './media-config';
 import { mediaBlock, type MediaBlock } from './media-urls';
-import { describeProductMedia, type ProductMedia } from './product-media';
+import type { MediaRow } from './manifest';
+import { describeMediaRows, describeProductMedia, type ProductMedia } from './product-media';
 import { RenditionStore } from './rendition-store';
 import { describeSwatchImages } from './swatch-images';
 
@@ -20,8 +21,12 @@ export function mediaBlockFromEnv(env: NodeJS.ProcessEnv = process.env): MediaBl
 export interface MediaReader {
   /** `images`, `image` and `files` of each product or variant id (every id answered; no media is empty). */
   products(db: Db, tenantId: number, productIds: readonly number[]): Promise<Map<number, ProductMedia>>;
+  /** As `products`, over media rows the caller read (with other rows, in one statement). */
+  productsOf(rows: readonly MediaRow[], productIds: readonly number[]): Promise<Map<number, ProductMedia>>;
   /** Each brand's logo (role `logo`), keyed by brand id. */
   brandLogos(db: Db, tenantId: number, brandIds: readonly number[]): Promise<Map<number, MediaDescriptor>>;
+  /** As `brandLogos`, over logo rows the caller read. */
+  brandLogosOf(rows: readonly LogoRow[]): Promise<Map<number, MediaDescriptor>>;
   /** Each configured swatch image (role `swatch`), keyed by its configured source. */
   swatchImages(db: Db, tenantId: number, sources: readonly string[]): Promise<Map<string, MediaDescriptor>>;
 }
@@ -30,7 +35,9 @@ export interface MediaReader {
 export function storeMediaReader(store: RenditionStore): MediaReader {
   return {
     products: (db, tenantId, ids) => describeProductMedia(db, store, tenantId, ids),
+    productsOf: (rows, ids) => describeMediaRows(store, rows, ids),
     brandLogos: (db, tenantId, ids) => describeBrandLogos(db, store, tenantId, ids),
+    brandLogosOf: (rows) => describeLogos(store, logoItems(rows)),
     swatchImages: (db, tenantId, sources) => describeSwatchImages(db, store, tenantId, sources),
   };
 }

@@ -15,6 +15,8 @@ export const ERRORS_DOC_URL = 'https://aisle.dev/docs/errors';
 /** The storefront app on a test database, with its registry loaded (call `registry.refresh()` after a publish). */
 export async function createStorefrontTestApp(deps: {
   db: Knex;
+  /** The pool of product and cart lookups (createDb `genericPlans`, as main.ts makes it); default `db`. */
+  lookups?: Knex;
   redis: Redis;
   engine: SearchEngine;
   /** Media descriptors; default: a store with no renditions (every product answers no media). */
@@ -45,6 +47,7 @@ export async function createStorefrontTestApp(deps: {
   if (deps.loaded !== false) await registry.refresh();
   const app = createApp({
     db: deps.db,
+    ...(deps.lookups ? { lookups: deps.lookups } : {}),
     redis: deps.redis,
     limiterRedis: deps.limiterRedis ?? deps.redis,
     ...(deps.cartRedis ? { cartRedis: deps.cartRedis } : {}),

@@ -1,3 +1,4 @@
+import { assembleProducts } from '../../../indexer/documents/assemble-products';
 import type { Knex } from '../../../shared/db/knex';
 import { cannotBeStored } from '../../../shared/db/storable-text';
 import { BatchedLoads } from '../freshness/batched-loads';
@@ -5,7 +6,8 @@ import type { FeedCache, Computed } from '../freshness/feed-cache';
 import type { SiteContext } from '../keys/site-context';
 import type { CategoryTrees } from './category-trees';
 import type { DescribedMedia } from './product-media';
-import { loadSold, type SoldProduct } from './sold-products';
+import { heldRows } from './held-rows';
+import { type SoldProduct, soldAmong } from './sold-products';
 
 /** A product as one market sells it, with the media of the product and of each of its variants, keyed by row id. */
 export interface HeldProduct {
@@ -93,10 +95,11 @@ export class HeldProducts {
   }
 
   private async load(ctx: SiteContext, ids: readonly number[]): Promise<Map<number, HeldProduct>> {
-    const tenantId = ctx.key.tenantId;
-    const sold = await loadSold(this.db, this.trees, ctx, ids);
+    const scope = { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId };
+    const [tree, rows] = await Promise.all([this.trees.get(scope.tenantId), heldRows(this.db, scope, ids)]);
+    const sold = soldAmong(assembleProducts(rows.batch, tree), ctx, rows.slugs);
     const variantIds = [...sold.values()].flatMap((s) => s.product.variants.map((v) => v.id));
-    const media = await ctx.media.products(this.db, tenantId, [...new Set([...sold.keys(), ...variantIds])]);
+    const media = await ctx.media.productsOf(rows.media, [...new Set([...sold.keys(), ...variantIds])]);
     const out = new Map<number, HeldProduct>();
     for (const [id, product] of sold) {
       const rows = [id, ...product.product.variants.map((v) => v.id)];
@@ -114,11 +117,13 @@ export class HeldProducts {
 async function rootsOf(db: Knex, tenantId: number, skus: readonly string[]): Promise<Map<string, SkuRoot>> {
   if (skus.length === 0) return new Map();
   const found = (
-    await db.raw<{ rows: { id: number; parent_id: number | null; sku: string }[] }>(
-      'select id, parent_id, product_number as sku from products where tenant_id = ? and product_number = ' +
-        'any(?::text[])',
-      [tenantId, [...skus]],
-    )
+    await db
+      .raw<{ rows: { id: number; parent_id: number | null; sku: string }[] }>(
+        'select id, parent_id, product_number as sku from products where tenant_id = ? and product_number = ' +
+          'any(?::text[])',
+        [tenantId, [...skus]],
+      )
+      .options({ name: 'storefront-sku-roots' })
   ).rows;
   return new Map(found.map((r) => [r.sku, { rootId: r.parent_id ?? r.id, variantId: r.id }]));
 }

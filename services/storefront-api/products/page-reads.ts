@@ -1,6 +1,5 @@
 import type { Knex } from '../../../shared/db/knex';
 import { findBySlugs, type SlugHit } from '../../../shared/storefront-config/slugs/slug-store';
-import type { MediaDescriptor } from '../../../shared/media/descriptor';
 import { BatchedLoads } from '../freshness/batched-loads';
 import type { SiteContext } from '../keys/site-context';
 import type { HeldProducts } from './held-products';
@@ -10,14 +9,13 @@ import { type PageRows, pageRows } from './product-rows';
 export type ProductSources = { held: HeldProducts; pages: PageReads };
 
 /**
- * The reads of a product page that are not held products: the slug asked for, the page's own rows and its brands'
- * logos. Concurrent pages read them together (BatchedLoads): a page that is not held costs a share of each query,
- * not one each.
+ * The reads of a product page that are not held products: the slug asked for, and the page's own rows (its brands'
+ * logos among them). Concurrent pages read them together (BatchedLoads): a page that is not held costs a share of
+ * each statement, not one each.
  */
 export class PageReads {
   private readonly slugs = new BatchedLoads<string, SlugHit>();
   private readonly rows = new BatchedLoads<number, PageRows>();
-  private readonly logos = new BatchedLoads<number, MediaDescriptor>();
 
   constructor(private readonly db: Knex) {}
 
@@ -29,15 +27,6 @@ export class PageReads {
       findBySlugs(this.db, scope, slugs, ctx.language, ctx.catalogue.languages),
     );
     return found.get(slug) ?? null;
-  }
-
-  /** Each brand's logo descriptor; null when it has none (or it is not rendered yet). */
-  async brandLogos(ctx: SiteContext, brandIds: readonly number[]): Promise<Map<number, MediaDescriptor | null>> {
-    const tenantId = ctx.key.tenantId;
-    const found = await this.logos.load(`${tenantId}\u0000${ctx.key.siteId}`, brandIds, (ids) =>
-      ctx.media.brandLogos(this.db, tenantId, ids),
-    );
-    return new Map(brandIds.map((id) => [id, found.get(id) ?? null]));
   }
 
   /** The page rows of one product (see PageRows). */

@@ -39,10 +39,8 @@ export async function loadProductParts(
   const { sold } = held;
   const { product } = sold;
   const variantIds = product.variants.map((v) => v.id);
-  const brandIds = [
-    ...new Set([product.brand, ...product.variants.map((v) => v.brand)].filter((b) => b !== null).map((b) => b.id)),
-  ];
-  const [rows, logos] = await Promise.all([page ?? pages.page(ctx, product.id), pages.brandLogos(ctx, brandIds)]);
+  const rows = page ?? (await pages.page(ctx, product.id));
+  const logos = await ctx.media.brandLogosOf(rows.logos);
   return {
     sold,
     market: marketConfigOf(ctx),

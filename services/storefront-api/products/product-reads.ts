@@ -29,7 +29,15 @@ export type ProductReads = ProductAnswers & ProductSources;
  * bytes (a detail page is 2 to 10 KB), held products the rest, SKUs a small share.
  */
 export function productReads(
-  deps: { db: Knex; trees: CategoryTrees; logger: Logger; micro: MicroCache; metrics: Registry },
+  deps: {
+    db: Knex;
+    /** Where held products and page rows are read by named statements (a pool keeping generic plans); else `db`. */
+    lookups?: Knex;
+    trees: CategoryTrees;
+    logger: Logger;
+    micro: MicroCache;
+    metrics: Registry;
+  },
   options: ProductReadOptions = DEFAULT_PRODUCT_READS,
 ): ProductReads {
   const feed = new ChangeFollower(deps.db, {
@@ -48,8 +56,9 @@ export function productReads(
     skus: new FeedCache<SkuRoot>(feed, bounds(0.05)),
   };
   observeSizes(deps.metrics, caches);
-  const held = new HeldProducts(deps.db, deps.trees, caches);
-  return { held, pages: new PageReads(deps.db), answers: caches.answers, micro: deps.micro };
+  const lookups = deps.lookups ?? deps.db;
+  const held = new HeldProducts(lookups, deps.trees, caches);
+  return { held, pages: new PageReads(lookups), answers: caches.answers, micro: deps.micro };
 }
 
 /** `storefront_product_cache_bytes` and `_entries` per cache, read at each scrape. */

@@ -1,5 +1,6 @@
 import type { Knex } from '../../../shared/db/knex';
 import { cannotBeStored } from '../../../shared/db/storable-text';
+import type { LogoRow } from '../../../shared/media/brand-logos';
 
 // What a detail page needs beyond the indexer's catalogue rows: SEO texts, responsible parties of the product
 // and of each variant, related groups and bundle components, and the current slugs the indexer minted.
@@ -40,6 +41,11 @@ async function rows<T>(db: Knex, sql: string, bindings: readonly Knex.RawBinding
   return (await db.raw<{ rows: T[] }>(sql, bindings)).rows;
 }
 
+/** As `rows`, as a named statement (`sql` must be the same text whenever `name` is). */
+async function named<T>(db: Knex, name: string, sql: string, bindings: readonly Knex.RawBinding[]): Promise<T[]> {
+  return (await db.raw<{ rows: T[] }>(sql, bindings).options({ name })).rows;
+}
+
 /** A subquery's rows as one JSON array column, in `order` (columns of the subquery). */
 const agg = (select: string, order = '') =>
   `(select coalesce(json_agg(d${order && ` order by ${order}`}), '[]') from (${select}) d)`;
@@ -55,6 +61,8 @@ export interface PageRows {
   /** Related products in the order linked: groups by key, then position. */
   relations: RelationRow[];
   bundle: BundleRow[];
+  /** The logos of the brands of the product and its variants (brands that have one). */
+  logos: LogoRow[];
 }
 
 type PageRow = {
@@ -65,16 +73,21 @@ type PageRow = {
   brands: { entity_id: string; language: string; slug: string }[];
   relations: RelationRow[];
   bundle: BundleRow[];
+  logos: LogoRow[];
 };
 
 // The product's own row and its variants', as a condition on `products` for page `p`.
 const OWN_ROWS = 'tenant_id = ? and (id = p.id or parent_id = p.id)';
 
-/** The page rows of each product among `ids`, in one query whatever their number. */
+/**
+ * The page rows of each product among `ids`, in one statement whatever their number; named, so a session that keeps
+ * generic plans (createDb `genericPlans`) plans it once.
+ */
 export async function pageRows(db: Knex, scope: SlugScope, ids: readonly number[]): Promise<Map<number, PageRows>> {
   const t = scope.tenantId;
-  const found = await rows<PageRow>(
+  const found = await named<PageRow>(
     db,
+    'storefront-page-rows',
     `select p.id, ${agg(
       'select language, seo_title, seo_description from product_descriptions where tenant_id = ? and ' +
         'product_id = p.id',
@@ -94,9 +107,13 @@ export async function pageRows(db: Knex, scope: SlugScope, ids: readonly number[
       'select component_product_id, quantity::text as quantity, position from product_bundle_components where ' +
         'tenant_id = ? and product_id = p.id',
       'position, component_product_id',
-    )} as bundle from unnest(?::int[]) as p(id)`,
-    // seo, links, parties (2), brands (3), relations, bundle; then the ids
-    [t, t, t, t, t, scope.siteId, t, t, t, [...new Set(ids)]],
+    )} as bundle, ${agg(
+      'select id, logo_hash, logo_source from brands where tenant_id = ? and logo_hash is not null and id in ' +
+        `(select brand_id from products where ${OWN_ROWS})`,
+      'id',
+    )} as logos from unnest(?::int[]) as p(id)`,
+    // seo, links, parties (2), brands (3), relations, bundle, logos (2); then the ids
+    [t, t, t, t, t, scope.siteId, t, t, t, t, t, [...new Set(ids)]],
   );
   return new Map(found.map((row) => [row.id, pageOf(row)]));
 }
@@ -114,10 +131,25 @@ function pageOf(row: PageRow): PageRows {
     brandSlugs,
     relations: row.relations,
     bundle: row.bundle,
+    logos: row.logos,
   };
 }
 
 type SlugScope = { tenantId: number; siteId: number };
+
+/** Current slugs of a tenant, site and entity type (`?` each) among entity ids (`?::text[]`). */
+export const CURRENT_SLUGS =
+  'select entity_id, language, slug from storefront_slugs where tenant_id = ? and site_id = ? and ' +
+  'entity_type = ? and current and entity_id = any(?::text[])';
+
+export type SlugRow = { entity_id: string; language: string; slug: string };
+
+/** Slug rows by entity id and language. */
+export function slugsById(rows: readonly SlugRow[]): Map<number, Record<string, string>> {
+  const out = new Map<number, Record<string, string>>();
+  for (const r of rows) out.set(Number(r.entity_id), { ...out.get(Number(r.entity_id)), [r.language]: r.slug });
+  return out;
+}
 
 /** Current slugs per entity and language (minted by the indexer or at publish; never minted here). */
 export async function currentSlugs(
@@ -126,16 +158,8 @@ export async function currentSlugs(
   entityType: 'product' | 'brand',
   ids: readonly number[],
 ): Promise<Map<number, Record<string, string>>> {
-  const out = new Map<number, Record<string, string>>();
-  if (ids.length === 0) return out;
-  const found = await rows<{ entity_id: string; language: string; slug: string }>(
-    db,
-    'select entity_id, language, slug from storefront_slugs where tenant_id = ? and site_id = ? and ' +
-      'entity_type = ? and current and entity_id = any(?::text[])',
-    [scope.tenantId, scope.siteId, entityType, ids.map(String)],
-  );
-  for (const r of found) out.set(Number(r.entity_id), { ...out.get(Number(r.entity_id)), [r.language]: r.slug });
-  return out;
+  if (ids.length === 0) return new Map();
+  return slugsById(await rows<SlugRow>(db, CURRENT_SLUGS, [scope.tenantId, scope.siteId, entityType, ids.map(String)]));
 }
 
 /** The root (storefront product) a SKU names, and the variant when the SKU is a variant's. */

@@ -49,6 +49,15 @@ export async function loadSold(
     loadCatalogueProducts(db, ctx.key.tenantId, unique, tree),
     currentSlugs(db, scope, 'product', unique),
   ]);
+  return soldAmong(products, ctx, slugs);
+}
+
+/** The products the request's market sells, keyed by id, with their current slugs (pure). */
+export function soldAmong(
+  products: readonly CatalogueProduct[],
+  ctx: SiteContext,
+  slugs: ReadonlyMap<number, Record<string, string>>,
+): Map<number, SoldProduct> {
   const out = new Map<number, SoldProduct>();
   for (const product of products) {
     const sold = soldOn(product, ctx.catalogue.index, ctx.market.code, slugs.get(product.id) ?? {});

@@ -181,13 +181,16 @@ export async function findBySlugs(
   const wanted = [...new Set(slugs.filter((slug) => !cannotBeStored(slug)))];
   const out = new Map<string, SlugHit>();
   if (wanted.length === 0) return out;
-  const { rows }: { rows: { slug: string; entity_id: string; current: boolean }[] } = await db.raw(
-    // language = any(...) lets the (site, language, slug) unique index answer, one probe per language and slug.
-    `select distinct on (slug) slug, entity_id, current from storefront_slugs where site_id = ? and
+  const { rows }: { rows: { slug: string; entity_id: string; current: boolean }[] } = await db
+    .raw(
+      // language = any(...) lets the (site, language, slug) unique index answer, one probe per language and slug.
+      `select distinct on (slug) slug, entity_id, current from storefront_slugs where site_id = ? and
      language = any(?::text[]) and slug = any(?::text[]) and tenant_id = ? and entity_type = ?
      order by slug, (language = ?) desc, current desc`,
-    [scope.siteId, [...new Set([language, ...siteLanguages])], wanted, scope.tenantId, scope.entityType, language],
-  );
+      [scope.siteId, [...new Set([language, ...siteLanguages])], wanted, scope.tenantId, scope.entityType, language],
+    )
+    // Named: a session that keeps generic plans (the product page's) plans it once.
+    .options({ name: 'slugs-by-slug' });
   for (const r of rows) out.set(r.slug, { entityId: r.entity_id, current: r.current });
   return out;
 }

@@ -1,4 +1,5 @@
 import type { RequestListener } from 'node:http';
+import { createDb, type Knex } from '../../../../shared/db/knex';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 import { indexedShop, runDeps, type IndexedShop } from '../../../support/storefront-fixture';
@@ -13,6 +14,8 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
   let r: TestRedis;
   let shop: IndexedShop;
   let app: RequestListener;
+  // As main.ts runs it: pages that are not held are read on sessions keeping generic plans.
+  let lookups: Knex;
   let made: DetailProducts;
   let sold: { id: string; slug: string }[];
   let doc: StorefrontConformance;
@@ -36,7 +39,8 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
         made = await addDetailProducts(t.db, tenantId);
       },
     });
-    ({ app } = await createStorefrontTestApp({ db: t.db, redis: r.redis, engine: shop.engine.engine }));
+    lookups = createDb(t.url, { pool: { min: 0, max: 2 }, genericPlans: true });
+    ({ app } = await createStorefrontTestApp({ db: t.db, lookups, redis: r.redis, engine: shop.engine.engine }));
     doc = await storefrontConformance(app);
     sold = (await get('/v1/products?pageSize=5&sort=name_asc')).body.items;
     await linkProducts(
@@ -52,6 +56,7 @@ describe('GET /v1/products/{slugOrId} and /v1/products/by-sku/{sku}', () => {
     );
   }, 120_000);
   afterAll(async () => {
+    await lookups.destroy();
     await shop.engine.cleanup();
     await r.cleanup();
     await t.drop();

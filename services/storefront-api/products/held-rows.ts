@@ -1,0 +1,53 @@
+import {
+  type BatchRows,
+  batchJsonColumns,
+  batchRowsOf,
+  jsonColumn,
+  SELLABLE,
+  sellableBindings,
+} from '../../../indexer/documents/catalogue-rows';
+import type { Knex } from '../../../shared/db/knex';
+import type { MediaRow } from '../../../shared/media/manifest';
+import { MEDIA_ROWS, type MediaRowRecord, toMediaRow } from '../../../shared/media/media-rows';
+import { CURRENT_SLUGS, type SlugRow, slugsById } from './product-rows';
+
+/** What held products are made of: the indexer's catalogue rows, current slugs, and media rows. */
+export interface HeldRows {
+  batch: BatchRows;
+  slugs: Map<number, Record<string, string>>;
+  /** Of the roots and of their variants. */
+  media: MediaRow[];
+}
+
+/**
+ * The rows of the roots among `ids` (see HeldRows) in one named statement. Each read was eleven statements, each
+ * planned anew (planning was most of PostgreSQL's cost); named, on a session that keeps generic plans
+ * (createDb `genericPlans`), it is planned once per connection.
+ */
+export async function heldRows(
+  db: Knex,
+  scope: { tenantId: number; siteId: number },
+  ids: readonly number[],
+): Promise<HeldRows> {
+  const { tenantId, siteId } = scope;
+  const catalogue = batchJsonColumns(tenantId, ids);
+  const sql = [
+    catalogue.sql,
+    jsonColumn(CURRENT_SLUGS, 'slugs'),
+    jsonColumn(MEDIA_ROWS.replace('any(?::int[])', `any(${SELLABLE})`), 'media'),
+  ].join(',\n');
+  const bindings = [
+    ...catalogue.bindings,
+    ...[tenantId, siteId, 'product', ids.map(String)],
+    ...[tenantId, ...sellableBindings(tenantId, ids)],
+  ];
+  const { rows } = await db
+    .raw<{ rows: Record<string, unknown>[] }>(`select ${sql}`, bindings)
+    .options({ name: 'storefront-held-rows' });
+  const row = rows[0] ?? {};
+  return {
+    batch: batchRowsOf(row),
+    slugs: slugsById((row.slugs ?? []) as SlugRow[]),
+    media: ((row.media ?? []) as MediaRowRecord[]).map(toMediaRow),
+  };
+}
