@@ -2,6 +2,7 @@ import { assembleProducts } from '../../../indexer/documents/assemble-products';
 import type { Knex } from '../../../shared/db/knex';
 import { cannotBeStored } from '../../../shared/db/storable-text';
 import { BatchedLoads } from '../freshness/batched-loads';
+import { jsonLength } from '../freshness/json-length';
 import type { FeedCache, Computed } from '../freshness/feed-cache';
 import type { SiteContext } from '../keys/site-context';
 import type { CategoryTrees } from './category-trees';
@@ -23,9 +24,8 @@ export interface SkuRoot {
 
 export type HeldCaches = { products: FeedCache<HeldProduct | null>; skus: FeedCache<SkuRoot> };
 
-/** A held product's size: its JSON (media included), which is what its strings and numbers are made of. */
-const sizeOf = (held: HeldProduct | null): number =>
-  held === null ? 16 : JSON.stringify([held.sold, [...held.media]]).length;
+/** A held product's size: about its JSON (media included), which is what its strings and numbers are made of. */
+const sizeOf = (held: HeldProduct | null): number => (held === null ? 16 : jsonLength([held.sold, held.media]));
 
 /**
  * Products and SKUs as the serving process holds them between changes (see ChangeFollower for how fresh): product
