@@ -160,25 +160,29 @@ function targets(r: StorefrontBenchResult): string[] {
 
 /**
  * Why the targets that depend on a miss are missed, from CPU profiles of the server (`BENCH_PROFILE_DIR`, with
- * `BENCH_ONLY=products` or `listings`): products 2026-11-27, listings 2026-11-26.
+ * `BENCH_ONLY=products` or `listings`): products and listings 2026-11-27.
  */
 const WHERE_MISSES_GO = [
   'Where a miss goes (CPU profiles of the server, `BENCH_PROFILE_DIR=dir BENCH_ONLY=products|listings npm run',
-  "bench:storefront`). A product page that is not held reads the indexer's catalogue rows of the product and of its",
-  "related products, its slug, its own rows and its brands' logos. On this machine a query's fixed cost (its socket",
-  'write, the round trip, PostgreSQL waking up) outweighs its rows, so concurrent misses read these together, and a',
-  'batch\'s catalogue rows are one multi-statement query instead of four rounds of nine (docs/decisions.md, "Product',
-  'freshness"). Alternating runs of `BENCH_ONLY=products-empty` on 2026-11-27: 236 and 223 requests/s (2,622 and',
-  '3,423 us of server CPU a request) before that one-round-trip read, 343 and 303 (2,248 and 2,296 us) after; 168',
-  'before any batching. A missing media manifest is now found by a synchronous stat (its failed async read was 11% of',
-  "a miss's samples). In the profile after both, pg's socket writes are about an eighth of the busy samples. From empty",
-  'caches the Zipf mix over 20,000 products misses on about a quarter of its requests within 10 s, so 300 us a request',
-  'on average needs a miss under about 1 ms, which reads of PostgreSQL do not reach here; detail documents built by',
-  'the indexer would (docs/decisions.md). Listings (distinct and the Zipf mix from empty caches, one profile of',
-  "2026-11-27, 22 s of busy samples): facet counting 14%, reading each hit's card 10% (one system call a card),",
-  "writing the answer 10% (JSON, ASCII escapes, SHA-1 ETag, and the buffer's fresh memory, which costs this VM about",
-  '4 ms a MB the first time it is touched), paging 4%, garbage collection 7%. The Zipf mix from empty caches is made',
-  'of those misses until its popular listings are held.',
+  "bench:storefront`). A product page that is not held reads its slug, then its held product (the indexer's",
+  'catalogue rows, current slugs and media of the product and its variants) beside its own rows (SEO, parties,',
+  "related and bundle rows, brands' slugs and logos), then its related products' held rows: named statements planned",
+  'once per session on a pool keeping generic plans, where a miss was eleven statements planned each time, and',
+  'PostgreSQL spent more planning them than running them (docs/decisions.md, "Product freshness"). Concurrent misses',
+  'read together. Alternating runs of `BENCH_ONLY=products-empty` on 2026-11-27: 311, 317 and 361 requests/s (2,289,',
+  '2,302 and 2,020 us of server CPU a request) before the named statements, 502, 559 and 591 (1,658, 1,518 and',
+  '1,445 us) after; 236 and 223 before the catalogue rows were one round trip, 168 before any batching. In a profile',
+  "after (10 s of the scenario): pg's client 30% of the busy samples (half of it its socket writes), writing answers",
+  '15% (mostly the socket write: on this VM a write that wakes the reader costs hundreds of microseconds of system',
+  "time), garbage collection 7%, the indexer's document and card of each held product 5%, sanitising descriptions",
+  '5%, media manifests 3%. From empty caches the Zipf mix over 20,000 products misses on about a quarter of its',
+  'requests within 10 s, so 300 us a request on average needs a miss under about 1 ms; a miss still costs about',
+  '4 ms of server CPU, spread over those parts. Detail documents built by the indexer would take the reads and most',
+  'of the building out of a miss (docs/decisions.md). Listings (distinct and the Zipf mix from empty caches, one',
+  "profile of 2026-11-27, 22 s of busy samples): facet counting 14%, reading each hit's card 10% (one system call a",
+  "card), writing the answer 10% (JSON, ASCII escapes, SHA-1 ETag, and the buffer's fresh memory, which costs this VM",
+  'about 4 ms a MB the first time it is touched), paging 4%, garbage collection 7%. The Zipf mix from empty caches is',
+  'made of those misses until its popular listings are held.',
   '',
 ];
 
