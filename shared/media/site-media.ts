@@ -5,7 +5,7 @@ import type { MediaDescriptor } from './descriptor';
 import { mediaBaseUrlSchema, mediaDirs } from './media-config';
 import { mediaBlock, type MediaBlock } from './media-urls';
 import type { MediaRow } from './manifest';
-import { describeMediaRows, describeProductMedia, type ProductMedia } from './product-media';
+import { describeMediaRows, type ProductMedia } from './product-media';
 import { RenditionStore } from './rendition-store';
 import { describeSwatchImages } from './swatch-images';
 
@@ -19,10 +19,11 @@ export function mediaBlockFromEnv(env: NodeJS.ProcessEnv = process.env): MediaBl
  * descriptor ever announces a 404. Each method answers only what it found.
  */
 export interface MediaReader {
-  /** `images`, `image` and `files` of each product or variant id (every id answered; no media is empty). */
-  products(db: Db, tenantId: number, productIds: readonly number[]): Promise<Map<number, ProductMedia>>;
-  /** As `products`, over media rows the caller read (with other rows, in one statement). */
-  productsOf(rows: readonly MediaRow[], productIds: readonly number[]): Promise<Map<number, ProductMedia>>;
+  /**
+   * `images`, `image` and `files` of each product or variant id (every id answered; no media is empty), from their
+   * media rows (which the caller reads with its other rows, in one statement).
+   */
+  products(rows: readonly MediaRow[], productIds: readonly number[]): Promise<Map<number, ProductMedia>>;
   /** Each brand's logo (role `logo`), keyed by brand id. */
   brandLogos(db: Db, tenantId: number, brandIds: readonly number[]): Promise<Map<number, MediaDescriptor>>;
   /** As `brandLogos`, over logo rows the caller read. */
@@ -34,8 +35,7 @@ export interface MediaReader {
 /** The reader over one rendition store. */
 export function storeMediaReader(store: RenditionStore): MediaReader {
   return {
-    products: (db, tenantId, ids) => describeProductMedia(db, store, tenantId, ids),
-    productsOf: (rows, ids) => describeMediaRows(store, rows, ids),
+    products: (rows, ids) => describeMediaRows(store, rows, ids),
     brandLogos: (db, tenantId, ids) => describeBrandLogos(db, store, tenantId, ids),
     brandLogosOf: (rows) => describeLogos(store, logoItems(rows)),
     swatchImages: (db, tenantId, sources) => describeSwatchImages(db, store, tenantId, sources),

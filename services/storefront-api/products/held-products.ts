@@ -99,7 +99,7 @@ export class HeldProducts {
     const [tree, rows] = await Promise.all([this.trees.get(scope.tenantId), heldRows(this.db, scope, ids)]);
     const sold = soldAmong(assembleProducts(rows.batch, tree), ctx, rows.slugs);
     const variantIds = [...sold.values()].flatMap((s) => s.product.variants.map((v) => v.id));
-    const media = await ctx.media.productsOf(rows.media, [...new Set([...sold.keys(), ...variantIds])]);
+    const media = await ctx.media.products(rows.media, [...new Set([...sold.keys(), ...variantIds])]);
     const out = new Map<number, HeldProduct>();
     for (const [id, product] of sold) {
       const rows = [id, ...product.product.variants.map((v) => v.id)];
