@@ -44,10 +44,12 @@ export async function heldRows(
   const { rows } = await db
     .raw<{ rows: Record<string, unknown>[] }>(`select ${sql}`, bindings)
     .options({ name: 'storefront-held-rows' });
-  const row = rows[0] ?? {};
+  // A select without FROM answers one row, and each column is a JSON array (coalesced).
+  const row = rows[0];
+  if (row === undefined) throw new Error('heldRows: the statement answered no row');
   return {
     batch: batchRowsOf(row),
-    slugs: slugsById((row.slugs ?? []) as SlugRow[]),
-    media: ((row.media ?? []) as MediaRowRecord[]).map(toMediaRow),
+    slugs: slugsById(row.slugs as SlugRow[]),
+    media: (row.media as MediaRowRecord[]).map(toMediaRow),
   };
 }
