@@ -15,11 +15,15 @@ const MAX_ENTRIES = 50_000;
 /**
  * Site-key lookups, cached in the process (misses too, so a flood of bad keys costs no queries) and cleared
  * whenever the published configs are re-read: on every publish or key revocation announced, and every poll.
+ * While the database cannot be read, a key keeps its last answer: a poll that cleared the cache just before an
+ * outage must not turn every request of a live key into a 503 (index reads stay up); a key never answered fails.
  */
 export class KeyCache {
   private readonly entries = new Map<string, Promise<LiveKey | null>>();
   /** Lookups that have answered, for readers that cannot wait (the fast lane of cached reads). */
   private readonly settled = new Map<string, LiveKey | null>();
+  /** Each key's last answer, kept across clears: what a lookup gives while the database cannot be read. */
+  private readonly lastAnswered = new Map<string, LiveKey | null>();
 
   constructor(private readonly db: Knex) {}
 
@@ -28,18 +32,15 @@ export class KeyCache {
     let entry = this.entries.get(hash);
     if (entry === undefined) {
       if (this.entries.size >= MAX_ENTRIES) this.clear();
-      const lookup = findActiveKey(this.db, raw).then((k) =>
-        k === null
-          ? null
-          : {
-              id: k.id,
-              tenantId: k.tenantId,
-              siteId: k.siteId,
-              kind: k.kind,
-              publishedVersion: k.publishedVersion ?? 0,
-            },
+      const lookup = findActiveKey(this.db, raw).then(
+        (k) => this.answered(hash, k === null ? null : liveKey(k)),
+        (err: unknown) => {
+          // Kept as an entry: the next clear (a poll) tries the database again.
+          if (this.lastAnswered.has(hash)) return this.lastAnswered.get(hash) ?? null;
+          throw err;
+        },
       );
-      // A failed lookup (the database down) is not remembered.
+      // A failed lookup of a key never answered is not remembered.
       lookup.then(
         (key) => this.entries.get(hash) === lookup && this.settled.set(hash, key),
         () => this.entries.delete(hash),
@@ -59,4 +60,18 @@ export class KeyCache {
     this.entries.clear();
     this.settled.clear();
   }
+
+  private answered(hash: string, key: LiveKey | null): LiveKey | null {
+    if (this.lastAnswered.size >= MAX_ENTRIES) this.lastAnswered.clear();
+    this.lastAnswered.set(hash, key);
+    return key;
+  }
 }
+
+const liveKey = (k: NonNullable<Awaited<ReturnType<typeof findActiveKey>>>): LiveKey => ({
+  id: k.id,
+  tenantId: k.tenantId,
+  siteId: k.siteId,
+  kind: k.kind,
+  publishedVersion: k.publishedVersion ?? 0,
+});
