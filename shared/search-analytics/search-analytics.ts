@@ -40,6 +40,8 @@ export class SearchAnalytics {
   private pending: Rollups[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  /** The flush asked for while one was running: it starts when that one ends. */
+  private nextFlush: Promise<void> | null = null;
   /** Set while roll-ups are being dropped (logged once per outage), with the write's last failure. */
   private dropping = false;
   private lastError: unknown = null;
@@ -82,12 +84,26 @@ export class SearchAnalytics {
     this.timer.unref();
   }
 
-  /** Writes what was counted since the last flush (and any roll-ups still waiting). One flush at a time. */
+  /**
+   * Writes what was counted until now (and any roll-ups still waiting). One flush at a time: a flush asked for while
+   * one is running runs after it, since the running one drained before the latest counts (one waits, shared).
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.flushNow().finally(() => {
-      this.flushing = null;
+    if (this.nextFlush !== null) return this.nextFlush;
+    if (this.flushing === null) return this.flushAlone();
+    this.nextFlush = this.flushing.then(() => {
+      this.nextFlush = null;
+      return this.flushAlone();
     });
-    return this.flushing;
+    return this.nextFlush;
+  }
+
+  private flushAlone(): Promise<void> {
+    const running = this.flushNow().finally(() => {
+      if (this.flushing === running) this.flushing = null;
+    });
+    this.flushing = running;
+    return running;
   }
 
   /** Stops the timer and flushes what is left. */

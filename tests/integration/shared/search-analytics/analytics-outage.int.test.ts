@@ -84,4 +84,15 @@ describe('search analytics while PostgreSQL is out of reach', () => {
     expect(await counts()).toEqual(['fifth', 'fourth', 'third']);
     expect(await dropped()).toBe(4);
   }, 60_000);
+
+  it('writes what was counted before a flush asked for while another is writing (it runs after that one)', async () => {
+    analytics.record(search('sixth'));
+    const running = analytics.flush();
+    // Counted after the running flush drained: the running flush cannot write it, the flush asked for now must.
+    analytics.record(search('seventh'));
+    const asked = analytics.flush();
+    expect(analytics.flush()).toBe(asked);
+    await Promise.all([running, asked]);
+    expect(await counts()).toEqual(['fifth', 'fourth', 'seventh', 'sixth', 'third']);
+  });
 });
