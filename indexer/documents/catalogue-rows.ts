@@ -201,33 +201,35 @@ export async function batchRowsAtOnce(db: Db, tenantId: number, ids: readonly nu
   const roots = [...ids];
   const sellable = db.raw(SELLABLE, sellableBindings(tenantId, roots));
   const text = AT_ONCE.map((name) =>
-    db.raw(SQL[name], [tenantId, name === 'prices' || name === 'stock' ? sellable : roots]).toQuery(),
+    db.raw(SQL[name], [tenantId, takesSellable(name) ? sellable : roots]).toQuery(),
   ).join(';\n');
   const results = await db.raw<{ rows: unknown[] }[]>(text);
   if (results.length !== AT_ONCE.length) throw new Error(`batchRowsAtOnce: ${results.length} results`);
   return Object.fromEntries(AT_ONCE.map((name, i) => [name, results[i]?.rows ?? []])) as unknown as BatchRows;
 }
 
+/** `select` (one `any(?::int[])` of roots) over the roots and their variants instead (bound with `sellableBindings`). */
+export function overSellable(select: string): string {
+  if (!select.includes('any(?::int[])')) throw new Error('overSellable: the statement takes no id array');
+  return select.replace('any(?::int[])', `any(${SELLABLE})`);
+}
+
+const takesSellable = (name: (typeof AT_ONCE)[number]) => name === 'prices' || name === 'stock';
+
 /**
- * The statements of `batchRowsAtOnce` as JSON columns of one select (`batchRowsOf` reads its row back): with
- * bound parameters and a constant text, so a caller can name it and PostgreSQL plan it once per session instead of
+ * The statements of `batchRowsAtOnce` as JSON columns of one select (`batchRowsOf` reads its row back), bound by
+ * `batchJsonBindings`: a constant text, so a caller can name it and PostgreSQL plan it once per session instead of
  * nine statements per read (planning was most of a small read's cost).
  */
-export function batchJsonColumns(
-  tenantId: number,
-  roots: readonly number[],
-): { sql: string; bindings: Knex.RawBinding[] } {
-  const bindings: Knex.RawBinding[] = [];
-  const columns = AT_ONCE.map((name) => {
-    if (name === 'prices' || name === 'stock') {
-      bindings.push(tenantId, ...sellableBindings(tenantId, roots));
-      return jsonColumn(SQL[name].replace('any(?::int[])', `any(${SELLABLE})`), name);
-    }
-    bindings.push(tenantId, [...roots]);
-    return jsonColumn(SQL[name], name);
-  });
-  return { sql: columns.join(',\n'), bindings };
-}
+export const BATCH_JSON_COLUMNS = AT_ONCE.map((name) =>
+  jsonColumn(takesSellable(name) ? overSellable(SQL[name]) : SQL[name], name),
+).join(',\n');
+
+/** The bindings of BATCH_JSON_COLUMNS for `roots`. */
+export const batchJsonBindings = (tenantId: number, roots: readonly number[]): Knex.RawBinding[] =>
+  AT_ONCE.flatMap((name) =>
+    takesSellable(name) ? [tenantId, ...sellableBindings(tenantId, roots)] : [tenantId, [...roots]],
+  );
 
 /** JSON renders a timestamp as ISO text; pg reads the same column into a Date. */
 const withDates = <T>(rows: unknown, fields: readonly string[]): T[] =>

@@ -1,9 +1,10 @@
 import {
+  BATCH_JSON_COLUMNS,
   type BatchRows,
-  batchJsonColumns,
+  batchJsonBindings,
   batchRowsOf,
   jsonColumn,
-  SELLABLE,
+  overSellable,
   sellableBindings,
 } from '../../../indexer/documents/catalogue-rows';
 import type { Knex } from '../../../shared/db/knex';
@@ -19,6 +20,13 @@ export interface HeldRows {
   media: MediaRow[];
 }
 
+// One constant text: the statement is named, and a name must always stand for the same text.
+const HELD_ROWS = `select ${[
+  BATCH_JSON_COLUMNS,
+  jsonColumn(CURRENT_SLUGS, 'slugs'),
+  jsonColumn(overSellable(MEDIA_ROWS), 'media'),
+].join(',\n')}`;
+
 /**
  * The rows of the roots among `ids` (see HeldRows) in one named statement. Each read was eleven statements, each
  * planned anew (planning was most of PostgreSQL's cost); named, on a session that keeps generic plans
@@ -30,19 +38,13 @@ export async function heldRows(
   ids: readonly number[],
 ): Promise<HeldRows> {
   const { tenantId, siteId } = scope;
-  const catalogue = batchJsonColumns(tenantId, ids);
-  const sql = [
-    catalogue.sql,
-    jsonColumn(CURRENT_SLUGS, 'slugs'),
-    jsonColumn(MEDIA_ROWS.replace('any(?::int[])', `any(${SELLABLE})`), 'media'),
-  ].join(',\n');
   const bindings = [
-    ...catalogue.bindings,
+    ...batchJsonBindings(tenantId, ids),
     ...[tenantId, siteId, 'product', ids.map(String)],
     ...[tenantId, ...sellableBindings(tenantId, ids)],
   ];
   const { rows } = await db
-    .raw<{ rows: Record<string, unknown>[] }>(`select ${sql}`, bindings)
+    .raw<{ rows: Record<string, unknown>[] }>(HELD_ROWS, bindings)
     .options({ name: 'storefront-held-rows' });
   // A select without FROM answers one row, and each column is a JSON array (coalesced).
   const row = rows[0];
