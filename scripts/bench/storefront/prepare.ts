@@ -38,7 +38,9 @@ export async function ensureIndex(db: Knex, siteId: number, snapshots: string): 
 
 /** Facet values and words to build requests from, read through the API itself. */
 export async function mixInputs(url: string, key: string): Promise<MixInputs> {
-  const body = (await (await fetch(`${url}/v1/products?pageSize=100`, { headers: { 'X-Site-Key': key } })).json()) as {
+  const res = await fetch(`${url}/v1/products?pageSize=100`, { headers: { 'X-Site-Key': key } });
+  if (!res.ok) throw new Error(`listing for the mixes: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as {
     facets: { key: string; type: string; values: { value: string }[] }[];
     items: { name: string }[];
   };
