@@ -45,7 +45,7 @@ export function productAlternates(sold: SoldProduct, ctx: SiteContext): Record<s
   const out: Record<string, string> = {};
   for (const language of catalogue.languages) {
     const candidates = [ctx.market, ...catalogue.markets].filter(
-      (m) => m.language === language && sold.document.markets.includes(m.code),
+      (m) => m.language === language && sold.markets.includes(m.code),
     );
     const market = candidates[0];
     const slug = sold.card.slug[language];

@@ -1,5 +1,4 @@
 import type { Knex } from '../../../shared/db/knex';
-import type { SearchDocument } from '../../../shared/search';
 import type { IndexedCard } from '../../../indexer/documents/card';
 import type { CatalogueProduct } from '../../../indexer/documents/catalogue-product';
 import { loadCatalogueProducts } from '../../../indexer/documents/catalogue-reader';
@@ -9,10 +8,15 @@ import type { SiteContext } from '../keys/site-context';
 import type { CategoryTrees } from './category-trees';
 import { currentSlugs } from './product-rows';
 
-/** A product the market sells, with the document (and card) the indexer would build for it now. */
+/**
+ * A product the market sells, with the card and markets of the document the indexer would build for it now. The
+ * rest of the document (text, facets, sort keys) is not kept: nothing reads it, and a held product's size is its
+ * cache's cost.
+ */
 export interface SoldProduct {
   product: CatalogueProduct;
-  document: SearchDocument;
+  /** The markets the product is sold on (the document's `markets`). */
+  markets: readonly string[];
   card: IndexedCard;
 }
 
@@ -28,7 +32,7 @@ export function soldOn(
 ): SoldProduct | null {
   const document = toSearchDocument(product, index, slugs);
   if (isSkipped(document) || !document.markets.includes(market)) return null;
-  return { product, document, card: document.card as IndexedCard };
+  return { product, markets: document.markets, card: document.card as IndexedCard };
 }
 
 /**
