@@ -8,6 +8,7 @@ import {
   sellableBindings,
 } from '../../../indexer/documents/catalogue-rows';
 import type { Knex } from '../../../shared/db/knex';
+import { NamedStatement } from '../../../shared/db/named-statement';
 import type { MediaRow } from '../../../shared/media/manifest';
 import { MEDIA_ROWS, type MediaRowRecord, toMediaRow } from '../../../shared/media/media-rows';
 import { CURRENT_SLUGS, type SlugRow, slugsById } from './product-rows';
@@ -21,11 +22,14 @@ export interface HeldRows {
 }
 
 // One constant text: the statement is named, and a name must always stand for the same text.
-const HELD_ROWS = `select ${[
-  BATCH_JSON_COLUMNS,
-  jsonColumn(CURRENT_SLUGS, 'slugs'),
-  jsonColumn(overSellable(MEDIA_ROWS), 'media'),
-].join(',\n')}`;
+const HELD_ROWS = new NamedStatement<Record<string, unknown>>(
+  'storefront-held-rows',
+  `select ${[
+    BATCH_JSON_COLUMNS,
+    jsonColumn(CURRENT_SLUGS, 'slugs'),
+    jsonColumn(overSellable(MEDIA_ROWS), 'media'),
+  ].join(',\n')}`,
+);
 
 /**
  * The rows of the roots among `ids` (see HeldRows) in one named statement. Each read was eleven statements, each
@@ -43,9 +47,7 @@ export async function heldRows(
     ...[tenantId, siteId, 'product', ids.map(String)],
     ...[tenantId, ...sellableBindings(tenantId, ids)],
   ];
-  const { rows } = await db
-    .raw<{ rows: Record<string, unknown>[] }>(HELD_ROWS, bindings)
-    .options({ name: 'storefront-held-rows' });
+  const rows = await HELD_ROWS.rows(db, bindings);
   // A select without FROM answers one row, and each column is a JSON array (coalesced).
   const row = rows[0];
   if (row === undefined) throw new Error('heldRows: the statement answered no row');

@@ -1,4 +1,5 @@
 import type { Knex } from '../../../shared/db/knex';
+import { NamedStatement } from '../../../shared/db/named-statement';
 import { cannotBeStored } from '../../../shared/db/storable-text';
 import type { LogoRow } from '../../../shared/media/brand-logos';
 
@@ -41,11 +42,6 @@ async function rows<T>(db: Knex, sql: string, bindings: readonly Knex.RawBinding
   return (await db.raw<{ rows: T[] }>(sql, bindings)).rows;
 }
 
-/** As `rows`, as a named statement (`sql` must be the same text whenever `name` is). */
-async function named<T>(db: Knex, name: string, sql: string, bindings: readonly Knex.RawBinding[]): Promise<T[]> {
-  return (await db.raw<{ rows: T[] }>(sql, bindings).options({ name })).rows;
-}
-
 /** A subquery's rows as one JSON array column, in `order` (columns of the subquery). */
 const agg = (select: string, order = '') =>
   `(select coalesce(json_agg(d${order && ` order by ${order}`}), '[]') from (${select}) d)`;
@@ -79,42 +75,42 @@ type PageRow = {
 // The product's own row and its variants', as a condition on `products` for page `p`.
 const OWN_ROWS = 'tenant_id = ? and (id = p.id or parent_id = p.id)';
 
+// One constant text: the statement is named, and a name must always stand for the same text.
+const PAGE_ROWS = new NamedStatement<PageRow>(
+  'storefront-page-rows',
+  `select p.id, ${agg(
+    'select language, seo_title, seo_description from product_descriptions where tenant_id = ? and product_id = p.id',
+  )} as seo, ${agg(
+    `select id, manufacturer_party_id as m, importer_party_id as i, eu_responsible_party_id as e from products where ${OWN_ROWS}`,
+  )} as links, ${agg(
+    'select id, name, legal_name, street, postal_code, city, region, country_code, email, url, phone from ' +
+      'responsible_parties where tenant_id = ? and id in (select unnest(array[manufacturer_party_id, ' +
+      `importer_party_id, eu_responsible_party_id]) from products where ${OWN_ROWS})`,
+  )} as parties, ${agg(
+    "select entity_id, language, slug from storefront_slugs where tenant_id = ? and site_id = ? and entity_type = 'brand' " +
+      `and current and entity_id in (select brand_id::text from products where ${OWN_ROWS})`,
+  )} as brands, ${agg(
+    'select group_key, related_product_id, position from product_relations where tenant_id = ? and product_id = p.id',
+    'group_key, position',
+  )} as relations, ${agg(
+    'select component_product_id, quantity::text as quantity, position from product_bundle_components where ' +
+      'tenant_id = ? and product_id = p.id',
+    'position, component_product_id',
+  )} as bundle, ${agg(
+    'select id, logo_hash, logo_source from brands where tenant_id = ? and logo_hash is not null and id in ' +
+      `(select brand_id from products where ${OWN_ROWS})`,
+    'id',
+  )} as logos from unnest(?::int[]) as p(id)`,
+);
+
 /**
  * The page rows of each product among `ids`, in one statement whatever their number; named, so a session that keeps
  * generic plans (createDb `genericPlans`) plans it once.
  */
 export async function pageRows(db: Knex, scope: SlugScope, ids: readonly number[]): Promise<Map<number, PageRows>> {
   const t = scope.tenantId;
-  const found = await named<PageRow>(
-    db,
-    'storefront-page-rows',
-    `select p.id, ${agg(
-      'select language, seo_title, seo_description from product_descriptions where tenant_id = ? and ' +
-        'product_id = p.id',
-    )} as seo, ${agg(
-      `select id, manufacturer_party_id as m, importer_party_id as i, eu_responsible_party_id as e from products where ${OWN_ROWS}`,
-    )} as links, ${agg(
-      'select id, name, legal_name, street, postal_code, city, region, country_code, email, url, phone from ' +
-        'responsible_parties where tenant_id = ? and id in (select unnest(array[manufacturer_party_id, ' +
-        `importer_party_id, eu_responsible_party_id]) from products where ${OWN_ROWS})`,
-    )} as parties, ${agg(
-      "select entity_id, language, slug from storefront_slugs where tenant_id = ? and site_id = ? and entity_type = 'brand' " +
-        `and current and entity_id in (select brand_id::text from products where ${OWN_ROWS})`,
-    )} as brands, ${agg(
-      'select group_key, related_product_id, position from product_relations where tenant_id = ? and product_id = p.id',
-      'group_key, position',
-    )} as relations, ${agg(
-      'select component_product_id, quantity::text as quantity, position from product_bundle_components where ' +
-        'tenant_id = ? and product_id = p.id',
-      'position, component_product_id',
-    )} as bundle, ${agg(
-      'select id, logo_hash, logo_source from brands where tenant_id = ? and logo_hash is not null and id in ' +
-        `(select brand_id from products where ${OWN_ROWS})`,
-      'id',
-    )} as logos from unnest(?::int[]) as p(id)`,
-    // seo, links, parties (2), brands (3), relations, bundle, logos (2); then the ids
-    [t, t, t, t, t, scope.siteId, t, t, t, t, t, [...new Set(ids)]],
-  );
+  // seo, links, parties (2), brands (3), relations, bundle, logos (2); then the ids
+  const found = await PAGE_ROWS.rows(db, [t, t, t, t, t, scope.siteId, t, t, t, t, t, [...new Set(ids)]]);
   return new Map(found.map((row) => [row.id, pageOf(row)]));
 }
 

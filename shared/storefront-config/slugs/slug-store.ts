@@ -1,5 +1,6 @@
 import type { Db } from '../../db/knex';
 import { cannotBeStored } from '../../db/storable-text';
+import { NamedStatement } from '../../db/named-statement';
 import { planSlugs, slugKey, type SlugChange, type SlugState, type SlugWant } from './plan-slugs';
 import { slugify } from './slugify';
 
@@ -170,6 +171,15 @@ export async function findBySlug(
   return (await findBySlugs(db, scope, [slug], language, siteLanguages)).get(slug) ?? null;
 }
 
+// Named: a session that keeps generic plans (the product page's) plans it once. language = any(...) lets the (site,
+// language, slug) unique index answer, one probe per language and slug.
+const SLUGS_BY_SLUG = new NamedStatement<{ slug: string; entity_id: string; current: boolean }>(
+  'slugs-by-slug',
+  `select distinct on (slug) slug, entity_id, current from storefront_slugs where site_id = ? and
+     language = any(?::text[]) and slug = any(?::text[]) and tenant_id = ? and entity_type = ?
+     order by slug, (language = ?) desc, current desc`,
+);
+
 /** findBySlug for several slugs in one query: each slug found maps to its hit. */
 export async function findBySlugs(
   db: Db,
@@ -181,16 +191,14 @@ export async function findBySlugs(
   const wanted = [...new Set(slugs.filter((slug) => !cannotBeStored(slug)))];
   const out = new Map<string, SlugHit>();
   if (wanted.length === 0) return out;
-  const { rows }: { rows: { slug: string; entity_id: string; current: boolean }[] } = await db
-    .raw(
-      // language = any(...) lets the (site, language, slug) unique index answer, one probe per language and slug.
-      `select distinct on (slug) slug, entity_id, current from storefront_slugs where site_id = ? and
-     language = any(?::text[]) and slug = any(?::text[]) and tenant_id = ? and entity_type = ?
-     order by slug, (language = ?) desc, current desc`,
-      [scope.siteId, [...new Set([language, ...siteLanguages])], wanted, scope.tenantId, scope.entityType, language],
-    )
-    // Named: a session that keeps generic plans (the product page's) plans it once.
-    .options({ name: 'slugs-by-slug' });
+  const rows = await SLUGS_BY_SLUG.rows(db, [
+    scope.siteId,
+    [...new Set([language, ...siteLanguages])],
+    wanted,
+    scope.tenantId,
+    scope.entityType,
+    language,
+  ]);
   for (const r of rows) out.set(r.slug, { entityId: r.entity_id, current: r.current });
   return out;
 }
