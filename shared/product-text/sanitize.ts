@@ -47,12 +47,18 @@ export function sanitizeDescription(html: string): string {
 /** The same content without tags: block tags become spaces, entities their characters, whitespace collapsed. */
 export function htmlText(sanitized: string): string {
   const spaced = sanitized.replace(BLOCK_TAG, (m) => ` ${m} `);
-  return sanitizeHtml(spaced, {
+  const text = sanitizeHtml(spaced, {
     allowedTags: [],
     allowedAttributes: {},
     nonTextTags: ALLOWED.nonTextTags,
     parser: { decodeEntities: true },
-  })
+  });
+  return decodeAndCollapse(text);
+}
+
+/** The escapes sanitize-html writes (and &nbsp;) as their characters, whitespace collapsed. */
+function decodeAndCollapse(escaped: string): string {
+  return escaped
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -63,11 +69,20 @@ export function htmlText(sanitized: string): string {
     .trim();
 }
 
+// In sanitizeDescription's output every tag is whole and its attribute values escaped, and text holds no entity but
+// the `&amp;`, `&lt;` and `&gt;` it escaped: parsing it again (htmlText) only drops the tags.
+const TAG = /<[^>]*>/g;
+
+/** htmlText of sanitizeDescription's output, without parsing it a second time (the same text: property-tested). */
+export function sanitizedText(sanitized: string): string {
+  return decodeAndCollapse(sanitized.replace(BLOCK_TAG, ' ').replace(TAG, ''));
+}
+
 /** `{html, text}` of stored HTML, or null when nothing is left after sanitising. */
 export function descriptionOf(raw: string | null | undefined): { html: string; text: string } | null {
   if (raw === null || raw === undefined) return null;
   const html = sanitizeDescription(raw);
-  const text = htmlText(html);
+  const text = sanitizedText(html);
   return html === '' && text === '' ? null : { html, text };
 }
 

@@ -6,7 +6,7 @@ import type { SiteIndexConfig } from '../../../indexer/documents/site-config';
 import { marketUrl } from '../catalogue/urls';
 import type { MediaDescriptor } from '../openapi/media-schema';
 import type { PartyLinks, PartyRow } from './product-rows';
-import { htmlText, sanitizeDescription } from '../../../shared/product-text/sanitize';
+import { sanitizeDescription, sanitizedText } from '../../../shared/product-text/sanitize';
 
 export { descriptionOf, shortText as shortDescriptionOf } from '../../../shared/product-text/sanitize';
 
@@ -87,12 +87,13 @@ export function attributeOf(attribute: ShownAttribute, index: SiteIndexConfig) {
   const first = attribute.values[0] ?? null;
   const html = attribute.type === 'html' && first !== null ? sanitizeDescription(first) : null;
   // Stored html shown as another type is its text: markup never reaches a field the spec calls plain.
-  const plain = (value: string) => (attribute.storedType === 'html' ? htmlText(sanitizeDescription(value)) : value);
+  const plain = (value: string) =>
+    attribute.storedType === 'html' ? sanitizedText(sanitizeDescription(value)) : value;
   return {
     key: attribute.key,
     label: attribute.label,
     type: attribute.type,
-    value: list || first === null ? null : html !== null ? htmlText(html) : plain(first),
+    value: list || first === null ? null : html !== null ? sanitizedText(html) : plain(first),
     values: list ? attribute.values.map(plain) : null,
     html,
     facetKey: facet?.key ?? null,
