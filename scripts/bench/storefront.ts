@@ -23,7 +23,7 @@ import {
   ZIPF_STEADY_UNRECORDED,
   type StorefrontRow,
 } from './storefront/report';
-import { constantProcess, processCpuMs, storefrontProcess, type ChildServer } from './storefront/servers';
+import { constantProcess, processCpu, processCpuMs, storefrontProcess, type ChildServer } from './storefront/servers';
 
 const env = loadConfig(
   z.object({
@@ -79,23 +79,27 @@ async function run(
   keys: readonly string[] | null,
   connections: number,
 ): Promise<StorefrontRow> {
-  const [serverCpu, ownCpu, started] = [processCpuMs(server.pid), process.cpuUsage(), performance.now()];
+  const [serverCpu, ownCpu, started] = [processCpu(server.pid), process.cpuUsage(), performance.now()];
   const result = await load(server.url, paths, keys, { connections, duration: env.BENCH_SECONDS });
   const [serverCpuAfter, own, elapsedMs] = [
-    processCpuMs(server.pid),
+    processCpu(server.pid),
     process.cpuUsage(ownCpu),
     performance.now() - started,
   ];
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${scenario}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  const serverUs =
+  const spent =
     serverCpu === null || serverCpuAfter === null
       ? null
-      : ((serverCpuAfter - serverCpu) * 1000) / result.requests.total;
+      : { user: serverCpuAfter.userMs - serverCpu.userMs, system: serverCpuAfter.systemMs - serverCpu.systemMs };
+  const serverUs = spent === null ? null : ((spent.user + spent.system) * 1000) / result.requests.total;
+  const serverSystemShare =
+    spent === null || spent.user + spent.system === 0 ? null : spent.system / (spent.user + spent.system);
   const clientBusy = (own.user + own.system) / 1000 / elapsedMs;
   console.log(
     `  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ` +
-      `${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request, autocannon ` +
+      `${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request ` +
+      `(${serverSystemShare === null ? '-' : (serverSystemShare * 100).toFixed(0)}% system), autocannon ` +
       `${(clientBusy * 100).toFixed(0)}% busy`,
   );
   return {
@@ -106,6 +110,7 @@ async function run(
     rps: result.requests.average,
     requests: result.requests.total,
     serverUs,
+    serverSystemShare,
     clientBusy,
   };
 }

@@ -11,6 +11,8 @@ export type LoadRow = {
 export type StorefrontRow = LoadRow & {
   /** The server process's CPU time (user + system) per request, in microseconds; null where it cannot be read. */
   serverUs: number | null;
+  /** The share of that time spent in the kernel (system time); null where it cannot be read. */
+  serverSystemShare: number | null;
   /** The share of one core autocannon (this process) used while the scenario ran. */
   clientBusy: number;
 };
@@ -29,6 +31,12 @@ export interface StorefrontBenchResult {
   cores: number;
   date: string;
 }
+
+/** A row's server CPU a request, with the system time's share. */
+const serverCpu = (row: StorefrontRow): string =>
+  row.serverUs === null
+    ? '-'
+    : `${row.serverUs.toFixed(0)} us${row.serverSystemShare === null ? '' : ` (${(row.serverSystemShare * 100).toFixed(0)}% system)`}`;
 
 /** The "Storefront API: GET /v1/products" section of docs/benchmarks.md (pure). */
 export function renderStorefrontSection(r: StorefrontBenchResult): string {
@@ -60,11 +68,12 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
       (row) =>
         `| ${row.scenario} | ${row.connections} | ${row.medianMs} ms | ${row.p99Ms} ms | ` +
         `${Math.round(row.rps).toLocaleString('en-US')} | ${share(row.rps, r.ceilingRps)} | ` +
-        `${share(row.rps, r.sizedRps)} | ${row.serverUs === null ? '-' : `${row.serverUs.toFixed(0)} us`} | ` +
+        `${share(row.rps, r.sizedRps)} | ${serverCpu(row)} | ` +
         `${(row.clientBusy * 100).toFixed(0)}% |`,
     ),
     '',
-    "Server CPU a request: the server process's user and system time over the requests it answered. autocannon busy: the",
+    "Server CPU a request: the server process's user and system time over the requests it answered (in brackets the",
+    "system time's share). autocannon busy: the",
     'share of a core the load generator used; near 100% it, not the server, sets the rate. It decodes every response body',
     "to a string, as every JavaScript client does: an ASCII body on V8's fast path, a body with a single other character",
     'through the slow UTF-8 decoder (answers are ASCII-only JSON for that reason: docs/decisions.md).',
@@ -106,6 +115,9 @@ export const ZIPF_STEADY_UNRECORDED = 'Zipf mix, steady state, fresh process, se
 export function meanRow(scenario: string, runs: readonly StorefrontRow[]): StorefrontRow {
   const mean = (pick: (row: StorefrontRow) => number) => runs.reduce((sum, row) => sum + pick(row), 0) / runs.length;
   const cpu = runs.every((row) => row.serverUs !== null) ? mean((row) => row.serverUs as number) : null;
+  const system = runs.every((row) => row.serverSystemShare !== null)
+    ? mean((row) => row.serverSystemShare as number)
+    : null;
   return {
     scenario,
     connections: runs[0]?.connections ?? 0,
@@ -114,6 +126,7 @@ export function meanRow(scenario: string, runs: readonly StorefrontRow[]): Store
     rps: mean((row) => row.rps),
     requests: Math.round(mean((row) => row.requests)),
     serverUs: cpu,
+    serverSystemShare: system,
     clientBusy: mean((row) => row.clientBusy),
   };
 }

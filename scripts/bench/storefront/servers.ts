@@ -67,14 +67,21 @@ export async function constantProcess(body: Buffer = Buffer.from('{"ok":true}'))
 
 let ticksPerSecond: number | null = null;
 
-/** CPU time (user + system, ms) process `pid` has used so far, from /proc; null where there is no /proc (not Linux). */
-export function processCpuMs(pid: number): number | null {
+/** CPU time (ms) process `pid` has used so far, user and system apart, from /proc; null where there is no /proc. */
+export function processCpu(pid: number): { userMs: number; systemMs: number } | null {
   try {
     // Fields after the command name: state is the first, utime and stime the 12th and 13th (proc(5)).
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    const ms = (ticks: string | undefined) => (Number(ticks) * 1000) / (ticksPerSecond as number);
+    return { userMs: ms(fields[11]), systemMs: ms(fields[12]) };
   } catch {
     return null;
   }
+}
+
+/** CPU time (user + system, ms) process `pid` has used so far; null where there is no /proc (not Linux). */
+export function processCpuMs(pid: number): number | null {
+  const cpu = processCpu(pid);
+  return cpu === null ? null : cpu.userMs + cpu.systemMs;
 }

@@ -15,6 +15,7 @@ const row = (scenario: string, rps: number, serverUs: number | null = 40): Store
   rps,
   requests: rps * 10,
   serverUs,
+  serverSystemShare: serverUs === null ? null : 0.094,
   clientBusy: 0.974,
 });
 
@@ -40,7 +41,7 @@ const render = (
 describe('the storefront benchmark section', () => {
   it('quotes each row against both constants, with the server CPU a request and how busy autocannon was', () => {
     const body = render(50_000, 16_000, [row('Zipf', 8000), row('elsewhere', 100, null)]);
-    expect(body).toContain('| Zipf | 10 | 1 ms | 5 ms | 8,000 | 16.0% | 50.0% | 40 us | 97% |');
+    expect(body).toContain('| Zipf | 10 | 1 ms | 5 ms | 8,000 | 16.0% | 50.0% | 40 us (9% system) | 97% |');
     expect(body).toContain('| elsewhere | 10 | 1 ms | 5 ms | 100 | 0.2% | 0.6% | - | 97% |');
   });
 
@@ -83,7 +84,10 @@ describe('the storefront benchmark section', () => {
   });
 
   it('averages the runs of one configuration into one row', () => {
-    const mean = meanRow('on', [row('on (run 1)', 1000, 40), { ...row('on (run 2)', 3000, 60), p99Ms: 7 }]);
+    const mean = meanRow('on', [
+      row('on (run 1)', 1000, 40),
+      { ...row('on (run 2)', 3000, 60), p99Ms: 7, serverSystemShare: 0.2 },
+    ]);
     expect(mean).toEqual({
       scenario: 'on',
       connections: 10,
@@ -92,9 +96,11 @@ describe('the storefront benchmark section', () => {
       rps: 2000,
       requests: 20_000,
       serverUs: 50,
+      serverSystemShare: expect.closeTo(0.147),
       clientBusy: 0.974,
     });
     expect(meanRow('x', [row('a', 1, 40), row('b', 1, null)]).serverUs).toBeNull();
+    expect(meanRow('x', [row('a', 1, 40), row('b', 1, null)]).serverSystemShare).toBeNull();
   });
 
   it('says when writing the bytes alone is below the target', () => {
