@@ -31,6 +31,20 @@ describe('jsonLength', () => {
     );
   });
 
+  it('measures every number as its JSON text is long', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -(2 ** 53), max: 2 ** 53 }), fc.double({ noNaN: true, noDefaultInfinity: true })),
+        (n) => {
+          expect(jsonLength(n)).toBe(JSON.stringify(n).length);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    for (const n of [0, -0, 9, 10, 99, 100, -1, -10, 1e20, 1e21, 123456789012345680000, 2 ** 53])
+      expect(jsonLength(n)).toBe(JSON.stringify(n).length);
+  });
+
   it('counts Dates as their ISO text, Maps as entry lists, and leaves undefined fields out', () => {
     const date = new Date('2026-11-27T08:00:00.000Z');
     expect(jsonLength(date)).toBe(JSON.stringify(date).length);
