@@ -173,29 +173,30 @@ function targets(r: StorefrontBenchResult): string[] {
 
 /**
  * Why the targets that depend on a miss are missed, from CPU profiles of the server (`BENCH_PROFILE_DIR`, with
- * `BENCH_ONLY=products` or `listings`): products and listings 2026-11-27.
+ * `BENCH_ONLY=products-empty` or `listings`) and its user and system time: products and listings 2026-11-27.
  */
 const WHERE_MISSES_GO = [
-  'Where a miss goes (CPU profiles of the server, `BENCH_PROFILE_DIR=dir BENCH_ONLY=products|listings npm run',
+  'Where a miss goes (CPU profiles of the server, `BENCH_PROFILE_DIR=dir BENCH_ONLY=products-empty|listings npm run',
   "bench:storefront`). A product page that is not held reads its slug, then its held product (the indexer's",
   'catalogue rows, current slugs and media of the product and its variants) beside its own rows (SEO, parties,',
   "related and bundle rows, brands' slugs and logos), then its related products' held rows: named statements planned",
-  'once per session on a pool keeping generic plans, where a miss was eleven statements planned each time, and',
-  'PostgreSQL spent more planning them than running them (docs/decisions.md, "Product freshness"). Concurrent misses',
-  'read together. Alternating runs of `BENCH_ONLY=products-empty` on 2026-11-27: 311, 317 and 361 requests/s (2,289,',
-  '2,302 and 2,020 us of server CPU a request) before the named statements, 502, 559 and 591 (1,658, 1,518 and',
-  '1,445 us) after; 236 and 223 before the catalogue rows were one round trip, 168 before any batching. In a profile',
-  "after (10 s of the scenario): pg's client 30% of the busy samples (half of it its socket writes), writing answers",
-  '15% (mostly the socket write: on this VM a write that wakes the reader costs hundreds of microseconds of system',
-  "time), garbage collection 7%, the indexer's document and card of each held product 5%, sanitising descriptions",
-  '5%, media manifests 3%. From empty caches the Zipf mix over 20,000 products misses on about a quarter of its',
-  'requests within 10 s, so 300 us a request on average needs a miss under about 1 ms; a miss still costs about',
-  '4 ms of server CPU, spread over those parts. Detail documents built by the indexer would take the reads and most',
-  'of the building out of a miss (docs/decisions.md). Listings (distinct and the Zipf mix from empty caches, one',
-  "profile of 2026-11-27, 22 s of busy samples): facet counting 14%, reading each hit's card 10% (one system call a",
-  "card), writing the answer 10% (JSON, ASCII escapes, SHA-1 ETag, and the buffer's fresh memory, which costs this VM",
-  'about 4 ms a MB the first time it is touched), paging 4%, garbage collection 7%. The Zipf mix from empty caches is',
-  'made of those misses until its popular listings are held.',
+  'once per session on a pool keeping generic plans and numbered once (docs/decisions.md, "Product freshness").',
+  "Concurrent misses read together. From empty caches the server's main thread is busy all the time (93 to 98% of",
+  "the profile's samples) and its CPU is user time: the system time is the 8 to 14% in brackets. The 21% of samples",
+  'a profile puts in `writev` is time the server waited, preempted after a write woke its reader (about 1,000',
+  'involuntary context switches a second on two cores shared with autocannon and PostgreSQL), not CPU: a page miss',
+  'in one statement instead of three cut the statements a request by a third and left the server CPU as it was',
+  "(docs/decisions.md). Without `writev`, a miss's samples on the final code: pg's client 17% (parsing the rows' JSON",
+  "6%), the indexer's document and card of each held product 9%, parsing requests 9%, writing answers 9%, express and",
+  "the /v1 pipeline 8%, garbage collection 7%, building the detail 7%, sanitising descriptions 6%, the answer's JSON",
+  'and ETag 5%, the held-product caches and batches 4.5%, media 4%. The Zipf mix over 20,000 products misses on about',
+  'a quarter of its requests within 10 s, so 300 us a request on average needs a miss under about 1 ms; a miss costs',
+  'about 2 ms of server CPU here, spread over those parts. Detail documents built by the indexer would take the reads',
+  'and most of the building out of a miss (docs/decisions.md). Listings (distinct requests, one profile of 2026-11-27,',
+  '10 s, without `writev`): counting facet values and facet bits 34%, building the answer (cards, facets, labels, URLs,',
+  "JSON, ETag) 20%, hits, paging and reading each hit's card 19% (the card reads 6%), express and the /v1 pipeline 8%,",
+  'filters and text 5%, writing 5%, garbage collection 3%. The Zipf mix from empty caches is made of those misses',
+  'until its popular listings are held.',
   '',
 ];
 
