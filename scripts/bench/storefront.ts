@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { z } from 'zod';
 import { loadConfig } from '../../shared/config';
 import { createKey } from '../../shared/storefront-config/keys';
@@ -23,7 +22,8 @@ import {
   ZIPF_STEADY_UNRECORDED,
   type StorefrontRow,
 } from './storefront/report';
-import { constantProcess, processCpu, processCpuMs, storefrontProcess, type ChildServer } from './storefront/servers';
+import { quietProcess, scenarioRunner, sweep } from './storefront/scenario';
+import { constantProcess, storefrontProcess, type ChildServer } from './storefront/servers';
 
 const env = loadConfig(
   z.object({
@@ -40,90 +40,7 @@ const env = loadConfig(
   }),
 );
 
-/** Each path once, 10 at a time: the answers a server that has been up a while holds. */
-async function sweep(url: string, paths: readonly string[], keys: readonly string[]): Promise<void> {
-  await load(url, paths, keys, { connections: 10, amount: paths.length });
-}
-
-function load(
-  url: string,
-  paths: readonly string[],
-  keys: readonly string[] | null,
-  options: { connections: number; duration?: number; amount?: number },
-) {
-  let next = 0;
-  let turn = 0;
-  // Keys in turn: one secret key allows 6000 requests a (1 s) window, below what a cached page can answer.
-  const headers = () => (keys === null ? {} : { 'X-Site-Key': keys[turn++ % keys.length] as string });
-  return autocannon({
-    url,
-    ...options,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...req.headers, ...headers() },
-          path: paths[next++ % paths.length] as string,
-        }),
-      },
-    ],
-  });
-}
-
-/** One scenario against `server`, with the server's CPU per request and how busy this process (autocannon) was. */
-async function run(
-  scenario: string,
-  server: ChildServer,
-  paths: readonly string[],
-  keys: readonly string[] | null,
-  connections: number,
-): Promise<StorefrontRow> {
-  const [serverCpu, ownCpu, started] = [processCpu(server.pid), process.cpuUsage(), performance.now()];
-  const result = await load(server.url, paths, keys, { connections, duration: env.BENCH_SECONDS });
-  const [serverCpuAfter, own, elapsedMs] = [
-    processCpu(server.pid),
-    process.cpuUsage(ownCpu),
-    performance.now() - started,
-  ];
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${scenario}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  const spent =
-    serverCpu === null || serverCpuAfter === null
-      ? null
-      : { user: serverCpuAfter.userMs - serverCpu.userMs, system: serverCpuAfter.systemMs - serverCpu.systemMs };
-  const serverUs = spent === null ? null : ((spent.user + spent.system) * 1000) / result.requests.total;
-  const serverSystemShare =
-    spent === null || spent.user + spent.system === 0 ? null : spent.system / (spent.user + spent.system);
-  const clientBusy = (own.user + own.system) / 1000 / elapsedMs;
-  console.log(
-    `  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ` +
-      `${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request ` +
-      `(${serverSystemShare === null ? '-' : (serverSystemShare * 100).toFixed(0)}% system), autocannon ` +
-      `${(clientBusy * 100).toFixed(0)}% busy`,
-  );
-  return {
-    scenario,
-    connections,
-    medianMs: result.latency.p50,
-    p99Ms: result.latency.p99,
-    rps: result.requests.average,
-    requests: result.requests.total,
-    serverUs,
-    serverSystemShare,
-    clientBusy,
-  };
-}
-
-/** Waits (at most 30 s) until the process uses under 5% of a core over a second. */
-async function quietProcess(pid: number): Promise<void> {
-  for (let i = 0; i < 30; i++) {
-    const before = processCpuMs(pid);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const after = processCpuMs(pid);
-    if (before === null || after === null || after - before < 50) return;
-  }
-}
+const run = scenarioRunner(env.BENCH_SECONDS);
 
 /**
  * What recording search analytics costs: the steady state again on fresh processes in the same state (the first
