@@ -123,7 +123,7 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
   // A product computed now must not show a category older than the freshness bound either.
   const trees = new CategoryTrees(db, productOptions.freshnessMs);
   const products = productReads(
-    { db, lookups: deps.lookups, trees, logger: deps.logger, micro: reads, metrics },
+    { db, engine, lookups: deps.lookups, trees, logger: deps.logger, micro: reads, metrics },
     productOptions,
   );
   const carts = new CartStore(deps.cartRedis ?? redis, {

@@ -17,10 +17,10 @@ export function catalogueRoutes(
   products: ProductReads & { trees: CategoryTrees },
 ): Router[] {
   const { db, engine } = listing;
-  const { trees, held, pages } = products;
+  const { trees } = products;
   return [
-    variantRoutes({ held, pages }, products),
-    productRoutes(db, { held, pages }, products),
+    variantRoutes(products, products),
+    productRoutes(db, products, products),
     collectionRoutes(listing, cache),
     categoryRoutes(db, cache),
     sitemapRoutes(db, trees, engine, cache),

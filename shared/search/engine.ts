@@ -1,4 +1,5 @@
 import type { BulkOperation, BulkResult } from './bulk';
+import type { JsonValue } from './document';
 import type { FacetValuesRequest, FacetValuesResponse } from './facet-values';
 import type { IndexSettings } from './index-settings';
 import type { SearchRequest, SearchResponse } from './search-request';
@@ -10,6 +11,12 @@ export interface IndexInfo {
   name: string;
   docCount: number;
   aliases: string[];
+}
+
+/** Cards read by id, and the serving token of the generation they were read from. */
+export interface ServedCards {
+  token: string;
+  cards: Map<string, JsonValue>;
 }
 
 /**
@@ -48,6 +55,12 @@ export interface SearchEngine {
    * their answers are cached for a short interval only.
    */
   servingToken?(target: string): string | null;
+  /**
+   * The cards of the documents among `ids` that `target` serves now, keyed by id (an id it does not hold is left
+   * out), with the serving token they were read under; read without a round trip, null when the target is unknown.
+   * Engines that cannot read them cheaply leave it out.
+   */
+  servedCards?(target: string, ids: readonly string[]): ServedCards | null;
   /** Releases clients and timers; the engine is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { BulkOperation, BulkResult } from './bulk';
-import type { IndexInfo, SearchEngine } from './engine';
+import type { IndexInfo, SearchEngine, ServedCards } from './engine';
 import type { FacetValuesRequest, FacetValuesResponse } from './facet-values';
 import { isValidName } from './index-name';
 import type { IndexSettings } from './index-settings';
@@ -89,6 +89,10 @@ export class PrefixedEngine implements SearchEngine {
 
   servingToken(target: string): string | null {
     return this.inner.servingToken?.(this.full(target)) ?? null;
+  }
+
+  servedCards(target: string, ids: readonly string[]): ServedCards | null {
+    return this.inner.servedCards?.(this.full(target), ids) ?? null;
   }
 
   close(): Promise<void> {

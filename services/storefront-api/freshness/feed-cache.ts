@@ -6,6 +6,8 @@ export type FeedCacheBounds = { maxEntries: number; maxBytes: number; maxAgeMs: 
 /** A computed value, the products it was read from (a change to any evicts it), and its size in bytes. */
 export type Computed<V> = { value: V; products: readonly number[]; bytes: number };
 
+const always = () => true;
+
 type Entry<V> = {
   value: V;
   tenantId: number;
@@ -35,10 +37,10 @@ export class FeedCache<V> {
     feed.onChange((tenantId, productIds) => this.invalidate(tenantId, productIds));
   }
 
-  /** The fresh value kept under `key`, if any. */
-  peek(key: string): V | undefined {
+  /** The fresh value kept under `key`, if any (and `usable`: what else it was read from is still current). */
+  peek(key: string, usable: (value: V) => boolean = always): V | undefined {
     const hit = this.entries.get(key);
-    if (hit === undefined) return undefined;
+    if (hit === undefined || !usable(hit.value)) return undefined;
     if (Date.now() - hit.at >= this.bounds.maxAgeMs) {
       this.remove(key, hit);
       return undefined;
@@ -48,9 +50,16 @@ export class FeedCache<V> {
     return hit.value;
   }
 
-  /** The value under `key`: kept, being computed, or computed now by `compute` from the tenant's rows. */
-  get(key: string, tenantId: number, compute: () => Promise<Computed<V>>): Promise<V> {
-    const hit = this.peek(key);
+  /**
+   * The value under `key`: kept (and `usable`), being computed, or computed now by `compute` from the tenant's rows.
+   */
+  get(
+    key: string,
+    tenantId: number,
+    compute: () => Promise<Computed<V>>,
+    usable: (value: V) => boolean = always,
+  ): Promise<V> {
+    const hit = this.peek(key, usable);
     if (hit !== undefined) return Promise.resolve(hit);
     const pending = this.pending.get(key);
     if (pending !== undefined) return pending;

@@ -12,7 +12,8 @@ import { servesKey, siteOf, type SiteContext } from '../keys/site-context';
 import type { RateLimits } from '../rate-limit/rate-limits';
 import { cacheControl, readKey, sendPrepared, servingToken } from './cached-json';
 import type { FeedCache } from '../freshness/feed-cache';
-import type { CachedRead, MicroCache } from './micro-cache';
+import type { MicroCache } from './micro-cache';
+import { currentFor, type ProductRead } from '../products/product-answers';
 
 export type FastReadsDeps = {
   registry: ConfigRegistry;
@@ -21,7 +22,7 @@ export type FastReadsDeps = {
   limits: RateLimits;
   reads: MicroCache;
   /** Product reads kept until a product they show changes. */
-  answers: FeedCache<CachedRead>;
+  answers: FeedCache<ProductRead>;
   engine: SearchEngine;
   media: MediaReader;
   durations: RequestDurations;
@@ -64,7 +65,7 @@ function knownContext(deps: FastReadsDeps, req: IncomingMessage): SiteContext | 
 
 /** The answer one of the read caches holds for `key`: a read the engine vouches for, or a product read. */
 const heldAnswer = (deps: FastReadsDeps, ctx: SiteContext, key: string) =>
-  deps.reads.peek(key, servingToken(deps.engine, ctx)) ?? deps.answers.peek(key);
+  deps.reads.peek(key, servingToken(deps.engine, ctx)) ?? deps.answers.peek(key, currentFor(deps.engine, ctx));
 
 /**
  * The fast lane of GET /v1 reads whose answer the read cache holds, ahead of express (which alone costs a cached

@@ -1,12 +1,16 @@
 import type { Knex } from '../../../shared/db/knex';
+import type { SearchEngine } from '../../../shared/search';
 import { findBySlugs, type SlugHit } from '../../../shared/storefront-config/slugs/slug-store';
 import { BatchedLoads } from '../freshness/batched-loads';
 import type { SiteContext } from '../keys/site-context';
 import type { HeldProducts } from './held-products';
 import { type PageRows, pageRows } from './product-rows';
 
-/** Where a product page reads from: the held products, and the page reads of what is not held. */
-export type ProductSources = { held: HeldProducts; pages: PageReads };
+/**
+ * Where a product page reads from: the held products, the page reads of what is not held, and the engine serving the
+ * listing (the cards of linked products).
+ */
+export type ProductSources = { held: HeldProducts; pages: PageReads; engine: SearchEngine };
 
 /**
  * The reads of a product page that are not held products: the slug asked for, and the page's own rows (its brands'

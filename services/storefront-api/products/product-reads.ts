@@ -1,13 +1,14 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Knex } from '../../../shared/db/knex';
+import type { SearchEngine } from '../../../shared/search';
 import type { Logger } from '../../../shared/logger';
 import { ChangeFollower } from '../freshness/change-follower';
 import { FeedCache } from '../freshness/feed-cache';
-import type { CachedRead, MicroCache } from '../http/micro-cache';
+import type { MicroCache } from '../http/micro-cache';
 import type { CategoryTrees } from './category-trees';
 import { type HeldProduct, HeldProducts, type SkuRoot } from './held-products';
 import { PageReads, type ProductSources } from './page-reads';
-import type { ProductAnswers } from './product-answers';
+import type { ProductAnswers, ProductRead } from './product-answers';
 
 /** How fresh and how large what the process holds of products may be (the storefront's PRODUCT_* settings). */
 export type ProductReadOptions = { freshnessMs: number; cacheBytes: number; maxAgeMs: number };
@@ -31,6 +32,7 @@ export type ProductReads = ProductAnswers & ProductSources;
 export function productReads(
   deps: {
     db: Knex;
+    engine: SearchEngine;
     /** Where held products and page rows are read by named statements (a pool keeping generic plans); else `db`. */
     lookups?: Knex;
     trees: CategoryTrees;
@@ -51,14 +53,14 @@ export function productReads(
     maxAgeMs: options.maxAgeMs,
   });
   const caches = {
-    answers: new FeedCache<CachedRead>(feed, bounds(0.75)),
+    answers: new FeedCache<ProductRead>(feed, bounds(0.75)),
     products: new FeedCache<HeldProduct | null>(feed, bounds(0.2)),
     skus: new FeedCache<SkuRoot>(feed, bounds(0.05)),
   };
   observeSizes(deps.metrics, caches);
   const lookups = deps.lookups ?? deps.db;
   const held = new HeldProducts(lookups, deps.trees, caches);
-  return { held, pages: new PageReads(lookups), answers: caches.answers, micro: deps.micro };
+  return { held, pages: new PageReads(lookups), engine: deps.engine, answers: caches.answers, micro: deps.micro };
 }
 
 /** `storefront_product_cache_bytes` and `_entries` per cache, read at each scrape. */

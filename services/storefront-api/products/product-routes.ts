@@ -20,7 +20,7 @@ async function detailOf(
 ) {
   const parts = await loadProductParts(pages, ctx, held, links?.page);
   const answer = productDetail(parts, ctx, { ...found, ...(links ?? { related: [], bundle: null }) });
-  return { answer, products: [held.sold.product.id, ...(links?.products ?? [])] };
+  return { answer, products: [held.sold.product.id, ...(links?.products ?? [])], token: links?.token ?? null };
 }
 
 /** `GET /v1/products/by-sku/{sku}` and `GET /v1/products/{slugOrId}` (PostgreSQL rows, the indexer's rules). */

@@ -2,6 +2,7 @@ import { cardOf } from '../listing/listing-response';
 import type { SiteContext } from '../keys/site-context';
 import { labelIn } from '../catalogue/facet-specs';
 import { decimalString } from '../../../indexer/documents/format';
+import type { IndexedCard } from '../../../indexer/documents/card';
 import type { BundleRow, RelationRow } from './product-rows';
 import type { ProductSources } from './page-reads';
 
@@ -42,24 +43,48 @@ export function bundleOf(rows: readonly BundleRow[], cardFor: CardFor) {
   return { components };
 }
 
+/** How a page cards the products it links to, the products it read them from, and the serving token, if any. */
+type LinkedCards = { cardFor: CardFor; products: readonly number[]; token: string | null };
+
 /**
- * Related groups and bundle components, carded with this market's price, stock and display image as the serving
- * process holds them (see HeldProducts); `products` names every product carded (a change to one changes the answer).
+ * The cards of linked products: the listing's own, as the engine serves them (so as fresh as the listing, and kept
+ * under its serving token); where the engine cannot read cards by id, or for a preview key's draft, the held
+ * products' cards (as fresh as the product itself, kept until the change log names one of them).
  */
-export async function relatedAndBundle({ held, pages }: ProductSources, ctx: SiteContext, productId: number) {
-  const page = await pages.page(ctx, productId);
-  const { relations, bundle } = page;
-  const products = [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)];
-  const sold = await held.sold(ctx, products);
+async function linkedCards({ held, engine }: ProductSources, ctx: SiteContext, ids: readonly number[]) {
+  const served = ctx.preview ? null : (engine.servedCards?.(ctx.alias, ids.map(String)) ?? null);
+  if (served !== null) {
+    const cardFor = (id: number) => {
+      const card = served.cards.get(String(id));
+      return card === undefined ? null : cardOf(card as IndexedCard, ctx.catalogue, ctx.market, ctx.language);
+    };
+    return { cardFor, products: [], token: served.token } satisfies LinkedCards;
+  }
+  const sold = await held.sold(ctx, ids);
   const cardFor = (id: number) => {
     const found = sold.get(id);
     const card = found === undefined ? null : cardOf(found.sold.card, ctx.catalogue, ctx.market, ctx.language);
     return card === null ? null : { ...card, image: found?.media.get(id)?.image ?? null };
   };
+  return { cardFor, products: ids, token: null } satisfies LinkedCards;
+}
+
+/**
+ * Related groups and bundle components, carded with this market's price, stock and display image (see linkedCards);
+ * `products` names every product carded from the held products (a change to one changes the answer), `token` the
+ * serving token of cards the engine served (a new generation changes the answer).
+ */
+export async function relatedAndBundle(sources: ProductSources, ctx: SiteContext, productId: number) {
+  const page = await sources.pages.page(ctx, productId);
+  const { relations, bundle } = page;
+  const linked = [...relations.map((r) => r.related_product_id), ...bundle.map((b) => b.component_product_id)];
+  const { cardFor, products, token } =
+    linked.length === 0 ? { cardFor: () => null, products: [], token: null } : await linkedCards(sources, ctx, linked);
   return {
     related: relatedGroups(relations, cardFor, ctx.language),
     bundle: bundleOf(bundle, cardFor),
     products,
+    token,
     /** The page rows read for them, which the page's own parts reuse. */
     page,
   };

@@ -1,6 +1,6 @@
 import { TextDecoder } from 'node:util';
 import type { BulkOperation, BulkResult } from '../../bulk';
-import type { IndexInfo, SearchEngine } from '../../engine';
+import type { IndexInfo, SearchEngine, ServedCards } from '../../engine';
 import { SearchEngineError } from '../../errors';
 import type { FacetValuesRequest, FacetValuesResponse } from '../../facet-values';
 import { isValidName } from '../../index-name';
@@ -13,6 +13,7 @@ import { runFacetValues } from '../query/facet-values';
 import { runSearch } from '../query/search';
 import { runSpelling } from '../query/spelling';
 import { runSuggest } from '../query/suggest';
+import { cardsById } from '../query/cards-by-id';
 import type { LiveIndex } from '../query/live-index';
 import type { SnapshotStore } from '../snapshot/snapshot-store';
 import { InMemoryAliasStore, type AliasStore } from './alias-store';
@@ -165,6 +166,13 @@ export class EmbeddedSearchEngine implements SearchEngine {
       this.liveSerials.set(slot.live, serial);
     }
     return `${slot.name}#${serial}`;
+  }
+
+  servedCards(target: string, ids: readonly string[]): ServedCards | null {
+    const slot = this.findSlot(target);
+    const token = this.servingToken(target);
+    if (slot === undefined || token === null) return null;
+    return { token, cards: cardsById(slot.live, ids, this.decoder) };
   }
 
   async close(): Promise<void> {

@@ -66,6 +66,25 @@ describe('FeedCache over the change log (real PostgreSQL)', () => {
     expect(await read('page-b', [b])).toBe('page-b@2');
   });
 
+  it('computes again, and keeps in its place, a kept value its reader says is no longer current', async () => {
+    const feed = follower();
+    const cache = cacheOn(feed);
+    await settled(feed);
+    let computed = 0;
+    // As a product page keeps the serving token of the listing cards it shows: current while that token is.
+    let token = 'g1';
+    const current = (kept: string) => kept.endsWith(`#${token}`);
+    const read = () =>
+      cache.get('page', tenantId, () => value(`page@${++computed}#${token}`, [productIds[0] as number]), current);
+    expect(await read()).toBe('page@1#g1');
+    expect(await read()).toBe('page@1#g1');
+    token = 'g2';
+    expect(cache.peek('page', current)).toBeUndefined();
+    expect(await read()).toBe('page@2#g2');
+    expect(cache.peek('page', current)).toBe('page@2#g2');
+    expect(cache.size().entries).toBe(1);
+  });
+
   it('does not keep a value computed while the log told a change', async () => {
     const feed = follower();
     const cache = cacheOn(feed);

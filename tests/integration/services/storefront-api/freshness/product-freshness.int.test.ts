@@ -5,6 +5,8 @@ import { createTestRedis, type TestRedis } from '../../../../support/test-redis'
 import { indexedShop, type IndexedShop } from '../../../../support/storefront-fixture';
 import { createStorefrontTestApp } from '../../../../support/storefront-api';
 import { sellableSkus, setAvailable, type SellableSku } from '../../../../support/cart-fixture';
+import { runIndexJob } from '../../../../../indexer/runs/run-job';
+import { runDeps } from '../../../../support/storefront-fixture';
 
 /** The freshness bound the app runs with here (PRODUCT_FRESHNESS_MS). */
 const BOUND_MS = 500;
@@ -171,4 +173,44 @@ describe('product pages and carts follow the change log within the freshness bou
     expect(cart.lines).toEqual([]);
     expect(cart.warnings.map((w) => w.code)).toEqual(['PRODUCT_GONE']);
   });
+  it('cards a related product as the listing does: its price changes on the page when the listing serves it', async () => {
+    const [page, related] = [skus[3], skus[4]];
+    if (page === undefined || related === undefined) throw new Error('the shop needs five sellable products');
+    await t.db('product_relations').insert({
+      tenant_id: shop.tenantId,
+      product_id: Number(page.productId),
+      group_key: 'similar',
+      position: 0,
+      related_product_id: Number(related.productId),
+    });
+    await sleep(BOUND_MS);
+    type Card = { id: string; price: { amount: string } };
+    const relatedCard = async () =>
+      ((await get(`/v1/products/${page.productId}`).expect(200)).body.related as { products: Card[] }[])[0]
+        ?.products[0];
+    const listed = async () =>
+      ((await get('/v1/products?pageSize=100').expect(200)).body.items as Card[]).find(
+        (c) => c.id === related.productId,
+      );
+    const before = await relatedCard();
+    expect(before).toEqual(await listed());
+    // Every variant's price, so the card's (the cheapest) changes too.
+    await t.db.raw(
+      'update prices set amount = amount + 1.25 where tenant_id = ? and product_id in ' +
+        '(select id from products where tenant_id = ? and (id = ? or parent_id = ?))',
+      [shop.tenantId, shop.tenantId, Number(related.productId), Number(related.productId)],
+    );
+    await sleep(BOUND_MS);
+    // The listing has not indexed the change yet, and the page cards the product as the listing does.
+    expect(await relatedCard()).toEqual(await listed());
+    const delta = await runIndexJob(
+      runDeps(t.db, shop.engine.engine),
+      { type: 'delta', siteId: shop.siteId },
+      { jobId: null, attempt: 1 },
+    );
+    expect(delta).toBe('ok');
+    const after = await relatedCard();
+    expect(Number(after?.price.amount)).toBeCloseTo(Number(before?.price.amount) + 1.25, 2);
+    expect(after).toEqual(await listed());
+  }, 60_000);
 });
