@@ -187,7 +187,7 @@ const WHERE_MISSES_GO = [
   'the server waited, preempted after a write woke its reader (about 1,000 involuntary context switches a second on',
   'two cores shared with autocannon and PostgreSQL), not CPU: a page miss in one statement instead of three cut the',
   'statements a request by a third and left the server CPU as it was (docs/decisions.md). Without `writev`, a',
-  "miss's samples (profile of 2026-11-27 13:58, related cards from the engine): pg's client 15%, express and the /v1",
+  "miss's samples (profile of 2026-11-27 13:53, related cards from the engine): pg's client 15%, express and the /v1",
   "pipeline 10%, writing answers 10%, parsing requests 9%, building the detail 8.5%, the indexer's document and card",
   "of the held product 8%, the answer's JSON and ETag 7%, sanitising descriptions 6%, garbage collection 6%, the",
   'held-product caches and batches 4%, media 4%. The Zipf mix over 20,000 products misses on about a quarter of its',
