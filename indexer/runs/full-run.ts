@@ -4,6 +4,7 @@ import { changesSince, currentWatermark, writeWatermark, type Watermark } from '
 import { evaluateGate, StatsCollector, type IndexStats } from './gate';
 import { newIndexName } from './index-names';
 import { prefetched } from './prefetch';
+import { twoInFlight } from './two-in-flight';
 import { dropStaleIndices } from './retention';
 import type { RunDeps, RunSite } from './run-context';
 import { finishRun, runOfIndex, startRun, updateRun, type RunOutcome } from './sync-runs';
@@ -53,11 +54,17 @@ async function fillIndex(
   if (media) await renderSwatchImages({ db: deps.db, tenantId: site.tenantId, media, warnings }, site.config);
   let done = 0;
   const streamed = Date.now();
-  for await (const batch of prefetched(readCatalogue(deps.db, site.tenantId, { batchSize: deps.batchSize }))) {
-    await writeDocuments(deps.db, deps.engine, { site, index, stats, warnings, media, logos }, batch);
-    done += batch.length;
-    await deps.onProgress?.(done, total);
-  }
+  await twoInFlight(
+    prefetched(readCatalogue(deps.db, site.tenantId, { batchSize: deps.batchSize })),
+    async (batch) => {
+      await writeDocuments(deps.db, deps.engine, { site, index, stats, warnings, media, logos }, batch);
+      return batch.length;
+    },
+    async (written) => {
+      done += written;
+      await deps.onProgress?.(done, total);
+    },
+  );
   const replayed = Date.now();
   // Changes that landed while the catalogue streamed: rebuilt now, so the swap loses no update.
   const { productIds, next } = await changesSince(deps.db, site.tenantId, start);
