@@ -69,6 +69,7 @@ export interface StorefrontApiDeps {
     PRODUCT_FRESHNESS_MS?: number;
     PRODUCT_CACHE_MB?: number;
     PRODUCT_CACHE_MAX_AGE_S?: number;
+    PRODUCT_SLUG_ROUTES?: number;
   };
 }
 
@@ -78,6 +79,7 @@ function productReadOptions(config: StorefrontApiDeps['config']): ProductReadOpt
     freshnessMs: config.PRODUCT_FRESHNESS_MS ?? DEFAULT_PRODUCT_READS.freshnessMs,
     cacheBytes: (config.PRODUCT_CACHE_MB ?? DEFAULT_PRODUCT_READS.cacheBytes / 1024 / 1024) * 1024 * 1024,
     maxAgeMs: (config.PRODUCT_CACHE_MAX_AGE_S ?? DEFAULT_PRODUCT_READS.maxAgeMs / 1000) * 1000,
+    slugRoutes: config.PRODUCT_SLUG_ROUTES ?? DEFAULT_PRODUCT_READS.slugRoutes,
   };
 }
 

@@ -21,6 +21,12 @@ export const storefrontConfigSchema = httpConfigSchema.extend(searchConfigSchema
   PRODUCT_FRESHNESS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PRODUCT_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(128),
   PRODUCT_CACHE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(300),
+  /**
+   * The current product slugs a process keeps, all sites and languages together (about 96 bytes each), so a product
+   * page finds its product without a query; read per site and language, again each PRODUCT_CACHE_MAX_AGE_S. A site
+   * with more keeps none (its slugs are looked up in PostgreSQL); 0: none kept.
+   */
+  PRODUCT_SLUG_ROUTES: z.coerce.number().int().min(0).max(50_000_000).default(500_000),
   /** A cart's sliding window (spec: 30 days); tests shorten it to see expiry. */
   CART_TTL_SECONDS: z.coerce
     .number()

@@ -177,8 +177,9 @@ function targets(r: StorefrontBenchResult): string[] {
  */
 const WHERE_MISSES_GO = [
   'Where a miss goes (CPU profiles of the server, `BENCH_PROFILE_DIR=dir BENCH_ONLY=products-empty|listings npm run',
-  "bench:storefront`). A product page that is not held reads its slug, then its held product (the indexer's",
-  'catalogue rows, current slugs and media of the product and its variants) beside its own rows (SEO, parties,',
+  "bench:storefront`). A product page that is not held finds its product by the site's slug routes (a statement",
+  "only for a slug they do not hold), then reads its held product (the indexer's catalogue rows, current slugs and",
+  'media of the product and its variants) beside its own rows (SEO, parties,',
   "related and bundle rows, brands' slugs and logos): named statements planned once per session on a pool keeping",
   'generic plans and numbered once (docs/decisions.md, "Product freshness"). Its related products and bundle',
   "components are the listing's cards, read from the engine by id (no statement). Concurrent misses read together.",

@@ -23,13 +23,13 @@ export async function findProduct<T = null>(
   ref: string,
   alongside?: Alongside<T>,
 ): Promise<Found<T> & { redirectTo: string | null }> {
-  const bySlug = await pages.slug(ctx, ref);
-  const id = bySlug === null ? idOf(ref) : Number(bySlug.entityId);
+  const named = await pages.slug(ctx, ref);
+  const id = named ?? idOf(ref);
   if (id === null) throw notSold(ref);
   const { held: found, extra } = await loadWith(held, ctx, id, alongside);
   if (found === undefined) throw notSold(ref);
   const slug = found.sold.card.slug[ctx.language] ?? Object.values(found.sold.card.slug)[0];
-  return { held: found, extra, redirectTo: bySlug !== null && slug !== ref ? (slug ?? null) : null };
+  return { held: found, extra, redirectTo: named !== null && slug !== ref ? (slug ?? null) : null };
 }
 
 /** Reads another product-keyed part (related cards, say) while the product itself loads. */

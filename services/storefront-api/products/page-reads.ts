@@ -5,6 +5,7 @@ import { BatchedLoads } from '../freshness/batched-loads';
 import type { SiteContext } from '../keys/site-context';
 import type { HeldProducts } from './held-products';
 import { type PageRows, pageRows } from './product-rows';
+import type { SlugRoutes } from './slug-routes';
 
 /**
  * Where a product page reads from: the held products, the page reads of what is not held, and the engine serving the
@@ -21,16 +22,25 @@ export class PageReads {
   private readonly slugs = new BatchedLoads<string, SlugHit>();
   private readonly rows = new BatchedLoads<number, PageRows>();
 
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly routes: SlugRoutes,
+  ) {}
 
-  /** The product a slug names on the request's site (see findBySlug), or null. */
-  async slug(ctx: SiteContext, slug: string): Promise<SlugHit | null> {
+  /**
+   * The id of the product a slug names on the request's site (see findBySlug), or null: from the site's slug routes
+   * when they hold it, else from PostgreSQL.
+   */
+  async slug(ctx: SiteContext, slug: string): Promise<number | null> {
     const scope = { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId, entityType: 'product' as const };
+    const routed = this.routes.product(scope, ctx.language, slug);
+    if (routed !== undefined) return routed;
     const group = [scope.tenantId, scope.siteId, ctx.language, ...ctx.catalogue.languages].join('\u0000');
     const found = await this.slugs.load(group, [slug], (slugs) =>
       findBySlugs(this.db, scope, slugs, ctx.language, ctx.catalogue.languages),
     );
-    return found.get(slug) ?? null;
+    const hit = found.get(slug);
+    return hit === undefined ? null : Number(hit.entityId);
   }
 
   /** The page rows of one product (see PageRows). */

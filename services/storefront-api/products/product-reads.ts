@@ -8,15 +8,17 @@ import type { MicroCache } from '../http/micro-cache';
 import type { CategoryTrees } from './category-trees';
 import { type HeldProduct, HeldProducts, type SkuRoot } from './held-products';
 import { PageReads, type ProductSources } from './page-reads';
+import { SlugRoutes } from './slug-routes';
 import type { ProductAnswers, ProductRead } from './product-answers';
 
 /** How fresh and how large what the process holds of products may be (the storefront's PRODUCT_* settings). */
-export type ProductReadOptions = { freshnessMs: number; cacheBytes: number; maxAgeMs: number };
+export type ProductReadOptions = { freshnessMs: number; cacheBytes: number; maxAgeMs: number; slugRoutes: number };
 
 export const DEFAULT_PRODUCT_READS: ProductReadOptions = {
   freshnessMs: 1000,
   cacheBytes: 128 * 1024 * 1024,
   maxAgeMs: 300_000,
+  slugRoutes: 500_000,
 };
 
 /**
@@ -57,10 +59,12 @@ export function productReads(
     products: new FeedCache<HeldProduct | null>(feed, bounds(0.2)),
     skus: new FeedCache<SkuRoot>(feed, bounds(0.05)),
   };
-  observeSizes(deps.metrics, caches);
+  const routes = new SlugRoutes(deps.db, deps.logger, { maxEntries: options.slugRoutes, maxAgeMs: options.maxAgeMs });
+  observeSizes(deps.metrics, { ...caches, 'slug-routes': routes });
   const lookups = deps.lookups ?? deps.db;
   const held = new HeldProducts(lookups, deps.trees, caches);
-  return { held, pages: new PageReads(lookups), engine: deps.engine, answers: caches.answers, micro: deps.micro };
+  const pages = new PageReads(lookups, routes);
+  return { held, pages, engine: deps.engine, answers: caches.answers, micro: deps.micro };
 }
 
 /** `storefront_product_cache_bytes` and `_entries` per cache, read at each scrape. */
@@ -77,7 +81,7 @@ function observeSizes(metrics: Registry, caches: Record<string, { size(): { entr
     });
   gauge(
     'storefront_product_cache_bytes',
-    'Bytes held by the product caches (answers, products, skus).',
+    'Bytes held by the product caches (answers, products, skus, slug-routes).',
     (s) => s.bytes,
   );
   gauge('storefront_product_cache_entries', 'Entries held by the product caches.', (s) => s.entries);
