@@ -6,6 +6,7 @@ import { ROUTE_BYTES, SlugRoutes } from '../../../../services/storefront-api/pro
 import { createStorefrontTestApp } from '../../../support/storefront-api';
 import { indexedShop, runDeps, type IndexedShop } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
+import { queriesWhile } from '../../../support/queries-while';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -30,19 +31,8 @@ describe('slug routes: a product page finds its product without a query', () => 
   const scope = () => ({ tenantId: shop.tenantId, siteId: shop.siteId });
   const get = (path: string) => request(app).get(path).set('X-Site-Key', shop.keys.secret);
   /** The statements on storefront_slugs while `read` runs (through knex: the routes' read is one). */
-  const slugQueries = async (read: () => Promise<unknown>): Promise<string[]> => {
-    const seen: string[] = [];
-    const listen = (q: { sql: string }) => {
-      if (q.sql.includes('storefront_slugs')) seen.push(q.sql);
-    };
-    t.db.on('query', listen);
-    try {
-      await read();
-    } finally {
-      t.db.off('query', listen);
-    }
-    return seen;
-  };
+  const slugQueries = (read: () => Promise<unknown>): Promise<string[]> =>
+    queriesWhile(t.db, read, (sql) => sql.includes('storefront_slugs'));
 
   beforeAll(async () => {
     t = await createTestDb();

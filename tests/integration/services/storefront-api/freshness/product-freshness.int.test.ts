@@ -7,6 +7,7 @@ import { createStorefrontTestApp } from '../../../../support/storefront-api';
 import { sellableSkus, setAvailable, type SellableSku } from '../../../../support/cart-fixture';
 import { runIndexJob } from '../../../../../indexer/runs/run-job';
 import { runDeps } from '../../../../support/storefront-fixture';
+import { queriesWhile } from '../../../../support/queries-while';
 
 /** The freshness bound the app runs with here (PRODUCT_FRESHNESS_MS). */
 const BOUND_MS = 500;
@@ -43,19 +44,8 @@ describe('product pages and carts follow the change log within the freshness bou
     return token;
   };
   /** Catalogue reads (everything but the change log's own) while `read` runs. */
-  const catalogueQueries = async (read: () => Promise<unknown>): Promise<string[]> => {
-    const seen: string[] = [];
-    const listen = (q: { sql: string }) => {
-      if (!/product_changes|pg_current_snapshot|^(BEGIN|COMMIT)/i.test(q.sql)) seen.push(q.sql);
-    };
-    t.db.on('query', listen);
-    try {
-      await read();
-    } finally {
-      t.db.off('query', listen);
-    }
-    return seen;
-  };
+  const catalogueQueries = (read: () => Promise<unknown>): Promise<string[]> =>
+    queriesWhile(t.db, read, (sql) => !/product_changes|pg_current_snapshot|^(BEGIN|COMMIT)/i.test(sql));
 
   beforeAll(async () => {
     t = await createTestDb();

@@ -19,10 +19,8 @@ describe('the embedded engine’s served cards', () => {
   const ids = documents.map((d) => d.id);
   const engine = () =>
     new EmbeddedSearchEngine({ aliasStore: new InMemoryAliasStore(), snapshots: new SnapshotStore(dir) });
-
-  it('is null for an unknown target and reads the cards of held ids only, under the serving token', async () => {
-    const shop = engine();
-    expect(shop.servedCards('shop', ids)).toBeNull();
+  /** The first four documents, served under the alias `shop`. */
+  const serveFour = async (shop: EmbeddedSearchEngine) => {
     await shop.createIndex('shop-1', { languages: ['en'] });
     await shop.bulk(
       'shop-1',
@@ -30,6 +28,12 @@ describe('the embedded engine’s served cards', () => {
     );
     await shop.refresh('shop-1');
     await shop.swapAlias('shop', 'shop-1');
+  };
+
+  it('is null for an unknown target and reads the cards of held ids only, under the serving token', async () => {
+    const shop = engine();
+    expect(shop.servedCards('shop', ids)).toBeNull();
+    await serveFour(shop);
     const served = shop.servedCards('shop', [ids[2]!, 'unknown', ids[0]!, ids[5]!]);
     expect(served?.token).toBe(shop.servingToken('shop'));
     expect([...(served?.cards ?? [])]).toEqual([
@@ -40,13 +44,7 @@ describe('the embedded engine’s served cards', () => {
 
   it('reads the live version of each id across a base and its delta, leaving deleted ids out', async () => {
     const shop = engine();
-    await shop.createIndex('shop-1', { languages: ['en'] });
-    await shop.bulk(
-      'shop-1',
-      documents.slice(0, 4).map((document) => ({ action: 'index', document })),
-    );
-    await shop.refresh('shop-1');
-    await shop.swapAlias('shop', 'shop-1');
+    await serveFour(shop);
     const before = shop.servedCards('shop', ids);
     const renamed = { ...documents[1]!, card: { id: ids[1]!, name: 'Renamed', price: 1 } };
     await shop.bulk('shop-1', [
