@@ -1,6 +1,7 @@
 import knex, { type Knex } from 'knex';
 import type { Logger } from '../logger';
 import { migrationSource } from './migrations';
+import { PG_TYPES } from './timestamps';
 
 export type { Knex };
 export type Db = Knex | Knex.Transaction;
@@ -16,16 +17,19 @@ type DbOptions = {
 };
 
 /**
- * A knex pool on PostgreSQL; numeric and bigint columns come back as strings, as pg returns them.
+ * A knex pool on PostgreSQL; numeric and bigint columns come back as strings, as pg returns them, and timestamps as
+ * Dates (parseTimestamptz).
  * With a logger, knex's own warnings go through it instead of the console.
  */
 export function createDb(url: string, options: DbOptions = {}): Knex {
   const { logger } = options;
   return knex({
     client: 'pg',
-    connection: options.genericPlans
-      ? { connectionString: url, options: '-c plan_cache_mode=force_generic_plan' }
-      : url,
+    connection: {
+      connectionString: url,
+      types: PG_TYPES,
+      ...(options.genericPlans && { options: '-c plan_cache_mode=force_generic_plan' }),
+    },
     pool: options.pool ?? { min: 0, max: 10 },
     migrations: { migrationSource, tableName: 'knex_migrations' },
     ...(logger && {
