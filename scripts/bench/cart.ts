@@ -11,6 +11,7 @@ import { ensureServices, stopServices } from '../services/provision';
 import { benchSite, catalogueBenchTenant } from './shared/bench-site';
 import { writeSection } from './shared/report-section';
 import { type CartRow, renderCartSection } from './cart/report';
+import { loadRowOf } from './storefront/report';
 import { processCpuMs, storefrontProcess, type ChildServer } from './storefront/servers';
 
 const env = loadConfig(
@@ -68,15 +69,7 @@ async function run(
   console.log(
     `  ${scenario}: ${Math.round(result.requests.average)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, server ${serverUs?.toFixed(0) ?? '-'} us a request`,
   );
-  return {
-    scenario,
-    connections,
-    medianMs: result.latency.p50,
-    p99Ms: result.latency.p99,
-    rps: result.requests.average,
-    requests: result.requests.total,
-    serverUs,
-  };
+  return { ...loadRowOf(scenario, connections, result), serverUs };
 }
 
 // `npm run bench:cart`: writes the "Storefront cart" section of docs/benchmarks.md.

@@ -7,6 +7,22 @@ export type LoadRow = {
   requests: number;
 };
 
+/** The load columns of a scenario's row, from what autocannon measured. */
+export function loadRowOf(
+  scenario: string,
+  connections: number,
+  result: { latency: { p50: number; p99: number }; requests: { average: number; total: number } },
+): LoadRow {
+  return {
+    scenario,
+    connections,
+    medianMs: result.latency.p50,
+    p99Ms: result.latency.p99,
+    rps: result.requests.average,
+    requests: result.requests.total,
+  };
+}
+
 /** A storefront scenario's row, with what the two processes spent on it. */
 export type StorefrontRow = LoadRow & {
   /** The server process's CPU time (user + system) per request, in microseconds; null where it cannot be read. */

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import type { StorefrontRow } from './report';
+import { loadRowOf, type StorefrontRow } from './report';
 import { type ChildServer, processCpu, processCpuMs } from './servers';
 
 // How the storefront bench loads a server and measures one scenario.
@@ -64,17 +64,7 @@ export function scenarioRunner(seconds: number) {
         `(${serverSystemShare === null ? '-' : (serverSystemShare * 100).toFixed(0)}% system), autocannon ` +
         `${(clientBusy * 100).toFixed(0)}% busy`,
     );
-    return {
-      scenario,
-      connections,
-      medianMs: result.latency.p50,
-      p99Ms: result.latency.p99,
-      rps: result.requests.average,
-      requests: result.requests.total,
-      serverUs,
-      serverSystemShare,
-      clientBusy,
-    };
+    return { ...loadRowOf(scenario, connections, result), serverUs, serverSystemShare, clientBusy };
   };
 }
 

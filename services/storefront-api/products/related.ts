@@ -51,14 +51,18 @@ type LinkedCards = { cardFor: CardFor; products: readonly number[]; token: strin
  * under its serving token); where the engine cannot read cards by id, or for a preview key's draft, the held
  * products' cards (as fresh as the product itself, kept until the change log names one of them).
  */
-async function linkedCards({ held, engine }: ProductSources, ctx: SiteContext, ids: readonly number[]) {
+async function linkedCards(
+  { held, engine }: ProductSources,
+  ctx: SiteContext,
+  ids: readonly number[],
+): Promise<LinkedCards> {
   const served = ctx.preview ? null : (engine.servedCards?.(ctx.alias, ids.map(String)) ?? null);
   if (served !== null) {
     const cardFor = (id: number) => {
       const card = served.cards.get(String(id));
       return card === undefined ? null : cardOf(card as IndexedCard, ctx.catalogue, ctx.market, ctx.language);
     };
-    return { cardFor, products: [], token: served.token } satisfies LinkedCards;
+    return { cardFor, products: [], token: served.token };
   }
   const sold = await held.sold(ctx, ids);
   const cardFor = (id: number) => {
@@ -66,7 +70,7 @@ async function linkedCards({ held, engine }: ProductSources, ctx: SiteContext, i
     const card = found === undefined ? null : cardOf(found.sold.card, ctx.catalogue, ctx.market, ctx.language);
     return card === null ? null : { ...card, image: found?.media.get(id)?.image ?? null };
   };
-  return { cardFor, products: ids, token: null } satisfies LinkedCards;
+  return { cardFor, products: ids, token: null };
 }
 
 /**

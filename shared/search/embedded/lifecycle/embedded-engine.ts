@@ -159,20 +159,23 @@ export class EmbeddedSearchEngine implements SearchEngine {
 
   servingToken(target: string): string | null {
     const slot = this.findSlot(target);
+    return slot === undefined ? null : this.tokenOf(slot);
+  }
+
+  servedCards(target: string, ids: readonly string[]): ServedCards | null {
+    const slot = this.findSlot(target);
     if (slot === undefined) return null;
+    return { token: this.tokenOf(slot), cards: cardsById(slot.live, ids, this.decoder) };
+  }
+
+  /** The serving token of what the slot serves now: its name and a serial of its live index. */
+  private tokenOf(slot: IndexSlot): string {
     let serial = this.liveSerials.get(slot.live);
     if (serial === undefined) {
       serial = ++this.lastSerial;
       this.liveSerials.set(slot.live, serial);
     }
     return `${slot.name}#${serial}`;
-  }
-
-  servedCards(target: string, ids: readonly string[]): ServedCards | null {
-    const slot = this.findSlot(target);
-    const token = this.servingToken(target);
-    if (slot === undefined || token === null) return null;
-    return { token, cards: cardsById(slot.live, ids, this.decoder) };
   }
 
   async close(): Promise<void> {
