@@ -6,6 +6,8 @@ import type { IndexedCard } from '../documents/card';
 import type { CatalogueProduct } from '../documents/catalogue-product';
 import type { SiteIndexConfig } from '../documents/site-config';
 import type { MediaDescriptor } from '../../shared/media/descriptor';
+import type { MediaRow } from '../../shared/media/manifest';
+import { encodeProductSource } from '../documents/product-source';
 import { loadMediaRows } from '../../shared/media/media-rows';
 import type { MediaPipeline, MediaWarning } from '../../shared/media/pipeline';
 import { isSkipped, productNames, toSearchDocument, type SkippedProduct } from '../documents/to-search-document';
@@ -13,31 +15,43 @@ import { isSkipped, productNames, toSearchDocument, type SkippedProduct } from '
 type Scope = { tenantId: number; siteId: number };
 
 /**
- * The products' media descriptors, rendering what is new (`media` absent: no descriptors). Items that cannot
- * be read become warnings, never a failed run.
+ * The media rows of the products and their variants by root (for their sources), and their descriptors, rendering
+ * what is new (`media` absent: none). Items that cannot be read become warnings, never a failed run.
  */
 async function batchMedia(
   db: Db,
   scope: Scope,
   products: readonly CatalogueProduct[],
   media: MediaPipeline | undefined,
-): Promise<{ descriptors: Map<number, MediaDescriptor[]>; warnings: MediaWarning[] }> {
-  if (media === undefined) return { descriptors: new Map(), warnings: [] };
+): Promise<{ descriptors: Map<number, MediaDescriptor[]>; rows: Map<number, MediaRow[]>; warnings: MediaWarning[] }> {
   // Variants' own images too: the product detail shows them, and it only shows what exists. Warnings name the
   // storefront product (the root), like every other run warning.
   const rootOf = new Map(
     products.flatMap((p) => [[p.id, p.id] as const, ...p.variants.map((v) => [v.id, p.id] as const)]),
   );
-  const { descriptors, warnings } = await media.describe(await loadMediaRows(db, scope.tenantId, [...rootOf.keys()]));
+  const rows = await loadMediaRows(db, scope.tenantId, [...rootOf.keys()]);
+  const rowsOf = new Map<number, MediaRow[]>();
+  for (const row of rows) {
+    const root = rootOf.get(row.productId) ?? row.productId;
+    const own = rowsOf.get(root);
+    if (own === undefined) rowsOf.set(root, [row]);
+    else own.push(row);
+  }
+  if (media === undefined) return { descriptors: new Map(), rows: rowsOf, warnings: [] };
+  const { descriptors, warnings } = await media.describe(rows);
   return {
     descriptors,
+    rows: rowsOf,
     warnings: warnings.map((w) => ({ ...w, productId: String(rootOf.get(Number(w.productId)) ?? w.productId) })),
   };
 }
 
+/** A document to index, and its product's source to keep beside it (serialised only when an engine keeps it). */
+export type BuiltDocument = { document: SearchDocument; source: () => string };
+
 /**
- * Documents of one catalogue batch with their minted slugs (products and their brands, per site language)
- * and media descriptors, the products left out with the reason, and the media warnings of the documents.
+ * Documents of one catalogue batch with their minted slugs (products and their brands, per site language),
+ * media descriptors and product sources, the products left out with the reason, and the documents' media warnings.
  */
 export async function buildBatch(
   db: Db,
@@ -45,11 +59,11 @@ export async function buildBatch(
   products: readonly CatalogueProduct[],
   config: SiteIndexConfig,
   media?: MediaPipeline,
-): Promise<{ documents: SearchDocument[]; skipped: SkippedProduct[]; mediaWarnings: MediaWarning[] }> {
+): Promise<{ documents: BuiltDocument[]; skipped: SkippedProduct[]; mediaWarnings: MediaWarning[] }> {
   const documents: SearchDocument[] = [];
   const skipped: SkippedProduct[] = [];
   const sold: CatalogueProduct[] = [];
-  const { descriptors, warnings } = await batchMedia(db, scope, products, media);
+  const { descriptors, rows, warnings } = await batchMedia(db, scope, products, media);
   for (const product of products) {
     const result = toSearchDocument(product, config, {}, descriptors.get(product.id) ?? []);
     if (isSkipped(result)) skipped.push(result);
@@ -78,7 +92,12 @@ export async function buildBatch(
     }
   }
   const documentIds = new Set(documents.map((d) => d.id));
-  return { documents, skipped, mediaWarnings: warnings.filter((w) => documentIds.has(w.productId)) };
+  const built = documents.map((document, i): BuiltDocument => {
+    const product = sold[i] as CatalogueProduct;
+    const media = rows.get(product.id) ?? [];
+    return { document, source: () => encodeProductSource({ product, markets: document.markets, media }) };
+  });
+  return { documents: built, skipped, mediaWarnings: warnings.filter((w) => documentIds.has(w.productId)) };
 }
 
 async function mintBrandSlugs(

@@ -57,13 +57,13 @@ export async function writeDocuments(
   const { documents, skipped, mediaWarnings } = await buildBatch(db, site, products, site.index, target.media);
   for (const w of mediaWarnings) warnings.add(w);
   const operations: BulkOperation[] = [
-    ...documents.map((document) => ({ action: 'index' as const, document })),
+    ...documents.map(({ document, source }) => ({ action: 'index' as const, document, detail: source })),
     ...skipped.map((s) => ({ action: 'delete' as const, id: s.productId })),
     ...removedIds.map((id) => ({ action: 'delete' as const, id: String(id) })),
   ];
   for (const s of skipped) warnings.add({ code: s.skip, productId: s.productId });
   for (const id of removedIds) warnings.add({ code: 'DELETED', productId: String(id) });
-  for (const doc of documents) stats?.add(doc);
+  for (const { document } of documents) stats?.add(document);
   if (operations.length === 0) return { written: 0, needsRebuild: 0 };
   const result = await engine.bulk(index, operations);
   for (const failure of result.failures)

@@ -33,6 +33,8 @@ export class NamedStatement<Row> {
     // A transaction's queries belong on its own connection, which knex holds.
     if (db.isTransaction) return (await db.raw<{ rows: Row[] }>(this.sql, values).options({ name: this.name })).rows;
     const connection: PgConnection = await db.client.acquireConnection();
+    // As knex announces its own queries, so whoever listens to the pool's queries sees this one too.
+    db.client.emit('query', { sql: this.sql, bindings: values, method: 'raw', name: this.name });
     try {
       return (await connection.query({ name: this.name, text: this.text, values })).rows as Row[];
     } finally {

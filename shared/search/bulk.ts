@@ -1,7 +1,13 @@
 import type { SearchDocument } from './document';
 
-/** Insert or replace a document by id, or remove one (removing an absent id is not a failure). */
-export type BulkOperation = { action: 'index'; document: SearchDocument } | { action: 'delete'; id: string };
+/**
+ * Insert or replace a document by id, or remove one (removing an absent id is not a failure). `detail`: the
+ * document's detail (opaque text read back by id, see SearchEngine.servedDocuments), asked for only by an engine
+ * that keeps it, and only when it does (a full build); the others never call it.
+ */
+export type BulkOperation =
+  | { action: 'index'; document: SearchDocument; detail?: () => string }
+  | { action: 'delete'; id: string };
 
 /** An operation the engine refused; `position` is its index in the bulk call. */
 export interface BulkFailure {

@@ -19,6 +19,19 @@ export interface ServedCards {
   cards: Map<string, JsonValue>;
 }
 
+/** A document as served, read by id: its card, and the detail a full build kept for it (null: none kept). */
+export interface ServedDocument {
+  card: JsonValue;
+  detail: Uint8Array | null;
+}
+
+/** Documents read by id, with the serving token and the index (not alias) they were read from. */
+export interface ServedDocuments {
+  token: string;
+  index: string;
+  documents: Map<string, ServedDocument>;
+}
+
 /**
  * The engine-neutral search port. `target` is an alias or an index name. Unknown targets reject with
  * SearchEngineError('INDEX_NOT_FOUND'). A query resolves its target once, so a query in flight during
@@ -61,6 +74,11 @@ export interface SearchEngine {
    * Engines that cannot read them cheaply leave it out.
    */
   servedCards?(target: string, ids: readonly string[]): ServedCards | null;
+  /**
+   * Like servedCards, with each document's detail (see BulkOperation) and the index the target resolved to. A
+   * detail is kept only by a full build and only for the document's version it built: a later version has none.
+   */
+  servedDocuments?(target: string, ids: readonly string[]): ServedDocuments | null;
   /** Releases clients and timers; the engine is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { BulkOperation, BulkResult } from './bulk';
-import type { IndexInfo, SearchEngine, ServedCards } from './engine';
+import type { IndexInfo, SearchEngine, ServedCards, ServedDocuments } from './engine';
 import type { FacetValuesRequest, FacetValuesResponse } from './facet-values';
 import { isValidName } from './index-name';
 import type { IndexSettings } from './index-settings';
@@ -93,6 +93,11 @@ export class PrefixedEngine implements SearchEngine {
 
   servedCards(target: string, ids: readonly string[]): ServedCards | null {
     return this.inner.servedCards?.(this.full(target), ids) ?? null;
+  }
+
+  servedDocuments(target: string, ids: readonly string[]): ServedDocuments | null {
+    const served = this.inner.servedDocuments?.(this.full(target), ids) ?? null;
+    return served === null ? null : { ...served, index: this.short(served.index) };
   }
 
   close(): Promise<void> {

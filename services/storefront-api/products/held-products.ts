@@ -8,7 +8,9 @@ import type { SiteContext } from '../keys/site-context';
 import type { CategoryTrees } from './category-trees';
 import type { DescribedMedia } from './product-media';
 import { heldRows } from './held-rows';
+import { type IndexedProducts, NOTHING_INDEXED } from './indexed-products';
 import { type SoldProduct, soldAmong } from './sold-products';
+import type { MediaRow } from '../../../shared/media/manifest';
 
 /** A product as one market sells it, with the media of the product and of each of its variants, keyed by row id. */
 export interface HeldProduct {
@@ -40,6 +42,8 @@ export class HeldProducts {
     private readonly db: Knex,
     private readonly trees: CategoryTrees,
     private readonly caches: HeldCaches,
+    /** Products the served index keeps sources of; the others are read from PostgreSQL. */
+    private readonly indexed: IndexedProducts | null = null,
   ) {}
 
   /** The products among `ids` the request's market sells, keyed by id. */
@@ -95,22 +99,40 @@ export class HeldProducts {
   }
 
   private async load(ctx: SiteContext, ids: readonly number[]): Promise<Map<number, HeldProduct>> {
+    const indexed = (await this.indexed?.sold(ctx, ids)) ?? NOTHING_INDEXED;
+    const rest = ids.filter((id) => !indexed.answered.has(id));
+    const read = rest.length === 0 ? { sold: new Map<number, SoldProduct>(), media: [] } : await this.read(ctx, rest);
+    return withMedia(ctx, new Map([...indexed.sold, ...read.sold]), [...indexed.media, ...read.media]);
+  }
+
+  /** The products among `ids` the market sells, from the catalogue as it is now, and their media rows. */
+  private async read(
+    ctx: SiteContext,
+    ids: readonly number[],
+  ): Promise<{ sold: Map<number, SoldProduct>; media: MediaRow[] }> {
     const scope = { tenantId: ctx.key.tenantId, siteId: ctx.key.siteId };
     const [tree, rows] = await Promise.all([this.trees.get(scope.tenantId), heldRows(this.db, scope, ids)]);
-    const sold = soldAmong(assembleProducts(rows.batch, tree), ctx, rows.slugs);
-    const variantIds = [...sold.values()].flatMap((s) => s.product.variants.map((v) => v.id));
-    const media = await ctx.media.products(rows.media, [...new Set([...sold.keys(), ...variantIds])]);
-    const out = new Map<number, HeldProduct>();
-    for (const [id, product] of sold) {
-      const rows = [id, ...product.product.variants.map((v) => v.id)];
-      const own = rows.flatMap((row): [number, DescribedMedia][] => {
-        const found = media.get(row);
-        return found === undefined ? [] : [[row, found]];
-      });
-      out.set(id, { sold: product, media: new Map(own) });
-    }
-    return out;
+    return { sold: soldAmong(assembleProducts(rows.batch, tree), ctx, rows.slugs), media: rows.media };
   }
+}
+
+/** Held products of the sold ones, each with the media of the product and of its variants among `rows`. */
+async function withMedia(
+  ctx: SiteContext,
+  sold: ReadonlyMap<number, SoldProduct>,
+  rows: readonly MediaRow[],
+): Promise<Map<number, HeldProduct>> {
+  const variantIds = [...sold.values()].flatMap((s) => s.product.variants.map((v) => v.id));
+  const media = await ctx.media.products(rows, [...new Set([...sold.keys(), ...variantIds])]);
+  const out = new Map<number, HeldProduct>();
+  for (const [id, product] of sold) {
+    const own = [id, ...product.product.variants.map((v) => v.id)].flatMap((row): [number, DescribedMedia][] => {
+      const found = media.get(row);
+      return found === undefined ? [] : [[row, found]];
+    });
+    out.set(id, { sold: product, media: new Map(own) });
+  }
+  return out;
 }
 
 /** The root and row each SKU names, in one query. */

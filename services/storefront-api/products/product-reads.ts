@@ -7,6 +7,8 @@ import { FeedCache } from '../freshness/feed-cache';
 import type { MicroCache } from '../http/micro-cache';
 import type { CategoryTrees } from './category-trees';
 import { type HeldProduct, HeldProducts, type SkuRoot } from './held-products';
+import { IndexedProducts } from './indexed-products';
+import { IndexedSources } from './indexed-sources';
 import { PageReads, type ProductSources } from './page-reads';
 import { SlugRoutes } from './slug-routes';
 import type { ProductAnswers, ProductRead } from './product-answers';
@@ -62,7 +64,8 @@ export function productReads(
   const routes = new SlugRoutes(deps.db, deps.logger, { maxEntries: options.slugRoutes, maxAgeMs: options.maxAgeMs });
   observeSizes(deps.metrics, { ...caches, 'slug-routes': routes });
   const lookups = deps.lookups ?? deps.db;
-  const held = new HeldProducts(lookups, deps.trees, caches);
+  const indexed = new IndexedProducts(deps.engine, new IndexedSources(deps.db, feed), feed);
+  const held = new HeldProducts(lookups, deps.trees, caches, indexed);
   const pages = new PageReads(lookups, routes);
   return { held, pages, engine: deps.engine, answers: caches.answers, micro: deps.micro };
 }

@@ -1,10 +1,17 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
+import type { DetailFile } from './detail-file';
+import { SharedFile } from './shared-file';
 
-/** Opaque card payloads (UTF-8 JSON), decoded only for the hits of a page. */
+/**
+ * Opaque card payloads (UTF-8 JSON), decoded only for the hits of a page, and the details a full build kept beside
+ * them (see DetailFile), which share the cards' holders.
+ */
 export interface CardStore {
   readonly count: number;
   /** The bytes of one card. */
   card(ordinal: number): Uint8Array;
+  /** The detail kept for one document, or null (none kept, or none for it). */
+  detail(ordinal: number): Uint8Array | null;
   /** Every card, to persist: bytes and offsets (card i is bytes[offsets[i] .. offsets[i + 1])). */
   all(): { bytes: Uint8Array; offsets: Float64Array };
   /** One more holder (an index slot serving these cards); each holder releases once. */
@@ -18,6 +25,7 @@ export class MemoryCards implements CardStore {
   constructor(
     private readonly bytes: Uint8Array,
     private readonly offsets: Float64Array,
+    private readonly details: DetailFile | null = null,
   ) {}
 
   get count(): number {
@@ -28,13 +36,22 @@ export class MemoryCards implements CardStore {
     return this.bytes.subarray(this.offsets[ordinal] as number, this.offsets[ordinal + 1] as number);
   }
 
+  detail(ordinal: number): Uint8Array | null {
+    return this.details?.detail(ordinal) ?? null;
+  }
+
   all(): { bytes: Uint8Array; offsets: Float64Array } {
     return { bytes: this.bytes, offsets: this.offsets };
   }
 
-  // The buffer is the garbage collector's to free.
-  retain(): void {}
-  release(): void {}
+  // The buffer is the garbage collector's to free; a detail file is not.
+  retain(): void {
+    this.details?.retain();
+  }
+
+  release(): void {
+    this.details?.release();
+  }
 }
 
 /** The bytes of recently read cards a card file keeps (about 4,000 cards of a kilobyte). */
@@ -50,8 +67,7 @@ export const RECENT_CARDS_BYTES = 4 * 1024 * 1024;
  * a read after that fails rather than reading another file that reused the number.
  */
 export class FileCards implements CardStore {
-  private fd: number | null;
-  private holders = 0;
+  private readonly file: SharedFile;
   /** Oldest first: a card past the bound pushes out the earliest read. */
   private readonly recent = new Map<number, Uint8Array>();
   private recentTotal = 0;
@@ -60,8 +76,12 @@ export class FileCards implements CardStore {
     path: string,
     private readonly offsets: Float64Array,
     private readonly recentBytes = RECENT_CARDS_BYTES,
+    private readonly details: DetailFile | null = null,
   ) {
-    this.fd = openSync(path, 'r');
+    this.file = new SharedFile(path, 'card file', () => {
+      this.recent.clear();
+      this.recentTotal = 0;
+    });
   }
 
   /** Bytes of the recently read cards kept. */
@@ -71,26 +91,17 @@ export class FileCards implements CardStore {
 
   /** False once the descriptor was closed. */
   get open(): boolean {
-    return this.fd !== null;
+    return this.file.open;
   }
 
   retain(): void {
-    if (this.fd === null) throw new Error('card file already closed');
-    this.holders++;
+    this.file.retain();
+    this.details?.retain();
   }
 
   release(): void {
-    if (this.holders > 0) this.holders--;
-    if (this.holders > 0 || this.fd === null) return;
-    closeSync(this.fd);
-    this.fd = null;
-    this.recent.clear();
-    this.recentTotal = 0;
-  }
-
-  private descriptor(): number {
-    if (this.fd === null) throw new Error('card file already closed');
-    return this.fd;
+    this.file.release();
+    this.details?.release();
   }
 
   get count(): number {
@@ -98,7 +109,7 @@ export class FileCards implements CardStore {
   }
 
   card(ordinal: number): Uint8Array {
-    const fd = this.descriptor();
+    const fd = this.file.descriptor();
     const kept = this.recent.get(ordinal);
     if (kept !== undefined) return kept;
     const start = this.offsets[ordinal] as number;
@@ -106,6 +117,10 @@ export class FileCards implements CardStore {
     readSync(fd, buffer, 0, buffer.length, start);
     this.keep(ordinal, buffer);
     return buffer;
+  }
+
+  detail(ordinal: number): Uint8Array | null {
+    return this.details?.detail(ordinal) ?? null;
   }
 
   private keep(ordinal: number, card: Uint8Array): void {
@@ -121,7 +136,7 @@ export class FileCards implements CardStore {
 
   all(): { bytes: Uint8Array; offsets: Float64Array } {
     const bytes = Buffer.allocUnsafe(this.offsets[this.count] as number);
-    readSync(this.descriptor(), bytes, 0, bytes.length, 0);
+    readSync(this.file.descriptor(), bytes, 0, bytes.length, 0);
     return { bytes, offsets: this.offsets };
   }
 }

@@ -1,6 +1,6 @@
 import { TextDecoder } from 'node:util';
 import type { BulkOperation, BulkResult } from '../../bulk';
-import type { IndexInfo, SearchEngine, ServedCards } from '../../engine';
+import type { IndexInfo, SearchEngine, ServedCards, ServedDocuments } from '../../engine';
 import { SearchEngineError } from '../../errors';
 import type { FacetValuesRequest, FacetValuesResponse } from '../../facet-values';
 import { isValidName } from '../../index-name';
@@ -13,7 +13,7 @@ import { runFacetValues } from '../query/facet-values';
 import { runSearch } from '../query/search';
 import { runSpelling } from '../query/spelling';
 import { runSuggest } from '../query/suggest';
-import { cardsById } from '../query/cards-by-id';
+import { cardsById, documentsById } from '../query/cards-by-id';
 import type { LiveIndex } from '../query/live-index';
 import type { SnapshotStore } from '../snapshot/snapshot-store';
 import { InMemoryAliasStore, type AliasStore } from './alias-store';
@@ -166,6 +166,12 @@ export class EmbeddedSearchEngine implements SearchEngine {
     const slot = this.findSlot(target);
     if (slot === undefined) return null;
     return { token: this.tokenOf(slot), cards: cardsById(slot.live, ids, this.decoder) };
+  }
+
+  servedDocuments(target: string, ids: readonly string[]): ServedDocuments | null {
+    const slot = this.findSlot(target);
+    if (slot === undefined) return null;
+    return { token: this.tokenOf(slot), index: slot.name, documents: documentsById(slot.live, ids, this.decoder) };
   }
 
   /** The serving token of what the slot serves now: its name and a serial of its live index. */

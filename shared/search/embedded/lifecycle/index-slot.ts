@@ -117,7 +117,7 @@ export class IndexSlot {
         spool?.remove(operation.id);
       } else {
         this.pending.set(operation.document.id, operation.document);
-        spool?.add(operation.document);
+        spool?.add(operation.document, operation.detail);
       }
     });
     return { succeeded: operations.length - failures.length, failures };

@@ -1,22 +1,45 @@
 import type { TextDecoder } from 'node:util';
 import type { JsonValue } from '../../document';
+import type { ServedDocument } from '../../engine';
 import { hasBit } from '../bitset';
 import { ordinalOf } from './binary-search';
+import type { IndexRuntime } from './index-runtime';
 import type { LiveIndex } from './live-index';
 
 /**
- * The cards of the live documents among `ids`, keyed by id: of each id, the one segment version that is not
- * masked (a later segment's new version or delete masks the earlier ones); ids the index lacks are left out.
+ * What `read` makes of the live version of each of `ids`, keyed by id: of each id, the one segment version that is
+ * not masked (a later segment's new version or delete masks the earlier ones); ids the index lacks are left out.
  */
-export function cardsById(index: LiveIndex, ids: readonly string[], decoder: TextDecoder): Map<string, JsonValue> {
-  const out = new Map<string, JsonValue>();
+function liveVersions<T>(
+  index: LiveIndex,
+  ids: readonly string[],
+  read: (segment: IndexRuntime, ordinal: number) => T,
+): Map<string, T> {
+  const out = new Map<string, T>();
   for (const id of ids) {
     for (const segment of index.segments) {
       const d = ordinalOf(segment.data.ids, id);
       if (d < 0 || (segment.deleted !== null && hasBit(segment.deleted.bits, d))) continue;
-      out.set(id, JSON.parse(decoder.decode(segment.data.cards.card(d))) as JsonValue);
+      out.set(id, read(segment, d));
       break;
     }
   }
   return out;
+}
+
+/** The cards of the live documents among `ids`, keyed by id (see liveVersions). */
+export function cardsById(index: LiveIndex, ids: readonly string[], decoder: TextDecoder): Map<string, JsonValue> {
+  return liveVersions(index, ids, (segment, d) => JSON.parse(decoder.decode(segment.data.cards.card(d))) as JsonValue);
+}
+
+/** The cards and details of the live documents among `ids`, keyed by id (see liveVersions). */
+export function documentsById(
+  index: LiveIndex,
+  ids: readonly string[],
+  decoder: TextDecoder,
+): Map<string, ServedDocument> {
+  return liveVersions(index, ids, (segment, d) => ({
+    card: JSON.parse(decoder.decode(segment.data.cards.card(d))) as JsonValue,
+    detail: segment.data.cards.detail(d),
+  }));
 }

@@ -1,71 +1,70 @@
-import { closeSync, mkdirSync, openSync, rmSync, write, writeSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { SearchDocument } from '../../document';
+import { type DetailSpans, NO_DETAIL } from '../detail-file';
 import { ByteArena } from './byte-arena';
-import { DOCUMENTS } from './snapshot-files';
+import { ChunkedFile } from './chunked-file';
+import { DETAILS, DOCUMENTS } from './snapshot-files';
 
-const writeAt = promisify(write);
-/** Lines are gathered into chunks of about this many bytes; one chunk is written while the next fills. */
-const CHUNK_BYTES = 4 * 1024 * 1024;
-/** Chunks a spool fills in turn; with none free, the full one is written at once and filled again. */
-const CHUNKS = 3;
+type Staged = { doc: SearchDocument; card: Uint8Array; detail: number; detailLength: number };
 
 /**
  * The source documents of the next full build, written to a snapshot's temporary directory while they are
  * staged, so the refresh after the last batch does not serialise and write them all at once (about a third of
  * that refresh at 100,000 documents). Each document's card is serialised once, for its line and for the
- * build's card bytes (`cardOf`). A document staged again gets a second line (a reader keeps the last one).
+ * build's card bytes (`cardOf`). A document's detail, when it has one, goes to a file of its own (details.bin)
+ * and is never kept in memory. A document staged again gets a second line (a reader keeps the last one).
  * A spooled document deleted before the build makes the file wrong: `covers` then says no and the refresh
  * writes the documents itself. Until `finish` hands the directory over, it is only ever a temporary one.
  */
 export class DocumentSpool {
-  private readonly fd: number;
-  private readonly staged = new Map<string, { doc: SearchDocument; card: Uint8Array }>();
-  private chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  private used = 0;
-  /** Where the next chunk goes in the file: chunks are written at their own positions, in any order. */
-  private position = 0;
-  /**
-   * Chunks whose write finished, filled again instead of new ones: a million documents spool about 2 GB. A new
-   * buffer is memory touched for the first time, and external memory: V8 marks the whole heap (every staged
-   * document) again for each 64 MB of it still alive. The cards are kept in an arena's few slabs for that reason.
-   */
-  private readonly spare: Buffer[] = [];
-  private chunks = 1;
+  private readonly documents: ChunkedFile;
+  private details: ChunkedFile | null = null;
+  private readonly staged = new Map<string, Staged>();
+  /** The cards are kept in an arena's few slabs: a buffer each is external memory V8 marks the heap for. */
   private readonly cards = new ByteArena();
-  private writing: Promise<unknown> = Promise.resolve();
-  private failure: unknown = null;
   private broken = false;
-  private closed = false;
 
   /** Creates `temporary` (a directory name no reader takes for a generation) and its documents file. */
   constructor(readonly temporary: string) {
     mkdirSync(temporary, { recursive: true });
     try {
-      this.fd = openSync(join(temporary, DOCUMENTS), 'w');
+      this.documents = new ChunkedFile(join(temporary, DOCUMENTS));
     } catch (error) {
       rmSync(temporary, { recursive: true, force: true });
       throw error;
     }
   }
 
-  /** Appends a staged document's line. */
-  add(doc: SearchDocument): void {
+  /** Appends a staged document's line, and its detail (serialised now) when it has one. */
+  add(doc: SearchDocument, detail?: () => string): void {
     const { card, ...rest } = doc;
     const head = JSON.stringify(rest);
     const cardJson = JSON.stringify(card);
     // The same JSON as JSON.stringify(doc) with the card last, encoded straight into the chunk; the card's
     // bytes are copied from there, so it is serialised and encoded once.
-    this.reserve(3 * (head.length + cardJson.length) + 16);
-    let at = this.used;
-    at += this.chunk.write(head.length > 2 ? `${head.slice(0, -1)},"card":` : '{"card":', at);
+    const file = this.documents;
+    file.reserve(3 * (head.length + cardJson.length) + 16);
+    let at = file.used;
+    at += file.chunk.write(head.length > 2 ? `${head.slice(0, -1)},"card":` : '{"card":', at);
     const cardStart = at;
-    at += this.chunk.write(cardJson, at);
-    this.staged.set(doc.id, { doc, card: this.cards.copy(this.chunk.subarray(cardStart, at)) });
-    at += this.chunk.write('}\n', at);
-    this.used = at;
+    at += file.chunk.write(cardJson, at);
+    const staged: Staged = {
+      doc,
+      card: this.cards.copy(file.chunk.subarray(cardStart, at)),
+      detail: 0,
+      detailLength: NO_DETAIL,
+    };
+    at += file.chunk.write('}\n', at);
+    file.used = at;
+    if (detail !== undefined) {
+      this.details ??= new ChunkedFile(join(this.temporary, DETAILS));
+      const { position, length } = this.details.append(detail());
+      staged.detail = position;
+      staged.detailLength = length;
+    }
+    this.staged.set(doc.id, staged);
   }
 
   /** A staged delete: a document already spooled cannot be taken out of the file. */
@@ -79,91 +78,39 @@ export class DocumentSpool {
     return staged?.doc === doc ? staged.card : undefined;
   };
 
+  /** Where the detail of each of `ids` (a build's documents, by ordinal) is in details.bin; null when none has one. */
+  detailSpans(ids: readonly string[]): DetailSpans | null {
+    if (this.details === null) return null;
+    const spans = new Float64Array(2 * ids.length);
+    ids.forEach((id, d) => {
+      const staged = this.staged.get(id);
+      spans[2 * d] = staged?.detail ?? 0;
+      spans[2 * d + 1] = staged?.detailLength ?? NO_DETAIL;
+    });
+    return spans;
+  }
+
   /** True when the file holds exactly `documents` (each as its last line) and nothing else. */
   covers(documents: ReadonlyMap<string, SearchDocument>): boolean {
-    if (this.broken || this.failure !== null || documents.size !== this.staged.size) return false;
+    if (this.broken || this.documents.failed || this.details?.failed === true) return false;
+    if (documents.size !== this.staged.size) return false;
     for (const [id, doc] of documents) if (this.staged.get(id)?.doc !== doc) return false;
     return true;
   }
 
-  /** Writes what is left and closes the file; rejects when a write failed. Returns the temporary directory. */
+  /** Writes what is left and closes the files; rejects when a write failed. Returns the temporary directory. */
   async finish(): Promise<string> {
-    this.flush();
-    await this.writing;
-    this.close();
-    if (this.failure !== null) throw this.failure;
+    const results = await Promise.allSettled([this.documents.finish(), this.details?.finish()]);
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
     this.staged.clear();
     return this.temporary;
   }
 
   /** Stops writing and removes the temporary directory. */
   async discard(): Promise<void> {
-    await this.writing;
-    this.close();
+    await Promise.all([this.documents.discard(), this.details?.discard()]);
     this.staged.clear();
     await rm(this.temporary, { recursive: true, force: true });
-  }
-
-  /** Makes room for `bytes` (at most 3 a UTF-16 code unit) in the chunk, writing out the full one first. */
-  private reserve(bytes: number): void {
-    if (this.used + bytes <= this.chunk.length) return;
-    this.flush();
-    if (bytes <= this.chunk.length) return;
-    // One document larger than a chunk gets a buffer of its own, left to the collector once written.
-    if (this.chunk.length === CHUNK_BYTES) this.spare.push(this.chunk);
-    this.chunk = Buffer.allocUnsafe(bytes);
-  }
-
-  private flush(): void {
-    if (this.used === 0) return;
-    const full = this.chunk;
-    const length = this.used;
-    const position = this.position;
-    this.position += length;
-    this.used = 0;
-    const next = this.spare.pop() ?? (this.chunks < CHUNKS ? this.newChunk() : null);
-    if (next === null) {
-      this.writeNow(full, length, position);
-      return;
-    }
-    this.chunk = next;
-    this.enqueue(full, length, position);
-  }
-
-  private newChunk(): Buffer {
-    this.chunks++;
-    return Buffer.allocUnsafe(CHUNK_BYTES);
-  }
-
-  /** Writes run off the main thread; the first failure is kept for `finish`. The chunk is free again after. */
-  private enqueue(chunk: Buffer, length: number, position: number): void {
-    const written = (async () => {
-      try {
-        let done = 0;
-        while (done < length && this.failure === null && !this.closed)
-          done += (await writeAt(this.fd, chunk, done, length - done, position + done)).bytesWritten;
-      } catch (error) {
-        this.failure ??= error;
-      }
-      if (chunk.length === CHUNK_BYTES) this.spare.push(chunk);
-    })();
-    this.writing = Promise.all([this.writing, written]);
-  }
-
-  /** Every chunk is being written: this one is written now and filled again (bounded memory, never a new one). */
-  private writeNow(chunk: Buffer, length: number, position: number): void {
-    if (this.failure !== null || this.closed) return;
-    try {
-      let done = 0;
-      while (done < length) done += writeSync(this.fd, chunk, done, length - done, position + done);
-    } catch (error) {
-      this.failure = error;
-    }
-  }
-
-  private close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    closeSync(this.fd);
   }
 }

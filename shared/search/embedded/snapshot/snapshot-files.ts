@@ -3,7 +3,8 @@ import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SearchDocument } from '../../document';
-import { FileCards, MemoryCards, type CardStore } from '../card-store';
+import { FileCards, MemoryCards, RECENT_CARDS_BYTES, type CardStore } from '../card-store';
+import { DetailFile, type DetailSpans } from '../detail-file';
 import type { IndexData } from '../index-data';
 import { decodeIndex } from './decode-index';
 import { encodeIndex } from './encode-index';
@@ -13,6 +14,9 @@ const META = 'meta.json';
 const ARRAYS = 'arrays.bin';
 export const DOCUMENTS = 'documents.ndjson';
 const CARDS = 'cards.bin';
+/** A full build's details (DocumentSpool), and where each document's is (DetailSpans, by ordinal). */
+export const DETAILS = 'details.bin';
+const DETAIL_SPANS = 'details.idx';
 /** Card files up to this size are read into memory; larger ones are read per hit (see FileCards). */
 export const MEMORY_CARDS_MAX = 32 * 1024 * 1024;
 
@@ -62,6 +66,24 @@ export async function finishSnapshot(
   }
 }
 
+/** Writes where each document's detail is in details.bin, by ordinal (the file itself was written as they came). */
+export async function writeDetailSpans(dir: string, spans: DetailSpans): Promise<void> {
+  await writeFile(join(dir, DETAIL_SPANS), new Uint8Array(spans.buffer, spans.byteOffset, spans.byteLength));
+}
+
+/** The details a snapshot kept, or null when it kept none. */
+async function readDetails(dir: string): Promise<DetailFile | null> {
+  const bytes = await readFile(join(dir, DETAIL_SPANS)).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 'ENOENT') return null;
+    throw error;
+  });
+  if (bytes === null) return null;
+  // A copy: the read buffer may not be 8-byte aligned.
+  const spans = new Float64Array(bytes.byteLength / 8);
+  new Uint8Array(spans.buffer).set(bytes);
+  return new DetailFile(join(dir, DETAILS), spans);
+}
+
 async function writeDocuments(path: string, documents: Iterable<SearchDocument>, line: DocumentLine): Promise<void> {
   const file = await open(path, 'w');
   try {
@@ -90,13 +112,20 @@ export async function readSnapshot(dir: string, memoryCardsMax = MEMORY_CARDS_MA
   const aligned = file.byteOffset % 8 === 0 ? file : Buffer.from(file);
   const cardsPath = join(dir, CARDS);
   const inMemory = (await stat(cardsPath)).size <= memoryCardsMax ? await readFile(cardsPath) : null;
+  const details = await readDetails(dir);
   let opened: CardStore | null = null;
   const cards = (offsets: Float64Array) =>
-    (opened = inMemory === null ? new FileCards(cardsPath, offsets) : new MemoryCards(inMemory, offsets));
+    (opened =
+      inMemory === null
+        ? new FileCards(cardsPath, offsets, RECENT_CARDS_BYTES, details)
+        : new MemoryCards(inMemory, offsets, details));
   try {
     return decodeIndex(meta, aligned.buffer as ArrayBuffer, aligned.byteOffset, cards);
   } catch (error) {
-    (opened as CardStore | null)?.release();
+    // The card store owns the detail file once made; before that, nobody does.
+    const store = opened as CardStore | null;
+    if (store === null) details?.release();
+    else store.release();
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import {
   MEMORY_CARDS_MAX,
   readSnapshot,
   readSnapshotDocuments,
+  writeDetailSpans,
   writeSnapshot,
   type DocumentLine,
 } from './snapshot-files';
@@ -93,11 +94,15 @@ export class SnapshotStore {
     const next = await this.nextGeneration(name);
     if (spooled === undefined) await writeSnapshot(this.dirOf(name, next), data, documents);
     else {
+      // The spool forgets its documents when it finishes.
+      const spans = spooled.detailSpans(data.ids);
       const temporary = await spooled.finish().catch(async (error: unknown) => {
         await spooled.discard();
         throw error;
       });
-      await finishSnapshot(temporary, this.dirOf(name, next), data);
+      await finishSnapshot(temporary, this.dirOf(name, next), data, async () => {
+        if (spans !== null) await writeDetailSpans(temporary, spans);
+      });
     }
     await this.collect(name);
     return next;

@@ -8,6 +8,7 @@ import { sellableSkus, setAvailable, type SellableSku } from '../../../../suppor
 import { runIndexJob } from '../../../../../indexer/runs/run-job';
 import { runDeps } from '../../../../support/storefront-fixture';
 import { queriesWhile } from '../../../../support/queries-while';
+import type { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
 
 /** The freshness bound the app runs with here (PRODUCT_FRESHNESS_MS). */
 const BOUND_MS = 500;
@@ -19,11 +20,18 @@ type Cart = {
   warnings: { code: string; lineId: string }[];
 };
 
-describe('product pages and carts follow the change log within the freshness bound', () => {
+// Twice: served by the engine that built the index (which keeps no product sources in memory: every product is read
+// from the catalogue), and by one that loaded it from its snapshot, as a storefront process does (products the log
+// has not named since the full run are taken from the sources the index keeps).
+describe.each([
+  ['read from the catalogue', false],
+  ['read from the sources the index keeps', true],
+])('product pages and carts follow the change log within the freshness bound (%s)', (_, loaded) => {
   let t: TestDb;
   let r: TestRedis;
   let shop: IndexedShop;
   let app: RequestListener;
+  let served: EmbeddedSearchEngine;
   let skus: SellableSku[];
   const get = (path: string, token?: string) => {
     const req = request(app).get(path).set('X-Site-Key', shop.keys.secret);
@@ -51,10 +59,12 @@ describe('product pages and carts follow the change log within the freshness bou
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, { tenant: 'fresh', products: 40, seed: 21 });
+    served = loaded ? shop.engine.reopen() : shop.engine.engine;
+    expect(await served.syncAliases()).toEqual([]);
     ({ app } = await createStorefrontTestApp({
       db: t.db,
       redis: r.redis,
-      engine: shop.engine.engine,
+      engine: served,
       productFreshnessMs: BOUND_MS,
     }));
     const found = await sellableSkus(app, shop.keys.secret, 20);
@@ -63,6 +73,7 @@ describe('product pages and carts follow the change log within the freshness bou
     expect(skus.length).toBeGreaterThanOrEqual(3);
   }, 180_000);
   afterAll(async () => {
+    if (loaded) await served.close();
     await shop.engine.cleanup();
     await r.cleanup();
     await t.drop();
@@ -199,6 +210,7 @@ describe('product pages and carts follow the change log within the freshness bou
       { jobId: null, attempt: 1 },
     );
     expect(delta).toBe('ok');
+    expect(await served.syncAliases()).toEqual([]);
     const after = await relatedCard();
     expect(Number(after?.price.amount)).toBeCloseTo(Number(before?.price.amount) + 1.25, 2);
     expect(after).toEqual(await listed());

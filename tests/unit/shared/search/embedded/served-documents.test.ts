@@ -1,0 +1,118 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BulkOperation, SearchDocument } from '../../../../../shared/search';
+import { DetailFile } from '../../../../../shared/search/embedded/detail-file';
+import { InMemoryAliasStore } from '../../../../../shared/search/embedded/lifecycle/alias-store';
+import { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
+import { SnapshotStore } from '../../../../../shared/search/embedded/snapshot/snapshot-store';
+import { fixtureDocuments } from '../contract/fixture';
+
+// A product page reads its product's source from what a full build kept beside the listing's documents: the
+// detail of the version the build indexed, never of a later one, read by id in a process that loaded the snapshot.
+describe('the embedded engine’s served documents and their details', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'aisle-details-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const documents = fixtureDocuments().slice(0, 6);
+  const ids = documents.map((d) => d.id);
+  const detailOf = (doc: SearchDocument) => `{"source":"${doc.id}","ä":"ü"}`;
+  const decoded = (bytes: Uint8Array | null | undefined) => (bytes == null ? bytes : Buffer.from(bytes).toString());
+  const aliases = new InMemoryAliasStore();
+  const engine = () => new EmbeddedSearchEngine({ aliasStore: aliases, snapshots: new SnapshotStore(dir) });
+
+  /** A writer that built `shop-1` from the first four documents (details for all but the fourth), served as `shop`. */
+  async function built(operations: BulkOperation[] = fourWithDetails()): Promise<EmbeddedSearchEngine> {
+    const writer = engine();
+    await writer.createIndex('shop-1', { languages: ['en'] });
+    await writer.bulk('shop-1', operations);
+    await writer.refresh('shop-1');
+    await writer.swapAlias('shop', 'shop-1');
+    return writer;
+  }
+  const fourWithDetails = (): BulkOperation[] =>
+    documents.slice(0, 4).map((document, i) => ({
+      action: 'index',
+      document,
+      ...(i < 3 && { detail: () => detailOf(document) }),
+    }));
+  const reader = async () => {
+    const shop = engine();
+    expect(await shop.syncAliases()).toEqual([]);
+    return shop;
+  };
+
+  it('serves each kept detail by id beside its card, in a process that loaded the snapshot', async () => {
+    await built();
+    const shop = await reader();
+    expect(shop.servedDocuments('unknown', ids)).toBeNull();
+    const served = shop.servedDocuments('shop', [ids[2]!, 'unknown', ids[0]!, ids[3]!]);
+    expect(served?.token).toBe(shop.servingToken('shop'));
+    expect(served?.index).toBe('shop-1');
+    expect([...(served?.documents ?? [])].map(([id, d]) => [id, d.card, decoded(d.detail)])).toEqual([
+      [ids[2], documents[2]!.card, detailOf(documents[2]!)],
+      [ids[0], documents[0]!.card, detailOf(documents[0]!)],
+      [ids[3], documents[3]!.card, null],
+    ]);
+    expect((await readdir(join(dir, 'shop-1', 'g000000001'))).sort()).toEqual(
+      ['arrays.bin', 'cards.bin', 'details.bin', 'details.idx', 'documents.ndjson', 'meta.json'].sort(),
+    );
+    await shop.close();
+  });
+
+  it('keeps the last detail of a document staged twice', async () => {
+    const first = documents[0]!;
+    await built([
+      { action: 'index', document: first, detail: () => 'old' },
+      { action: 'index', document: { ...first }, detail: () => 'new' },
+    ]);
+    const shop = await reader();
+    expect(decoded(shop.servedDocuments('shop', [first.id])?.documents.get(first.id)?.detail)).toBe('new');
+  });
+
+  it('has no detail for a version a delta wrote, and never asks a delta for one', async () => {
+    const writer = await built();
+    let asked = 0;
+    const renamed = { ...documents[1]!, card: { id: ids[1]!, name: 'Renamed' } };
+    await writer.bulk('shop-1', [
+      { action: 'index', document: renamed, detail: () => `${++asked}` },
+      { action: 'delete', id: ids[2]! },
+    ]);
+    await writer.refresh('shop-1');
+    expect(asked).toBe(0);
+    const shop = await reader();
+    const served = shop.servedDocuments('shop', ids);
+    expect([...(served?.documents ?? [])].map(([id, d]) => [id, d.card, decoded(d.detail)])).toEqual([
+      [ids[0], documents[0]!.card, detailOf(documents[0]!)],
+      [ids[1], renamed.card, null],
+      [ids[3], documents[3]!.card, null],
+    ]);
+  });
+
+  it('keeps no details when the build could not use its spool (a staged document deleted before the refresh)', async () => {
+    await built([...fourWithDetails(), { action: 'delete', id: ids[0]! }]);
+    const shop = await reader();
+    const served = shop.servedDocuments('shop', ids);
+    expect([...(served?.documents.keys() ?? [])]).toEqual([ids[1], ids[2], ids[3]]);
+    expect([...(served?.documents.values() ?? [])].map((d) => d.detail)).toEqual([null, null, null]);
+    expect(await readdir(join(dir, 'shop-1', 'g000000001'))).not.toContain('details.idx');
+  });
+
+  it('closes the detail file with its last holder', async () => {
+    await built();
+    const path = join(dir, 'shop-1', 'g000000001', 'details.bin');
+    const spans = Float64Array.from([0, 4, 0, -1]);
+    const file = new DetailFile(path, spans);
+    file.retain();
+    file.retain();
+    expect(file.detail(1)).toBeNull();
+    expect(file.detail(2)).toBeNull();
+    file.release();
+    expect(file.detail(0)?.length).toBe(4);
+    file.release();
+    expect(() => file.detail(0)).toThrow('detail file already closed');
+  });
+});
