@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../shared/db/knex';
 import { RESERVED_FACET_KEYS, type ContentConfig } from '../../shared/storefront-config/schemas';
 import { slugify } from '../../shared/storefront-config/slugs/slugify';
@@ -36,6 +37,13 @@ export interface SiteIndexConfig {
   /** Which product properties fill the content fields; absent means zero-config's. */
   content?: ContentConfig;
 }
+
+/**
+ * A digest of what a site's documents are built from: equal for two configs exactly when documents built under one
+ * are built alike under the other (both come from `siteIndexConfig`, so their keys come in the same order).
+ */
+export const indexConfigDigest = (config: SiteIndexConfig): string =>
+  createHash('sha1').update(JSON.stringify(config)).digest('base64url');
 
 /** A collection as the indexer sees it: its id and its filter in the listing grammar. */
 export interface CollectionRule {

@@ -1,5 +1,6 @@
 import { loadCatalogueProducts, readCatalogue } from '../documents/catalogue-reader';
 import { siteIndexSettings } from '../documents/from-site-config';
+import { indexConfigDigest } from '../documents/site-config';
 import { changesSince, currentWatermark, writeWatermark, type Watermark } from './change-feed';
 import { evaluateGate, StatsCollector, type IndexStats } from './gate';
 import { newIndexName } from './index-names';
@@ -13,7 +14,8 @@ import { RunBrandLogos } from './brand-logos';
 import { renderSwatchImages } from './swatch-images';
 
 /** What a full or preview run stores as its index's stats: the gate's figures and where its data stands in the change log. */
-export type FullRunStats = IndexStats & { watermark: Watermark };
+/** A full run's stats as recorded: the change log's watermark its index reflects, and its config's digest. */
+export type FullRunStats = IndexStats & { watermark: Watermark; indexConfig: string };
 
 export interface FullRunResult {
   runId: number;
@@ -80,7 +82,8 @@ async function fillIndex(
   const refreshed = Date.now();
   await deps.engine.refresh(index);
   const phases = { streamMs: replayed - streamed, replayMs: refreshed - replayed, refreshMs: Date.now() - refreshed };
-  return { stats: { ...stats.stats(), count: await deps.engine.count(index), watermark: next }, phases };
+  const count = await deps.engine.count(index);
+  return { stats: { ...stats.stats(), count, watermark: next, indexConfig: indexConfigDigest(site.index) }, phases };
 }
 
 /** The site's published version when it is newer than the one this run indexes, else null. */

@@ -1,6 +1,7 @@
 import { TextDecoder } from 'node:util';
 import type { IndexedCard } from '../../../indexer/documents/card';
 import { decodeProductSource } from '../../../indexer/documents/product-source';
+import { indexConfigDigest, type SiteIndexConfig } from '../../../indexer/documents/site-config';
 import type { MediaRow } from '../../../shared/media/manifest';
 import type { SearchEngine } from '../../../shared/search';
 import type { ChangeFollower } from '../freshness/change-follower';
@@ -22,10 +23,12 @@ export const NOTHING_INDEXED: IndexedSold = { answered: new Set(), sold: new Map
  * full run that built it), with the index's own card: what the indexer read, for the products the change log has not
  * named since (IndexedSources), while the change log is followed within the freshness bound. So they are as fresh
  * as products read from PostgreSQL. A preview key, an engine that keeps no sources, an index built from another
- * config version, and every product without a kept source are left to PostgreSQL.
+ * index config than the request's, and every product without a kept source are left to PostgreSQL.
  */
 export class IndexedProducts {
   private readonly decoder = new TextDecoder();
+  /** Each catalogue's index config digest, computed once per config object. */
+  private readonly digests = new WeakMap<SiteIndexConfig, string>();
 
   constructor(
     private readonly engine: SearchEngine,
@@ -39,9 +42,9 @@ export class IndexedProducts {
     const served = this.engine.servedDocuments?.(ctx.alias, ids.map(String)) ?? null;
     if (served === null) return NOTHING_INDEXED;
     const source = await this.sources.of(ctx.key, served.index);
-    // Every change committed before the follower's newest read (within the bound) is in `changed` by now.
-    if (source === null || source.configVersion !== ctx.configVersion || !this.follower.fresh(ctx.key.tenantId))
-      return NOTHING_INDEXED;
+    if (source === null || source.indexConfig !== this.digestOf(ctx.catalogue.index)) return NOTHING_INDEXED;
+    // Fresh: every change committed before the follower's newest read (within the bound) is in `changed` by now.
+    if (!this.follower.fresh(ctx.key.tenantId)) return NOTHING_INDEXED;
     const out = { answered: new Set<number>(), sold: new Map<number, SoldProduct>(), media: [] as MediaRow[] };
     for (const id of ids) {
       if (source.changed.has(id)) continue;
@@ -59,5 +62,14 @@ export class IndexedProducts {
       out.media.push(...kept.media);
     }
     return out;
+  }
+
+  private digestOf(config: SiteIndexConfig): string {
+    let digest = this.digests.get(config);
+    if (digest === undefined) {
+      digest = indexConfigDigest(config);
+      this.digests.set(config, digest);
+    }
+    return digest;
   }
 }

@@ -5,12 +5,12 @@ import type { Knex } from '../../../shared/db/knex';
 import type { ChangeFollower } from '../freshness/change-follower';
 
 /**
- * When the product sources an index keeps (ProductSource) may be read instead of the catalogue: the config version
- * its run indexed, and the products the change log has named since the run read the catalogue (read from
- * PostgreSQL instead).
+ * When the product sources an index keeps (ProductSource) may be read instead of the catalogue: the digest of the
+ * config its run built documents from (indexConfigDigest), and the products the change log has named since the run
+ * read the catalogue (read from PostgreSQL instead).
  */
 export interface IndexedSource {
-  configVersion: string;
+  indexConfig: string;
   changed: ReadonlySet<number>;
 }
 
@@ -33,12 +33,13 @@ const RETRY_MS = 1000;
 /** Products the change log may name since a run before its sources go unused (about 40 bytes each). */
 export const DEFAULT_MAX_CHANGED = 250_000;
 
-/** The watermark a full run's stats record (FullRunStats), or null. */
-function watermarkOf(stats: unknown): Watermark | null {
-  const mark = (stats as { watermark?: Partial<Watermark> } | null)?.watermark;
-  return typeof mark?.seq === 'string' && typeof mark.snapshot === 'string'
-    ? { seq: mark.seq, snapshot: mark.snapshot }
-    : null;
+/** The watermark and config digest a full run's stats record (FullRunStats), or null (a preview's, an older run's). */
+function recordedOf(stats: unknown): { mark: Watermark; indexConfig: string } | null {
+  const recorded = stats as { watermark?: Partial<Watermark>; indexConfig?: unknown } | null;
+  const mark = recorded?.watermark;
+  if (typeof mark?.seq !== 'string' || typeof mark.snapshot !== 'string') return null;
+  if (typeof recorded?.indexConfig !== 'string') return null;
+  return { mark: { seq: mark.seq, snapshot: mark.snapshot }, indexConfig: recorded.indexConfig };
 }
 
 /**
@@ -82,13 +83,13 @@ export class IndexedSources {
 
   private async read(scope: Scope, entry: Entry): Promise<IndexedSource | null> {
     const run = await runOfIndex(this.db, scope, entry.index);
-    const mark = watermarkOf(run?.stats);
-    // A preview's run has no config version; a run still finishing has no stats yet.
-    if (run === null || run.configVersion === null || mark === null) return null;
-    const { productIds } = await changesSince(this.db, scope.tenantId, mark);
+    // A run still finishing has no stats yet.
+    const recorded = run === null || run.mode !== 'full' ? null : recordedOf(run.stats);
+    if (recorded === null) return null;
+    const { productIds } = await changesSince(this.db, scope.tenantId, recorded.mark);
     this.add(entry, productIds);
     entry.known = true;
-    return { configVersion: String(run.configVersion), changed: entry.changed };
+    return { indexConfig: recorded.indexConfig, changed: entry.changed };
   }
 
   private told(tenantId: number, ids: readonly number[] | null): void {
