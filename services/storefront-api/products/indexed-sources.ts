@@ -78,7 +78,8 @@ export class IndexedSources {
       entry.source = this.read(scope, entry).catch(() => null);
     }
     const source = await entry.source;
-    return entry.overflow ? null : source;
+    // Dropped meanwhile (the follower lost its place): its set is no longer told what changes.
+    return entry.overflow || this.sites.get(key) !== entry ? null : source;
   }
 
   private async read(scope: Scope, entry: Entry): Promise<IndexedSource | null> {
