@@ -76,7 +76,8 @@ export interface SearchEngine {
   servedCards?(target: string, ids: readonly string[]): ServedCards | null;
   /**
    * Like servedCards, with each document's detail (see BulkOperation) and the index the target resolved to. A
-   * detail is kept only by a full build and only for the document's version it built: a later version has none.
+   * detail is kept only by a full build and only for the document's version it built (a later version has none;
+   * merges keep those of the versions they still serve).
    */
   servedDocuments?(target: string, ids: readonly string[]): ServedDocuments | null;
   /** Releases clients and timers; the engine is unusable afterwards. */

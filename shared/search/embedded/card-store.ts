@@ -54,6 +54,12 @@ export class MemoryCards implements CardStore {
   }
 }
 
+/** A build's cards (in memory) with the details its snapshot kept, which they now hold. */
+export function withDetails(cards: CardStore, details: DetailFile): CardStore {
+  const { bytes, offsets } = cards.all();
+  return new MemoryCards(bytes, offsets, details);
+}
+
 /** The bytes of recently read cards a card file keeps (about 4,000 cards of a kilobyte). */
 export const RECENT_CARDS_BYTES = 4 * 1024 * 1024;
 

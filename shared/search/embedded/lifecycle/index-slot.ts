@@ -3,7 +3,8 @@ import type { SearchDocument } from '../../document';
 import type { IndexSettings } from '../../index-settings';
 import { operationFailure } from '../../validate-document';
 import { buildIndex } from '../build/build-index';
-import type { CardStore } from '../card-store';
+import { type CardStore, withDetails } from '../card-store';
+import { detailById } from '../query/cards-by-id';
 import { IndexRuntime } from '../query/index-runtime';
 import type { LiveIndex } from '../query/live-index';
 import type { DocumentSpool } from '../snapshot/document-spool';
@@ -181,10 +182,17 @@ export class IndexSlot {
     if (spooled === undefined) await spool?.discard();
     const { store } = this.persistence;
     let data: ReturnType<typeof buildIndex>;
-    let generation: number | null;
+    let generation: number | null = null;
     try {
       data = buildIndex([...documents.values()], this.settings, undefined, spooled?.cardOf);
-      generation = store === null ? null : await store.writeBase(this.name, data, documents.values(), spooled);
+      if (store !== null) {
+        // A merge keeps the details of the versions it still serves (a delta's versions have none).
+        const live = this.live;
+        const carried = spooled === undefined ? (id: string) => detailById(live, id) : undefined;
+        const written = await store.writeBase(this.name, data, documents.values(), { spooled, carried });
+        generation = written.generation;
+        if (written.details !== null) data.cards = withDetails(data.cards, written.details);
+      }
     } catch (error) {
       await spooled?.discard();
       throw error;

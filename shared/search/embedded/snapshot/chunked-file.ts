@@ -61,6 +61,15 @@ export class ChunkedFile {
     return { position, length };
   }
 
+  /** Appends `bytes`; returns where they start in the file. */
+  appendBytes(bytes: Uint8Array): number {
+    this.reserve(bytes.length);
+    this.chunk.set(bytes, this.used);
+    const position = this.positionOf(this.used);
+    this.used += bytes.length;
+    return position;
+  }
+
   /** Writes what is left and closes the file; rejects when a write failed. */
   async finish(): Promise<void> {
     this.flush();

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SearchDocument } from '../../document';
 import { FileCards, MemoryCards, RECENT_CARDS_BYTES, type CardStore } from '../card-store';
-import { DetailFile, type DetailSpans } from '../detail-file';
+import { DetailFile, type DetailSpans, NO_DETAIL } from '../detail-file';
+import { ChunkedFile } from './chunked-file';
 import type { IndexData } from '../index-data';
 import { decodeIndex } from './decode-index';
 import { encodeIndex } from './encode-index';
@@ -71,6 +72,33 @@ export async function writeDetailSpans(dir: string, spans: DetailSpans): Promise
   await writeFile(join(dir, DETAIL_SPANS), new Uint8Array(spans.buffer, spans.byteOffset, spans.byteLength));
 }
 
+/**
+ * Writes into `dir` the details `detailOf` gives the documents of `ids` (a build's, by ordinal) and where each is;
+ * returns those places, or null (nothing written) when no document has one.
+ */
+export async function writeDetails(
+  dir: string,
+  ids: readonly string[],
+  detailOf: (id: string) => Uint8Array | null,
+): Promise<DetailSpans | null> {
+  const spans = new Float64Array(2 * ids.length);
+  let file: ChunkedFile | null = null;
+  for (let d = 0; d < ids.length; d++) {
+    const detail = detailOf(ids[d] as string);
+    spans[2 * d + 1] = detail === null ? NO_DETAIL : detail.length;
+    if (detail === null) continue;
+    file ??= new ChunkedFile(join(dir, DETAILS));
+    spans[2 * d] = file.appendBytes(detail);
+  }
+  if (file === null) return null;
+  await file.finish();
+  await writeDetailSpans(dir, spans);
+  return spans;
+}
+
+/** The details the snapshot in `dir` kept at `spans`, to read (see DetailFile). */
+export const openDetails = (dir: string, spans: DetailSpans): DetailFile => new DetailFile(join(dir, DETAILS), spans);
+
 /** The details a snapshot kept, or null when it kept none. */
 async function readDetails(dir: string): Promise<DetailFile | null> {
   const bytes = await readFile(join(dir, DETAIL_SPANS)).catch((error: unknown) => {
@@ -81,7 +109,7 @@ async function readDetails(dir: string): Promise<DetailFile | null> {
   // A copy: the read buffer may not be 8-byte aligned.
   const spans = new Float64Array(bytes.byteLength / 8);
   new Uint8Array(spans.buffer).set(bytes);
-  return new DetailFile(join(dir, DETAILS), spans);
+  return openDetails(dir, spans);
 }
 
 async function writeDocuments(path: string, documents: Iterable<SearchDocument>, line: DocumentLine): Promise<void> {

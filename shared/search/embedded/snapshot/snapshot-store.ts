@@ -2,6 +2,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
+import type { DetailFile, DetailSpans } from '../detail-file';
 import type { IndexData } from '../index-data';
 import { DELTA, readDeltaFile, writeDeltaFile, type DeltaRecord } from './delta-file';
 import { DocumentSpool } from './document-spool';
@@ -10,7 +11,9 @@ import {
   MEMORY_CARDS_MAX,
   readSnapshot,
   readSnapshotDocuments,
+  openDetails,
   writeDetailSpans,
+  writeDetails,
   writeSnapshot,
   type DocumentLine,
 } from './snapshot-files';
@@ -82,30 +85,38 @@ export class SnapshotStore {
   }
 
   /**
-   * Writes a full build as a new generation; returns its number. `spooled`: a spool of this index holding
-   * exactly `documents` (DocumentSpool.covers), whose directory becomes the generation.
+   * Writes a full build as a new generation; returns its number and the details it kept (null: none), which the
+   * caller attaches to the build's cards to serve them. `spooled`: a spool of this index holding exactly
+   * `documents` (DocumentSpool.covers), whose directory becomes the generation, with the details it spooled. Else
+   * `carried` gives a document's detail to keep (a merge keeps those of the versions it still serves).
    */
   async writeBase(
     name: string,
     data: IndexData,
     documents: Iterable<SearchDocument>,
-    spooled?: DocumentSpool,
-  ): Promise<number> {
+    kept: { spooled?: DocumentSpool; carried?: (id: string) => Uint8Array | null } = {},
+  ): Promise<{ generation: number; details: DetailFile | null }> {
+    const { spooled, carried } = kept;
     const next = await this.nextGeneration(name);
-    if (spooled === undefined) await writeSnapshot(this.dirOf(name, next), data, documents);
+    const dir = this.dirOf(name, next);
+    let spans: DetailSpans | null = null;
+    if (spooled === undefined)
+      await writeSnapshot(dir, data, documents, async (temporary) => {
+        if (carried !== undefined) spans = await writeDetails(temporary, data.ids, carried);
+      });
     else {
       // The spool forgets its documents when it finishes.
-      const spans = spooled.detailSpans(data.ids);
+      spans = spooled.detailSpans(data.ids);
       const temporary = await spooled.finish().catch(async (error: unknown) => {
         await spooled.discard();
         throw error;
       });
-      await finishSnapshot(temporary, this.dirOf(name, next), data, async () => {
+      await finishSnapshot(temporary, dir, data, async () => {
         if (spans !== null) await writeDetailSpans(temporary, spans);
       });
     }
     await this.collect(name);
-    return next;
+    return { generation: next, details: spans === null ? null : openDetails(dir, spans) };
   }
 
   /** A spool for the documents of the next full build of an index (synchronous: it opens while writes are staged). */

@@ -8,7 +8,9 @@ import { sellableSkus, setAvailable, type SellableSku } from '../../../../suppor
 import { runIndexJob } from '../../../../../indexer/runs/run-job';
 import { runDeps } from '../../../../support/storefront-fixture';
 import { queriesWhile } from '../../../../support/queries-while';
-import type { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
+import { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
+import { PgAliasStore } from '../../../../../shared/search/embedded/lifecycle/pg-alias-store';
+import { SnapshotStore } from '../../../../../shared/search/embedded/snapshot/snapshot-store';
 
 /** The freshness bound the app runs with here (PRODUCT_FRESHNESS_MS). */
 const BOUND_MS = 500;
@@ -20,9 +22,15 @@ type Cart = {
   warnings: { code: string; lineId: string }[];
 };
 
-// Twice: served by the engine that built the index (which keeps no product sources in memory: every product is read
-// from the catalogue), and by one that loaded it from its snapshot, as a storefront process does (products the log
-// has not named since the full run are taken from the sources the index keeps).
+/** An engine that serves no product sources (as Elasticsearch): every product not held is read from the catalogue. */
+class WithoutSources extends EmbeddedSearchEngine {
+  override servedDocuments(): null {
+    return null;
+  }
+}
+
+// Twice, on engines that loaded the index from its snapshot as a storefront process does: one serving no product
+// sources, and one serving them (products the log has not named since the full run are taken from them).
 describe.each([
   ['read from the catalogue', false],
   ['read from the sources the index keeps', true],
@@ -59,7 +67,9 @@ describe.each([
     t = await createTestDb();
     r = createTestRedis();
     shop = await indexedShop(t.db, { tenant: 'fresh', products: 40, seed: 21 });
-    served = loaded ? shop.engine.reopen() : shop.engine.engine;
+    served = loaded
+      ? shop.engine.reopen()
+      : new WithoutSources({ aliasStore: new PgAliasStore(t.db), snapshots: new SnapshotStore(shop.engine.dir) });
     expect(await served.syncAliases()).toEqual([]);
     ({ app } = await createStorefrontTestApp({
       db: t.db,
@@ -73,7 +83,7 @@ describe.each([
     expect(skus.length).toBeGreaterThanOrEqual(3);
   }, 180_000);
   afterAll(async () => {
-    if (loaded) await served.close();
+    await served.close();
     await shop.engine.cleanup();
     await r.cleanup();
     await t.drop();

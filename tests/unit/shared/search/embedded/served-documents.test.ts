@@ -9,7 +9,8 @@ import { SnapshotStore } from '../../../../../shared/search/embedded/snapshot/sn
 import { fixtureDocuments } from '../contract/fixture';
 
 // A product page reads its product's source from what a full build kept beside the listing's documents: the
-// detail of the version the build indexed, never of a later one, read by id in a process that loaded the snapshot.
+// detail of the version the build indexed, never of a later one, read by id (a merge keeps those of the versions it
+// still serves).
 describe('the embedded engine’s served documents and their details', () => {
   let dir = '';
   beforeEach(async () => {
@@ -22,11 +23,17 @@ describe('the embedded engine’s served documents and their details', () => {
   const detailOf = (doc: SearchDocument) => `{"source":"${doc.id}","ä":"ü"}`;
   const decoded = (bytes: Uint8Array | null | undefined) => (bytes == null ? bytes : Buffer.from(bytes).toString());
   const aliases = new InMemoryAliasStore();
-  const engine = () => new EmbeddedSearchEngine({ aliasStore: aliases, snapshots: new SnapshotStore(dir) });
+  /** `mergeAll`: every delta is merged into a new base at once. */
+  const engine = (mergeAll = false) =>
+    new EmbeddedSearchEngine({
+      aliasStore: aliases,
+      snapshots: new SnapshotStore(dir),
+      ...(mergeAll && { merge: { minDocs: 0, share: 0 } }),
+    });
 
   /** A writer that built `shop-1` from the first four documents (details for all but the fourth), served as `shop`. */
-  async function built(operations: BulkOperation[] = fourWithDetails()): Promise<EmbeddedSearchEngine> {
-    const writer = engine();
+  async function built(operations: BulkOperation[] = fourWithDetails(), mergeAll = false) {
+    const writer = engine(mergeAll);
     await writer.createIndex('shop-1', { languages: ['en'] });
     await writer.bulk('shop-1', operations);
     await writer.refresh('shop-1');
@@ -45,8 +52,8 @@ describe('the embedded engine’s served documents and their details', () => {
     return shop;
   };
 
-  it('serves each kept detail by id beside its card, in a process that loaded the snapshot', async () => {
-    await built();
+  it('serves each kept detail by id beside its card, in a process that loaded the snapshot and in the writer', async () => {
+    const writer = await built();
     const shop = await reader();
     expect(shop.servedDocuments('unknown', ids)).toBeNull();
     const served = shop.servedDocuments('shop', [ids[2]!, 'unknown', ids[0]!, ids[3]!]);
@@ -57,6 +64,9 @@ describe('the embedded engine’s served documents and their details', () => {
       [ids[0], documents[0]!.card, detailOf(documents[0]!)],
       [ids[3], documents[3]!.card, null],
     ]);
+    expect(decoded(writer.servedDocuments('shop', [ids[0]!])?.documents.get(ids[0]!)?.detail)).toBe(
+      detailOf(documents[0]!),
+    );
     expect((await readdir(join(dir, 'shop-1', 'g000000001'))).sort()).toEqual(
       ['arrays.bin', 'cards.bin', 'details.bin', 'details.idx', 'documents.ndjson', 'meta.json'].sort(),
     );
@@ -90,6 +100,35 @@ describe('the embedded engine’s served documents and their details', () => {
       [ids[1], renamed.card, null],
       [ids[3], documents[3]!.card, null],
     ]);
+  });
+
+  it('carries the details of the versions a merge still serves into the merged base, merge after merge', async () => {
+    const writer = await built(fourWithDetails(), true);
+    const details = async () => {
+      // A refresh with nothing staged waits for the merge the last one started.
+      await writer.refresh('shop-1');
+      const shop = await reader();
+      const served = shop.servedDocuments('shop', ids);
+      await shop.close();
+      return [...(served?.documents ?? [])].map(([id, d]) => [id, decoded(d.detail)]);
+    };
+    await writer.bulk('shop-1', [{ action: 'index', document: { ...documents[1]! } }]);
+    await writer.refresh('shop-1');
+    expect(await details()).toEqual([
+      [ids[0], detailOf(documents[0]!)],
+      [ids[1], null],
+      [ids[2], detailOf(documents[2]!)],
+      [ids[3], null],
+    ]);
+    await writer.bulk('shop-1', [{ action: 'delete', id: ids[2]! }]);
+    await writer.refresh('shop-1');
+    expect(await details()).toEqual([
+      [ids[0], detailOf(documents[0]!)],
+      [ids[1], null],
+      [ids[3], null],
+    ]);
+    expect(writer.servedDocuments('shop', [ids[0]!])?.documents.get(ids[0]!)?.detail).not.toBeNull();
+    await writer.close();
   });
 
   it('keeps no details when the build could not use its spool (a staged document deleted before the refresh)', async () => {
