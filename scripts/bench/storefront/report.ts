@@ -203,7 +203,7 @@ const WHERE_MISSES_GO = [
   "the server's main thread is busy all the time (93 to 98% of the profile's samples) and its CPU is user time: the",
   'system time is the 8 to 14% in brackets. The 12 to 21% of samples a profile puts in `writev` is time the server',
   'waited, preempted after a write woke its reader (about 1,000 involuntary context switches a second on two cores',
-  'shared with autocannon and PostgreSQL), not CPU (docs/decisions.md). Without `writev`, a miss\'s samples (profile',
+  "shared with autocannon and PostgreSQL), not CPU (docs/decisions.md). Without `writev`, a miss's samples (profile",
   'of 2026-11-27 15:55, sources in use, no held-rows statement): reading and parsing the source and the card 13%',
   "(their positioned reads included), express and the /v1 pipeline 11%, the answer's JSON and ETag 10%, parsing",
   "requests 10%, writing answers 9%, pg's client 8% (the page rows, the change log), building the detail 6.5%, garbage",
