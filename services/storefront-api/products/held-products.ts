@@ -31,8 +31,9 @@ const sizeOf = (held: HeldProduct | null): number => (held === null ? 16 : jsonL
 
 /**
  * Products and SKUs as the serving process holds them between changes (see ChangeFollower for how fresh): product
- * detail, related cards and cart lines read them here instead of running the catalogue reader per answer. A
- * preview key's draft config reads PostgreSQL each time.
+ * detail, related cards and cart lines read them here instead of running the catalogue reader per answer. A product
+ * not held is taken from the source the served index keeps of it where that is current (IndexedProducts), else read
+ * from PostgreSQL. A preview key's draft config reads PostgreSQL each time.
  */
 export class HeldProducts {
   /** Misses of concurrent requests read together (one catalogue read for many products). */
