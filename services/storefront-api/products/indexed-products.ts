@@ -12,8 +12,8 @@ import type { SoldProduct } from './sold-products';
 /** Products answered without the catalogue: which ids, those the market sells, and their media rows. */
 export interface IndexedSold {
   answered: ReadonlySet<number>;
-  sold: Map<number, SoldProduct>;
-  media: MediaRow[];
+  sold: ReadonlyMap<number, SoldProduct>;
+  media: readonly MediaRow[];
 }
 
 export const NOTHING_INDEXED: IndexedSold = { answered: new Set(), sold: new Map(), media: [] };
