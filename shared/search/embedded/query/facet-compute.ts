@@ -1,6 +1,6 @@
 import type { FacetRequest, FacetResult, RangeFacetResult } from '../../facets';
 import { countAnd, forEachBit, hasBit } from '../bitset';
-import type { NumericColumn } from '../index-data';
+import type { NumericColumn, Rows } from '../index-data';
 import { countInContext, countsComplement, listBits } from './facet-count';
 import { hierarchyValues, termsValues } from './facet-results';
 import type { IndexRuntime } from './index-runtime';
@@ -13,6 +13,8 @@ export interface FacetContext {
   market: string;
   /** The only words of `bits` that can be non-zero, read alone (null or absent: every word may be). */
   words?: Uint32Array | null;
+  /** Most of a search's facets count over this context: count every facet of the segment in one pass. */
+  joint?: boolean;
 }
 
 /** One facet's result over its context in every segment (`contexts[i]` belongs to segment i). */
@@ -57,18 +59,37 @@ export function computeFacet(
   }
 }
 
-/** Per-value counts of one segment over the context, in its scratch counter buffer; null for a facet it lacks. */
+/** Per-value counts of one segment over the context, in its scratch buffers; null for a facet it lacks. */
 export function valueCounts(segment: IndexRuntime, key: string, context: FacetContext): Uint32Array | null {
   const column = segment.data.facets.get(key);
   if (column === undefined) return null;
+  if (context.joint === true) {
+    const joint = segment.jointFacets();
+    const counts = segment.scratch.countsFor(context, joint.size, (out) =>
+      countContext(segment, joint.rows, segment.jointMarketCounts(context.market), context, out),
+    );
+    const base = joint.base.get(key) as number;
+    return counts.subarray(base, base + column.values.length);
+  }
   const counts = segment.scratch.zeroedCounts(column.values.length);
+  countContext(segment, column.docValues, segment.marketCounts(context.market, column), context, counts);
+  return counts;
+}
+
+/** Adds the context's counts over `rows` into zeroed `counts` (`marketCounts`: the same rows' over the market). */
+function countContext(
+  segment: IndexRuntime,
+  rows: Rows,
+  marketCounts: Uint32Array,
+  context: FacetContext,
+  counts: Uint32Array,
+): void {
   const market = segment.market(context.market);
   const complement = countsComplement(context.size, segment.marketSize(context.market));
   const listed = segment.scratch.listFor(context, (out) =>
     complement ? listBits(market, context.bits, out) : listBits(context.bits, null, out, context.words ?? null),
   );
-  countInContext(column.docValues, listed, complement, segment.marketCounts(context.market, column), counts);
-  return counts;
+  countInContext(rows, listed, complement, marketCounts, counts);
 }
 
 function mergeRanges(key: string, parts: readonly RangeFacetResult[]): RangeFacetResult {

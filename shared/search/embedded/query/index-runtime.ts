@@ -1,8 +1,9 @@
 import { createAnalyzer, type Analyzer } from '../../analysis/analyzer';
 import { andNotInto, createBitset, popcount } from '../bitset';
-import type { FacetColumn, IndexData } from '../index-data';
+import type { FacetColumn, IndexData, Rows } from '../index-data';
 import { DenseTerms } from './dense-terms';
 import { countRows } from './facet-count';
+import { type JointFacets, jointFacets } from './joint-facets';
 import { Scratch } from './scratch';
 
 /** Documents of a segment that a later change replaced or deleted: as a bitset, and as a sorted list. */
@@ -25,6 +26,8 @@ export class IndexRuntime {
   private readonly empty: Uint32Array;
   private readonly analyzers = new Map<string, Analyzer>();
   private readonly marketCountCache = new Map<string, Uint32Array>();
+  private readonly jointCountCache = new Map<string, Uint32Array>();
+  private joint: JointFacets | undefined;
   private readonly marketSizes = new Map<string, number>();
   private readonly maskedMarkets = new Map<string, Uint32Array>();
   /** Live documents of this segment. */
@@ -77,38 +80,53 @@ export class IndexRuntime {
 
   /** Count per value of the facet over the market's live documents. */
   marketCounts(market: string, column: FacetColumn): Uint32Array {
-    const cacheKey = `${market}\u0000${column.key}`;
-    let counts = this.marketCountCache.get(cacheKey);
-    if (counts === undefined) {
-      counts =
-        this.parent === null || this.deleted === null
-          ? this.countMarket(market, column)
-          : this.subtractDeleted(market, column, this.parent, this.deleted);
-      this.marketCountCache.set(cacheKey, counts);
-    }
-    return counts;
+    const key = `${market}\u0000${column.key}`;
+    return this.countsOver(this.marketCountCache, key, market, column.docValues, column.values.length, (parent) =>
+      parent.marketCounts(market, column),
+    );
   }
 
-  private countMarket(market: string, column: FacetColumn): Uint32Array {
-    const counts = new Uint32Array(column.values.length);
-    countRows(column.docValues, this.market(market), counts);
-    return counts;
+  /** Every facet of the data as one row per document (see JointFacets), built on first use. */
+  jointFacets(): JointFacets {
+    if (this.parent !== null) return this.parent.jointFacets();
+    this.joint ??= jointFacets(this.data.facets, this.data.docCount);
+    return this.joint;
   }
 
-  /** The parent's counts less the deleted documents of the market: work in proportion to the deletions. */
-  private subtractDeleted(
+  /** Count per joint value id over the market's live documents. */
+  jointMarketCounts(market: string): Uint32Array {
+    const joint = this.jointFacets();
+    return this.countsOver(this.jointCountCache, market, market, joint.rows, joint.size, (parent) =>
+      parent.jointMarketCounts(market),
+    );
+  }
+
+  /** Memoised under `key`; with deletions, the parent's counts less the deleted documents (work in proportion). */
+  private countsOver(
+    cache: Map<string, Uint32Array>,
+    key: string,
     market: string,
-    column: FacetColumn,
-    parent: IndexRuntime,
-    deleted: DeletedDocs,
+    rows: Rows,
+    size: number,
+    ofParent: (parent: IndexRuntime) => Uint32Array,
   ): Uint32Array {
-    const counts = parent.marketCounts(market, column).slice();
-    const bits = parent.market(market);
-    const { offsets, items } = column.docValues;
-    for (const d of deleted.list) {
-      if (((bits[d >>> 5] as number) & (1 << (d & 31))) === 0) continue;
-      for (let k = offsets[d] as number; k < (offsets[d + 1] as number); k++) counts[items[k] as number]--;
-    }
+    let counts = cache.get(key);
+    if (counts !== undefined) return counts;
+    if (this.parent === null || this.deleted === null) {
+      counts = new Uint32Array(size);
+      countRows(rows, this.market(market), counts);
+    } else counts = subtractDeleted(ofParent(this.parent).slice(), rows, this.parent.market(market), this.deleted);
+    cache.set(key, counts);
     return counts;
   }
+}
+
+/** `counts` less one for each value of each deleted document in `bits`. */
+function subtractDeleted(counts: Uint32Array, rows: Rows, bits: Uint32Array, deleted: DeletedDocs): Uint32Array {
+  const { offsets, items } = rows;
+  for (const d of deleted.list) {
+    if (((bits[d >>> 5] as number) & (1 << (d & 31))) === 0) continue;
+    for (let k = offsets[d] as number; k < (offsets[d + 1] as number); k++) counts[items[k] as number]--;
+  }
+  return counts;
 }

@@ -12,6 +12,8 @@ export class Scratch {
   private list = new Uint32Array(0);
   private listLength = 0;
   private listOwner: object | null = null;
+  private ownCounts = new Uint32Array(0);
+  private countsOwner: object | null = null;
   private words = new Uint32Array(0);
 
   constructor(private readonly docCount: number) {
@@ -21,6 +23,7 @@ export class Scratch {
   reset(): void {
     this.used = 0;
     this.listOwner = null;
+    this.countsOwner = null;
   }
 
   /**
@@ -34,6 +37,21 @@ export class Scratch {
       this.listOwner = owner;
     }
     return this.list.subarray(0, this.listLength);
+  }
+
+  /**
+   * Counts `fill` adds into `size` zeroed counters, counted once for `owner` in a query (as listFor lists), in a
+   * buffer of their own: zeroedCounts may be asked for meanwhile.
+   */
+  countsFor(owner: object, size: number, fill: (counts: Uint32Array) => void): Uint32Array {
+    if (this.countsOwner !== owner) {
+      if (this.ownCounts.length < size) this.ownCounts = new Uint32Array(size);
+      const counts = this.ownCounts.subarray(0, size);
+      counts.fill(0);
+      fill(counts);
+      this.countsOwner = owner;
+    }
+    return this.ownCounts.subarray(0, size);
   }
 
   /** target = a & b; returns the indices of target's non-zero words, valid until the next call. */

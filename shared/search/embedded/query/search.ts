@@ -98,7 +98,7 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan)
     terms,
     pinned,
     untexted,
-    final: { bits: final, size, market: request.market, words: active },
+    final: { bits: final, size, market: request.market, words: active, joint: true },
   };
 }
 
@@ -154,7 +154,7 @@ function facetOf(
     const bits = m.segment.scratch.acquire();
     bits.set(m.base);
     for (const r of kept) andWords(bits, r.bits, m.active);
-    return { ...m.final, bits, size: popcountWords(bits, m.active) };
+    return { ...m.final, bits, size: popcountWords(bits, m.active), joint: false };
   });
   return computeFacet(index, facet, contexts, language);
 }

@@ -32,4 +32,21 @@ describe('a query scratch’s document list', () => {
     scratch.listFor(owner, first.fill);
     expect(first.calls()).toBe(3);
   });
+
+  it('counts once for an owner into zeroed counters of their own, and again after a reset', () => {
+    const scratch = new Scratch(10);
+    const owner = {};
+    let calls = 0;
+    const fill = (counts: Uint32Array) => {
+      calls++;
+      counts[1] = (counts[1] as number) + 2;
+    };
+    expect([...scratch.countsFor(owner, 3, fill)]).toEqual([0, 2, 0]);
+    scratch.zeroedCounts(3).fill(9);
+    expect([...scratch.countsFor(owner, 3, fill)]).toEqual([0, 2, 0]);
+    expect(calls).toBe(1);
+    scratch.reset();
+    expect([...scratch.countsFor(owner, 3, fill)]).toEqual([0, 2, 0]);
+    expect(calls).toBe(2);
+  });
 });

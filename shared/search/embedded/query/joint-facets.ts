@@ -1,0 +1,43 @@
+import type { FacetColumn, Rows } from '../index-data';
+
+/**
+ * Every facet column of a segment as one row per document, a facet's value ids offset by its `base`: counting
+ * a context over it reads each document's row once for all facets, where counting facet by facet read one row
+ * per facet (two cache misses each, on contexts spread over the segment).
+ */
+export interface JointFacets {
+  rows: Rows;
+  /** Facet key -> the offset of its value ids in `rows` and in joint counts. */
+  base: Map<string, number>;
+  /** Number of joint value ids (the sum of the facets' value counts). */
+  size: number;
+}
+
+/** The joint rows of `columns` over `docCount` documents, each document's items ascending. */
+export function jointFacets(columns: ReadonlyMap<string, FacetColumn>, docCount: number): JointFacets {
+  const base = new Map<string, number>();
+  let size = 0;
+  for (const [key, column] of columns) {
+    base.set(key, size);
+    size += column.values.length;
+  }
+  const all = [...columns.values()];
+  const offsets = new Uint32Array(docCount + 1);
+  for (let d = 0; d < docCount; d++) {
+    let n = 0;
+    for (const column of all)
+      n += (column.docValues.offsets[d + 1] as number) - (column.docValues.offsets[d] as number);
+    offsets[d + 1] = (offsets[d] as number) + n;
+  }
+  const items = new Uint32Array(offsets[docCount] as number);
+  const bases = all.map((column) => base.get(column.key) as number);
+  for (let d = 0; d < docCount; d++) {
+    let at = offsets[d] as number;
+    all.forEach((column, f) => {
+      const { offsets: from, items: values } = column.docValues;
+      for (let k = from[d] as number; k < (from[d + 1] as number); k++)
+        items[at++] = (bases[f] as number) + (values[k] as number);
+    });
+  }
+  return { rows: { offsets, items }, base, size };
+}

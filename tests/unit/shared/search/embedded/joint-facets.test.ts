@@ -1,0 +1,55 @@
+import type { FacetColumn } from '../../../../../shared/search/embedded/index-data';
+import { jointFacets } from '../../../../../shared/search/embedded/query/joint-facets';
+
+/** A facet column of `rows` (document -> value ids); what joint rows do not read is left empty. */
+function column(key: string, values: string[], rows: number[][]): FacetColumn {
+  const offsets = new Uint32Array(rows.length + 1);
+  rows.forEach((row, d) => {
+    offsets[d + 1] = (offsets[d] as number) + row.length;
+  });
+  const empty = { offsets: new Uint32Array(1), items: new Uint32Array(0) };
+  return {
+    key,
+    values,
+    valueIds: new Map(values.map((value, id) => [value, id])),
+    docValues: { offsets, items: Uint32Array.from(rows.flat()) },
+    valueDocs: empty,
+    denseSlot: new Int32Array(values.length).fill(-1),
+    denseBits: new Uint32Array(0),
+    depth: new Uint16Array(values.length).fill(1),
+    labels: new Map(),
+  };
+}
+
+function rowOf(rows: { offsets: Uint32Array; items: Uint32Array }, d: number): number[] {
+  return [...rows.items.subarray(rows.offsets[d] as number, rows.offsets[d + 1] as number)];
+}
+
+describe('joint facet rows', () => {
+  const brand = column('brand', ['a', 'b', 'c'], [[0], [2], [], [1]]);
+  const colour = column('colour', ['blue', 'red'], [[0, 1], [], [], [1]]);
+
+  it('hold each document’s values of every facet, offset by the facet’s base', () => {
+    const joint = jointFacets(
+      new Map([
+        ['brand', brand],
+        ['colour', colour],
+      ]),
+      4,
+    );
+    expect(joint.size).toBe(5);
+    expect(joint.base).toEqual(
+      new Map([
+        ['brand', 0],
+        ['colour', 3],
+      ]),
+    );
+    expect([0, 1, 2, 3].map((d) => rowOf(joint.rows, d))).toEqual([[0, 3, 4], [2], [], [1, 4]]);
+  });
+
+  it('are empty rows for a segment without facets', () => {
+    const joint = jointFacets(new Map(), 3);
+    expect(joint.size).toBe(0);
+    expect([...joint.rows.offsets]).toEqual([0, 0, 0, 0]);
+  });
+});
