@@ -11,19 +11,30 @@ export function pageAlongOrder(
   take: number,
   rest?: Float64Array,
 ): number[] {
-  const page: number[] = [];
+  const limit = skip + take;
+  if (take <= 0) return [];
+  const found = new Uint32Array(limit + 1);
+  let seen = firstMatches(order, bits, limit, found);
+  for (let d = 0; rest !== undefined && d < rest.length && seen < limit; d++) {
+    if (Number.isNaN(rest[d] as number) && hasBit(bits, d)) found[seen++] = d;
+  }
+  return Array.from(found.subarray(Math.min(skip, seen), seen));
+}
+
+/**
+ * Writes the first `limit` documents of `order` in `bits` into `found` (of limit + 1 entries); returns how many.
+ * Every entry is written and the match decides only whether the cursor moves on: a contiguous walk over sparse
+ * matches has no branch to mispredict.
+ */
+function firstMatches(order: Uint32Array, bits: Uint32Array, limit: number, found: Uint32Array): number {
   let seen = 0;
-  for (let i = 0; i < order.length && page.length < take; i++) {
+  for (let i = 0; i < order.length; i++) {
     const d = order[i] as number;
-    if (!hasBit(bits, d)) continue;
-    if (seen++ >= skip) page.push(d);
+    found[seen] = d;
+    seen += ((bits[d >>> 5] as number) >>> (d & 31)) & 1;
+    if (seen === limit) break;
   }
-  if (rest === undefined) return page;
-  for (let d = 0; d < rest.length && page.length < take; d++) {
-    if (!Number.isNaN(rest[d] as number) || !hasBit(bits, d)) continue;
-    if (seen++ >= skip) page.push(d);
-  }
-  return page;
+  return seen;
 }
 
 /** True when a ranks before b: higher score, then lower ordinal (ordinals follow ids). */

@@ -38,4 +38,17 @@ describe('paging', () => {
     expect(pageAlongOrder(order, all, 2, 2, values)).toEqual([7, 1]);
     expect(pageByOrdinal(all, 1, 3)).toEqual([4, 7, 8]);
   });
+
+  it.each([
+    [0, 10],
+    [10, 25],
+    [320, 50],
+    [330, 10],
+    [400, 5],
+    [0, 0],
+  ])('walks an order to the same page as filtering it (skip %i, take %i)', (skip, take) => {
+    const order = Uint32Array.from({ length: n }, (_, i) => (i * 7) % n);
+    const expected = [...order].filter((d) => d % 3 !== 0).slice(skip, skip + take);
+    expect(pageAlongOrder(order, bits, skip, take)).toEqual(expected);
+  });
 });
