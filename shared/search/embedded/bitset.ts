@@ -57,6 +57,14 @@ export function setList(target: Uint32Array, docs: Uint32Array, from: number, to
   }
 }
 
+/** Clears the bits of a list of document ordinals. */
+export function clearList(target: Uint32Array, docs: Uint32Array, from: number, to: number): void {
+  for (let k = from; k < to; k++) {
+    const d = docs[k];
+    target[d >>> 5] = target[d >>> 5] & ~(1 << (d & 31));
+  }
+}
+
 /** target = a & ~b (documents of a that are not in b). */
 export function andNotInto(target: Uint32Array, a: Uint32Array, b: Uint32Array): void {
   for (let w = 0; w < target.length; w++) target[w] = a[w] & ~b[w];

@@ -1,5 +1,5 @@
 import type { Filter } from '../../filters';
-import { andInto, keepInAnyWords, keepWhere, orInto, setList } from '../bitset';
+import { andInto, clearList, keepInAnyWords, keepWhere, orInto, setList } from '../bitset';
 import type { FacetColumn, IndexData, NumericColumn } from '../index-data';
 import { partitionPoint } from './binary-search';
 import { rangeTest, valuesTest } from './filter-test';
@@ -152,6 +152,13 @@ export function rangeInto(
   const to = max === null ? sorted.length : partitionPoint(sorted.length, (i) => valueAt(i) <= max);
   if (within !== null && to - from > FEW_DOCUMENTS && within.size * 4 < to - from) {
     keepWhere(within.bits, out, rangeTest(column, min, max), within.words);
+    return;
+  }
+  // A range holding most documents costs its complement: the documents with a value, less those outside it.
+  if ((to - from) * 2 > sorted.length) {
+    out.set(column.present);
+    clearList(out, sorted, 0, from);
+    clearList(out, sorted, to, sorted.length);
     return;
   }
   out.fill(0);

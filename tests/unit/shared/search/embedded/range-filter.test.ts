@@ -1,4 +1,11 @@
-import { andInto, andWords, createBitset, nonZeroWords, setBit } from '../../../../../shared/search/embedded/bitset';
+import {
+  andInto,
+  andWords,
+  createBitset,
+  hasBit,
+  nonZeroWords,
+  setBit,
+} from '../../../../../shared/search/embedded/bitset';
 import type { NumericColumn } from '../../../../../shared/search/embedded/index-data';
 import { rangeInto } from '../../../../../shared/search/embedded/query/filter-bits';
 
@@ -12,7 +19,9 @@ function column(): NumericColumn {
       .filter((d) => !Number.isNaN(values[d]))
       .sort((a, b) => (values[a] as number) - (values[b] as number) || a - b),
   );
-  return { key: 'price', values, present: createBitset(DOCS), ascending, descending: ascending.slice().reverse() };
+  const present = createBitset(DOCS);
+  for (const d of ascending) setBit(present, d);
+  return { key: 'price', values, present, ascending, descending: ascending.slice().reverse() };
 }
 
 const bitsOf = (docs: number[]) => {
@@ -20,6 +29,25 @@ const bitsOf = (docs: number[]) => {
   for (const d of docs) setBit(bits, d);
   return bits;
 };
+
+describe('a range filter over the whole index', () => {
+  const price = column();
+
+  it.each([
+    [100, 900],
+    [10, 20],
+    [null, 500],
+    [250, null],
+    [null, null],
+    [900, 100],
+  ])('[%p, %p] holds exactly the documents with a value in it', (min, max) => {
+    const out = createBitset(DOCS).fill(0xffffffff);
+    rangeInto(price, min, max, out, null);
+    const inRange = (v: number) => !Number.isNaN(v) && (min === null || v >= min) && (max === null || v <= max);
+    const expected = [...price.values.keys()].filter((d) => inRange(price.values[d] as number));
+    expect([...price.values.keys()].filter((d) => hasBit(out, d))).toEqual(expected);
+  });
+});
 
 describe('a range filter within a small base', () => {
   const price = column();
