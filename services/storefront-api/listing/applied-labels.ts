@@ -15,12 +15,10 @@ export async function missingLabels(
   applied: readonly AppliedValue[],
   facets: readonly FacetResult[],
 ): Promise<Map<string, string>> {
-  const listed = new Set(facets.flatMap((f) => ('values' in f ? f.values.map((v) => key(f.key, v.value)) : [])));
   const labels = new Map<string, string>();
   for (const { facet, value } of applied) {
     const spec = ctx.catalogue.facetsByKey.get(facet);
-    if (spec === undefined || spec.type === 'range' || spec.type === 'toggle' || listed.has(key(facet, value)))
-      continue;
+    if (spec === undefined || spec.type === 'range' || spec.type === 'toggle' || listed(facets, facet, value)) continue;
     const hierarchy = spec.type === 'hierarchy';
     const probe: SearchRequest = {
       language: ctx.language,
@@ -41,6 +39,12 @@ export async function missingLabels(
     if (found?.label) labels.set(key(facet, value), found.label);
   }
   return labels;
+}
+
+/** Whether the facet `facet` of the answer lists `value`. */
+function listed(facets: readonly FacetResult[], facet: string, value: string): boolean {
+  const result = facets.find((f) => f.key === facet);
+  return result !== undefined && 'values' in result && result.values.some((v) => v.value === value);
 }
 
 export const appliedLabelKey = key;
