@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FacetResult, SearchEngine, SearchRequest, SearchResponse } from '../../../shared/search';
 
 type Entry = { token: string; facets: FacetResult[] };
@@ -9,9 +10,11 @@ type Entry = { token: string; facets: FacetResult[] };
  * search is the engine's. Bounded by entries, least recently used out first.
  */
 export class FacetMemo {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(private readonly maxEntries = 5000) {}
+  constructor(maxEntries = 5000) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   async search(
     engine: SearchEngine,
@@ -23,15 +26,10 @@ export class FacetMemo {
       return engine.search(alias, request);
     const key = facetContextKey(alias, request);
     const hit = this.entries.get(key);
-    if (hit !== undefined && hit.token === token) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+    if (hit !== undefined && hit.token === token)
       return { ...(await engine.search(alias, { ...request, facets: [] })), facets: hit.facets };
-    }
     const result = await engine.search(alias, request);
-    this.entries.delete(key);
     this.entries.set(key, { token, facets: result.facets });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return result;
   }
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { readSync } from 'node:fs';
 import type { DetailFile } from './detail-file';
 import { SharedFile } from './shared-file';
@@ -74,9 +75,8 @@ export const RECENT_CARDS_BYTES = 4 * 1024 * 1024;
  */
 export class FileCards implements CardStore {
   private readonly file: SharedFile;
-  /** Oldest first: a card past the bound pushes out the earliest read. */
-  private readonly recent = new Map<number, Uint8Array>();
-  private recentTotal = 0;
+  /** Least recently read out first. (A Map evicted from its front pays for every deleted entry it skips.) */
+  private readonly recent: LRUCache<number, Uint8Array>;
 
   constructor(
     path: string,
@@ -84,15 +84,17 @@ export class FileCards implements CardStore {
     private readonly recentBytes = RECENT_CARDS_BYTES,
     private readonly details: DetailFile | null = null,
   ) {
-    this.file = new SharedFile(path, 'card file', () => {
-      this.recent.clear();
-      this.recentTotal = 0;
+    // LRUCache needs a positive bound; a card of no bytes still counts one.
+    this.recent = new LRUCache({
+      maxSize: Math.max(1, recentBytes),
+      sizeCalculation: (card) => Math.max(1, card.length),
     });
+    this.file = new SharedFile(path, 'card file', () => this.recent.clear());
   }
 
   /** Bytes of the recently read cards kept. */
   get recentSize(): number {
-    return this.recentTotal;
+    return this.recent.calculatedSize;
   }
 
   /** False once the descriptor was closed. */
@@ -119,25 +121,15 @@ export class FileCards implements CardStore {
     const kept = this.recent.get(ordinal);
     if (kept !== undefined) return kept;
     const start = this.offsets[ordinal] as number;
-    const buffer = Buffer.allocUnsafe((this.offsets[ordinal + 1] as number) - start);
+    // Not from the shared pool: a kept card would hold its whole slab.
+    const buffer = Buffer.allocUnsafeSlow((this.offsets[ordinal + 1] as number) - start);
     readSync(fd, buffer, 0, buffer.length, start);
-    this.keep(ordinal, buffer);
+    if (buffer.length <= this.recentBytes) this.recent.set(ordinal, buffer);
     return buffer;
   }
 
   detail(ordinal: number): Uint8Array | null {
     return this.details?.detail(ordinal) ?? null;
-  }
-
-  private keep(ordinal: number, card: Uint8Array): void {
-    if (card.length > this.recentBytes) return;
-    for (const [old, bytes] of this.recent) {
-      if (this.recentTotal + card.length <= this.recentBytes) break;
-      this.recent.delete(old);
-      this.recentTotal -= bytes.length;
-    }
-    this.recent.set(ordinal, card);
-    this.recentTotal += card.length;
   }
 
   all(): { bytes: Uint8Array; offsets: Float64Array } {
