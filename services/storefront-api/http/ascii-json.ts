@@ -6,7 +6,18 @@ const MAX_EXTRA_BYTES_SHARE = 1 / 50;
 
 const NON_ASCII = /[\u0080-\uffff]/g;
 
-const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** Each character's escape, made once: an answer escapes the same few letters hundreds of times. */
+const escapes: string[] = [];
+
+const unicodeEscape = (c: string): string => {
+  const code = c.charCodeAt(0);
+  let escape = escapes[code];
+  if (escape === undefined) {
+    escape = `\\u${code.toString(16).padStart(4, '0')}`;
+    escapes[code] = escape;
+  }
+  return escape;
+};
 
 /**
  * JSON text with its few non-ASCII characters written as `\u` escapes (the same JSON to any parser). A client
