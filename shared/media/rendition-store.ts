@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHash, randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -34,7 +35,7 @@ function existsNow(file: string): boolean {
  * (one marker file per name). Manifests are cached in memory: they never change once written.
  */
 export class RenditionStore {
-  private readonly cache = new Map<string, Manifest>();
+  private readonly cache = new LRUCache<string, Manifest>({ max: CACHE_LIMIT });
 
   constructor(readonly root: string) {}
 
@@ -66,10 +67,6 @@ export class RenditionStore {
       throw err;
     }
     if (!isManifest(parsed) || parsed.kind !== kind) return null;
-    if (this.cache.size >= CACHE_LIMIT) {
-      const oldest = this.cache.keys().next();
-      if (!oldest.done) this.cache.delete(oldest.value);
-    }
     this.cache.set(key, parsed);
     return parsed;
   }
