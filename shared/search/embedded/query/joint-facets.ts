@@ -1,9 +1,9 @@
 import type { FacetColumn, Rows } from '../index-data';
 
 /**
- * Every facet column of a segment as one row per document, a facet's value ids offset by its `base`: counting
- * a context over it reads each document's row once for all facets, where counting facet by facet read one row
- * per facet (two cache misses each, on contexts spread over the segment).
+ * Some facet columns of a segment as one row per document, a facet's value ids offset by its `base`: counting a
+ * context over it reads each document's row once for all those facets, where counting facet by facet read one
+ * row per facet (two cache misses each, on contexts spread over the segment).
  */
 export interface JointFacets {
   rows: Rows;
@@ -13,15 +13,23 @@ export interface JointFacets {
   size: number;
 }
 
-/** The joint rows of `columns` over `docCount` documents, each document's items ascending. */
-export function jointFacets(columns: ReadonlyMap<string, FacetColumn>, docCount: number): JointFacets {
+/** Facets counted together over one context: their keys, and the keys as one string (what caches are keyed by). */
+export interface FacetSet {
+  keys: readonly string[];
+  signature: string;
+}
+
+export const facetSet = (keys: readonly string[]): FacetSet => ({ keys, signature: keys.join('\u0000') });
+
+/** The joint rows of `columns` over `docCount` documents, in the columns' order. */
+export function jointFacets(columns: readonly FacetColumn[], docCount: number): JointFacets {
   const base = new Map<string, number>();
   let size = 0;
-  for (const [key, column] of columns) {
-    base.set(key, size);
+  for (const column of columns) {
+    base.set(column.key, size);
     size += column.values.length;
   }
-  const all = [...columns.values()];
+  const all = columns;
   const offsets = new Uint32Array(docCount + 1);
   for (let d = 0; d < docCount; d++) {
     let n = 0;

@@ -16,6 +16,7 @@ import { merchandisedPage, reordersPage } from './merchandised-page';
 import { pageDocs } from './page-docs';
 import { segmentHits } from './page-merge';
 import { addPins, distinctPins, NO_ORDINALS, pinOrdinals, removeHidden, zeroScores } from './pin-hide-bits';
+import { type FacetSet, facetSet } from './joint-facets';
 import { expandQuery, matchQuery, type QueryText } from './text-clauses-match';
 
 /** A filter evaluated on its own so facets it relaxes can leave it out. */
@@ -31,6 +32,8 @@ interface SearchPlan {
   text: QueryText | null;
   /** The request's pins, each id once. */
   pins: readonly Pin[];
+  /** The value facets counted over the final matches, when at least two (see FacetContext.joint). */
+  joint: FacetSet | undefined;
 }
 
 /** One segment's share of a search: its matches before and after the relaxable filters. */
@@ -51,7 +54,12 @@ interface SegmentMatch {
 
 /** Runs one search synchronously on a live index (see SearchRequest for the contract). */
 export function runSearch(index: LiveIndex, request: SearchRequest, decoder: TextDecoder): SearchResponse {
-  const plan: SearchPlan = { request, text: expandQuery(index.text, request), pins: distinctPins(request.pins) };
+  const plan: SearchPlan = {
+    request,
+    text: expandQuery(index.text, request),
+    pins: distinctPins(request.pins),
+    joint: jointKeys(request),
+  };
   const matches = index.segments.map((segment) => matchSegment(index, segment, plan));
   const total = matches.reduce((sum, m) => sum + m.final.size, 0);
   const { from, size } = pageWindow(request.page, request.pageSize);
@@ -98,8 +106,18 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan)
     terms,
     pinned,
     untexted,
-    final: { bits: final, size, market: request.market, words: active, joint: true },
+    final: { bits: final, size, market: request.market, words: active, joint: plan.joint },
   };
+}
+
+/** The value facets that relax none of the request's filters (so count over its final matches), if at least two. */
+function jointKeys(request: SearchRequest): FacetSet | undefined {
+  const relaxable = (request.filters ?? []).filter(isRelaxable);
+  const keys = (request.facets ?? [])
+    .filter((f) => (f.kind === 'terms' || f.kind === 'hierarchy') && !relaxable.some((r) => facetRelaxes(f, r)))
+    .map((f) => f.key);
+  const distinct = [...new Set(keys)];
+  return distinct.length >= 2 ? facetSet(distinct) : undefined;
 }
 
 /**
@@ -154,7 +172,7 @@ function facetOf(
     const bits = m.segment.scratch.acquire();
     bits.set(m.base);
     for (const r of kept) andWords(bits, r.bits, m.active);
-    return { ...m.final, bits, size: popcountWords(bits, m.active), joint: false };
+    return { ...m.final, bits, size: popcountWords(bits, m.active), joint: undefined };
   });
   return computeFacet(index, facet, contexts, language);
 }

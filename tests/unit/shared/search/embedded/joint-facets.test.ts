@@ -30,13 +30,7 @@ describe('joint facet rows', () => {
   const colour = column('colour', ['blue', 'red'], [[0, 1], [], [], [1]]);
 
   it('hold each document’s values of every facet, offset by the facet’s base', () => {
-    const joint = jointFacets(
-      new Map([
-        ['brand', brand],
-        ['colour', colour],
-      ]),
-      4,
-    );
+    const joint = jointFacets([brand, colour], 4);
     expect(joint.size).toBe(5);
     expect(joint.base).toEqual(
       new Map([
@@ -47,8 +41,8 @@ describe('joint facet rows', () => {
     expect([0, 1, 2, 3].map((d) => rowOf(joint.rows, d))).toEqual([[0, 3, 4], [2], [], [1, 4]]);
   });
 
-  it('are empty rows for a segment without facets', () => {
-    const joint = jointFacets(new Map(), 3);
+  it('are empty rows for no facets', () => {
+    const joint = jointFacets([], 3);
     expect(joint.size).toBe(0);
     expect([...joint.rows.offsets]).toEqual([0, 0, 0, 0]);
   });
