@@ -4,7 +4,7 @@ import type { NumericColumn, Rows } from '../index-data';
 import { countInContext, countsComplement, listBits } from './facet-count';
 import { hierarchyValues, termsValues } from './facet-results';
 import type { IndexRuntime } from './index-runtime';
-import type { FacetSet } from './joint-facets';
+import type { JointFacets } from './joint-facets';
 import type { LiveIndex } from './live-index';
 
 /** The documents of one segment a facet is counted over: a subset of the segment's live `market`, with its size. */
@@ -14,8 +14,8 @@ export interface FacetContext {
   market: string;
   /** The only words of `bits` that can be non-zero, read alone (null or absent: every word may be). */
   words?: Uint32Array | null;
-  /** The facets a search counts over this context, when at least two: counted together, in one pass. */
-  joint?: FacetSet | undefined;
+  /** Joint rows of the facets a search counts over this context (see JointFacets): counted together, in one pass. */
+  joint?: JointFacets | null | undefined;
 }
 
 /** One facet's result over its context in every segment (`contexts[i]` belongs to segment i). */
@@ -64,13 +64,12 @@ export function computeFacet(
 export function valueCounts(segment: IndexRuntime, key: string, context: FacetContext): Uint32Array | null {
   const column = segment.data.facets.get(key);
   if (column === undefined) return null;
-  const together = context.joint;
-  if (together?.keys.includes(key)) {
-    const joint = segment.jointFacets(together);
+  const joint = context.joint;
+  const base = joint?.base.get(key);
+  if (joint != null && base !== undefined) {
     const counts = segment.scratch.countsFor(context, joint.size, (out) =>
-      countContext(segment, joint.rows, segment.jointMarketCounts(context.market, together), context, out),
+      countContext(segment, joint.rows, segment.jointMarketCounts(context.market, joint), context, out),
     );
-    const base = joint.base.get(key) as number;
     return counts.subarray(base, base + column.values.length);
   }
   const counts = segment.scratch.zeroedCounts(column.values.length);

@@ -3,11 +3,8 @@ import { andNotInto, createBitset, popcount } from '../bitset';
 import type { FacetColumn, IndexData, Rows } from '../index-data';
 import { DenseTerms } from './dense-terms';
 import { countRows } from './facet-count';
-import { BoundedCache } from './bounded-cache';
-import { type FacetSet, type JointFacets, jointFacets } from './joint-facets';
-
-/** Sets of facets counted together a segment keeps joint rows for (past it, it starts over). */
-const JOINT_SETS = 8;
+import type { FacetSet, JointFacets } from './joint-facets';
+import { JointRowsCache } from './joint-rows-cache';
 import { Scratch } from './scratch';
 
 /** Documents of a segment that a later change replaced or deleted: as a bitset, and as a sorted list. */
@@ -30,9 +27,10 @@ export class IndexRuntime {
   private readonly empty: Uint32Array;
   private readonly analyzers = new Map<string, Analyzer>();
   private readonly marketCountCache = new Map<string, Uint32Array>();
-  /** Joint rows per set of facets counted together (shared with the parent: the same data). A site asks one or two. */
-  private readonly joints: BoundedCache<string, JointFacets>;
-  private readonly jointCounts = new BoundedCache<string, Uint32Array>(JOINT_SETS * 4);
+  /** Joint rows of the sets of facets counted together (shared with the parent: the same data). */
+  private readonly joints: JointRowsCache;
+  /** Market counts per joint rows (this runtime's: its deletions), by market. */
+  private readonly jointCounts = new WeakMap<JointFacets, Map<string, Uint32Array>>();
   private readonly marketSizes = new Map<string, number>();
   private readonly maskedMarkets = new Map<string, Uint32Array>();
   /** Live documents of this segment. */
@@ -48,7 +46,7 @@ export class IndexRuntime {
     this.scratch = parent?.scratch ?? new Scratch(data.docCount);
     this.denseTerms = parent?.denseTerms ?? new DenseTerms(data);
     this.empty = parent?.empty ?? createBitset(data.docCount);
-    this.joints = parent?.joints ?? new BoundedCache(JOINT_SETS);
+    this.joints = parent?.joints ?? new JointRowsCache(data.facets, data.docCount);
     this.liveCount = data.docCount - (deleted?.list.length ?? 0);
   }
 
@@ -92,29 +90,26 @@ export class IndexRuntime {
     );
   }
 
-  /** The facets of `set` (those the data has) as one row per document (see JointFacets), built on first use. */
-  jointFacets(set: FacetSet): JointFacets {
-    let joint = this.joints.get(set.signature);
-    if (joint === undefined) {
-      const columns = set.keys.map((key) => this.data.facets.get(key)).filter((c) => c !== undefined);
-      joint = jointFacets(columns, this.data.docCount);
-      this.joints.set(set.signature, joint);
-    }
-    return joint;
+  /** The joint rows of the facets of `set` that the data has, or null (see JointRowsCache.of). */
+  jointFacets(set: FacetSet): JointFacets | null {
+    return this.joints.of(set);
   }
 
-  /** Count per joint value id of the facets of `set` over the market's live documents. */
-  jointMarketCounts(market: string, set: FacetSet): Uint32Array {
-    const joint = this.jointFacets(set);
-    const key = `${market}\u0000${set.signature}`;
-    return this.countsOver(this.jointCounts, key, market, joint.rows, joint.size, (parent) =>
-      parent.jointMarketCounts(market, set),
+  /** Count per joint value id over the market's live documents. */
+  jointMarketCounts(market: string, joint: JointFacets): Uint32Array {
+    let counts = this.jointCounts.get(joint);
+    if (counts === undefined) {
+      counts = new Map();
+      this.jointCounts.set(joint, counts);
+    }
+    return this.countsOver(counts, market, market, joint.rows, joint.size, (parent) =>
+      parent.jointMarketCounts(market, joint),
     );
   }
 
   /** Memoised under `key`; with deletions, the parent's counts less the deleted documents (work in proportion). */
   private countsOver(
-    cache: { get(key: string): Uint32Array | undefined; set(key: string, counts: Uint32Array): void },
+    cache: Map<string, Uint32Array>,
     key: string,
     market: string,
     rows: Rows,

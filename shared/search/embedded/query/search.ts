@@ -106,7 +106,13 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan)
     terms,
     pinned,
     untexted,
-    final: { bits: final, size, market: request.market, words: active, joint: plan.joint },
+    final: {
+      bits: final,
+      size,
+      market: request.market,
+      words: active,
+      joint: plan.joint && segment.jointFacets(plan.joint),
+    },
   };
 }
 

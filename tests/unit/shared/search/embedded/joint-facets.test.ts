@@ -1,5 +1,6 @@
 import type { FacetColumn } from '../../../../../shared/search/embedded/index-data';
-import { jointFacets } from '../../../../../shared/search/embedded/query/joint-facets';
+import { facetSet, jointFacets } from '../../../../../shared/search/embedded/query/joint-facets';
+import { JOINT_SETS, JointRowsCache } from '../../../../../shared/search/embedded/query/joint-rows-cache';
 
 /** A facet column of `rows` (document -> value ids); what joint rows do not read is left empty. */
 function column(key: string, values: string[], rows: number[][]): FacetColumn {
@@ -45,5 +46,42 @@ describe('joint facet rows', () => {
     const joint = jointFacets([], 3);
     expect(joint.size).toBe(0);
     expect([...joint.rows.offsets]).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('joint rows per set of facets', () => {
+  const facets = new Map([
+    ['brand', column('brand', ['a', 'b'], [[0], [1]])],
+    ['colour', column('colour', ['blue'], [[0], []])],
+    ['size', column('size', ['s', 'm'], [[1], [0, 1]])],
+  ]);
+
+  it('are built the second time a set is asked, then kept, for the facets of the set the data has', () => {
+    const cache = new JointRowsCache(facets, 2);
+    const set = facetSet(['size', 'brand', 'missing']);
+    expect(cache.of(set)).toBeNull();
+    const joint = cache.of(set);
+    expect(joint?.base).toEqual(
+      new Map([
+        ['size', 0],
+        ['brand', 2],
+      ]),
+    );
+    expect([0, 1].map((d) => (joint === null ? [] : rowOf(joint.rows, d)))).toEqual([
+      [1, 2],
+      [0, 1, 3],
+    ]);
+    expect(cache.of(facetSet(['size', 'brand', 'missing']))).toBe(joint);
+  });
+
+  it(`keep the ${JOINT_SETS} most recently used sets`, () => {
+    const cache = new JointRowsCache(facets, 2);
+    const sets = Array.from({ length: JOINT_SETS + 1 }, (_, i) => facetSet(i === 0 ? ['brand'] : ['colour', `x${i}`]));
+    const first = sets.map((set) => [cache.of(set), cache.of(set)][1]);
+    expect(cache.of(sets[JOINT_SETS] as (typeof sets)[number])).toBe(first[JOINT_SETS]);
+    // The least recently used set was dropped: asked again, it is built anew.
+    const again = cache.of(sets[0] as (typeof sets)[number]);
+    expect(again).not.toBeNull();
+    expect(again).not.toBe(first[0]);
   });
 });
