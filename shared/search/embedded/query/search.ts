@@ -58,7 +58,7 @@ export function runSearch(index: LiveIndex, request: SearchRequest, decoder: Tex
     request,
     text: expandQuery(index.text, request),
     pins: distinctPins(request.pins),
-    joint: jointKeys(request),
+    joint: jointSet(request),
   };
   const matches = index.segments.map((segment) => matchSegment(index, segment, plan));
   const total = matches.reduce((sum, m) => sum + m.final.size, 0);
@@ -117,7 +117,7 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan)
 }
 
 /** The value facets that relax none of the request's filters (so count over its final matches), if at least two. */
-function jointKeys(request: SearchRequest): FacetSet | undefined {
+function jointSet(request: SearchRequest): FacetSet | undefined {
   const relaxable = (request.filters ?? []).filter(isRelaxable);
   const keys = (request.facets ?? [])
     .filter((f) => (f.kind === 'terms' || f.kind === 'hierarchy') && !relaxable.some((r) => facetRelaxes(f, r)))
