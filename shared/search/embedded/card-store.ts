@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { readSync } from 'node:fs';
 import type { DetailFile } from './detail-file';
 import { SharedFile } from './shared-file';
@@ -75,8 +74,11 @@ export const RECENT_CARDS_BYTES = 4 * 1024 * 1024;
  */
 export class FileCards implements CardStore {
   private readonly file: SharedFile;
-  /** Least recently read out first. (A Map evicted from its front pays for every deleted entry it skips.) */
-  private readonly recent: LRUCache<number, Uint8Array>;
+  private readonly recent = new Map<number, Uint8Array>();
+  /** The kept cards' ordinals, oldest first from `head` (a Map evicted from its front pays for every hole it skips). */
+  private queue: number[] = [];
+  private head = 0;
+  private recentTotal = 0;
 
   constructor(
     path: string,
@@ -84,17 +86,17 @@ export class FileCards implements CardStore {
     private readonly recentBytes = RECENT_CARDS_BYTES,
     private readonly details: DetailFile | null = null,
   ) {
-    // LRUCache needs a positive bound; a card of no bytes still counts one.
-    this.recent = new LRUCache({
-      maxSize: Math.max(1, recentBytes),
-      sizeCalculation: (card) => Math.max(1, card.length),
+    this.file = new SharedFile(path, 'card file', () => {
+      this.recent.clear();
+      this.queue = [];
+      this.head = 0;
+      this.recentTotal = 0;
     });
-    this.file = new SharedFile(path, 'card file', () => this.recent.clear());
   }
 
   /** Bytes of the recently read cards kept. */
   get recentSize(): number {
-    return this.recent.calculatedSize;
+    return this.recentTotal;
   }
 
   /** False once the descriptor was closed. */
@@ -124,12 +126,30 @@ export class FileCards implements CardStore {
     // Not from the shared pool: a kept card would hold its whole slab.
     const buffer = Buffer.allocUnsafeSlow((this.offsets[ordinal + 1] as number) - start);
     readSync(fd, buffer, 0, buffer.length, start);
-    if (buffer.length <= this.recentBytes) this.recent.set(ordinal, buffer);
+    this.keep(ordinal, buffer);
     return buffer;
   }
 
   detail(ordinal: number): Uint8Array | null {
     return this.details?.detail(ordinal) ?? null;
+  }
+
+  /** Keeps a card read, oldest out first past the bound. */
+  private keep(ordinal: number, card: Uint8Array): void {
+    if (card.length > this.recentBytes) return;
+    while (this.recentTotal + card.length > this.recentBytes) {
+      const old = this.queue[this.head++] as number;
+      this.recentTotal -= (this.recent.get(old) as Uint8Array).length;
+      this.recent.delete(old);
+    }
+    // The queue's consumed head is dropped once it is most of the queue.
+    if (this.head > 4096 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    this.queue.push(ordinal);
+    this.recent.set(ordinal, card);
+    this.recentTotal += card.length;
   }
 
   all(): { bytes: Uint8Array; offsets: Float64Array } {
