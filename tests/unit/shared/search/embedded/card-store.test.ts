@@ -72,4 +72,19 @@ describe('card stores', () => {
     expect(file.recentSize).toBe(0);
     expect(() => file.card(last)).toThrow('card file already closed');
   });
+
+  it('stays within its bound and answers every card right over many thousand evictions', async () => {
+    const docs = fixtureDocuments();
+    const { bytes, offsets } = buildCards(docs).all();
+    await writeFile(join(dir, 'cards.bin'), bytes);
+    const memory = new MemoryCards(bytes, offsets);
+    const bound = ((offsets[docs.length] as number) / docs.length) * 4;
+    const file = new FileCards(join(dir, 'cards.bin'), offsets, bound);
+    for (let read = 0; read < 20_000; read++) {
+      const ordinal = (read * 7) % docs.length;
+      expect(Buffer.from(file.card(ordinal))).toEqual(Buffer.from(memory.card(ordinal)));
+      expect(file.recentSize).toBeLessThanOrEqual(bound);
+    }
+    expect(file.recentSize).toBeGreaterThan(0);
+  });
 });
