@@ -62,7 +62,7 @@ export class RecentSearches {
 
 /**
  * Runs recent searches on a generation before it replaces the served one, so the lazily built state queries
- * share (facet value unions, market masks and counts, word expansions) is built during the reload instead of
+ * share (facet value unions, market masks and counts, word expansions, joint facet rows) is built during the reload instead of
  * by the first request after it. Stops once `budgetMs` is spent; returns how many searches ran.
  */
 export function warmUp(
@@ -76,7 +76,7 @@ export function warmUp(
   for (const request of requests) {
     if (performance.now() - started >= budgetMs) break;
     try {
-      runSearch(live, request, decoder);
+      runSearch(live, request, decoder, true);
       ran++;
     } catch {
       // A search the new generation rejects warms nothing; the request itself gets the error when it is asked.

@@ -91,8 +91,8 @@ export class IndexRuntime {
   }
 
   /** The joint rows of the facets of `set` that the data has, or null (see JointRowsCache.of). */
-  jointFacets(set: FacetSet): JointFacets | null {
-    return this.joints.of(set);
+  jointFacets(set: FacetSet, eager = false): JointFacets | null {
+    return this.joints.of(set, eager);
   }
 
   /** Count per joint value id over the market's live documents. */

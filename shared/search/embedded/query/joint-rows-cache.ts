@@ -24,12 +24,12 @@ export class JointRowsCache {
   /**
    * The set's joint rows, built the second time the set is asked; null the first time: a set asked once may not
    * come back (a rare combination of filters), and building costs about a pass over the data's facet rows, so that
-   * search counts facet by facet.
+   * search counts facet by facet. `eager` builds them at once (a warm-up replaying searches that recur).
    */
-  of(set: FacetSet): JointFacets | null {
+  of(set: FacetSet, eager = false): JointFacets | null {
     const kept = this.rows.get(set.signature);
     if (kept !== undefined) return kept;
-    if (!this.asked.has(set.signature)) {
+    if (!eager && !this.asked.has(set.signature)) {
       this.asked.set(set.signature, true);
       return null;
     }

@@ -34,6 +34,7 @@ interface SearchPlan {
   pins: readonly Pin[];
   /** The value facets counted over the final matches, when at least two (see FacetContext.joint). */
   joint: FacetSet | undefined;
+  warming: boolean;
 }
 
 /** One segment's share of a search: its matches before and after the relaxable filters. */
@@ -52,13 +53,22 @@ interface SegmentMatch {
   untexted: readonly number[];
 }
 
-/** Runs one search synchronously on a live index (see SearchRequest for the contract). */
-export function runSearch(index: LiveIndex, request: SearchRequest, decoder: TextDecoder): SearchResponse {
+/**
+ * Runs one search synchronously on a live index (see SearchRequest for the contract). `warming`: a search replayed
+ * to build what later ones share, whatever a first search would leave unbuilt (joint facet rows) included.
+ */
+export function runSearch(
+  index: LiveIndex,
+  request: SearchRequest,
+  decoder: TextDecoder,
+  warming = false,
+): SearchResponse {
   const plan: SearchPlan = {
     request,
     text: expandQuery(index.text, request),
     pins: distinctPins(request.pins),
     joint: jointSet(request),
+    warming,
   };
   const matches = index.segments.map((segment) => matchSegment(index, segment, plan));
   const total = matches.reduce((sum, m) => sum + m.final.size, 0);
@@ -111,7 +121,7 @@ function matchSegment(index: LiveIndex, segment: IndexRuntime, plan: SearchPlan)
       size,
       market: request.market,
       words: active,
-      joint: plan.joint && segment.jointFacets(plan.joint),
+      joint: plan.joint && segment.jointFacets(plan.joint, plan.warming),
     },
   };
 }

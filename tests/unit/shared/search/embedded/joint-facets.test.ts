@@ -74,6 +74,13 @@ describe('joint rows per set of facets', () => {
     expect(cache.of(facetSet(['size', 'brand', 'missing']))).toBe(joint);
   });
 
+  it('are built at the first ask of a warm-up', () => {
+    const cache = new JointRowsCache(facets, 2);
+    const joint = cache.of(facetSet(['brand', 'colour']), true);
+    expect(joint?.size).toBe(3);
+    expect(cache.of(facetSet(['brand', 'colour']))).toBe(joint);
+  });
+
   it(`keep the ${JOINT_SETS} most recently used sets`, () => {
     const cache = new JointRowsCache(facets, 2);
     const sets = Array.from({ length: JOINT_SETS + 1 }, (_, i) => facetSet(i === 0 ? ['brand'] : ['colour', `x${i}`]));
