@@ -211,7 +211,7 @@ const WHERE_MISSES_GO = [
   'sources, reading and building the held product was about half of a miss: with every product held before the run,',
   'the same scenario ran at 191 and 226 us a request (docs/decisions.md, "What held products cost a miss").',
   'Listings (distinct requests; each phase timed in the server, one run of 2026-11-27 at 2,093 us of CPU a request):',
-  "the engine about 1,000 us (replayed in process 600 to 720 us: the facets about a third, counted together over the",
+  'the engine about 1,000 us (replayed in process 600 to 720 us: the facets about a third, counted together over the',
   "final matches; reading and parsing the page's 24 cards about a third), building the answer 157 us, its JSON 128 us,",
   'escaping it to ASCII 52 us, its buffer and ETag 28 us, the plan 25 us; the rest, about 700 us, is HTTP, express and',
   'garbage collection (docs/decisions.md, "What a distinct listing costs now"). The Zipf mix from empty caches is made',

@@ -11,12 +11,12 @@ const escapes: string[] = [];
 
 const unicodeEscape = (c: string): string => {
   const code = c.charCodeAt(0);
-  let escape = escapes[code];
-  if (escape === undefined) {
-    escape = `\\u${code.toString(16).padStart(4, '0')}`;
-    escapes[code] = escape;
+  let written = escapes[code];
+  if (written === undefined) {
+    written = `\\u${code.toString(16).padStart(4, '0')}`;
+    escapes[code] = written;
   }
-  return escape;
+  return written;
 };
 
 /**

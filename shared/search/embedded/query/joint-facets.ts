@@ -25,27 +25,27 @@ export const facetSet = (keys: readonly string[]): FacetSet => ({ keys, signatur
 export function jointFacets(columns: readonly FacetColumn[], docCount: number): JointFacets {
   const base = new Map<string, number>();
   let size = 0;
+  const offsetOf: number[] = [];
   for (const column of columns) {
     base.set(column.key, size);
+    offsetOf.push(size);
     size += column.values.length;
   }
-  const all = columns;
   const offsets = new Uint32Array(docCount + 1);
   for (let d = 0; d < docCount; d++) {
     let n = 0;
-    for (const column of all)
+    for (const column of columns)
       n += (column.docValues.offsets[d + 1] as number) - (column.docValues.offsets[d] as number);
     offsets[d + 1] = (offsets[d] as number) + n;
   }
   const items = new Uint32Array(offsets[docCount] as number);
-  const bases = all.map((column) => base.get(column.key) as number);
   for (let d = 0; d < docCount; d++) {
     let at = offsets[d] as number;
-    all.forEach((column, f) => {
-      const { offsets: from, items: values } = column.docValues;
-      for (let k = from[d] as number; k < (from[d + 1] as number); k++)
-        items[at++] = (bases[f] as number) + (values[k] as number);
-    });
+    for (let f = 0; f < columns.length; f++) {
+      const offset = offsetOf[f] as number;
+      const { offsets: from, items: values } = (columns[f] as FacetColumn).docValues;
+      for (let k = from[d] as number; k < (from[d + 1] as number); k++) items[at++] = offset + (values[k] as number);
+    }
   }
   return { rows: { offsets, items }, base, size };
 }
