@@ -62,8 +62,8 @@ export class RecentSearches {
 
 /**
  * Runs recent searches on a generation before it replaces the served one, so the lazily built state queries
- * share (facet value unions, market masks and counts, word expansions, joint facet rows) is built during the reload instead of
- * by the first request after it. Stops once `budgetMs` is spent; returns how many searches ran.
+ * share (facet value unions, market masks and counts, word expansions, joint facet rows) is built during the
+ * reload instead of by the first request after it. Stops once `budgetMs` is spent; returns how many searches ran.
  */
 export function warmUp(
   live: LiveIndex,
