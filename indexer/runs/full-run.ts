@@ -13,8 +13,10 @@ import { RunWarnings, writeDocuments } from './write-documents';
 import { RunBrandLogos } from './brand-logos';
 import { renderSwatchImages } from './swatch-images';
 
-/** What a full or preview run stores as its index's stats: the gate's figures and where its data stands in the change log. */
-/** A full run's stats as recorded: the change log's watermark its index reflects, and its config's digest. */
+/**
+ * What a full or preview run stores as its index's stats: the gate's figures, the change log's watermark its index
+ * reflects, and the digest of the config it built documents from.
+ */
 export type FullRunStats = IndexStats & { watermark: Watermark; indexConfig: string };
 
 export interface FullRunResult {
