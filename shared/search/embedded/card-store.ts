@@ -68,17 +68,23 @@ export const RECENT_CARDS_BYTES = 4 * 1024 * 1024;
  * cache). The cards are most of a snapshot's bytes; leaving them in the file keeps them out of every serving
  * process's memory, and the open descriptor keeps them readable after the generation's directory is removed.
  * The most recently read cards, up to `recentBytes`, are kept: a product on many pages (a popular one, or one
- * every query of a kind finds) costs one read, not one per page (a read is a system call, about 10 us).
+ * every query of a kind finds) costs one read, not one per page (a read is a system call).
+ * They are kept in one ring of that many bytes, each read straight into it, oldest out first: a buffer of its own
+ * per card cost about 4 us more a read (mostly the kernel faulting in the fresh memory it copies to).
  * The descriptor is closed when the last holder releases the cards (its generation was replaced or dropped);
  * a read after that fails rather than reading another file that reused the number.
  */
 export class FileCards implements CardStore {
   private readonly file: SharedFile;
-  private readonly recent = new Map<number, Uint8Array>();
+  /** The kept cards: ordinal -> where its bytes start in `ring`. */
+  private readonly recent = new Map<number, number>();
   /** The kept cards' ordinals, oldest first from `head` (a Map evicted from its front pays for every hole it skips). */
   private queue: number[] = [];
   private head = 0;
   private recentTotal = 0;
+  private ring: Buffer | null = null;
+  /** Where the next card read goes in `ring`. */
+  private written = 0;
 
   constructor(
     path: string,
@@ -91,6 +97,8 @@ export class FileCards implements CardStore {
       this.queue = [];
       this.head = 0;
       this.recentTotal = 0;
+      this.ring = null;
+      this.written = 0;
     });
   }
 
@@ -118,38 +126,74 @@ export class FileCards implements CardStore {
     return this.offsets.length - 1;
   }
 
+  /** The card's bytes: valid until later reads push it out of the ring, so decode them at once. */
   card(ordinal: number): Uint8Array {
     const fd = this.file.descriptor();
+    const length = this.lengthOf(ordinal);
     const kept = this.recent.get(ordinal);
-    if (kept !== undefined) return kept;
-    const start = this.offsets[ordinal] as number;
-    // Not from the shared pool: a kept card would hold its whole slab.
-    const buffer = Buffer.allocUnsafeSlow((this.offsets[ordinal + 1] as number) - start);
-    readSync(fd, buffer, 0, buffer.length, start);
-    this.keep(ordinal, buffer);
-    return buffer;
+    if (kept !== undefined) return (this.ring as Buffer).subarray(kept, kept + length);
+    if (length > this.recentBytes) {
+      const alone = Buffer.allocUnsafe(length);
+      readSync(fd, alone, 0, length, this.offsets[ordinal] as number);
+      return alone;
+    }
+    const ring = this.ringBuffer();
+    const at = this.place(ring, length);
+    readSync(fd, ring, at, length, this.offsets[ordinal] as number);
+    this.queue.push(ordinal);
+    this.recent.set(ordinal, at);
+    this.recentTotal += length;
+    return ring.subarray(at, at + length);
   }
 
   detail(ordinal: number): Uint8Array | null {
     return this.details?.detail(ordinal) ?? null;
   }
 
-  /** Keeps a card read, oldest out first past the bound. */
-  private keep(ordinal: number, card: Uint8Array): void {
-    if (card.length > this.recentBytes) return;
-    while (this.recentTotal + card.length > this.recentBytes) {
-      const old = this.queue[this.head++] as number;
-      this.recentTotal -= (this.recent.get(old) as Uint8Array).length;
+  private lengthOf(ordinal: number): number {
+    return (this.offsets[ordinal + 1] as number) - (this.offsets[ordinal] as number);
+  }
+
+  /** The ring, made on the first read: no larger than all the cards. */
+  private ringBuffer(): Buffer {
+    if (this.ring === null) {
+      this.ring = Buffer.allocUnsafeSlow(Math.min(this.recentBytes, this.offsets[this.count] as number));
+    }
+    return this.ring;
+  }
+
+  /**
+   * Where `length` bytes go in the ring, its oldest cards out of their way. A card that does not fit before the
+   * end starts the ring again at 0; the cards beyond the last one written, the oldest, are given up first.
+   */
+  private place(ring: Buffer, length: number): number {
+    if (this.written + length > ring.length) {
+      this.evictWhile((start) => start >= this.written);
+      this.written = 0;
+    }
+    const at = this.written;
+    const end = at + length;
+    this.evictWhile((start, size) => start < end && start + size > at);
+    this.written = end;
+    return at;
+  }
+
+  /** Evicts the oldest kept cards while `test(start, length)` holds for the oldest. */
+  private evictWhile(test: (start: number, length: number) => boolean): void {
+    while (this.head < this.queue.length) {
+      const old = this.queue[this.head] as number;
+      const start = this.recent.get(old) as number;
+      const length = this.lengthOf(old);
+      if (!test(start, length)) break;
+      this.head++;
       this.recent.delete(old);
+      this.recentTotal -= length;
     }
     // The queue's consumed head is dropped once it is most of the queue.
     if (this.head > 4096 && this.head * 2 > this.queue.length) {
       this.queue = this.queue.slice(this.head);
       this.head = 0;
     }
-    this.queue.push(ordinal);
-    this.recent.set(ordinal, card);
-    this.recentTotal += card.length;
   }
 
   all(): { bytes: Uint8Array; offsets: Float64Array } {

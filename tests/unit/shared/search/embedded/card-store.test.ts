@@ -73,6 +73,40 @@ describe('card stores', () => {
     expect(() => file.card(last)).toThrow('card file already closed');
   });
 
+  it('reads a card larger than its bound without keeping it, and keeps the cards it holds', async () => {
+    const docs = fixtureDocuments();
+    const { bytes, offsets } = buildCards(docs).all();
+    await writeFile(join(dir, 'cards.bin'), bytes);
+    const memory = new MemoryCards(bytes, offsets);
+    const lengths = docs.map((_, i) => (offsets[i + 1] as number) - (offsets[i] as number));
+    const largest = lengths.indexOf(Math.max(...lengths));
+    const smallest = lengths.indexOf(Math.min(...lengths));
+    const file = new FileCards(join(dir, 'cards.bin'), offsets, (lengths[largest] as number) - 1);
+    file.card(smallest);
+    expect(Buffer.from(file.card(largest))).toEqual(Buffer.from(memory.card(largest)));
+    expect(file.recentSize).toBe(lengths[smallest]);
+    expect(Buffer.from(file.card(smallest))).toEqual(Buffer.from(memory.card(smallest)));
+  });
+
+  it('answers every card right while its ring wraps around cards of very different lengths', async () => {
+    // 200 cards of 1 to 300 bytes, each byte its card's number: a card read over another's bytes shows.
+    const lengths = Array.from({ length: 200 }, (_, i) => 1 + ((i * 97) % 300));
+    const offsets = new Float64Array(lengths.length + 1);
+    lengths.forEach((length, i) => (offsets[i + 1] = (offsets[i] as number) + length));
+    const bytes = Buffer.concat(lengths.map((length, i) => Buffer.alloc(length, i)));
+    await writeFile(join(dir, 'cards.bin'), bytes);
+    const bound = 1000;
+    const file = new FileCards(join(dir, 'cards.bin'), offsets, bound);
+    let seed = 7;
+    for (let read = 0; read < 20_000; read++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      // Half the reads among a few cards (kept ones read again), half among all of them.
+      const ordinal = read % 2 === 0 ? seed % 8 : seed % lengths.length;
+      expect(Buffer.from(file.card(ordinal))).toEqual(Buffer.alloc(lengths[ordinal] as number, ordinal));
+      expect(file.recentSize).toBeLessThanOrEqual(bound);
+    }
+  });
+
   it('stays within its bound and answers every card right over many thousand evictions', async () => {
     const docs = fixtureDocuments();
     const { bytes, offsets } = buildCards(docs).all();
@@ -81,7 +115,8 @@ describe('card stores', () => {
     const bound = ((offsets[docs.length] as number) / docs.length) * 4;
     const file = new FileCards(join(dir, 'cards.bin'), offsets, bound);
     for (let read = 0; read < 20_000; read++) {
-      const ordinal = (read * 7) % docs.length;
+      // Every third read a card not read for long, the others six cards read again and again (kept ones).
+      const ordinal = read % 3 === 0 ? (read * 7) % docs.length : (read * 13) % 6;
       expect(Buffer.from(file.card(ordinal))).toEqual(Buffer.from(memory.card(ordinal)));
       expect(file.recentSize).toBeLessThanOrEqual(bound);
     }
