@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { deleteOlderThan, writeRollups } from './analytics-store';
 import type { RecordedSearch, SearchFact } from './search-fact';
 import { DEFAULT_ROLLUP_BOUNDS, SearchRollup, utcDay, type RollupBounds, type Rollups } from './search-rollup';
+import { SearchTally } from './search-tally';
 
 export interface AnalyticsOptions {
   /** How often the roll-ups go to PostgreSQL (a crash loses at most this long). */
@@ -31,12 +32,14 @@ const requestsIn = (rollups: Rollups) => rollups.volumes.reduce((sum, v) => sum 
 const unstorable = (fact: SearchFact) => cannotBeStored(fact.query) || fact.filters.some(cannotBeStored);
 
 /**
- * Search analytics of one storefront process: searches counted in memory (`record`, O(1), never I/O) and
- * flushed to PostgreSQL as daily roll-ups every `flushEveryMs`. While PostgreSQL is down, flushes wait in memory
- * up to `maxPendingFlushes`; past that the oldest are dropped, counted on /metrics and logged once per outage.
+ * Search analytics of one storefront process: searches counted in memory (`record`, O(1), never I/O; tallied by
+ * identity and rolled up in batches, see SearchTally) and flushed to PostgreSQL as daily roll-ups every
+ * `flushEveryMs`. While PostgreSQL is down, flushes wait in memory up to `maxPendingFlushes`; past that the oldest
+ * are dropped, counted on /metrics and logged once per outage.
  */
 export class SearchAnalytics {
   private rollup: SearchRollup;
+  private readonly tally = new SearchTally((search, count, at) => this.rollUp(search, count, at));
   private pending: Rollups[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -70,14 +73,17 @@ export class SearchAnalytics {
     });
   }
 
+  /** Counts one search (a served answer); never waits. */
+  readonly record = (search: RecordedSearch): void => this.tally.add(search, Date.now());
+
   /**
-   * Counts one search (a served answer); never waits. A search with a NUL is left out: the storefront answers it
-   * (free text), but the flush holding it would fail, and every flush after it, losing every site's searches.
+   * Rolls up a search counted `count` times. One with a NUL is left out: the storefront answers it (free text), but
+   * the flush holding it would fail, and every flush after it, losing every site's searches.
    */
-  readonly record = (search: RecordedSearch): void => {
-    if (unstorable(search.fact)) return void this.dropped.inc({ reason: 'unstorable' });
-    if (!this.rollup.record(search.place, search.fact)) this.dropped.inc({ reason: 'groups' });
-  };
+  private rollUp(search: RecordedSearch, count: number, at: number): void {
+    if (unstorable(search.fact)) return void this.dropped.inc({ reason: 'unstorable' }, count);
+    if (!this.rollup.record(search.place, search.fact, at, count)) this.dropped.inc({ reason: 'groups' }, count);
+  }
 
   start(): void {
     this.timer ??= setInterval(() => void this.flush(), this.options.flushEveryMs);
@@ -114,6 +120,7 @@ export class SearchAnalytics {
   }
 
   private async flushNow(): Promise<void> {
+    this.tally.rollUp(Date.now());
     const drained = this.rollup.drain();
     if (drained.volumes.length > 0) this.pending.push(drained);
     while (this.pending.length > this.options.maxPendingFlushes) this.drop(this.pending.shift() as Rollups);

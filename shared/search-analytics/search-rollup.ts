@@ -85,22 +85,22 @@ export class SearchRollup {
 
   constructor(private readonly bounds: RollupBounds = DEFAULT_ROLLUP_BOUNDS) {}
 
-  /** Counts one search; false when it could not be (every group slot taken by others). */
-  record(place: SearchPlace, fact: SearchFact, at: number = Date.now()): boolean {
+  /** Counts a search made `weight` times; false when it could not be (every group slot taken by others). */
+  record(place: SearchPlace, fact: SearchFact, at: number = Date.now(), weight = 1): boolean {
     const group = this.group(place, this.dayOf(at), fact.kind);
     if (group === null) return false;
-    const noHit = fact.total === 0 ? 1 : 0;
-    group.requests += 1;
-    group.noHits += noHit;
-    const stats = group.queries.observe(fact.query, freshStats).data;
-    stats.count += 1;
-    stats.noHits += noHit;
-    stats.corrected += fact.corrected ? 1 : 0;
-    stats.redirected += fact.redirected ? 1 : 0;
-    stats.ruled += fact.ruled ? 1 : 0;
-    stats.paged += fact.page > 1 ? 1 : 0;
+    const noHits = fact.total === 0 ? weight : 0;
+    group.requests += weight;
+    group.noHits += noHits;
+    const stats = group.queries.observe(fact.query, freshStats, weight).data;
+    stats.count += weight;
+    stats.noHits += noHits;
+    stats.corrected += fact.corrected ? weight : 0;
+    stats.redirected += fact.redirected ? weight : 0;
+    stats.ruled += fact.ruled ? weight : 0;
+    stats.paged += fact.page > 1 ? weight : 0;
     stats.lastTotal = fact.total;
-    for (const filter of fact.filters) group.filters.observe(filter, noData);
+    for (const filter of fact.filters) group.filters.observe(filter, noData, weight);
     return true;
   }
 
