@@ -13,9 +13,12 @@ import { writeSection } from './shared/report-section';
 import { distinctPaths, zipfSequence } from './storefront/mixes';
 import { COLLECTION, ensureCollection, ensureIndex, medianAnswer, mixInputs, productPaths } from './storefront/prepare';
 import {
-  meanRow,
+  medianRow,
   PRODUCT_ZIPF_STEADY,
   PRODUCT_ZIPF_EMPTY,
+  RECORDING_PROCESSES,
+  RECORDING_ROUNDS,
+  RECORDING_WINDOW_SECONDS,
   renderStorefrontSection,
   ZIPF_STEADY,
   ZIPF_STEADY_RECORDED,
@@ -33,55 +36,53 @@ const env = loadConfig(
     /**
      * `products`: only the product detail rows; `products-empty`: only the first of them (product pages from empty
      * caches, for A/B runs of a miss); `listings`: only distinct listings and the Zipf mix from empty caches;
-     * `elasticsearch`: only those two against a storefront on the Elasticsearch node.
+     * `analytics`: only the recording comparison; `elasticsearch`: only those two against a storefront on the
+     * Elasticsearch node.
      * Printed and not written (for profiling a change).
      */
-    BENCH_ONLY: z.enum(['products', 'products-empty', 'listings', 'elasticsearch']).optional(),
+    BENCH_ONLY: z.enum(['products', 'products-empty', 'listings', 'analytics', 'elasticsearch']).optional(),
   }),
 );
 
 const run = scenarioRunner(env.BENCH_SECONDS);
+const runWindow = scenarioRunner(RECORDING_WINDOW_SECONDS);
 
 /**
- * What recording search analytics costs: the steady state again on fresh processes in the same state (the first
- * one's answer cache holds every distinct listing by now), recording and not, in the order on, off, off, on so drift
- * on a shared machine weighs on both alike; each configuration's row is the mean of its two runs, listed after them.
+ * What recording search analytics costs: the steady state on fresh processes (RECORDING_PROCESSES) in the same state (the first
+ * one's answer cache holds every distinct listing by now), half of them recording, all kept running and loaded
+ * in turn for short windows, round after round (each round starting one process later). Drift on a shared machine
+ * and a process that runs slow throughout (as fresh processes do at times, by whole tens of percent) then weigh on
+ * both configurations alike; each configuration's row is the median of its windows. The first round is dropped:
+ * a process's first window after its sweep ran slow.
  */
-async function recordingPairs(
+async function recordingWindows(
   apiEnv: NodeJS.ProcessEnv,
   zipfPaths: readonly string[],
   zipf: readonly string[],
   keys: readonly string[],
 ): Promise<StorefrontRow[]> {
-  const runs: Record<'on' | 'off', StorefrontRow[]> = { on: [], off: [] };
-  // The first fresh process ran slowest in every run so far (it was always the recording one): a run on a process
-  // of its own is made and dropped first, so the comparison does not hang on which configuration comes first.
-  const warmUp = await storefrontProcess({ ...apiEnv, ANALYTICS_RECORDING: 'off' });
+  const processes: ChildServer[] = [];
   try {
-    await sweep(warmUp.url, zipfPaths, keys);
-    await run('warm-up (dropped)', warmUp, zipf, keys, 10);
-  } finally {
-    await warmUp.stop();
-  }
-  for (const recording of ['on', 'off', 'off', 'on'] as const) {
-    const fresh = await storefrontProcess({ ...apiEnv, ANALYTICS_RECORDING: recording });
-    try {
+    for (const recording of RECORDING_PROCESSES) {
+      const fresh = await storefrontProcess({ ...apiEnv, ANALYTICS_RECORDING: recording });
+      processes.push(fresh);
       await sweep(fresh.url, zipfPaths, keys);
-      runs[recording].push(
-        await run(
-          `${recording === 'on' ? ZIPF_STEADY_RECORDED : ZIPF_STEADY_UNRECORDED} (run ${runs[recording].length + 1})`,
-          fresh,
-          zipf,
-          keys,
-          10,
-        ),
-      );
-    } finally {
-      await fresh.stop();
     }
+    await Promise.all(processes.map((p) => quietProcess(p.pid)));
+    const windows: Record<'on' | 'off', StorefrontRow[]> = { on: [], off: [] };
+    for (let round = 0; round <= RECORDING_ROUNDS; round++) {
+      for (let turn = 0; turn < processes.length; turn++) {
+        const at = (round + turn) % processes.length;
+        const recording = RECORDING_PROCESSES[at] as 'on' | 'off';
+        const label = `${recording === 'on' ? ZIPF_STEADY_RECORDED : ZIPF_STEADY_UNRECORDED} (process ${at + 1}, round ${round})`;
+        const row = await runWindow(label, processes[at] as ChildServer, zipf, keys, 10);
+        if (round > 0) windows[recording].push(row);
+      }
+    }
+    return [medianRow(ZIPF_STEADY_RECORDED, windows.on), medianRow(ZIPF_STEADY_UNRECORDED, windows.off)];
+  } finally {
+    await Promise.all(processes.map((p) => p.stop()));
   }
-  // Each run is listed too: their spread is what the means are worth on a shared machine.
-  return [...runs.on, ...runs.off, meanRow(ZIPF_STEADY_RECORDED, runs.on), meanRow(ZIPF_STEADY_UNRECORDED, runs.off)];
 }
 
 /**
@@ -154,6 +155,11 @@ async function main(): Promise<void> {
       await run('Zipf mix over 5,000 requests, from empty caches', api, zipf, keys, 10);
       return;
     }
+    if (env.BENCH_ONLY === 'analytics') {
+      for (const row of await recordingWindows(apiEnv, zipfPaths, zipf, keys))
+        console.log(`  ${row.scenario}: ${Math.round(row.rps)} req/s, server ${row.serverUs?.toFixed(1)} us a request`);
+      return;
+    }
     if (env.BENCH_ONLY === 'elasticsearch') {
       if (!('url' in search)) throw new Error(`BENCH_ONLY=elasticsearch: no Elasticsearch (${search.skipped})`);
       esApi = await elasticsearchStorefront(apiEnv, search.url);
@@ -177,7 +183,7 @@ async function main(): Promise<void> {
     rows.push(await run(ZIPF_STEADY, api, zipf, keys, 10));
     // The first process recorded every search so far: its flushes and collections must not land on the pairs' first run.
     await quietProcess(api.pid);
-    rows.push(...(await recordingPairs(apiEnv, zipfPaths, zipf, keys)));
+    rows.push(...(await recordingWindows(apiEnv, zipfPaths, zipf, keys)));
     rows.push(...(await productRows(api, secretKey, keys)));
     const sorts = ['relevance', 'price_asc', 'price_desc', 'name_asc', 'newest'];
     const pages = sorts.flatMap((sort) =>
