@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Queue, Worker } from 'bullmq';
 import type { Registry } from 'prom-client';
 import type { Knex } from '../shared/db/knex';
+import type { ErrorEnvelope } from '../shared/http/error-envelope';
 import { healthRouter, storeChecks } from '../shared/http/health';
 import { metricsRoutes } from '../shared/metrics/metrics-routes';
 import type { Redis } from '../shared/redis';
@@ -22,5 +23,14 @@ export function createIndexerApp({ db, redis, worker, queue, metrics }: IndexerA
   app.disable('x-powered-by');
   app.use(healthRouter([...storeChecks(db, redis), { name: 'worker', check: workerCheck }]));
   app.use(metricsRoutes(metrics));
+  // Not express's HTML page: a probe of a wrong path gets the JSON error every other process sends.
+  app.use((_req, res) => {
+    const body: ErrorEnvelope = {
+      code: 'not_found',
+      message: 'The indexer serves only /healthz, /readyz and /metrics.',
+      traceId: null,
+    };
+    res.status(404).json(body);
+  });
   return app;
 }

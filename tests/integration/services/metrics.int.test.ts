@@ -100,6 +100,11 @@ describe('Prometheus metrics at /metrics of every process', () => {
     await t.drop();
   });
 
+  it('the indexer answers a path it does not serve with a JSON 404, not an HTML page', async () => {
+    const res = await request(apps.indexer as Express).get('/health');
+    expect([res.status, res.type, res.body.code]).toEqual([404, 'application/json', 'not_found']);
+  });
+
   it('every process serves its series labelled with its name, with the Node runtime metrics', async () => {
     for (const [name, app] of Object.entries(apps)) {
       const exposition = await scrape(app);
