@@ -76,8 +76,8 @@ export const RECENT_CARDS_BYTES = 4 * 1024 * 1024;
  */
 export class FileCards implements CardStore {
   private readonly file: SharedFile;
-  /** The kept cards: ordinal -> where its bytes start in `ring`. */
-  private readonly recent = new Map<number, number>();
+  /** The kept cards: ordinal -> its bytes in `ring` (a view made once, so a hit allocates nothing). */
+  private readonly recent = new Map<number, Buffer>();
   /** The kept cards' ordinals, oldest first from `head` (a Map evicted from its front pays for every hole it skips). */
   private queue: number[] = [];
   private head = 0;
@@ -129,9 +129,9 @@ export class FileCards implements CardStore {
   /** The card's bytes: valid until later reads push it out of the ring, so decode them at once. */
   card(ordinal: number): Uint8Array {
     const fd = this.file.descriptor();
-    const length = this.lengthOf(ordinal);
     const kept = this.recent.get(ordinal);
-    if (kept !== undefined) return (this.ring as Buffer).subarray(kept, kept + length);
+    if (kept !== undefined) return kept;
+    const length = (this.offsets[ordinal + 1] as number) - (this.offsets[ordinal] as number);
     if (length > this.recentBytes) {
       const alone = Buffer.allocUnsafe(length);
       readSync(fd, alone, 0, length, this.offsets[ordinal] as number);
@@ -140,18 +140,15 @@ export class FileCards implements CardStore {
     const ring = this.ringBuffer();
     const at = this.place(ring, length);
     readSync(fd, ring, at, length, this.offsets[ordinal] as number);
+    const card = ring.subarray(at, at + length);
     this.queue.push(ordinal);
-    this.recent.set(ordinal, at);
+    this.recent.set(ordinal, card);
     this.recentTotal += length;
-    return ring.subarray(at, at + length);
+    return card;
   }
 
   detail(ordinal: number): Uint8Array | null {
     return this.details?.detail(ordinal) ?? null;
-  }
-
-  private lengthOf(ordinal: number): number {
-    return (this.offsets[ordinal + 1] as number) - (this.offsets[ordinal] as number);
   }
 
   /** The ring, made on the first read: no larger than all the cards. */
@@ -182,12 +179,11 @@ export class FileCards implements CardStore {
   private evictWhile(test: (start: number, length: number) => boolean): void {
     while (this.head < this.queue.length) {
       const old = this.queue[this.head] as number;
-      const start = this.recent.get(old) as number;
-      const length = this.lengthOf(old);
-      if (!test(start, length)) break;
+      const card = this.recent.get(old) as Buffer;
+      if (!test(card.byteOffset - (this.ring as Buffer).byteOffset, card.length)) break;
       this.head++;
       this.recent.delete(old);
-      this.recentTotal -= length;
+      this.recentTotal -= card.length;
     }
     // The queue's consumed head is dropped once it is most of the queue.
     if (this.head > 4096 && this.head * 2 > this.queue.length) {
