@@ -92,7 +92,9 @@ describe('card stores', () => {
     // 200 cards of 1 to 300 bytes, each byte its card's number: a card read over another's bytes shows.
     const lengths = Array.from({ length: 200 }, (_, i) => 1 + ((i * 97) % 300));
     const offsets = new Float64Array(lengths.length + 1);
-    lengths.forEach((length, i) => (offsets[i + 1] = (offsets[i] as number) + length));
+    lengths.forEach((length, i) => {
+      offsets[i + 1] = (offsets[i] as number) + length;
+    });
     const bytes = Buffer.concat(lengths.map((length, i) => Buffer.alloc(length, i)));
     await writeFile(join(dir, 'cards.bin'), bytes);
     const bound = 1000;
