@@ -10,6 +10,7 @@ import {
   type ComposeService,
 } from '../../../scripts/ci/deploy-files';
 import { projectRoot } from '../../../scripts/services/paths';
+import { NODE_OPTIONS_OF } from '../../../scripts/start/process-specs';
 import { baseConfigSchema, loadConfig } from '../../../shared/config';
 import { indexerConfigSchema } from '../../../indexer/config';
 import { consoleConfigSchema } from '../../../services/admin-console/config';
@@ -95,6 +96,14 @@ describe('docker-compose.yml', () => {
     const business = loadConfig(businessApiConfigSchema, environmentOf(service('business-api')));
     const identity = loadConfig(identityConfigSchema, environmentOf(service('identity')));
     expect(identity.IDENTITY_RESOURCES).toContain(business.MCP_RESOURCE_URL);
+  });
+
+  it('gives each process the Node options npm start gives it, on top of the shared environment', () => {
+    for (const [name, service] of aisle) {
+      const own = NODE_OPTIONS_OF[name as keyof typeof NODE_OPTIONS_OF];
+      expect([name, service.environment?.NODE_OPTIONS]).toEqual([name, own]);
+    }
+    expect(service('indexer').environment?.DATABASE_URL).toBe(service('storefront-api').environment?.DATABASE_URL);
   });
 
   it('registers the admin console for the origin it is published on, which business-api and identity allow', () => {
