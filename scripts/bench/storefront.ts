@@ -48,12 +48,12 @@ const run = scenarioRunner(env.BENCH_SECONDS);
 const runWindow = scenarioRunner(RECORDING_WINDOW_SECONDS);
 
 /**
- * What recording search analytics costs: the steady state on fresh processes (RECORDING_PROCESSES) in the same state (the first
- * one's answer cache holds every distinct listing by now), half of them recording, all kept running and loaded
- * in turn for short windows, round after round (each round starting one process later). Drift on a shared machine
- * and a process that runs slow throughout (as fresh processes do at times, by whole tens of percent) then weigh on
- * both configurations alike; each configuration's row is the median of its windows. The first round is dropped:
- * a process's first window after its sweep ran slow.
+ * What recording search analytics costs: the steady state on fresh processes (RECORDING_PROCESSES) in the same
+ * state (the first one's answer cache holds every distinct listing by now), half of them recording, all kept running
+ * and loaded in turn for short windows, round after round (each round starting one process later). Drift on a
+ * shared machine and a process that runs slow throughout (as fresh processes do at times, by whole tens of percent)
+ * then weigh on both configurations alike; each configuration's row is the median of its windows. The first round
+ * is dropped: a process's first window after its sweep ran slow.
  */
 async function recordingWindows(
   apiEnv: NodeJS.ProcessEnv,
