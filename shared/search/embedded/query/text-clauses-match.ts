@@ -3,7 +3,7 @@ import type { SearchRequest } from '../../search-request';
 import { andInto, orInto, setList } from '../bitset';
 import type { ScoringTerm } from './bm25';
 import type { IndexRuntime } from './index-runtime';
-import { expandText, matchText, wordTerms } from './text-match';
+import { expandText, matchText, wordDocs, type WordDocs } from './text-match';
 import type { TextStats, WordExpansion } from './text-stats';
 
 /**
@@ -65,8 +65,8 @@ export function matchClauses(
     const target = i === 0 ? out : clauseBits;
     target.fill(0);
     for (const words of alternatives) {
-      const terms = words.map((word) => wordTerms(segment, stats, language, word));
-      if (terms.every((found) => found.length > 0)) addAlternative(segment, terms, { target, all, buffer });
+      const docs = words.map((word) => wordDocs(segment, stats, language, word));
+      if (docs.every((word) => word.terms.length > 0)) addAlternative(segment, docs, { target, all, buffer });
     }
     if (i > 0) andInto(out, clauseBits);
   });
@@ -82,35 +82,39 @@ interface ClauseState {
   buffer: () => Uint32Array;
 }
 
-/** ORs one alternative's documents into the clause's and appends its terms (masked when it has several words). */
-function addAlternative(
-  segment: IndexRuntime,
-  words: readonly ScoringTerm[][],
-  { target, all, buffer }: ClauseState,
-): void {
+/**
+ * ORs one alternative's documents into the clause's and appends its terms (masked when it has several words). A
+ * dense word's documents come from its bitset (see WordDocs), as they do for plain words.
+ */
+function addAlternative(segment: IndexRuntime, words: readonly WordDocs[], { target, all, buffer }: ClauseState): void {
   const [only] = words;
   if (words.length === 1 && only !== undefined) {
     // A word alone matches exactly where its terms are: no mask needed.
-    for (const t of only) {
-      setList(target, t.field.postings.items, t.from, t.to);
-      all.push(t);
-    }
+    if (only.dense !== null) orInto(target, only.dense);
+    setRest(target, only);
+    all.push(...only.terms);
     return;
   }
   // Held until the query ends: scoring, later, reads it.
   const mask = segment.scratch.acquire();
-  words.forEach((terms, i) => {
+  words.forEach((word, i) => {
     // The first word is written straight into the mask, the others through a buffer of the scratch's.
     const bits = i === 0 ? mask : buffer();
-    bits.fill(0);
-    for (const t of terms) setList(bits, t.field.postings.items, t.from, t.to);
+    if (word.dense === null) bits.fill(0);
+    else bits.set(word.dense);
+    setRest(bits, word);
     if (i > 0) andInto(mask, bits);
   });
   orInto(target, mask);
-  for (const terms of words) {
-    for (const t of terms) {
+  for (const word of words) {
+    for (const t of word.terms) {
       t.mask = mask;
       all.push(t);
     }
   }
+}
+
+/** Sets the documents of a word's terms its dense bitset does not hold (all of them when it has none). */
+function setRest(bits: Uint32Array, word: WordDocs): void {
+  for (const t of word.rest) setList(bits, t.field.postings.items, t.from, t.to);
 }

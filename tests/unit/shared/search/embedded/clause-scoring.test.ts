@@ -4,7 +4,7 @@ import { scoreDocuments, scorePostings } from '../../../../../shared/search/embe
 import type { IndexRuntime } from '../../../../../shared/search/embedded/query/index-runtime';
 import { LiveIndex } from '../../../../../shared/search/embedded/query/live-index';
 import { matchClauses } from '../../../../../shared/search/embedded/query/text-clauses-match';
-import { matchText } from '../../../../../shared/search/embedded/query/text-match';
+import { matchText, wordDocs } from '../../../../../shared/search/embedded/query/text-match';
 import type { WordExpansion } from '../../../../../shared/search/embedded/query/text-stats';
 import { randomCatalogue, WORDS } from '../reference/random-catalogue';
 import { Random } from '../reference/random';
@@ -69,6 +69,7 @@ describe('synonym clauses: matching and masked BM25 scoring', () => {
 
   it('a document has a clause when some alternative has every word', () => {
     const random = new Random(9);
+    let dense = 0;
     for (let q = 0; q < 100; q++) {
       const clauses = randomClauses(random, WORDS.en).map((c) =>
         c.map((a) => a.map((w) => index.text.expand('en', w))),
@@ -82,6 +83,9 @@ describe('synonym clauses: matching and masked BM25 scoring', () => {
         for (const d of expected) if (!some.has(d)) expected.delete(d);
       }
       expect({ q, docs: docs(matched) }).toEqual({ q, docs: [...expected].sort((a, b) => a - b) });
+      dense += clauses.flat(2).filter((word) => wordDocs(segment, index.text, 'en', word).dense !== null).length;
     }
+    // Guards against a catalogue whose words are never dense (their bitsets untested in clauses).
+    expect(dense).toBeGreaterThan(50);
   });
 });
