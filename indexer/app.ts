@@ -2,7 +2,8 @@ import express, { type Express } from 'express';
 import type { Queue, Worker } from 'bullmq';
 import type { Registry } from 'prom-client';
 import type { Knex } from '../shared/db/knex';
-import type { ErrorEnvelope } from '../shared/http/error-envelope';
+import { AppError } from '../shared/errors';
+import { sendAppError } from '../shared/http/error-envelope';
 import { healthRouter, storeChecks } from '../shared/http/health';
 import { metricsRoutes } from '../shared/metrics/metrics-routes';
 import type { Redis } from '../shared/redis';
@@ -24,13 +25,8 @@ export function createIndexerApp({ db, redis, worker, queue, metrics }: IndexerA
   app.use(healthRouter([...storeChecks(db, redis), { name: 'worker', check: workerCheck }]));
   app.use(metricsRoutes(metrics));
   // Not express's HTML page: a probe of a wrong path gets the JSON error every other process sends.
-  app.use((_req, res) => {
-    const body: ErrorEnvelope = {
-      code: 'not_found',
-      message: 'The indexer serves only /healthz, /readyz and /metrics.',
-      traceId: null,
-    };
-    res.status(404).json(body);
-  });
+  app.use((_req, res) =>
+    sendAppError(res, new AppError(404, 'not_found', 'The indexer serves only /healthz, /readyz and /metrics.'), null),
+  );
   return app;
 }

@@ -13,7 +13,7 @@ export function pageAlongOrder(
 ): number[] {
   const limit = skip + take;
   if (take <= 0) return [];
-  const found = new Uint32Array(limit + 1);
+  const found = new Uint32Array(limit);
   let seen = firstMatches(order, bits, limit, found);
   for (let d = 0; rest !== undefined && d < rest.length && seen < limit; d++) {
     if (Number.isNaN(rest[d] as number) && hasBit(bits, d)) found[seen++] = d;
@@ -22,7 +22,7 @@ export function pageAlongOrder(
 }
 
 /**
- * Writes the first `limit` documents of `order` in `bits` into `found` (of limit + 1 entries); returns how many.
+ * Writes the first `limit` documents of `order` in `bits` into `found` (of `limit` entries); returns how many.
  * Every entry is written and the match decides only whether the cursor moves on: a contiguous walk over sparse
  * matches has no branch to mispredict.
  */
