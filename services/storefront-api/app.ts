@@ -21,6 +21,7 @@ import { docsRoutes } from './docs/docs-routes';
 import { problemHandler, sendProblem } from './http/problem';
 import { KeyCache } from './keys/key-cache';
 import { siteContext } from './keys/site-context';
+import { RenderedItems } from './listing/rendered-items';
 import { FacetMemo } from './listing/facet-memo';
 import { listingRoutes } from './listing/listing-routes';
 import { createRateLimits } from './rate-limit/rate-limits';
@@ -120,7 +121,7 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
     { maxEntries: 10_000, maxBytes: (config.ANSWER_CACHE_MB ?? 256) * 1024 * 1024 },
     deps.recordSearch,
   );
-  const listing = { db, engine, facets: new FacetMemo() };
+  const listing = { db, engine, facets: new FacetMemo(), items: new RenderedItems() };
   const productOptions = productReadOptions(config);
   // A product computed now must not show a category older than the freshness bound either.
   const trees = new CategoryTrees(db, productOptions.freshnessMs);

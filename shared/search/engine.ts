@@ -2,7 +2,7 @@ import type { BulkOperation, BulkResult } from './bulk';
 import type { JsonValue } from './document';
 import type { FacetValuesRequest, FacetValuesResponse } from './facet-values';
 import type { IndexSettings } from './index-settings';
-import type { SearchRequest, SearchResponse } from './search-request';
+import type { SearchOptions, SearchRequest, SearchResponse } from './search-request';
 import type { SpellingRequest, SpellingResponse } from './spelling';
 import type { SuggestRequest, SuggestResponse } from './suggest';
 
@@ -54,8 +54,8 @@ export interface SearchEngine {
   deleteIndex(name: string): Promise<void>;
   /** Indices whose names start with the prefix, sorted by name. */
   listIndices(prefix: string): Promise<IndexInfo[]>;
-  /** Listing or text search with facets; see SearchRequest. */
-  search(target: string, request: SearchRequest): Promise<SearchResponse>;
+  /** Listing or text search with facets; see SearchRequest and SearchOptions. */
+  search(target: string, request: SearchRequest, options?: SearchOptions): Promise<SearchResponse>;
   /** Search-in-facet; see FacetValuesRequest. */
   facetValues(target: string, request: FacetValuesRequest): Promise<FacetValuesResponse>;
   /** Type-ahead; see SuggestRequest. */

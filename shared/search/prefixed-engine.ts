@@ -3,7 +3,7 @@ import type { IndexInfo, SearchEngine, ServedCards, ServedDocuments } from './en
 import type { FacetValuesRequest, FacetValuesResponse } from './facet-values';
 import { isValidName } from './index-name';
 import type { IndexSettings } from './index-settings';
-import type { SearchRequest, SearchResponse } from './search-request';
+import type { SearchOptions, SearchRequest, SearchResponse } from './search-request';
 import type { SpellingRequest, SpellingResponse } from './spelling';
 import type { SuggestRequest, SuggestResponse } from './suggest';
 
@@ -71,8 +71,8 @@ export class PrefixedEngine implements SearchEngine {
     }));
   }
 
-  search(target: string, request: SearchRequest): Promise<SearchResponse> {
-    return this.inner.search(this.full(target), request);
+  search(target: string, request: SearchRequest, options?: SearchOptions): Promise<SearchResponse> {
+    return this.inner.search(this.full(target), request, options);
   }
 
   facetValues(target: string, request: FacetValuesRequest): Promise<FacetValuesResponse> {

@@ -63,11 +63,25 @@ export interface SearchRequest {
   bury?: FilterSet[];
 }
 
-/** One result document; `score` is the text score (0 without text). */
+/**
+ * One result document; `score` is the text score (0 without text). `cardKey`, where the engine gives one, names
+ * the card's bytes in this process: two hits with the same key have the same card, whatever index or generation
+ * they come from. `card` is null when the caller said it holds that key (SearchOptions.holdsCard).
+ */
 export interface SearchHit {
   id: string;
   score: number;
   card: JsonValue;
+  cardKey?: string;
+}
+
+/** How a caller takes a search's answer. */
+export interface SearchOptions {
+  /**
+   * Whether the caller already holds what it makes of the card of this key (see SearchHit.cardKey): such a hit
+   * comes without its card, which the engine then neither reads nor decodes.
+   */
+  holdsCard?: (cardKey: string) => boolean;
 }
 
 /** Hits of the requested page, the total over all pages, and facets in the filter context. */

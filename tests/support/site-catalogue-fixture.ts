@@ -152,3 +152,12 @@ export function catalogue(
 ): SiteCatalogue {
   return new SiteCatalogue(siteConfig(overrides), facts, 3);
 }
+
+/** A card's price (IndexedCard.price) with VAT included at 25% and no compare-at price. */
+export const cardPrice = (amount: string, currency: string) => ({
+  amount,
+  currency,
+  vatRate: '25.00',
+  vatIncluded: true,
+  compareAt: null,
+});

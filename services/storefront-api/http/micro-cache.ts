@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RecordedSearch, SearchRecorder } from '../../../shared/search-analytics/search-fact';
-import { asciiJson } from './ascii-json';
+import { answerJson } from './json-text';
 
 /**
  * A body ready to send: its JSON, encoded once (a cached answer is sent many times), and strong ETag; for an
@@ -13,7 +13,7 @@ export interface PreparedBody {
 }
 
 export function prepareBody(body: unknown, search?: RecordedSearch): PreparedBody {
-  const json = Buffer.from(asciiJson(JSON.stringify(body)));
+  const json = Buffer.from(answerJson(body));
   const prepared: PreparedBody = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
   if (search !== undefined) prepared.search = search;
   return prepared;

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { FacetResult, SearchEngine, SearchRequest, SearchResponse } from '../../../shared/search';
+import type { FacetResult, SearchEngine, SearchOptions, SearchRequest, SearchResponse } from '../../../shared/search';
 
 type Entry = { token: string; facets: FacetResult[] };
 
@@ -21,14 +21,15 @@ export class FacetMemo {
     alias: string,
     request: SearchRequest,
     token: string | null,
+    options?: SearchOptions,
   ): Promise<SearchResponse> {
     if (token === null || request.facets === undefined || request.facets.length === 0)
-      return engine.search(alias, request);
+      return engine.search(alias, request, options);
     const key = facetContextKey(alias, request);
     const hit = this.entries.get(key);
     if (hit !== undefined && hit.token === token)
-      return { ...(await engine.search(alias, { ...request, facets: [] })), facets: hit.facets };
-    const result = await engine.search(alias, request);
+      return { ...(await engine.search(alias, { ...request, facets: [] }, options)), facets: hit.facets };
+    const result = await engine.search(alias, request, options);
     this.entries.set(key, { token, facets: result.facets });
     return result;
   }

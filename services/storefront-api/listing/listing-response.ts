@@ -8,6 +8,7 @@ import type { SiteCatalogue } from '../catalogue/site-catalogue';
 import { collectionSlug, collectionUrl, productUrl } from '../catalogue/urls';
 import { appliedLabelKey } from './applied-labels';
 import { SORT_KEYS, type ListingPlan } from './listing-plan';
+import type { PageItems } from './rendered-items';
 import type { Warning } from './warnings';
 
 const SORT_LABELS: Record<string, Record<string, string>> = {
@@ -86,12 +87,11 @@ function facetOf(
   return { ...base, values, truncated: result?.truncated ?? false, range: null };
 }
 
-/** The spec's listing response from the engine's answer (pure). */
+/** The spec's listing response from the engine's answer and the page's items. */
 export function listingResponse(input: {
   plan: ListingPlan;
   result: SearchResponse;
   catalogue: SiteCatalogue;
-  market: Market;
   language: string;
   redirect: unknown;
   queryCorrection: unknown;
@@ -100,8 +100,10 @@ export function listingResponse(input: {
   labels?: Map<string, string>;
   /** Descriptors of the configured swatch images, by source (none: every swatch `image` is null). */
   swatchImages?: SwatchImages;
+  /** The page's items: rendered from the hits' cards, or kept from an earlier page. */
+  items: PageItems;
 }) {
-  const { plan, result, catalogue, market, language } = input;
+  const { plan, result, catalogue, language } = input;
   const facets = catalogue.facets.map((spec, i) =>
     facetOf(spec, result.facets[i], plan, language, input.swatchImages ?? new Map()),
   );
@@ -110,7 +112,7 @@ export function listingResponse(input: {
     input.labels?.get(appliedLabelKey(facet, value)) ??
     value;
   return {
-    items: result.hits.map((h) => cardOf(h.card as IndexedCard, catalogue, market, language)).filter((c) => c !== null),
+    items: input.items.of(result.hits),
     facets,
     appliedFilters: plan.applied.map((a) => ({ facet: a.facet, value: a.value, label: labelOf(a.facet, a.value) })),
     total: result.total,

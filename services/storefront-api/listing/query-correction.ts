@@ -1,6 +1,6 @@
 import { fold } from '../../../shared/search/analysis/fold';
 import { tokenize } from '../../../shared/search/analysis/tokenize';
-import type { SearchEngine, SearchResponse, SpellingResponse } from '../../../shared/search';
+import type { SearchEngine, SearchHit, SearchResponse, SpellingResponse } from '../../../shared/search';
 import type { SiteContext } from '../keys/site-context';
 import type { ListingPlan } from './listing-plan';
 
@@ -26,21 +26,25 @@ export function correctedText(spelling: SpellingResponse): string | null {
   return changed ? words.join(' ') : null;
 }
 
-const isSkuHit = (q: string, result: SearchResponse) =>
-  result.hits.some((h) => fold(String((h.card as { sku?: unknown }).sku ?? '')) === fold(q));
+const isSkuHit = (q: string, result: SearchResponse, skuOf: (hit: SearchHit) => string) =>
+  result.hits.some((h) => fold(skuOf(h)) === fold(q));
+
+const cardSku = (hit: SearchHit): string => String((hit.card as { sku?: unknown } | null)?.sku ?? '');
 
 /**
  * A better query for a text search that found little: candidates come from the index's own dictionary of
  * name words (two edits at most, most frequent first). Never replaces an exact hit (every word known) or a
- * SKU hit, and answers only when the corrected query finds more. Null when there is nothing to correct.
+ * SKU hit (`skuOf` reads a hit's SKU), and answers only when the corrected query finds more. Null when there is
+ * nothing to correct.
  */
 export async function correctQuery(
   engine: SearchEngine,
   ctx: SiteContext,
   plan: ListingPlan,
   result: SearchResponse,
+  skuOf: (hit: SearchHit) => string = cardSku,
 ): Promise<{ result: SearchResponse; correction: QueryCorrection } | null> {
-  if (plan.q === '' || result.total > CORRECTION_THRESHOLD || isSkuHit(plan.q, result)) return null;
+  if (plan.q === '' || result.total > CORRECTION_THRESHOLD || isSkuHit(plan.q, result, skuOf)) return null;
   const words = tokenize(plan.q);
   if (words.length === 0) return null;
   const spelling = await engine.spelling(ctx.alias, { words, language: ctx.language });

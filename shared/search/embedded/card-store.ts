@@ -7,6 +7,8 @@ import { SharedFile } from './shared-file';
  * them (see DetailFile), which share the cards' holders.
  */
 export interface CardStore {
+  /** Names these cards in this process: a store's card at an ordinal never changes (see SearchHit.cardKey). */
+  readonly key: string;
   readonly count: number;
   /** The bytes of one card. */
   card(ordinal: number): Uint8Array;
@@ -20,8 +22,14 @@ export interface CardStore {
   release(): void;
 }
 
+// Card stores made by this process so far: each store's key is its number (see CardStore.key).
+let storesMade = 0;
+const nextStoreKey = (): string => (storesMade++).toString(36);
+
 /** Cards in one buffer: the index a build produces, and small snapshots. */
 export class MemoryCards implements CardStore {
+  readonly key = nextStoreKey();
+
   constructor(
     private readonly bytes: Uint8Array,
     private readonly offsets: Float64Array,
@@ -75,6 +83,7 @@ export const RECENT_CARDS_BYTES = 4 * 1024 * 1024;
  * a read after that fails rather than reading another file that reused the number.
  */
 export class FileCards implements CardStore {
+  readonly key = nextStoreKey();
   private readonly file: SharedFile;
   /** The kept cards: ordinal -> its bytes in `ring` (a view made once, so a hit allocates nothing). */
   private readonly recent = new Map<number, Buffer>();

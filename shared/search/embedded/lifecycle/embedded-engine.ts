@@ -5,7 +5,7 @@ import { SearchEngineError } from '../../errors';
 import type { FacetValuesRequest, FacetValuesResponse } from '../../facet-values';
 import { isValidName } from '../../index-name';
 import type { IndexSettings } from '../../index-settings';
-import type { SearchRequest, SearchResponse } from '../../search-request';
+import type { SearchOptions, SearchRequest, SearchResponse } from '../../search-request';
 import type { SpellingRequest, SpellingResponse } from '../../spelling';
 import type { SuggestRequest, SuggestResponse } from '../../suggest';
 import { compareStrings } from '../../compare';
@@ -135,10 +135,10 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return held.sort((a, b) => compareStrings(a.name, b.name)).map((i) => ({ ...i, aliases: aliasesOf(i.name) }));
   }
 
-  async search(target: string, request: SearchRequest): Promise<SearchResponse> {
+  async search(target: string, request: SearchRequest, options?: SearchOptions): Promise<SearchResponse> {
     const live = this.runtimeOf(target);
     this.recent.record(target, request);
-    return runSearch(live, request, this.decoder);
+    return runSearch(live, request, this.decoder, options);
   }
 
   async facetValues(target: string, request: FacetValuesRequest): Promise<FacetValuesResponse> {

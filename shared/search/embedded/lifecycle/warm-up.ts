@@ -76,7 +76,7 @@ export function warmUp(
   for (const request of requests) {
     if (performance.now() - started >= budgetMs) break;
     try {
-      runSearch(live, request, decoder, true);
+      runSearch(live, request, decoder, {}, true);
       ran++;
     } catch {
       // A search the new generation rejects warms nothing; the request itself gets the error when it is asked.

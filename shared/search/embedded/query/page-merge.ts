@@ -1,10 +1,10 @@
 import type { TextDecoder } from 'node:util';
 import { compareStrings } from '../../compare';
 import { priceField } from '../../field-keys';
-import type { SearchHit, SortKey } from '../../search-request';
+import type { SearchHit, SearchOptions, SortKey } from '../../search-request';
 import type { IndexData } from '../index-data';
 import { hasBit } from '../bitset';
-import { toHits } from './hits';
+import { toHit } from './hits';
 import type { IndexRuntime } from './index-runtime';
 
 /** A document of one segment. */
@@ -91,9 +91,10 @@ export function segmentHits(
   docs: readonly SegmentDoc[],
   scored: boolean,
   decoder: TextDecoder,
+  options?: SearchOptions,
 ): SearchHit[] {
   return docs.map((doc) => {
     const segment = segments[doc.segment] as IndexRuntime;
-    return toHits(segment.data, [doc.ordinal], scored ? segment.scratch.scores : null, decoder)[0] as SearchHit;
+    return toHit(segment.data, doc.ordinal, scored ? segment.scratch.scores : null, decoder, options);
   });
 }

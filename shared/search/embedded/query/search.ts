@@ -4,7 +4,7 @@ import type { FacetRequest, FacetResult } from '../../facets';
 import type { Filter } from '../../filters';
 import type { Pin } from '../../merchandising';
 import { pageWindow } from '../../page-window';
-import type { SearchHit, SearchRequest, SearchResponse } from '../../search-request';
+import type { SearchHit, SearchOptions, SearchRequest, SearchResponse } from '../../search-request';
 import { andWords, forEachBit, popcountWords } from '../bitset';
 import type { FacetContext } from './facet-compute';
 import { computeFacet } from './facet-compute';
@@ -35,6 +35,7 @@ interface SearchPlan {
   /** The value facets counted over the final matches, when at least two (see FacetContext.joint). */
   joint: FacetSet | undefined;
   warming: boolean;
+  options: SearchOptions;
 }
 
 /** One segment's share of a search: its matches before and after the relaxable filters. */
@@ -61,6 +62,7 @@ export function runSearch(
   index: LiveIndex,
   request: SearchRequest,
   decoder: TextDecoder,
+  options: SearchOptions = {},
   warming = false,
 ): SearchResponse {
   const plan: SearchPlan = {
@@ -69,6 +71,7 @@ export function runSearch(
     pins: distinctPins(request.pins),
     joint: jointSet(request),
     warming,
+    options,
   };
   const matches = index.segments.map((segment) => matchSegment(index, segment, plan));
   const total = matches.reduce((sum, m) => sum + m.final.size, 0);
@@ -233,5 +236,5 @@ function pageHits(
   }
   // A pin the text did not match holds whatever scoring left (partial sums, or a stale score): its score is 0.
   if (scored) for (const m of matches) zeroScores(m.segment.scratch.scores, m.untexted);
-  return segmentHits(index.segments, docs, scored, decoder);
+  return segmentHits(index.segments, docs, scored, decoder, plan.options);
 }

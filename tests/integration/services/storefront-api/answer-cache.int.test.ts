@@ -1,8 +1,10 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { siteIndexNames } from '../../../../indexer/runs/index-names';
+import { runIndexJob } from '../../../../indexer/runs/run-job';
+import type { SearchResponse } from '../../../../shared/search';
 import { createStorefrontTestApp } from '../../../support/storefront-api';
-import { indexedShop, type IndexedShop } from '../../../support/storefront-fixture';
+import { indexedShop, runDeps, type IndexedShop } from '../../../support/storefront-fixture';
 import { createTestDb, type TestDb } from '../../../support/test-db';
 import { createTestRedis, type TestRedis } from '../../../support/test-redis';
 
@@ -61,5 +63,33 @@ describe('the storefront answer cache', () => {
     expect(after.body.items.map((i: { id: string }) => i.id)).not.toContain(first.body.items[0].id);
     expect(after.headers.etag).not.toBe(first.headers.etag);
     expect(searches.mock.calls.length).toBeGreaterThan(computed);
+  });
+
+  it('keeps listing items for other listings of the same cards, and shows a changed product in its new card', async () => {
+    type Item = { id: string; price: { amount: string } };
+    const items = async (path: string) => (await get(path).expect(200)).body.items as Item[];
+    const engine = shop.engine.engine;
+    const first = await items('/v1/products?pageSize=2&sort=price_desc');
+    const searches = jest.spyOn(engine, 'search');
+    const longer = await items('/v1/products?pageSize=3&sort=price_desc');
+    expect(longer.slice(0, 2)).toEqual(first);
+    // The engine neither read nor decoded the cards of the items kept.
+    const answer = (await searches.mock.results[0]?.value) as SearchResponse;
+    expect(answer.hits.map((h) => h.card === null)).toEqual([true, true, false]);
+
+    const product = first[0] as Item;
+    await t.db.raw(
+      'update prices set amount = amount + 1.25 where tenant_id = ? and product_id in ' +
+        '(select id from products where tenant_id = ? and (id = ? or parent_id = ?))',
+      [shop.tenantId, shop.tenantId, Number(product.id), Number(product.id)],
+    );
+    const delta = await runIndexJob(
+      runDeps(t.db, engine),
+      { type: 'delta', siteId: shop.siteId },
+      { jobId: null, attempt: 1 },
+    );
+    expect(delta).toBe('ok');
+    const changed = (await items('/v1/products?pageSize=4&sort=price_desc')).find((i) => i.id === product.id);
+    expect(Number(changed?.price.amount)).toBeCloseTo(Number(product.price.amount) + 1.25, 2);
   });
 });

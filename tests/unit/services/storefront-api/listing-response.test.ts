@@ -2,7 +2,9 @@ import type { IndexedCard } from '../../../../indexer/documents/card';
 import type { FacetResult, SearchResponse } from '../../../../shared/search';
 import { planListing, type ListingParams } from '../../../../services/storefront-api/listing/listing-plan';
 import { cardOf, listingResponse, redirectFor } from '../../../../services/storefront-api/listing/listing-response';
-import { catalogue } from '../../../support/site-catalogue-fixture';
+import { answerJson, type JsonText } from '../../../../services/storefront-api/http/json-text';
+import { RenderedItems } from '../../../../services/storefront-api/listing/rendered-items';
+import { cardPrice, catalogue } from '../../../support/site-catalogue-fixture';
 
 const site = catalogue();
 const [m1, m2] = site.markets as [(typeof site.markets)[0], (typeof site.markets)[0]];
@@ -11,13 +13,7 @@ const params = (filters: Record<string, string[]>, extra: Partial<ListingParams>
   ...extra,
 });
 
-const price = (amount: string, currency: string) => ({
-  amount,
-  currency,
-  vatRate: '25.00',
-  vatIncluded: true,
-  compareAt: null,
-});
+const price = cardPrice;
 const CARD: IndexedCard = {
   id: '42',
   sku: 'P-42',
@@ -79,12 +75,15 @@ function respond(filters: Record<string, string[]>, language = 'en', extra: Part
     plan,
     result: RESULT,
     catalogue: site,
-    market,
     language,
     redirect: null,
     queryCorrection: null,
+    items: new RenderedItems().page(site, market, language),
   });
 }
+
+/** The items of an answer, as it is sent. */
+const itemsOf = (res: { items: JsonText }) => JSON.parse(answerJson(res.items));
 
 describe('cardOf', () => {
   it('projects the card on the market and language, with its URL and collection slugs', () => {
@@ -144,7 +143,7 @@ describe('listingResponse', () => {
       queryCorrection: null,
       warnings: [],
     });
-    expect(res.items).toEqual([cardOf(CARD, site, m1, 'en')]);
+    expect(itemsOf(res)).toEqual([cardOf(CARD, site, m1, 'en')]);
     expect(res.facets.map((f) => [f.key, f.type, f.match, f.label])).toEqual([
       ['category', 'hierarchy', 'any', 'Category'],
       ['brand', 'list', 'any', 'Brand'],
@@ -318,8 +317,8 @@ describe('listingResponse', () => {
       plan,
       result: RESULT,
       catalogue: site,
-      market: m1,
       language,
+      items: new RenderedItems().page(site, m1, language),
       redirect: null,
       queryCorrection: null,
     });
@@ -339,14 +338,14 @@ describe('listingResponse', () => {
       plan,
       result: { total: 0, hits: [], facets: [] },
       catalogue: site,
-      market: m1,
       language: 'en',
+      items: new RenderedItems().page(site, m1, 'en'),
       redirect,
       queryCorrection: { q: 'a' },
       warnings: [{ code: 'EXTRA' }],
     });
     expect(res.warnings.map((w) => w.code)).toEqual(['SORT_UNKNOWN', 'FILTER_IGNORED', 'EXTRA']);
-    expect([res.redirect, res.queryCorrection, res.total, res.items]).toEqual([redirect, { q: 'a' }, 0, []]);
+    expect([res.redirect, res.queryCorrection, res.total, itemsOf(res)]).toEqual([redirect, { q: 'a' }, 0, []]);
     expect(res.facets.find((f) => f.key === 'brand')).toMatchObject({ values: [], truncated: false });
   });
 
@@ -363,12 +362,12 @@ describe('listingResponse', () => {
         ],
       },
       catalogue: site,
-      market: m1,
       language: 'en',
+      items: new RenderedItems().page(site, m1, 'en'),
       redirect: null,
       queryCorrection: null,
     });
-    expect(res.items.map((c) => c.id)).toEqual(['42']);
+    expect(itemsOf(res).map((c: { id: string }) => c.id)).toEqual(['42']);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { SearchEngine } from '../../../../../shared/search';
+import { cardCases } from './card-cases';
 import type { ContractContext } from './context';
 import { facetCases } from './facet-cases';
 import { facetPoolCases } from './facet-pool-cases';
@@ -66,6 +67,7 @@ export function runSearchEngineContract(
     filterCases(ctx);
     facetCases(ctx);
     sortPagingCases(ctx);
+    cardCases(ctx);
     textCases(ctx);
     spellingCases(ctx);
     suggestCases(ctx);
