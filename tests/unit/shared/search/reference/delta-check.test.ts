@@ -10,6 +10,7 @@ import { applyOperations, RARE_WORDS, randomStep } from './random-changes';
 import { randomRequest } from './random-queries';
 import { Random } from './random';
 import { ReferenceEngine } from './reference-engine';
+import { withoutCardKeys } from '../../../../support/search-answers';
 
 const LANGUAGES = ['en', 'sv'];
 const STEPS = 30;
@@ -88,9 +89,15 @@ describe('reference check over random histories of builds, upserts and deletes',
         for (let q = 0; q < QUERIES_PER_STEP; q++) {
           const search = request(random);
           const context = `step ${step} (${change.kind}) query ${q}: ${JSON.stringify(search)}`;
-          const expected = await fresh.search('fresh', search);
-          expect({ context, response: await writer.search('shop', search) }).toEqual({ context, response: expected });
-          expect({ context, response: await server.search('shop', search) }).toEqual({ context, response: expected });
+          const expected = withoutCardKeys(await fresh.search('fresh', search));
+          expect({ context, response: withoutCardKeys(await writer.search('shop', search)) }).toEqual({
+            context,
+            response: expected,
+          });
+          expect({ context, response: withoutCardKeys(await server.search('shop', search)) }).toEqual({
+            context,
+            response: expected,
+          });
           const brute = reference.search(search);
           expect({ context, total: expected.total, facets: expected.facets }).toEqual({
             context,
@@ -105,8 +112,12 @@ describe('reference check over random histories of builds, upserts and deletes',
           market: random.pick(MARKETS),
           facetKeys: ['brand', 'category'],
         };
-        expect(await writer.suggest('shop', suggest)).toEqual(await fresh.suggest('fresh', suggest));
-        expect(await server.suggest('shop', suggest)).toEqual(await fresh.suggest('fresh', suggest));
+        expect(withoutCardKeys(await writer.suggest('shop', suggest))).toEqual(
+          withoutCardKeys(await fresh.suggest('fresh', suggest)),
+        );
+        expect(withoutCardKeys(await server.suggest('shop', suggest))).toEqual(
+          withoutCardKeys(await fresh.suggest('fresh', suggest)),
+        );
         const inFacet: FacetValuesRequest = {
           key: random.pick(['brand', 'color']),
           q: random.pick(['', 'a', 'e', ...BRANDS.map((b) => b.slice(0, 2)), ...COLORS.map((c) => c.slice(1, 3))]),

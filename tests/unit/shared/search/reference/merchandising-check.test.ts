@@ -5,6 +5,7 @@ import { applyOperations, randomStep } from './random-changes';
 import { randomMerchandised } from './random-merchandising';
 import { Random } from './random';
 import { ReferenceEngine } from './reference-engine';
+import { withoutCardKeys } from '../../../../support/search-answers';
 
 const LANGUAGES = ['en', 'sv'];
 const QUERIES = 600;
@@ -87,8 +88,11 @@ describe('reference check: merchandised requests', () => {
       for (let q = 0; q < QUERIES; q++) {
         const request = await pinEligible(fresh, randomMerchandised(random, ids), random);
         const context = `query ${q}: ${JSON.stringify(request)}`;
-        const expected: SearchResponse = await fresh.search('shop', request);
-        expect({ context, response: await updated.search('shop', request) }).toEqual({ context, response: expected });
+        const expected: SearchResponse = withoutCardKeys(await fresh.search('shop', request));
+        expect({ context, response: withoutCardKeys(await updated.search('shop', request)) }).toEqual({
+          context,
+          response: expected,
+        });
         const brute = reference.search(request);
         const actualIds = expected.hits.map((h) => h.id);
         expect({ context, total: expected.total, facets: expected.facets }).toEqual({
