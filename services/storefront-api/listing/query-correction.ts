@@ -29,8 +29,6 @@ export function correctedText(spelling: SpellingResponse): string | null {
 const isSkuHit = (q: string, result: SearchResponse, skuOf: (hit: SearchHit) => string) =>
   result.hits.some((h) => fold(skuOf(h)) === fold(q));
 
-const cardSku = (hit: SearchHit): string => String((hit.card as { sku?: unknown } | null)?.sku ?? '');
-
 /**
  * A better query for a text search that found little: candidates come from the index's own dictionary of
  * name words (two edits at most, most frequent first). Never replaces an exact hit (every word known) or a
@@ -42,7 +40,7 @@ export async function correctQuery(
   ctx: SiteContext,
   plan: ListingPlan,
   result: SearchResponse,
-  skuOf: (hit: SearchHit) => string = cardSku,
+  skuOf: (hit: SearchHit) => string,
 ): Promise<{ result: SearchResponse; correction: QueryCorrection } | null> {
   if (plan.q === '' || result.total > CORRECTION_THRESHOLD || isSkuHit(plan.q, result, skuOf)) return null;
   const words = tokenize(plan.q);

@@ -12,11 +12,11 @@ export function toHit(
   ordinal: number,
   scores: Float64Array | null,
   decoder: TextDecoder,
-  options: SearchOptions = {},
+  options?: SearchOptions,
 ): SearchHit {
   const id = data.ids[ordinal] as string;
   const score = scores === null ? 0 : (scores[ordinal] as number);
   const cardKey = `${data.cards.key}:${ordinal}`;
-  if (options.holdsCard?.(cardKey) === true) return { id, score, card: null, cardKey };
+  if (options?.holdsCard?.(cardKey) === true) return { id, score, card: null, cardKey };
   return { id, score, card: JSON.parse(decoder.decode(data.cards.card(ordinal))) as JsonValue, cardKey };
 }
