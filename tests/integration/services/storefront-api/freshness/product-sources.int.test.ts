@@ -176,7 +176,8 @@ describe('product pages and carts from the product sources the served index keep
     const before = new Set((await unbounded.of(scope, index))?.changed ?? []);
     const bounded = new IndexedSources(t.db, follower, before.size + 2);
     expect((await bounded.of(scope, index))?.changed.size).toBe(before.size);
-    const changed = roots.filter((id) => !before.has(id)).slice(0, 3);
+    // Not the product heldRowReads reads first: read once the follower has been told, it is held by the next read.
+    const changed = roots.filter((id) => !before.has(id) && id !== roots[0]).slice(0, 3);
     const unchanged = roots.filter((id) => !before.has(id) && !changed.includes(id)).at(-1);
     await t.db('products').where({ tenant_id: shop.tenantId }).whereIn('id', changed).update({ name: 'Renamed' });
     const named = async () => [...((await unbounded.of(scope, index))?.changed ?? [])].filter((id) => !before.has(id));
