@@ -71,6 +71,15 @@ export async function cardNames(page: Page): Promise<string[]> {
   return (await page.locator('.grid .card-name').allTextContents()).map(readable);
 }
 
+/** Waits until the grid shows exactly these product names, in order, then asserts them. */
+export async function expectNames(page: Page, names: readonly string[]): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  const same = (shown: string[]) => shown.length === names.length && shown.every((name, i) => name === names[i]);
+  while (!same(await cardNames(page)) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await cardNames(page)).toEqual(names);
+}
+
 /** Script errors, console errors, failed requests and error answers on the page, as they happen. */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
