@@ -30,18 +30,20 @@ export function valuesAgg(field: string, size: number, include?: string): EsAggr
   return { terms };
 }
 
-/** The facet's context: every relaxable shopper filter except those the facet relaxes. */
-function facetContext(facet: FacetRequest, relaxable: readonly Filter[]): EsQuery[] {
-  return relaxable
-    .filter((filter) => !facetRelaxes(facet, filter))
-    .map(filterClause)
-    .filter((clause): clause is EsQuery => clause !== null);
+/** Name of the filter aggregation of the i-th distinct facet context; the facets counted in it are its children. */
+export function contextAggName(position: number): string {
+  return `context_${position}`;
 }
 
+/** Whether an aggregation name is a facet context's (see facetAggs). */
+export const isContextAgg = (name: string): boolean => name.startsWith('context_');
+
 /**
- * One filter aggregation per facet (disjunctive faceting). The aggregations run on the main query, which
- * already holds market, text, scope and the filters no facet relaxes; each facet then re-applies the
- * post_filter's clauses except its own. A toggle facet's flag joins that filter, so its doc_count is the answer.
+ * Disjunctive faceting: each facet counts under the post_filter's clauses except its own. The aggregations run on
+ * the main query, which already holds market, text, scope and the filters no facet relaxes. Facets that re-apply
+ * the same clauses share one filter aggregation (`context_i`), so Elasticsearch evaluates each context once: every
+ * facet without a selection of its own shares the post_filter's. Each facet's aggregation (`facet_<position>`)
+ * is a child of its context's: a terms or stats aggregation, or a toggle's flag filter, whose doc_count is the answer.
  */
 export function facetAggs(
   facets: readonly FacetRequest[],
@@ -49,24 +51,35 @@ export function facetAggs(
   language: string,
   analysed: boolean,
 ): Record<string, EsAggregation> {
+  const contexts = new Map<string, { filter: EsQuery; aggs: Record<string, EsAggregation> }>();
   const aggs: Record<string, EsAggregation> = {};
   facets.forEach((facet, position) => {
-    const context = facetContext(facet, relaxable);
-    aggs[facetAggName(position)] = facetAgg(facet, context, language, analysed);
+    // The same filters give the same clauses: a context is named by the positions of the filters it re-applies.
+    const applied = relaxable.flatMap((filter, i) => (facetRelaxes(facet, filter) ? [] : [i]));
+    const key = applied.join(',');
+    let context = contexts.get(key);
+    if (context === undefined) {
+      context = { filter: allOf(clausesOf(applied.map((i) => relaxable[i] as Filter))), aggs: {} };
+      aggs[contextAggName(contexts.size)] = context;
+      contexts.set(key, context);
+    }
+    context.aggs[facetAggName(position)] = facetAgg(facet, language, analysed);
   });
   return aggs;
 }
 
-function facetAgg(facet: FacetRequest, context: EsQuery[], language: string, analysed: boolean): EsAggregation {
+function clausesOf(filters: readonly Filter[]): EsQuery[] {
+  return filters.map(filterClause).filter((clause): clause is EsQuery => clause !== null);
+}
+
+function facetAgg(facet: FacetRequest, language: string, analysed: boolean): EsAggregation {
   switch (facet.kind) {
     case 'terms':
-    case 'hierarchy': {
-      const size = facet.size ?? UNSIZED_FACET_BUCKETS;
-      return { filter: allOf(context), aggs: { values: valuesAgg(valueField(facet.key, language, analysed), size) } };
-    }
+    case 'hierarchy':
+      return valuesAgg(valueField(facet.key, language, analysed), facet.size ?? UNSIZED_FACET_BUCKETS);
     case 'range':
-      return { filter: allOf(context), aggs: { stats: { stats: { field: numberField(facet.key) } } } };
+      return { stats: { field: numberField(facet.key) } };
     case 'toggle':
-      return { filter: allOf([...context, { term: { [flagField(facet.key)]: true } }]) };
+      return { filter: { term: { [flagField(facet.key)]: true } } };
   }
 }

@@ -1,8 +1,9 @@
 import { compareStrings } from '../compare';
 import type { FacetRequest, FacetResult, FacetValueCount, HierarchyValueCount } from '../facets';
 import { parentPath, pathDepth } from '../hierarchy-path';
-import { child, docCount, readStats, readTerms, type Bucket } from './aggregate-reader';
-import { facetAggName, UNSIZED_FACET_BUCKETS } from './facet-aggs';
+import { isRecord } from '../is-record';
+import { docCount, readStats, readTerms, type Bucket } from './aggregate-reader';
+import { facetAggName, isContextAgg, UNSIZED_FACET_BUCKETS } from './facet-aggs';
 import { decodePair, type LabelPair } from './label-pairs';
 
 /** A counted value with its folded label (what search-in-facet and suggest match on). */
@@ -43,16 +44,22 @@ function withPath(entry: CountedValue): HierarchyValueCount {
   return { ...plain(entry), depth: pathDepth(entry.value), parent: parentPath(entry.value) };
 }
 
-/** The results of the requested facets from a search response's aggregations, in request order. Pure. */
+/** The results of the requested facets from a search response's aggregations (see facetAggs), in request order. Pure. */
 export function mapFacets(facets: readonly FacetRequest[], aggregations: unknown): FacetResult[] {
-  return facets.map((facet, position) => mapFacet(facet, child(aggregations, facetAggName(position))));
+  const counted = new Map<string, Record<string, unknown>>();
+  if (isRecord(aggregations))
+    for (const [name, context] of Object.entries(aggregations)) {
+      if (!isContextAgg(name) || !isRecord(context)) continue;
+      for (const [facet, aggregate] of Object.entries(context)) if (isRecord(aggregate)) counted.set(facet, aggregate);
+    }
+  return facets.map((facet, position) => mapFacet(facet, counted.get(facetAggName(position)) ?? null));
 }
 
 function mapFacet(facet: FacetRequest, aggregate: Record<string, unknown> | null): FacetResult {
   switch (facet.kind) {
     case 'terms':
     case 'hierarchy': {
-      const terms = readTerms(child(aggregate, 'values'));
+      const terms = readTerms(aggregate);
       const all = countedValues(terms.buckets);
       const size = Math.max(0, facet.size ?? UNSIZED_FACET_BUCKETS);
       const kept = all.slice(0, size);
@@ -61,7 +68,7 @@ function mapFacet(facet: FacetRequest, aggregate: Record<string, unknown> | null
       return { kind: 'hierarchy', key: facet.key, values: kept.map(withPath), truncated };
     }
     case 'range':
-      return { kind: 'range', key: facet.key, ...readStats(child(aggregate, 'stats')) };
+      return { kind: 'range', key: facet.key, ...readStats(aggregate) };
     case 'toggle':
       return { kind: 'toggle', key: facet.key, count: docCount(aggregate) };
   }

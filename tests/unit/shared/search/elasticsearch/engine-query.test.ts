@@ -26,7 +26,7 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
     const { engine, on, calls } = cluster();
     on('POST', '/shop/_search', () =>
       searchAnswer({
-        facet_0: { doc_count: 1, values: { buckets: [{ key: encodePair('nike', 'Nike'), doc_count: 1 }] } },
+        context_0: { doc_count: 1, facet_0: { buckets: [{ key: encodePair('nike', 'Nike'), doc_count: 1 }] } },
       }),
     );
     const request = { text: 'shoe', language: 'en', market: 'se', facets: [{ kind: 'terms' as const, key: 'brand' }] };
@@ -61,7 +61,7 @@ describe('ElasticsearchEngine queries (mocked cluster)', () => {
       from: 0,
       size: 24,
       _source: ['id', 'card'],
-      aggs: { facet_0: { aggs: { values: { terms: expect.objectContaining({ field: 'facetLabels.brand.en' }) } } } },
+      aggs: { context_0: { aggs: { facet_0: { terms: expect.objectContaining({ field: 'facetLabels.brand.en' }) } } } },
     });
   });
 

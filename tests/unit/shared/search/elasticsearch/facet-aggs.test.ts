@@ -31,19 +31,52 @@ describe('disjunctive facet aggregations', () => {
     const body = buildSearchBody(request, META);
     expect(body.post_filter).toEqual({ bool: { filter: [RED, NIKE, PRICE] } });
     expect(body.aggs).toEqual({
-      facet_0: {
+      context_0: {
         filter: { bool: { filter: [NIKE, PRICE] } },
-        aggs: { values: { terms: { field: 'facetLabels.color.en', size: 10, order: ORDER } } },
+        aggs: { facet_0: { terms: { field: 'facetLabels.color.en', size: 10, order: ORDER } } },
       },
-      facet_1: {
+      context_1: {
         filter: { bool: { filter: [RED, NIKE, PRICE] } },
-        aggs: { values: { terms: { field: 'facetLabels.category.en', size: 10_000, order: ORDER } } },
+        aggs: {
+          facet_1: { terms: { field: 'facetLabels.category.en', size: 10_000, order: ORDER } },
+          facet_3: { filter: { term: { 'flags.inStock.se': true } } },
+        },
       },
-      facet_2: {
+      context_2: {
         filter: { bool: { filter: [RED, NIKE] } },
-        aggs: { stats: { stats: { field: 'numbers.price.se' } } },
+        aggs: { facet_2: { stats: { field: 'numbers.price.se' } } },
       },
-      facet_3: { filter: { bool: { filter: [RED, NIKE, PRICE, { term: { 'flags.inStock.se': true } }] } } },
+    });
+  });
+
+  it('facets that re-apply the same filters share one context, evaluated once', () => {
+    const body = buildSearchBody(
+      {
+        language: 'en',
+        market: 'se',
+        filters: [redFilter],
+        facets: [
+          { kind: 'terms', key: 'brand', size: 5 },
+          { kind: 'terms', key: 'color', size: 5 },
+          { kind: 'toggle', key: 'inStock.se' },
+          { kind: 'range', key: 'price.se' },
+        ],
+      },
+      META,
+    );
+    expect(body.aggs).toEqual({
+      context_0: {
+        filter: { bool: { filter: [RED] } },
+        aggs: {
+          facet_0: { terms: { field: 'facetLabels.brand.en', size: 5, order: ORDER } },
+          facet_2: { filter: { term: { 'flags.inStock.se': true } } },
+          facet_3: { stats: { field: 'numbers.price.se' } },
+        },
+      },
+      context_1: {
+        filter: { match_all: {} },
+        aggs: { facet_1: { terms: { field: 'facetLabels.color.en', size: 5, order: ORDER } } },
+      },
     });
   });
 
@@ -53,9 +86,9 @@ describe('disjunctive facet aggregations', () => {
       META,
     );
     expect(body.aggs).toEqual({
-      facet_0: {
+      context_0: {
         filter: { match_all: {} },
-        aggs: { values: { terms: { field: 'facetLabels.color.en', size: 5, order: ORDER } } },
+        aggs: { facet_0: { terms: { field: 'facetLabels.color.en', size: 5, order: ORDER } } },
       },
     });
   });
@@ -74,9 +107,9 @@ describe('disjunctive facet aggregations', () => {
       bool: { filter: [{ term: { markets: 'se' } }, { bool: { filter: [{ term: { 'facets.material': 'wool' } }] } }] },
     });
     expect(body.post_filter).toBeUndefined();
-    expect(body.aggs?.facet_0).toEqual({
+    expect(body.aggs?.context_0).toEqual({
       filter: { match_all: {} },
-      aggs: { values: { terms: { field: 'facetLabels.material.en', size: 10_000, order: ORDER } } },
+      aggs: { facet_0: { terms: { field: 'facetLabels.material.en', size: 10_000, order: ORDER } } },
     });
   });
 
@@ -86,9 +119,9 @@ describe('disjunctive facet aggregations', () => {
       META,
     );
     expect(body.aggs).toEqual({
-      facet_0: {
+      context_0: {
         filter: { match_all: {} },
-        aggs: { values: { terms: { field: 'facets.color', size: 1, order: ORDER } } },
+        aggs: { facet_0: { terms: { field: 'facets.color', size: 1, order: ORDER } } },
       },
     });
   });

@@ -75,10 +75,10 @@ describe('merchandised search bodies', () => {
       track_total_hits: true,
       _source: ['id', 'card'],
       aggs: {
-        facet_0: {
+        context_0: {
           filter: { bool: { filter: [RED] } },
           aggs: {
-            values: {
+            facet_0: {
               terms: { field: 'facetLabels.brand.en', size: 10_000, order: [{ _count: 'desc' }, { _key: 'asc' }] },
             },
           },
@@ -109,7 +109,7 @@ describe('merchandised search bodies', () => {
 
   it('first round, main body without tiers has no tier counts', () => {
     const body = countBody({ ...request, boost: [] }, META, undefined, { tiers: null, excluded: [PINS_OUT] });
-    expect(Object.keys(body.aggs ?? {})).toEqual(['facet_0', 'index']);
+    expect(Object.keys(body.aggs ?? {})).toEqual(['context_0', 'index']);
   });
 
   it('first round, pinned products: the answer query narrowed to the pins, relaxable filters in the query', () => {

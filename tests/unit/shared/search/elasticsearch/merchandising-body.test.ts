@@ -92,10 +92,10 @@ describe('hide', () => {
     const body = buildSearchBody({ ...base, hide: ['p1', 'p2'], facets: [{ kind: 'terms', key: 'brand' }] }, META);
     expect(body.query).toEqual({ bool: { filter: [MARKET], must_not: [{ ids: { values: ['p1', 'p2'] } }] } });
     expect(body.aggs).toEqual({
-      facet_0: {
+      context_0: {
         filter: { match_all: {} },
         aggs: {
-          values: {
+          facet_0: {
             terms: { field: 'facetLabels.brand.en', size: 10_000, order: [{ _count: 'desc' }, { _key: 'asc' }] },
           },
         },

@@ -46,22 +46,24 @@ describe('search response mapping', () => {
     expect(mapSearchResponse(response({}, hits, 40), [], false).hits[0]?.score).toBe(0);
   });
 
-  it('maps each facet kind in request order, with labels, hierarchy levels, stats and toggle counts', () => {
+  it('maps each facet kind in request order from the contexts that count them, with labels, levels, stats, toggles', () => {
     const aggs = {
-      facet_0: {
+      context_0: {
         doc_count: 9,
-        values: { sum_other_doc_count: 0, buckets: [bucket('red', 'Red', 5), bucket('blue', null, 5)] },
+        facet_0: { sum_other_doc_count: 0, buckets: [bucket('red', 'Red', 5), bucket('blue', null, 5)] },
+        facet_2: { count: 3, min: -4.5, max: 20, avg: 1, sum: 3 },
+        facet_3: { doc_count: 2 },
       },
-      facet_1: {
-        doc_count: 9,
-        values: {
+      context_1: {
+        doc_count: 12,
+        facet_1: {
           sum_other_doc_count: 0,
           buckets: [bucket('shoes', 'Shoes', 4), bucket('shoes/running/trail', null, 1)],
         },
+        facet_4: { count: 0, min: null, max: null, avg: null, sum: 0 },
       },
-      facet_2: { doc_count: 9, stats: { count: 3, min: -4.5, max: 20, avg: 1, sum: 3 } },
-      facet_3: { doc_count: 2 },
-      facet_4: { doc_count: 0, stats: { count: 0, min: null, max: null, avg: null, sum: 0 } },
+      // Not a context: a merchandised search's own aggregation, whose children are not facets.
+      index: { facet_1: { buckets: [] } },
     };
     const facets = [
       { kind: 'terms', key: 'color' },
@@ -97,9 +99,11 @@ describe('search response mapping', () => {
 
   it('truncated when values were left out by the size or by the aggregation', () => {
     const aggs = {
-      facet_0: { values: { sum_other_doc_count: 0, buckets: [bucket('a', null, 3), bucket('b', null, 2)] } },
-      facet_1: { values: { sum_other_doc_count: 7, buckets: [bucket('a', null, 3)] } },
-      facet_2: { values: { sum_other_doc_count: 0, buckets: [bucket('a', null, 3)] } },
+      context_0: {
+        facet_0: { sum_other_doc_count: 0, buckets: [bucket('a', null, 3), bucket('b', null, 2)] },
+        facet_1: { sum_other_doc_count: 7, buckets: [bucket('a', null, 3)] },
+        facet_2: { sum_other_doc_count: 0, buckets: [bucket('a', null, 3)] },
+      },
     };
     const result = mapSearchResponse(
       response(aggs),
@@ -119,7 +123,7 @@ describe('search response mapping', () => {
 
   it('merges pair buckets of one value that disagree on the label, keeping the count exact', () => {
     const aggs = {
-      facet_0: { values: { buckets: [bucket('red', 'Red', 3), bucket('blue', null, 4), bucket('red', null, 2)] } },
+      context_0: { facet_0: { buckets: [bucket('red', 'Red', 3), bucket('blue', null, 4), bucket('red', null, 2)] } },
     };
     const facet = mapSearchResponse(response(aggs), [{ kind: 'terms', key: 'color' }], false).facets[0];
     expect(facet).toEqual({
