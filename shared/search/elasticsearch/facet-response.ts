@@ -44,15 +44,21 @@ function withPath(entry: CountedValue): HierarchyValueCount {
   return { ...plain(entry), depth: pathDepth(entry.value), parent: parentPath(entry.value) };
 }
 
-/** The results of the requested facets from a search response's aggregations (see facetAggs), in request order. Pure. */
+/** The results of the requested facets from a search response's aggregations, in request order. Pure. */
 export function mapFacets(facets: readonly FacetRequest[], aggregations: unknown): FacetResult[] {
-  const counted = new Map<string, Record<string, unknown>>();
-  if (isRecord(aggregations))
-    for (const [name, context] of Object.entries(aggregations)) {
-      if (!isContextAgg(name) || !isRecord(context)) continue;
-      for (const [facet, aggregate] of Object.entries(context)) if (isRecord(aggregate)) counted.set(facet, aggregate);
-    }
+  const counted = facetAggregates(aggregations);
   return facets.map((facet, position) => mapFacet(facet, counted.get(facetAggName(position)) ?? null));
+}
+
+/** Each facet's aggregation by name, from the contexts that count them (see facetAggs). */
+function facetAggregates(aggregations: unknown): Map<string, Record<string, unknown>> {
+  const counted = new Map<string, Record<string, unknown>>();
+  if (!isRecord(aggregations)) return counted;
+  for (const [name, context] of Object.entries(aggregations)) {
+    if (!isContextAgg(name) || !isRecord(context)) continue;
+    for (const [facet, aggregate] of Object.entries(context)) if (isRecord(aggregate)) counted.set(facet, aggregate);
+  }
+  return counted;
 }
 
 function mapFacet(facet: FacetRequest, aggregate: Record<string, unknown> | null): FacetResult {
