@@ -80,7 +80,10 @@ const PRODUCT_COLUMNS = `p.id, p.parent_id, p.product_number, p.name, p.is_activ
   b.id as brand_id, b.name as brand_name, b.slug as brand_slug
   from products p left join brands b on b.tenant_id = p.tenant_id and b.id = p.brand_id`;
 
-/** Each query of a batch; every one takes the tenant id and then one int[] of ids (roots, or roots and variants). */
+/**
+ * Each query of a batch; every one takes the tenant id and then one int[] of ids (roots, or roots and variants). Each
+ * orders its rows, so every reader of a batch (the indexer's statements, the storefront's one) sees them alike.
+ */
 const SQL = {
   roots: `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id is null and p.id = any(?::int[]) order by p.id`,
   variants: `select ${PRODUCT_COLUMNS} where p.tenant_id = ? and p.parent_id = any(?::int[]) order by p.id`,
@@ -90,15 +93,15 @@ const SQL = {
        from prices pr join price_lists pl on pl.tenant_id = pr.tenant_id and pl.id = pr.price_list_id
        where pr.tenant_id = ? and pr.product_id = any(?::int[]) order by pr.product_id, pr.price_list_id`,
   stock:
-    'select product_id, (sum(qty_in_stock) - sum(qty_outgoing))::text as available from stock where tenant_id = ? and product_id = any(?::int[]) group by product_id',
+    'select product_id, (sum(qty_in_stock) - sum(qty_outgoing))::text as available from stock where tenant_id = ? and product_id = any(?::int[]) group by product_id order by product_id',
   options:
     'select product_id, position, name from product_options where tenant_id = ? and product_id = any(?::int[]) order by product_id, position',
   optionValues:
-    'select product_id, parent_id, position, value from product_option_values where tenant_id = ? and parent_id = any(?::int[])',
+    'select product_id, parent_id, position, value from product_option_values where tenant_id = ? and parent_id = any(?::int[]) order by parent_id, product_id, position',
   categories:
     'select product_id, category_id, is_primary from product_categories where tenant_id = ? and product_id = any(?::int[]) order by product_id, is_primary desc, category_id',
   descriptions:
-    'select product_id, language, name, short_description, html, updated_at from product_descriptions where tenant_id = ? and product_id = any(?::int[])',
+    'select product_id, language, name, short_description, html, updated_at from product_descriptions where tenant_id = ? and product_id = any(?::int[]) order by product_id, language',
   attributes:
     'select product_id, key, label, type, values, value_keys from product_attributes where tenant_id = ? and product_id = any(?::int[]) order by product_id, position',
 } as const;
