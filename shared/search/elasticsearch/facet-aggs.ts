@@ -30,13 +30,11 @@ export function valuesAgg(field: string, size: number, include?: string): EsAggr
   return { terms };
 }
 
-/** Name of the filter aggregation of the i-th distinct facet context; the facets counted in it are its children. */
-export function contextAggName(position: number): string {
-  return `context_${position}`;
-}
+/** Names of the facet contexts' filter aggregations (`context_<i>`); the facets counted in one are its children. */
+const CONTEXT_AGG = 'context_';
 
 /** Whether an aggregation name is a facet context's (see facetAggs). */
-export const isContextAgg = (name: string): boolean => name.startsWith('context_');
+export const isContextAgg = (name: string): boolean => name.startsWith(CONTEXT_AGG);
 
 /**
  * Disjunctive faceting: each facet counts under the post_filter's clauses except its own. The aggregations run on
@@ -60,7 +58,7 @@ export function facetAggs(
     let context = contexts.get(key);
     if (context === undefined) {
       context = { filter: allOf(clausesOf(applied.map((i) => relaxable[i] as Filter))), aggs: {} };
-      aggs[contextAggName(contexts.size)] = context;
+      aggs[`${CONTEXT_AGG}${contexts.size}`] = context;
       contexts.set(key, context);
     }
     context.aggs[facetAggName(position)] = facetAgg(facet, language, analysed);
