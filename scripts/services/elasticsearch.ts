@@ -1,4 +1,4 @@
-import { chown, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_ELASTICSEARCH_VERSION, ensureHome, ensureZip, minJavaFor } from './elasticsearch-distribution';
@@ -69,6 +69,7 @@ export async function ensureElasticsearch(
   const zip = await ensureZip(dirs.downloads, options.version);
   const nodeDir = await placeNode(dirs, options.systemDir);
   const home = await ensureHome(nodeDir, zip, options.version, jdk);
+  await emptyTmpDir(nodeDir);
   if (isRoot()) await run('chown', ['-R', `${SEARCH_USER}:`, nodeDir]);
   const port = await preferredOrFreePort(await readPortFile(dirs.portFile));
   await startNode(home, nodeDir, port, jdk, options);
@@ -114,6 +115,19 @@ async function nodeDirOf(dirs: Layout): Promise<string> {
   return pointer && path.isAbsolute(pointer) ? pointer : path.join(dirs.root, 'node');
 }
 
+/**
+ * The node's temporary directory, emptied before each start. Elasticsearch and its launcher leave theirs behind
+ * (an `elasticsearch-*` and two `final-flags*` directories a start): in the system's they would pile up.
+ */
+function tmpDirOf(nodeDir: string): string {
+  return path.join(nodeDir, 'tmp');
+}
+
+async function emptyTmpDir(nodeDir: string): Promise<void> {
+  await rm(tmpDirOf(nodeDir), { recursive: true, force: true });
+  await mkdir(tmpDirOf(nodeDir));
+}
+
 /** Starts the node daemonized; `bin/elasticsearch -d` returns once it runs, or fails with the reason. */
 async function startNode(
   home: string,
@@ -125,7 +139,14 @@ async function startNode(
   const settings = nodeSettings({ port, transportPort: await freePort(), nodeDir, version: options.version });
   const script = path.join(home, 'bin', 'elasticsearch');
   const args = ['-d', '-p', pidFile(nodeDir), ...settings.flatMap((s) => ['-E', s])];
-  const env = { ...process.env, ES_JAVA_HOME: jdk.home, ES_JAVA_OPTS: `-Xms${options.heap} -Xmx${options.heap}` };
+  const tmp = tmpDirOf(nodeDir);
+  const env = {
+    ...process.env,
+    ES_JAVA_HOME: jdk.home,
+    ES_JAVA_OPTS: `-Xms${options.heap} -Xmx${options.heap}`,
+    ES_TMPDIR: tmp,
+    CLI_JAVA_OPTS: `-Djava.io.tmpdir=${tmp}`,
+  };
   console.log(
     `Starting Elasticsearch ${options.version} on 127.0.0.1:${port} (JDK ${jdk.major}, heap ${options.heap})...`,
   );
