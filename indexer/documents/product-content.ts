@@ -13,7 +13,8 @@ export function descriptionIn(
 ): (CatalogueDescription & { language: string }) | null {
   for (const l of [language, ...languages]) {
     const found = product.descriptions[l];
-    if (found !== undefined) return { ...found, language: l };
+    // Object.assign, not a spread that adds a property: docs/decisions.md, "Spreads that add properties".
+    if (found !== undefined) return Object.assign({}, found, { language: l });
   }
   return null;
 }
@@ -53,7 +54,8 @@ function retyped(attribute: CatalogueAttribute, type: string): Pick<CatalogueAtt
  * order, as stored; else the mapped ones in the mapping's order, those the product lacks or leaves empty left out.
  */
 export function shownAttributes(product: CatalogueProduct, content: ContentConfig, language: string): ShownAttribute[] {
-  if (content.attributes === null) return product.attributes.map((a) => ({ ...a, source: a.key, storedType: a.type }));
+  if (content.attributes === null)
+    return product.attributes.map((a) => Object.assign({}, a, { source: a.key, storedType: a.type }));
   const byKey = new Map(product.attributes.map((a) => [a.key, a]));
   return content.attributes.flatMap((shown) => {
     const attribute = byKey.get(shown.attribute);

@@ -8,5 +8,7 @@ export function parentPath(path: string): string | null {
 
 /** Depth of a path, 1 for a root; capped at 65,535 because the embedded engine stores depths in 16 bits and both engines must agree. */
 export function pathDepth(path: string): number {
-  return Math.min(path.split(HIERARCHY_SEPARATOR).length, 65_535);
+  let depth = 1;
+  for (let at = path.indexOf(HIERARCHY_SEPARATOR); at !== -1; at = path.indexOf(HIERARCHY_SEPARATOR, at + 1)) depth++;
+  return Math.min(depth, 65_535);
 }

@@ -38,7 +38,7 @@ export function brandRoutes(listing: ListingDeps, cache: MicroCache): Router {
         ctx,
         brands.map((b) => b.row),
       );
-      return { items: views.map(({ view }, i) => ({ ...view, productCount: brands[i]?.count ?? 0 })) };
+      return { items: views.map(({ view }, i) => Object.assign({}, view, { productCount: brands[i]?.count ?? 0 })) };
     });
   });
   router.get('/v1/brands/:slugOrId', async (req, res) => {

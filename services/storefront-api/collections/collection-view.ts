@@ -30,7 +30,7 @@ export function collectionTree(catalogue: SiteCatalogue, market: Market, languag
       .filter((c) =>
         id === null ? c.parentId === null || !catalogue.collectionsById.has(c.parentId) : c.parentId === id,
       )
-      .map((c) => ({ ...collectionOf(c, catalogue, market, language), children: childrenOf(c.id) }));
+      .map((c) => Object.assign(collectionOf(c, catalogue, market, language), { children: childrenOf(c.id) }));
   return childrenOf(null);
 }
 

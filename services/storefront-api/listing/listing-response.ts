@@ -27,7 +27,8 @@ export function cardOf(card: IndexedCard, catalogue: SiteCatalogue, market: Mark
     .map((id) => catalogue.collectionsById.get(id))
     .filter((c) => c !== undefined)
     .map((c) => collectionSlug(c, language));
-  return { ...projected, url: productUrl(market, catalogue.config.site, projected.slug), collections };
+  // Object.assign on the fresh projection, not a spread: see facetOf.
+  return Object.assign(projected, { url: productUrl(market, catalogue.config.site, projected.slug), collections });
 }
 
 /**
@@ -45,6 +46,8 @@ function facetOf(
   swatchImages: SwatchImages,
 ) {
   const selected = new Set(plan.applied.filter((a) => a.facet === spec.key).map((a) => a.value));
+  // The rest is added with Object.assign, not `{ ...base, values }`: on Node 20 a spread followed by more
+  // properties costs about 2 us an object (docs/decisions.md, "Spreads that add properties").
   const base = {
     key: spec.key,
     label: labelIn(spec.label, language, spec.key),
@@ -55,8 +58,7 @@ function facetOf(
     collapsed: spec.collapsed,
   };
   if (result?.kind === 'range') {
-    return {
-      ...base,
+    return Object.assign(base, {
       values: [],
       truncated: false,
       range: {
@@ -65,15 +67,14 @@ function facetOf(
         min: rangeBound(spec.key, result.min),
         max: rangeBound(spec.key, result.max),
       },
-    };
+    });
   }
   if (result?.kind === 'toggle') {
-    return {
-      ...base,
+    return Object.assign(base, {
       values: [{ value: 'true', label: base.label, count: result.count, selected: selected.has('true'), help: null }],
       truncated: false,
       range: null,
-    };
+    });
   }
   const values = (result?.values ?? []).map((v: FacetValueCount & { depth?: number; parent?: string | null }) => ({
     value: v.value,
@@ -84,7 +85,7 @@ function facetOf(
     ...(v.depth !== undefined && { depth: v.depth, parent: v.parent ?? null }),
     ...(spec.type === 'swatch' && { swatch: swatchOf(spec, v.value, swatchImages) }),
   }));
-  return { ...base, values, truncated: result?.truncated ?? false, range: null };
+  return Object.assign(base, { values, truncated: result?.truncated ?? false, range: null });
 }
 
 /** The spec's listing response from the engine's answer and the page's items. */

@@ -40,8 +40,8 @@ function plain({ value, label, count }: CountedValue): FacetValueCount {
   return { value, label, count };
 }
 
-function withPath(entry: CountedValue): HierarchyValueCount {
-  return { ...plain(entry), depth: pathDepth(entry.value), parent: parentPath(entry.value) };
+function withPath({ value, label, count }: CountedValue): HierarchyValueCount {
+  return { value, label, count, depth: pathDepth(value), parent: parentPath(value) };
 }
 
 /** The results of the requested facets from a search response's aggregations, in request order. Pure. */

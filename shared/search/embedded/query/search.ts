@@ -191,7 +191,13 @@ function facetOf(
     const bits = m.segment.scratch.acquire();
     bits.set(m.base);
     for (const r of kept) andWords(bits, r.bits, m.active);
-    return { ...m.final, bits, size: popcountWords(bits, m.active), joint: undefined };
+    return {
+      market: m.final.market,
+      words: m.final.words,
+      bits,
+      size: popcountWords(bits, m.active),
+      joint: undefined,
+    };
   });
   return computeFacet(index, facet, contexts, language);
 }
