@@ -265,7 +265,8 @@ export class CartService {
     result: MutationResult,
     options: Omit<RenderOptions, 'persist'> = {},
   ): Promise<CartView> {
-    if (result.kind === 'ok') return this.render(ctx, token, result.cart, { ...options, persist: true });
+    if (result.kind === 'ok')
+      return this.render(ctx, token, result.cart, Object.assign({}, options, { persist: true }));
     if (result.kind === 'replay') return this.render(ctx, token, result.cart, { known: options.known, persist: false });
     if (result.error === 'EXPIRED') throw cartExpired();
     const [status, code, message] = ERRORS[result.error];

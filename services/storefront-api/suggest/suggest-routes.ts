@@ -51,21 +51,20 @@ async function suggest(engine: SearchEngine, ctx: SiteContext, req: Request) {
   const q = requiredQuery(queryPairs(req).find(([n]) => n === 'q')?.[1]);
   const { catalogue, market, language } = ctx;
   const facets = catalogue.facets.filter((f) => f.type !== 'range' && f.type !== 'toggle');
-  const base = { q, language, market: market.code };
+  // Literals, not `{ ...base, facetKeys }`: docs/decisions.md, "Spreads that add properties".
+  const request = (facetKeys: string[], hitLimit: number, valueLimit: number) => ({
+    q,
+    language,
+    market: market.code,
+    facetKeys,
+    hitLimit,
+    valueLimit,
+  });
+  const keys = (hierarchy: boolean) => facets.filter((f) => (f.type === 'hierarchy') === hierarchy).map((f) => f.key);
   const [products, categories, values] = await Promise.all([
-    engine.suggest(ctx.alias, { ...base, facetKeys: [], hitLimit: 5, valueLimit: 0 }),
-    engine.suggest(ctx.alias, {
-      ...base,
-      facetKeys: facets.filter((f) => f.type === 'hierarchy').map((f) => f.key),
-      hitLimit: 0,
-      valueLimit: 5,
-    }),
-    engine.suggest(ctx.alias, {
-      ...base,
-      facetKeys: facets.filter((f) => f.type !== 'hierarchy').map((f) => f.key),
-      hitLimit: 0,
-      valueLimit: 10,
-    }),
+    engine.suggest(ctx.alias, request([], 5, 0)),
+    engine.suggest(ctx.alias, request(keys(true), 0, 5)),
+    engine.suggest(ctx.alias, request(keys(false), 0, 10)),
   ]);
   const value = (v: { key: string; value: string; label: string | null; count: number }) => ({
     facet: v.key,
