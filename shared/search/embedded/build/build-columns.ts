@@ -1,12 +1,12 @@
-import type { SearchDocument } from '../../document';
+import type { KeptDocument } from '../kept-document';
 import { createBitset, setBit, setList } from '../bitset';
 import { compareStrings } from '../../compare';
 import type { NumericColumn } from '../index-data';
 
 /** One bitset per name, holding the documents `namesOf` lists it for. */
 function buildBitsets(
-  docs: readonly SearchDocument[],
-  namesOf: (doc: SearchDocument) => Iterable<string>,
+  docs: readonly KeptDocument[],
+  namesOf: (doc: KeptDocument) => Iterable<string>,
 ): Map<string, Uint32Array> {
   const sets = new Map<string, Uint32Array>();
   docs.forEach((doc, ordinal) => {
@@ -23,17 +23,17 @@ function buildBitsets(
 }
 
 /** Market bitsets: where each document is sellable. */
-export function buildMarkets(docs: readonly SearchDocument[]): Map<string, Uint32Array> {
+export function buildMarkets(docs: readonly KeptDocument[]): Map<string, Uint32Array> {
   return buildBitsets(docs, (doc) => doc.markets);
 }
 
 /** Flag bitsets: documents whose flag is true. */
-export function buildFlags(docs: readonly SearchDocument[]): Map<string, Uint32Array> {
+export function buildFlags(docs: readonly KeptDocument[]): Map<string, Uint32Array> {
   return buildBitsets(docs, (doc) => Object.keys(doc.flags).filter((key) => doc.flags[key] === true));
 }
 
 /** One numeric column per key, with both sorted permutations (ties by ordinal, absent values left out). */
-export function buildNumbers(docs: readonly SearchDocument[]): Map<string, NumericColumn> {
+export function buildNumbers(docs: readonly KeptDocument[]): Map<string, NumericColumn> {
   const keys = new Set<string>();
   for (const doc of docs) for (const key of Object.keys(doc.numbers)) keys.add(key);
   const columns = new Map<string, NumericColumn>();

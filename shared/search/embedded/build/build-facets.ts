@@ -1,5 +1,5 @@
 import { compareStrings } from '../../compare';
-import type { SearchDocument } from '../../document';
+import type { KeptDocument } from '../kept-document';
 import { pathDepth } from '../../hierarchy-path';
 import { setList, wordCount } from '../bitset';
 import type { FacetColumn } from '../index-data';
@@ -10,7 +10,7 @@ import { groupByRow, rowsFromSequence } from './rows';
 const DENSE_SHARE = 1 / 32;
 
 /** One column per facet key found in any document. */
-export function buildFacets(docs: readonly SearchDocument[], languages: readonly string[]): Map<string, FacetColumn> {
+export function buildFacets(docs: readonly KeptDocument[], languages: readonly string[]): Map<string, FacetColumn> {
   const valuesByKey = new Map<string, Set<string>>();
   for (const doc of docs) {
     for (const [key, values] of Object.entries(doc.facets)) {
@@ -32,7 +32,7 @@ export function buildFacets(docs: readonly SearchDocument[], languages: readonly
 function buildColumn(
   key: string,
   values: string[],
-  docs: readonly SearchDocument[],
+  docs: readonly KeptDocument[],
   languages: readonly string[],
 ): FacetColumn {
   const valueIds = new Map(values.map((value, id) => [value, id]));
@@ -120,7 +120,7 @@ function buildLabels(
   key: string,
   values: string[],
   valueIds: Map<string, number>,
-  docs: readonly SearchDocument[],
+  docs: readonly KeptDocument[],
   languages: readonly string[],
 ): Map<string, (string | null)[]> {
   const labels = new Map(languages.map((lang) => [lang, new Array<string | null>(values.length).fill(null)]));

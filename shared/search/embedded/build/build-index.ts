@@ -1,5 +1,5 @@
 import { createAnalyzer, type Analyzer } from '../../analysis/analyzer';
-import type { SearchDocument } from '../../document';
+import type { KeptDocument } from '../kept-document';
 import { resolveBoosts, type IndexSettings } from '../../index-settings';
 import { compareStrings } from '../../compare';
 import type { IndexData, LanguageText } from '../index-data';
@@ -23,7 +23,7 @@ import { LanguageTextBuilder } from './language-text-builder';
  * `cardOf` gives card bytes serialised already.
  */
 export function buildIndex(
-  input: readonly SearchDocument[],
+  input: readonly KeptDocument[],
   settings: IndexSettings,
   analyzerOf: (language: string) => Analyzer = createAnalyzer,
   cardOf?: CardBytes,
@@ -51,7 +51,7 @@ export function buildIndex(
   };
 }
 
-function buildLanguageText(docs: readonly SearchDocument[], language: string, analyzer: Analyzer): LanguageText {
+function buildLanguageText(docs: readonly KeptDocument[], language: string, analyzer: Analyzer): LanguageText {
   const builder = new LanguageTextBuilder(language, docs.length, analyzer);
   docs.forEach((doc, ordinal) => {
     const text = doc.text[language];

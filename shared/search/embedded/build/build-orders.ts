@@ -1,4 +1,4 @@
-import type { SearchDocument } from '../../document';
+import type { KeptDocument } from '../kept-document';
 import { compareStrings } from '../../compare';
 import { createBitset, setBit } from '../bitset';
 import type { StringColumn } from '../index-data';
@@ -35,10 +35,7 @@ function orderDescending(keys: Float64Array): Uint32Array {
 }
 
 /** Per language: by folded sort name ascending, documents without one last. */
-export function buildNameOrders(
-  docs: readonly SearchDocument[],
-  languages: readonly string[],
-): Map<string, Uint32Array> {
+export function buildNameOrders(docs: readonly KeptDocument[], languages: readonly string[]): Map<string, Uint32Array> {
   // One sort of the distinct names ranks every language's.
   const distinct = new Set<string>();
   for (const doc of docs) {
@@ -62,30 +59,27 @@ export function buildNameOrders(
 }
 
 /** Newest first. */
-export function buildNewestOrder(docs: readonly SearchDocument[]): Uint32Array {
+export function buildNewestOrder(docs: readonly KeptDocument[]): Uint32Array {
   return orderDescending(Float64Array.from(docs, (doc) => doc.sortKeys.createdAt));
 }
 
 /** Most popular first: relevance without text, and suggest. */
-export function buildPopularOrder(docs: readonly SearchDocument[]): Uint32Array {
+export function buildPopularOrder(docs: readonly KeptDocument[]): Uint32Array {
   return orderDescending(Float64Array.from(docs, (doc) => doc.popularity ?? 0));
 }
 
 /** createdAt per ordinal. */
-export function buildCreatedAt(docs: readonly SearchDocument[]): Float64Array {
+export function buildCreatedAt(docs: readonly KeptDocument[]): Float64Array {
   return Float64Array.from(docs, (doc) => doc.sortKeys.createdAt);
 }
 
 /** Popularity per ordinal (0 when absent). */
-export function buildPopularity(docs: readonly SearchDocument[]): Float64Array {
+export function buildPopularity(docs: readonly KeptDocument[]): Float64Array {
   return Float64Array.from(docs, (doc) => doc.popularity ?? 0);
 }
 
 /** Per language, the folded sort name of every document that has one, as UTF-8. */
-export function buildSortNames(
-  docs: readonly SearchDocument[],
-  languages: readonly string[],
-): Map<string, StringColumn> {
+export function buildSortNames(docs: readonly KeptDocument[], languages: readonly string[]): Map<string, StringColumn> {
   const columns = new Map<string, StringColumn>();
   for (const lang of languages) {
     const present = createBitset(docs.length);

@@ -1,12 +1,12 @@
 import { analyzeSku } from '../../analysis/analyzer';
 import { compareStrings } from '../../compare';
-import type { SearchDocument } from '../../document';
+import type { KeptDocument } from '../kept-document';
 import type { SkuText } from '../index-data';
 import { SortedStrings } from '../sorted-strings';
 import { FieldBuilder } from './field-builder';
 
 /** The SKU field: folded SKU words and whole SKUs, exact match only; the dictionary is stored sorted. */
-export function buildSku(docs: readonly SearchDocument[]): SkuText {
+export function buildSku(docs: readonly KeptDocument[]): SkuText {
   const terms: string[] = [];
   const termIds = new Map<string, number>();
   const field = new FieldBuilder(docs.length);

@@ -1,5 +1,5 @@
 import { createAnalyzer, type Analyzer } from '../../analysis/analyzer';
-import type { SearchDocument } from '../../document';
+import type { KeptDocument } from '../kept-document';
 import type { IndexSettings } from '../../index-settings';
 import { createBitset, setList } from '../bitset';
 import { buildIndex } from '../build/build-index';
@@ -14,7 +14,7 @@ import { LiveIndex } from '../query/live-index';
  * document still has).
  */
 export interface DeltaState {
-  overlay: Map<string, SearchDocument>;
+  overlay: Map<string, KeptDocument>;
   removed: Set<number>;
   loss: Map<string, Map<number, number>>;
 }
@@ -30,8 +30,8 @@ export { ordinalOf };
 export function applyChanges(
   base: IndexData,
   delta: DeltaState,
-  changes: ReadonlyMap<string, SearchDocument | null>,
-  baseVersion: (id: string) => SearchDocument | undefined,
+  changes: ReadonlyMap<string, KeptDocument | null>,
+  baseVersion: (id: string) => KeptDocument | undefined,
 ): void {
   const analyzers = new Map<string, Analyzer>();
   for (const [id, doc] of changes) {
@@ -50,7 +50,7 @@ export function applyChanges(
 function addLoss(
   base: IndexData,
   loss: Map<string, Map<number, number>>,
-  doc: SearchDocument,
+  doc: KeptDocument,
   analyzers: Map<string, Analyzer>,
 ): void {
   for (const [language, text] of base.text) {

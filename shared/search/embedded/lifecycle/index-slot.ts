@@ -1,9 +1,11 @@
 import type { BulkOperation, BulkResult } from '../../bulk';
-import type { SearchDocument } from '../../document';
 import type { IndexSettings } from '../../index-settings';
 import { operationFailure } from '../../validate-document';
+import type { CardBytes } from '../build/build-cards';
 import { buildIndex } from '../build/build-index';
 import { type CardStore, withDetails } from '../card-store';
+import type { KeptDocument } from '../kept-document';
+import { ordinalOf } from '../query/binary-search';
 import { detailById } from '../query/cards-by-id';
 import { IndexRuntime } from '../query/index-runtime';
 import type { LiveIndex } from '../query/live-index';
@@ -28,7 +30,7 @@ export interface SlotPersistence {
   merge: MergePolicy;
 }
 
-type Changes = Map<string, SearchDocument | null>;
+type Changes = Map<string, KeptDocument | null>;
 
 /**
  * One named index: the live index queries use, plus writes staged until refresh. The first refresh of an empty
@@ -47,7 +49,7 @@ export class IndexSlot {
   private spool: DocumentSpool | null = null;
   private delta: DeltaState;
   /** Every live document (the writer's copy), loaded from the snapshot on the first write to a loaded index. */
-  private documents: Map<string, SearchDocument> | null;
+  private documents: Map<string, KeptDocument> | null;
   private merging: Promise<void> = Promise.resolve();
   private refreshing: Promise<unknown> = Promise.resolve();
   private readonly memo = new OverlayMemo();
@@ -65,7 +67,7 @@ export class IndexSlot {
     /** The base as loaded from a snapshot, reused when a later delta over it is loaded. */
     public loadedBase: LoadedBase | null,
     private readonly loadSource:
-      | (() => Promise<{ documents: Map<string, SearchDocument>; overlay: Map<string, SearchDocument> }>)
+      | (() => Promise<{ documents: Map<string, KeptDocument>; overlay: Map<string, KeptDocument> }>)
       | null,
     delta: DeltaState,
   ) {
@@ -93,7 +95,7 @@ export class IndexSlot {
     const source = async () => {
       const documents = await loadedBase.documents();
       for (const ordinal of delta.removed) documents.delete(loadedBase.data.ids[ordinal] as string);
-      const overlay = loadedDelta === null ? new Map<string, SearchDocument>() : await loadedDelta.overlayDocuments();
+      const overlay = loadedDelta === null ? new Map<string, KeptDocument>() : await loadedDelta.overlayDocuments();
       for (const [id, doc] of overlay) documents.set(id, doc);
       return { documents, overlay };
     };
@@ -117,8 +119,8 @@ export class IndexSlot {
         this.pending.set(operation.id, null);
         spool?.remove(operation.id);
       } else {
-        this.pending.set(operation.document.id, operation.document);
-        spool?.add(operation.document, operation.detail);
+        const kept = spool === null ? operation.document : spool.add(operation.document, operation.detail);
+        this.pending.set(operation.document.id, kept);
       }
     });
     return { succeeded: operations.length - failures.length, failures };
@@ -177,14 +179,17 @@ export class IndexSlot {
    * A full build of every live document as the new base; swapped in only once it is persisted. `spool`: the
    * documents as they were staged, written already unless it does not hold exactly these.
    */
-  private async rebuild(documents: Map<string, SearchDocument>, spool: DocumentSpool | null = null): Promise<void> {
+  private async rebuild(documents: Map<string, KeptDocument>, spool: DocumentSpool | null = null): Promise<void> {
     const spooled = spool?.covers(documents) === true ? spool : undefined;
-    if (spooled === undefined) await spool?.discard();
+    if (spooled === undefined && spool !== null) {
+      for (const [id, doc] of documents) if (doc.card === undefined) documents.set(id, spool.withCard(doc));
+      await spool.discard();
+    }
     const { store } = this.persistence;
     let data: ReturnType<typeof buildIndex>;
     let generation: number | null = null;
     try {
-      data = buildIndex([...documents.values()], this.settings, undefined, spooled?.cardOf);
+      data = buildIndex([...documents.values()], this.settings, undefined, spooled?.cardOf ?? this.cardOfBase());
       if (store !== null) {
         // A merge keeps the details of the versions it still serves (a delta's versions have none).
         const live = this.live;
@@ -250,13 +255,27 @@ export class IndexSlot {
     return this.spool;
   }
 
+  /**
+   * The card bytes of a document kept without its card object. Only a build from a spool keeps such documents,
+   * and until one of them changes (a new version, with its card) the base built from that spool (or a merge
+   * after it, which carried the bytes on) holds its card. A copy: a card store may reuse its buffer.
+   */
+  private cardOfBase(): CardBytes {
+    const { data } = this.base;
+    return (doc) => {
+      if (doc.card !== undefined) return undefined;
+      const ordinal = ordinalOf(data.ids, doc.id);
+      return ordinal < 0 ? undefined : data.cards.card(ordinal).slice();
+    };
+  }
+
   /** A merge after the current refresh has returned: the change is already visible, the rebuild only tidies. */
-  private async mergeSoon(documents: Map<string, SearchDocument>): Promise<void> {
+  private async mergeSoon(documents: Map<string, KeptDocument>): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     await this.rebuild(documents);
   }
 
-  private async writable(): Promise<Map<string, SearchDocument>> {
+  private async writable(): Promise<Map<string, KeptDocument>> {
     if (this.documents !== null) return this.documents;
     const loaded = await (this.loadSource as NonNullable<typeof this.loadSource>)();
     this.delta.overlay = loaded.overlay;
@@ -265,7 +284,7 @@ export class IndexSlot {
   }
 }
 
-function apply(documents: Map<string, SearchDocument>, id: string, doc: SearchDocument | null): void {
+function apply(documents: Map<string, KeptDocument>, id: string, doc: KeptDocument | null): void {
   if (doc === null) documents.delete(id);
   else documents.set(id, doc);
 }

@@ -21,7 +21,10 @@ function kindOf(array: TypedArray): ArrayKind {
   return 'f64';
 }
 
-/** Collects named typed arrays into one 8-byte-aligned buffer so loading is views, not parsing. */
+/** Zero bytes that pad an array to the next 8-byte boundary. */
+const PADDING = new Uint8Array(ALIGN);
+
+/** Collects named typed arrays into one 8-byte-aligned layout so loading is views, not parsing. */
 export class ArrayPacker {
   private readonly entries: ArrayEntry[] = [];
   private readonly arrays: TypedArray[] = [];
@@ -33,16 +36,19 @@ export class ArrayPacker {
     this.size += Math.ceil(array.byteLength / ALIGN) * ALIGN;
   }
 
-  /** The packed bytes and the table of contents. */
-  finish(): { bytes: Uint8Array; entries: ArrayEntry[] } {
-    const bytes = new Uint8Array(this.size);
-    this.arrays.forEach((array, i) => {
-      bytes.set(
-        new Uint8Array(array.buffer, array.byteOffset, array.byteLength),
-        (this.entries[i] as ArrayEntry).offset,
-      );
-    });
-    return { bytes, entries: this.entries };
+  /**
+   * The packed file as pieces to write one after another (each array's own bytes, then its padding), and the
+   * table of contents. Not one buffer: a copy of a large index's arrays (600 MB at a million documents) is
+   * external memory V8 marks the whole heap for, every 64 MB of it.
+   */
+  finish(): { pieces: Uint8Array[]; entries: ArrayEntry[] } {
+    const pieces: Uint8Array[] = [];
+    for (const array of this.arrays) {
+      pieces.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+      const padding = (ALIGN - (array.byteLength % ALIGN)) % ALIGN;
+      if (padding > 0) pieces.push(PADDING.subarray(0, padding));
+    }
+    return { pieces, entries: this.entries };
   }
 }
 

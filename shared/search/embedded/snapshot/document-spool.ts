@@ -3,18 +3,19 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
 import { type DetailSpans, NO_DETAIL } from '../detail-file';
+import type { KeptDocument } from '../kept-document';
 import { ByteArena } from './byte-arena';
 import { ChunkedFile } from './chunked-file';
 import { DETAILS, DOCUMENTS } from './snapshot-files';
 
-type Staged = { doc: SearchDocument; card: Uint8Array; detail: number; detailLength: number };
+type Staged = { doc: KeptDocument; card: Uint8Array; detail: number; detailLength: number };
 
 /**
  * The source documents of the next full build, written to a snapshot's temporary directory while they are
  * staged, so the refresh after the last batch does not serialise and write them all at once (about a third of
  * that refresh at 100,000 documents). Each document's card is serialised once, for its line and for the
- * build's card bytes (`cardOf`). A document's detail, when it has one, goes to a file of its own (details.bin)
- * and is never kept in memory. A document staged again gets a second line (a reader keeps the last one).
+ * build's card bytes (`cardOf`), and the document is kept without it (KeptDocument). A document's detail, when
+ * it has one, goes to a file of its own (details.bin) and is never kept in memory. A document staged again gets a second line (a reader keeps the last one).
  * A spooled document deleted before the build makes the file wrong: `covers` then says no and the refresh
  * writes the documents itself. Until `finish` hands the directory over, it is only ever a temporary one.
  */
@@ -37,8 +38,11 @@ export class DocumentSpool {
     }
   }
 
-  /** Appends a staged document's line, and its detail (serialised now) when it has one. */
-  add(doc: SearchDocument, detail?: () => string): void {
+  /**
+   * Appends a staged document's line, and its detail (serialised now) when it has one. Returns the document to
+   * keep: `doc` without its card, whose bytes `cardOf` gives.
+   */
+  add(doc: SearchDocument, detail?: () => string): KeptDocument {
     const { card, ...rest } = doc;
     const head = JSON.stringify(rest);
     const cardJson = JSON.stringify(card);
@@ -51,7 +55,7 @@ export class DocumentSpool {
     const cardStart = at;
     at += file.chunk.write(cardJson, at);
     const staged: Staged = {
-      doc,
+      doc: rest,
       card: this.cards.copy(file.chunk.subarray(cardStart, at)),
       detail: 0,
       detailLength: NO_DETAIL,
@@ -65,6 +69,7 @@ export class DocumentSpool {
       staged.detailLength = length;
     }
     this.staged.set(doc.id, staged);
+    return rest;
   }
 
   /** A staged delete: a document already spooled cannot be taken out of the file. */
@@ -73,10 +78,18 @@ export class DocumentSpool {
   }
 
   /** The card bytes serialised for `doc`, if it is the version spooled. */
-  readonly cardOf = (doc: SearchDocument): Uint8Array | undefined => {
+  readonly cardOf = (doc: KeptDocument): Uint8Array | undefined => {
     const staged = this.staged.get(doc.id);
     return staged?.doc === doc ? staged.card : undefined;
   };
+
+  /** `doc` with its card again (decoded from the bytes spooled), for a build this spool does not cover. */
+  withCard(doc: KeptDocument): SearchDocument {
+    if (doc.card !== undefined) return { ...doc, card: doc.card };
+    const bytes = this.cardOf(doc);
+    if (bytes === undefined) throw new Error(`document ${doc.id} was not spooled and has no card`);
+    return { ...doc, card: JSON.parse(new TextDecoder().decode(bytes)) as SearchDocument['card'] };
+  }
 
   /** Where the detail of each of `ids` (a build's documents, by ordinal) is in details.bin; null when none has one. */
   detailSpans(ids: readonly string[]): DetailSpans | null {
@@ -91,7 +104,7 @@ export class DocumentSpool {
   }
 
   /** True when the file holds exactly `documents` (each as its last line) and nothing else. */
-  covers(documents: ReadonlyMap<string, SearchDocument>): boolean {
+  covers(documents: ReadonlyMap<string, KeptDocument>): boolean {
     if (this.broken || this.documents.failed || this.details?.failed === true) return false;
     if (documents.size !== this.staged.size) return false;
     for (const [id, doc] of documents) if (this.staged.get(id)?.doc !== doc) return false;

@@ -18,8 +18,11 @@ const fieldMeta = (field: TextField): { avg: number; total: number } => ({
   total: field.totalLength,
 });
 
-/** Splits an index into snapshot metadata, one packed binary buffer and the card bytes (pure; no I/O). */
-export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8Array; cards: Uint8Array } {
+/**
+ * Splits an index into snapshot metadata, the packed arrays (pieces of one file, written in turn) and the card
+ * bytes (pure; no I/O).
+ */
+export function encodeIndex(data: IndexData): { meta: SnapshotMeta; arrays: Uint8Array[]; cards: Uint8Array } {
   const packer = new ArrayPacker();
   const cards = data.cards.all();
   packer.add('cards.offsets', cards.offsets);
@@ -64,8 +67,8 @@ export function encodeIndex(data: IndexData): { meta: SnapshotMeta; bytes: Uint8
     packer.add(`sortName.${i}.offsets`, column.offsets);
     packer.add(`sortName.${i}.present`, column.present);
   });
-  const { bytes, entries } = packer.finish();
-  return { bytes, meta: metaOf(data, entries), cards: cards.bytes };
+  const { pieces, entries } = packer.finish();
+  return { arrays: pieces, meta: metaOf(data, entries), cards: cards.bytes };
 }
 
 function metaOf(data: IndexData, arrays: SnapshotMeta['arrays']): SnapshotMeta {

@@ -3,6 +3,8 @@ import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SearchDocument } from '../../document';
+import { documentLine, type KeptDocument } from '../kept-document';
+import { ordinalOf } from '../query/binary-search';
 import { FileCards, MemoryCards, RECENT_CARDS_BYTES, type CardStore } from '../card-store';
 import { DetailFile, type DetailSpans, NO_DETAIL } from '../detail-file';
 import { ChunkedFile } from './chunked-file';
@@ -22,19 +24,19 @@ const DETAIL_SPANS = 'details.idx';
 export const MEMORY_CARDS_MAX = 32 * 1024 * 1024;
 
 /** One document as a line of documents.ndjson. */
-export type DocumentLine = (doc: SearchDocument) => string;
+export type DocumentLine = (doc: KeptDocument) => string;
 
 /**
  * Writes an immutable snapshot directory: metadata, packed arrays, and the source documents (read back only
- * when a later write must rebuild; `line` serialises one). Written under a temporary name and renamed, so
- * readers never see half a snapshot.
+ * when a later write must rebuild; `line` serialises one, by default with the card the index holds for it).
+ * Written under a temporary name and renamed, so readers never see half a snapshot.
  */
 export async function writeSnapshot(
   dir: string,
   data: IndexData,
-  documents: Iterable<SearchDocument>,
+  documents: Iterable<KeptDocument>,
   extra: (temporary: string) => Promise<void> = async () => {},
-  line: DocumentLine = (doc) => JSON.stringify(doc),
+  line: DocumentLine = indexedLine(data),
 ): Promise<void> {
   const temporary = `${dir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(temporary, { recursive: true });
@@ -55,8 +57,8 @@ export async function finishSnapshot(
   rest: () => Promise<void> = async () => {},
 ): Promise<void> {
   try {
-    const { meta, bytes, cards } = encodeIndex(data);
-    await writeFile(join(temporary, ARRAYS), bytes);
+    const { meta, arrays, cards } = encodeIndex(data);
+    await writeFile(join(temporary, ARRAYS), arrays);
     await writeFile(join(temporary, CARDS), cards);
     await rest();
     await writeFile(join(temporary, META), JSON.stringify(meta));
@@ -112,7 +114,17 @@ async function readDetails(dir: string): Promise<DetailFile | null> {
   return openDetails(dir, spans);
 }
 
-async function writeDocuments(path: string, documents: Iterable<SearchDocument>, line: DocumentLine): Promise<void> {
+/** Lines whose card is the one the index holds (a KeptDocument may have no card object left). */
+function indexedLine(data: IndexData): DocumentLine {
+  const decoder = new TextDecoder();
+  return (doc) => {
+    const ordinal = ordinalOf(data.ids, doc.id);
+    if (ordinal < 0) throw new Error(`document ${doc.id} is not in the index it is written with`);
+    return documentLine(doc, decoder.decode(data.cards.card(ordinal)));
+  };
+}
+
+async function writeDocuments(path: string, documents: Iterable<KeptDocument>, line: DocumentLine): Promise<void> {
   const file = await open(path, 'w');
   try {
     let chunk: string[] = [];

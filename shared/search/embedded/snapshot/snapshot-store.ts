@@ -2,6 +2,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
+import type { KeptDocument } from '../kept-document';
 import type { DetailFile, DetailSpans } from '../detail-file';
 import type { IndexData } from '../index-data';
 import { DELTA, readDeltaFile, writeDeltaFile, type DeltaRecord } from './delta-file';
@@ -29,7 +30,7 @@ const READ_ATTEMPTS = 3;
 export interface LoadedBase {
   generation: number;
   data: IndexData;
-  documents: () => Promise<Map<string, SearchDocument>>;
+  documents: () => Promise<Map<string, KeptDocument>>;
 }
 
 /**
@@ -93,7 +94,7 @@ export class SnapshotStore {
   async writeBase(
     name: string,
     data: IndexData,
-    documents: Iterable<SearchDocument>,
+    documents: Iterable<KeptDocument>,
     kept: { spooled?: DocumentSpool; carried?: (id: string) => Uint8Array | null } = {},
   ): Promise<{ generation: number; details: DetailFile | null }> {
     const { spooled, carried } = kept;
@@ -129,7 +130,7 @@ export class SnapshotStore {
     name: string,
     record: DeltaRecord,
     overlay: IndexData,
-    overlayDocuments: Iterable<SearchDocument>,
+    overlayDocuments: Iterable<KeptDocument>,
     line?: DocumentLine,
   ): Promise<number> {
     const next = await this.nextGeneration(name);

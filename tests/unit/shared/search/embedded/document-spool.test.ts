@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SearchDocument } from '../../../../../shared/search';
 import { buildIndex } from '../../../../../shared/search/embedded/build/build-index';
+import type { KeptDocument } from '../../../../../shared/search/embedded/kept-document';
 import { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
 import { readSnapshotDocuments, writeSnapshot } from '../../../../../shared/search/embedded/snapshot/snapshot-files';
 import { DocumentSpool } from '../../../../../shared/search/embedded/snapshot/document-spool';
@@ -110,12 +111,15 @@ describe('documents spooled while a full build is staged', () => {
       const doc = fixtureDocuments()[i % 12] as SearchDocument;
       return { ...doc, id: `d${i}`, card: { title: `card ${i} ä`, body: String(i).repeat(10_000 / String(i).length) } };
     });
+    const kept: KeptDocument[] = [];
     for (const [i, doc] of docs.entries()) {
-      spool.add(doc);
+      kept.push(spool.add(doc));
       if (i % batch === batch - 1) await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const cards = docs.map((doc) => JSON.parse(Buffer.from(spool.cardOf(doc) ?? []).toString('utf8')));
+    expect(kept.every((doc) => doc.card === undefined && !('card' in doc))).toBe(true);
+    const cards = kept.map((doc) => JSON.parse(Buffer.from(spool.cardOf(doc) ?? []).toString('utf8')));
     expect(cards).toEqual(docs.map((doc) => doc.card));
+    expect(kept.map((doc) => spool.withCard(doc))).toEqual(docs);
     const file = await readFile(join(await spool.finish(), 'documents.ndjson'), 'utf8');
     expect(
       file

@@ -5,6 +5,7 @@ import type { BulkOperation, SearchDocument } from '../../../../../shared/search
 import { DetailFile } from '../../../../../shared/search/embedded/detail-file';
 import { InMemoryAliasStore } from '../../../../../shared/search/embedded/lifecycle/alias-store';
 import { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
+import { readSnapshotDocuments } from '../../../../../shared/search/embedded/snapshot/snapshot-files';
 import { SnapshotStore } from '../../../../../shared/search/embedded/snapshot/snapshot-store';
 import { fixtureDocuments } from '../contract/fixture';
 
@@ -138,6 +139,50 @@ describe('the embedded engine’s served documents and their details', () => {
     expect([...(served?.documents.keys() ?? [])]).toEqual([ids[1], ids[2], ids[3]]);
     expect([...(served?.documents.values() ?? [])].map((d) => d.detail)).toEqual([null, null, null]);
     expect(await readdir(join(dir, 'shop-1', 'g000000001'))).not.toContain('details.idx');
+  });
+
+  // A spooled build keeps its documents without their card objects (KeptDocument): the cards must still reach every
+  // snapshot a later write makes, and every reader.
+  describe('cards of documents a spooled build kept without them', () => {
+    const cardsOf = (shop: EmbeddedSearchEngine) =>
+      [...(shop.servedDocuments('shop', ids)?.documents ?? [])].map(([id, d]) => [id, d.card]);
+    const newest = async () => {
+      const generations = (await readdir(join(dir, 'shop-1'))).filter((g) => /^g\d+$/.test(g)).sort();
+      return readSnapshotDocuments(join(dir, 'shop-1', generations.at(-1) ?? ''));
+    };
+
+    it('are written by a merge and served after it, merge after merge', async () => {
+      const writer = await built(fourWithDetails(), true);
+      const renamed = { ...documents[1]!, card: { id: ids[1]!, name: 'Renamed' } };
+      await writer.bulk('shop-1', [{ action: 'index', document: renamed }]);
+      await writer.refresh('shop-1');
+      await writer.refresh('shop-1');
+      await writer.bulk('shop-1', [{ action: 'index', document: documents[4]! }]);
+      await writer.refresh('shop-1');
+      await writer.refresh('shop-1');
+      const live = [documents[0]!, renamed, documents[2]!, documents[3]!, documents[4]!];
+      expect(new Map([...(await newest())].map(([id, d]) => [id, d.card]))).toEqual(
+        new Map(live.map((d) => [d.id, d.card])),
+      );
+      const shop = await reader();
+      expect(cardsOf(shop)).toEqual(live.map((d) => [d.id, d.card]));
+      expect(cardsOf(writer)).toEqual(live.map((d) => [d.id, d.card]));
+      await shop.close();
+      await writer.close();
+    });
+
+    it('are written and served when the build could not use its spool', async () => {
+      const writer = await built([...fourWithDetails(), { action: 'delete', id: ids[0]! }], true);
+      const live = documents.slice(1, 4);
+      expect([...(await newest()).values()]).toEqual(live);
+      await writer.bulk('shop-1', [{ action: 'index', document: documents[5]! }]);
+      await writer.refresh('shop-1');
+      await writer.refresh('shop-1');
+      expect(new Map([...(await newest())].map(([id, d]) => [id, d.card]))).toEqual(
+        new Map([...live, documents[5]!].map((d) => [d.id, d.card])),
+      );
+      await writer.close();
+    });
   });
 
   it('closes the detail file with its last holder', async () => {
