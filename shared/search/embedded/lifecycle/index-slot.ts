@@ -142,7 +142,8 @@ export class IndexSlot {
     const spool = this.spool;
     this.pending = new Map();
     this.spool = null;
-    if (this.base.data.docCount > 0) await spool?.discard();
+    // Writes staged while the first build was being written opened a spool of their own; a delta applies them.
+    if (this.base.data.docCount > 0 && spool !== null) await withCardsBack(changes, spool);
     const documents = await this.writable().catch(async (error: unknown) => {
       await spool?.discard();
       throw error;
@@ -181,10 +182,7 @@ export class IndexSlot {
    */
   private async rebuild(documents: Map<string, KeptDocument>, spool: DocumentSpool | null = null): Promise<void> {
     const spooled = spool?.covers(documents) === true ? spool : undefined;
-    if (spooled === undefined && spool !== null) {
-      for (const [id, doc] of documents) if (doc.card === undefined) documents.set(id, spool.withCard(doc));
-      await spool.discard();
-    }
+    if (spooled === undefined && spool !== null) await withCardsBack(documents, spool);
     const { store } = this.persistence;
     let data: ReturnType<typeof buildIndex>;
     let generation: number | null = null;
@@ -282,6 +280,12 @@ export class IndexSlot {
     this.documents = loaded.documents;
     return this.documents;
   }
+}
+
+/** Gives each document of `documents` kept without its card the card `spool` holds, then discards the spool. */
+async function withCardsBack(documents: Map<string, KeptDocument | null>, spool: DocumentSpool): Promise<void> {
+  for (const [id, doc] of documents) if (doc !== null && doc.card === undefined) documents.set(id, spool.withCard(doc));
+  await spool.discard();
 }
 
 function apply(documents: Map<string, KeptDocument>, id: string, doc: KeptDocument | null): void {

@@ -15,7 +15,8 @@ type Staged = { doc: KeptDocument; card: Uint8Array; detail: number; detailLengt
  * staged, so the refresh after the last batch does not serialise and write them all at once (about a third of
  * that refresh at 100,000 documents). Each document's card is serialised once, for its line and for the
  * build's card bytes (`cardOf`), and the document is kept without it (KeptDocument). A document's detail, when
- * it has one, goes to a file of its own (details.bin) and is never kept in memory. A document staged again gets a second line (a reader keeps the last one).
+ * it has one, goes to a file of its own (details.bin) and is never kept in memory. A document staged again gets
+ * a second line (a reader keeps the last one).
  * A spooled document deleted before the build makes the file wrong: `covers` then says no and the refresh
  * writes the documents itself. Until `finish` hands the directory over, it is only ever a temporary one.
  */

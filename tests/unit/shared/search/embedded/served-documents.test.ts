@@ -171,6 +171,25 @@ describe('the embedded engine’s served documents and their details', () => {
       await writer.close();
     });
 
+    it('are kept by documents staged while the first build is still being written', async () => {
+      const writer = engine();
+      await writer.createIndex('shop-1', { languages: ['en'] });
+      await writer.bulk('shop-1', fourWithDetails());
+      const first = writer.refresh('shop-1');
+      // The build has swapped its staged writes out and waits for its snapshot: a write now opens a new spool.
+      await new Promise((resolve) => setImmediate(resolve));
+      await writer.bulk('shop-1', [{ action: 'index', document: documents[4]! }]);
+      await first;
+      await writer.refresh('shop-1');
+      await writer.swapAlias('shop', 'shop-1');
+      const live = documents.slice(0, 5);
+      expect(cardsOf(writer)).toEqual(live.map((d) => [d.id, d.card]));
+      const shop = await reader();
+      expect(cardsOf(shop)).toEqual(live.map((d) => [d.id, d.card]));
+      await shop.close();
+      await writer.close();
+    });
+
     it('are written and served when the build could not use its spool', async () => {
       const writer = await built([...fourWithDetails(), { action: 'delete', id: ids[0]! }], true);
       const live = documents.slice(1, 4);
