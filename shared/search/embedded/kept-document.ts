@@ -10,8 +10,12 @@ export type KeptDocument = Omit<SearchDocument, 'card'> & { card?: SearchDocumen
 
 /** A document's line of documents.ndjson: its fields as JSON with `cardJson` as its card, last. Pure. */
 export function documentLine(doc: KeptDocument, cardJson: string): string {
-  const head = JSON.stringify(doc.card === undefined ? doc : withoutCard(doc));
-  return head.length > 2 ? `${head.slice(0, -1)},"card":${cardJson}}` : `{"card":${cardJson}}`;
+  return `${lineUpToCard(JSON.stringify(doc.card === undefined ? doc : withoutCard(doc)))}${cardJson}}`;
+}
+
+/** A line's start: the JSON object `head` (a document's fields but its card) reopened for its card. Pure. */
+export function lineUpToCard(head: string): string {
+  return head.length > 2 ? `${head.slice(0, -1)},"card":` : '{"card":';
 }
 
 function withoutCard({ card: _card, ...rest }: KeptDocument): KeptDocument {

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SearchDocument } from '../../document';
 import { type DetailSpans, NO_DETAIL } from '../detail-file';
-import type { KeptDocument } from '../kept-document';
+import { type KeptDocument, lineUpToCard } from '../kept-document';
 import { ByteArena } from './byte-arena';
 import { ChunkedFile } from './chunked-file';
 import { DETAILS, DOCUMENTS } from './snapshot-files';
@@ -27,6 +27,7 @@ export class DocumentSpool {
   /** The cards are kept in an arena's few slabs: a buffer each is external memory V8 marks the heap for. */
   private readonly cards = new ByteArena();
   private broken = false;
+  private readonly decoder = new TextDecoder();
 
   /** Creates `temporary` (a directory name no reader takes for a generation) and its documents file. */
   constructor(readonly temporary: string) {
@@ -47,12 +48,12 @@ export class DocumentSpool {
     const { card, ...rest } = doc;
     const head = JSON.stringify(rest);
     const cardJson = JSON.stringify(card);
-    // The same JSON as JSON.stringify(doc) with the card last, encoded straight into the chunk; the card's
-    // bytes are copied from there, so it is serialised and encoded once.
+    // documentLine's line (the card last), encoded straight into the chunk; the card's bytes are copied from
+    // there, so it is serialised and encoded once.
     const file = this.documents;
     file.reserve(3 * (head.length + cardJson.length) + 16);
     let at = file.used;
-    at += file.chunk.write(head.length > 2 ? `${head.slice(0, -1)},"card":` : '{"card":', at);
+    at += file.chunk.write(lineUpToCard(head), at);
     const cardStart = at;
     at += file.chunk.write(cardJson, at);
     const staged: Staged = {
@@ -89,7 +90,7 @@ export class DocumentSpool {
     if (doc.card !== undefined) return { ...doc, card: doc.card };
     const bytes = this.cardOf(doc);
     if (bytes === undefined) throw new Error(`document ${doc.id} was not spooled and has no card`);
-    return { ...doc, card: JSON.parse(new TextDecoder().decode(bytes)) as SearchDocument['card'] };
+    return { ...doc, card: JSON.parse(this.decoder.decode(bytes)) as SearchDocument['card'] };
   }
 
   /** Where the detail of each of `ids` (a build's documents, by ordinal) is in details.bin; null when none has one. */
