@@ -166,7 +166,13 @@ async function serveAll(
   );
   const servers: RunningServer[] = [
     await listen(
-      identityApp({ db: t.db, redis, signingKey }, { issuer: identityUrl, corsOrigins: [consoleUrl] }),
+      // This process also drives Chromium and serves three other apps on two shared cores: a Redis answer can
+      // take longer than production's 500 ms budget here (a token request then failed with 503). The console's
+      // tests are not about a slow Redis; the reliability suites are.
+      identityApp(
+        { db: t.db, redis, signingKey },
+        { issuer: identityUrl, corsOrigins: [consoleUrl], storeTimeoutMs: 5_000 },
+      ),
       HOST,
       identityPort,
     ),
