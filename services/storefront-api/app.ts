@@ -23,6 +23,7 @@ import { KeyCache } from './keys/key-cache';
 import { siteContext } from './keys/site-context';
 import { RenderedItems } from './listing/rendered-items';
 import { FacetMemo } from './listing/facet-memo';
+import { RenderedFacets } from './listing/rendered-facets';
 import { listingRoutes } from './listing/listing-routes';
 import { createRateLimits } from './rate-limit/rate-limits';
 import { catalogueRoutes } from './catalogue-routes';
@@ -121,7 +122,8 @@ export function createApp(deps: StorefrontApiDeps): StorefrontApp {
     { maxEntries: 10_000, maxBytes: (config.ANSWER_CACHE_MB ?? 256) * 1024 * 1024 },
     deps.recordSearch,
   );
-  const listing = { db, engine, facets: new FacetMemo(), items: new RenderedItems() };
+  const facets = new FacetMemo();
+  const listing = { db, engine, facets, panels: new RenderedFacets(facets), items: new RenderedItems() };
   const productOptions = productReadOptions(config);
   // A product computed now must not show a category older than the freshness bound either.
   const trees = new CategoryTrees(db, productOptions.freshnessMs);

@@ -27,8 +27,15 @@ const unicodeEscape = (c: string): string => {
  * non-ASCII (another script) is left as it is.
  */
 export function asciiJson(json: string): string {
-  // Counted natively: every non-ASCII character takes one to three more UTF-8 bytes than characters.
-  const extraBytes = Buffer.byteLength(json) - json.length;
-  if (extraBytes === 0 || extraBytes > json.length * MAX_EXTRA_BYTES_SHARE) return json;
-  return json.replace(NON_ASCII, unicodeEscape);
+  return worthEscaping(Buffer.byteLength(json) - json.length, json.length) ? escapeNonAscii(json) : json;
 }
+
+/**
+ * Whether text of `length` characters whose non-ASCII characters take `extraBytes` UTF-8 bytes beyond one each is
+ * written escaped (asciiJson's rule, for text weighed in parts).
+ */
+export const worthEscaping = (extraBytes: number, length: number): boolean =>
+  extraBytes > 0 && extraBytes <= length * MAX_EXTRA_BYTES_SHARE;
+
+/** The JSON text with every non-ASCII character written as a `\u` escape. */
+export const escapeNonAscii = (json: string): string => json.replace(NON_ASCII, unicodeEscape);

@@ -11,6 +11,8 @@ type Entry = { token: string; facets: FacetResult[] };
  */
 export class FacetMemo {
   private readonly entries: LRUCache<string, Entry>;
+  /** The facet results it has kept (see holds). */
+  private readonly kept = new WeakSet<readonly FacetResult[]>();
 
   constructor(maxEntries = 5000) {
     this.entries = new LRUCache({ max: maxEntries });
@@ -31,7 +33,13 @@ export class FacetMemo {
       return { ...(await engine.search(alias, { ...request, facets: [] }, options)), facets: hit.facets };
     const result = await engine.search(alias, request, options);
     this.entries.set(key, { token, facets: result.facets });
+    this.kept.add(result.facets);
     return result;
+  }
+
+  /** Whether `facets` are results this memo kept: the same array answers every sort and page of their context. */
+  holds(facets: readonly FacetResult[]): boolean {
+    return this.kept.has(facets);
   }
 }
 

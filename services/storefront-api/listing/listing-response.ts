@@ -1,12 +1,11 @@
-import { decimalString } from '../../../indexer/documents/format';
-import type { FacetResult, FacetValueCount, SearchResponse } from '../../../shared/search';
+import type { SearchResponse } from '../../../shared/search';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import { projectCard, type IndexedCard } from '../../../indexer/documents/card';
-import { labelIn, textIn, type FacetSpec } from '../catalogue/facet-specs';
-import { swatchOf, type SwatchImages } from '../catalogue/swatches';
+import { labelIn } from '../catalogue/facet-specs';
 import type { SiteCatalogue } from '../catalogue/site-catalogue';
 import { collectionSlug, collectionUrl, productUrl } from '../catalogue/urls';
 import { appliedLabelKey } from './applied-labels';
+import type { FacetPanel } from './facet-view';
 import { SORT_KEYS, type ListingPlan } from './listing-plan';
 import type { PageItems } from './rendered-items';
 import type { Warning } from './warnings';
@@ -31,63 +30,6 @@ export function cardOf(card: IndexedCard, catalogue: SiteCatalogue, market: Mark
   return Object.assign(projected, { url: productUrl(market, catalogue.config.site, projected.slug), collections });
 }
 
-/**
- * A range facet's bound as the spec writes shop data: a decimal string, never a JSON number (the price with at
- * least two decimals, as its amounts are).
- */
-const rangeBound = (key: string, n: number | null): string | null =>
-  n === null ? null : key === 'price' ? decimalString(String(n)) : String(n);
-
-function facetOf(
-  spec: FacetSpec,
-  result: FacetResult | undefined,
-  plan: ListingPlan,
-  language: string,
-  swatchImages: SwatchImages,
-) {
-  const selected = new Set(plan.applied.filter((a) => a.facet === spec.key).map((a) => a.value));
-  // The rest is added with Object.assign, not `{ ...base, values }`: on Node 20 a spread followed by more
-  // properties costs about 2 us an object (docs/decisions.md, "Spreads that add properties").
-  const base = {
-    key: spec.key,
-    label: labelIn(spec.label, language, spec.key),
-    type: spec.type,
-    match: spec.match,
-    searchable: spec.searchable,
-    help: textIn(spec.help, language),
-    collapsed: spec.collapsed,
-  };
-  if (result?.kind === 'range') {
-    return Object.assign(base, {
-      values: [],
-      truncated: false,
-      range: {
-        unit: spec.range?.unit ?? null,
-        step: spec.range?.step ?? 1,
-        min: rangeBound(spec.key, result.min),
-        max: rangeBound(spec.key, result.max),
-      },
-    });
-  }
-  if (result?.kind === 'toggle') {
-    return Object.assign(base, {
-      values: [{ value: 'true', label: base.label, count: result.count, selected: selected.has('true'), help: null }],
-      truncated: false,
-      range: null,
-    });
-  }
-  const values = (result?.values ?? []).map((v: FacetValueCount & { depth?: number; parent?: string | null }) => ({
-    value: v.value,
-    label: v.label ?? v.value,
-    count: v.count,
-    selected: selected.has(v.value),
-    help: null,
-    ...(v.depth !== undefined && { depth: v.depth, parent: v.parent ?? null }),
-    ...(spec.type === 'swatch' && { swatch: swatchOf(spec, v.value, swatchImages) }),
-  }));
-  return Object.assign(base, { values, truncated: result?.truncated ?? false, range: null });
-}
-
 /** The spec's listing response from the engine's answer and the page's items. */
 export function listingResponse(input: {
   plan: ListingPlan;
@@ -99,22 +41,19 @@ export function listingResponse(input: {
   warnings?: Warning[];
   /** Labels of selected values the facets do not list (see missingLabels), by appliedLabelKey. */
   labels?: Map<string, string>;
-  /** Descriptors of the configured swatch images, by source (none: every swatch `image` is null). */
-  swatchImages?: SwatchImages;
+  /** The listing's facets (see facetPanel). */
+  facets: FacetPanel;
   /** The page's items: rendered from the hits' cards, or kept from an earlier page. */
   items: PageItems;
 }) {
-  const { plan, result, catalogue, language } = input;
-  const facets = catalogue.facets.map((spec, i) =>
-    facetOf(spec, result.facets[i], plan, language, input.swatchImages ?? new Map()),
-  );
-  const labelOf = (facet: string, value: string) =>
-    facets.find((f) => f.key === facet)?.values.find((v) => v.value === value)?.label ??
-    input.labels?.get(appliedLabelKey(facet, value)) ??
-    value;
+  const { plan, result, language, facets } = input;
+  const labelOf = (facet: string, value: string) => {
+    const key = appliedLabelKey(facet, value);
+    return facets.labels.get(key) ?? input.labels?.get(key) ?? value;
+  };
   return {
     items: input.items.of(result.hits),
-    facets,
+    facets: facets.json,
     appliedFilters: plan.applied.map((a) => ({ facet: a.facet, value: a.value, label: labelOf(a.facet, a.value) })),
     total: result.total,
     page: plan.page,

@@ -4,6 +4,7 @@ import type { SearchHit } from '../../../shared/search';
 import type { Market } from '../../../shared/storefront-config/schemas';
 import type { SiteCatalogue } from '../catalogue/site-catalogue';
 import { JsonText } from '../http/json-text';
+import { CatalogueScopes } from './catalogue-scopes';
 import { cardOf } from './listing-response';
 
 /** Characters of listing items kept as JSON, keys included: about 25,000 items of 550 characters. */
@@ -18,9 +19,8 @@ export const RENDERED_ITEMS_SIZE = 16 * 1024 * 1024;
  */
 export class RenderedItems {
   private readonly items: LRUCache<string, string>;
-  /** Each catalogue's scopes: the short prefix of its items' keys in a market and language. */
-  private readonly scopes = new WeakMap<SiteCatalogue, Map<string, string>>();
-  private scopeCount = 0;
+  /** The short prefix of items' keys in a catalogue, market and language. */
+  private readonly scopes = new CatalogueScopes();
 
   constructor(maxSize = RENDERED_ITEMS_SIZE) {
     this.items = new LRUCache({ maxSize, sizeCalculation: (text, key) => text.length + key.length });
@@ -33,24 +33,9 @@ export class RenderedItems {
 
   /** The items of one listing page in `market` and `language`. */
   page(catalogue: SiteCatalogue, market: Market, language: string): PageItems {
-    return new PageItems(this.items, this.scope(catalogue, `${market.code}\u0000${language}`), (card) =>
+    return new PageItems(this.items, this.scopes.of(catalogue, `${market.code}\u0000${language}`), (card) =>
       cardOf(card, catalogue, market, language),
     );
-  }
-
-  // A short prefix: a key is hashed on every look-up, and a page looks up each of its items.
-  private scope(catalogue: SiteCatalogue, marketLanguage: string): string {
-    let scopes = this.scopes.get(catalogue);
-    if (scopes === undefined) {
-      scopes = new Map();
-      this.scopes.set(catalogue, scopes);
-    }
-    let scope = scopes.get(marketLanguage);
-    if (scope === undefined) {
-      scope = `${(this.scopeCount++).toString(36)}/`;
-      scopes.set(marketLanguage, scope);
-    }
-    return scope;
   }
 }
 

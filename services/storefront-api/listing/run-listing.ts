@@ -8,18 +8,29 @@ import { missingLabels } from './applied-labels';
 import { planListing, type ListingParams } from './listing-plan';
 import type { FacetMemo } from './facet-memo';
 import { correctQuery } from './query-correction';
+import type { RenderedFacets } from './rendered-facets';
 import type { RenderedItems } from './rendered-items';
 import { listingResponse, redirectFor, type ListingResponse } from './listing-response';
 
-/** What a listing reads: the engine (its facets through the memo, its cards as items kept) and PostgreSQL. */
-export type ListingDeps = { engine: SearchEngine; db: Knex; facets: FacetMemo; items: RenderedItems };
+/**
+ * What a listing reads: the engine (its facets through the memo and kept as panels, its cards as items kept) and
+ * PostgreSQL.
+ */
+export type ListingDeps = {
+  engine: SearchEngine;
+  db: Knex;
+  facets: FacetMemo;
+  /** Facet panels of the results `facets` keeps. */
+  panels: RenderedFacets;
+  items: RenderedItems;
+};
 
 /**
  * One listing call: plan, redirect rule, search (corrected when it found little), swatch images, and the spec's
  * response. `scope` fixes a collection (its page).
  */
 export async function runListing(
-  { engine, db, facets, items }: ListingDeps,
+  { engine, db, facets, panels, items }: ListingDeps,
   ctx: SiteContext,
   params: ListingParams,
   scope?: Collection,
@@ -42,7 +53,7 @@ export async function runListing(
     redirect: redirectFor(plan.redirect, catalogue, market, language),
     queryCorrection: corrected?.correction ?? null,
     labels,
-    swatchImages,
+    facets: panels.panel({ catalogue, results: result.facets, applied: plan.applied, language, swatchImages }),
     items: page,
   });
 }

@@ -66,6 +66,7 @@ describe('FacetMemo', () => {
         expect(answer.facets).toBe(first.facets);
       }
     }
+    expect(memo.holds(first.facets)).toBe(true);
   });
 
   it('computes the facets again once the engine serves another generation', async () => {
@@ -91,6 +92,7 @@ describe('FacetMemo', () => {
     const second = await memo.search(engine, 'shop', { ...BASE, page: 2 }, null);
     expect(second.facets).toEqual(first.facets);
     expect(second.facets).not.toBe(first.facets);
+    expect([memo.holds(first.facets), memo.holds(second.facets)]).toEqual([false, false]);
   });
 
   it('keeps at most its bound of contexts, the least recently used out first', async () => {

@@ -1,6 +1,11 @@
 import type { IndexedCard } from '../../../../indexer/documents/card';
 import type { FacetResult, SearchResponse } from '../../../../shared/search';
-import { planListing, type ListingParams } from '../../../../services/storefront-api/listing/listing-plan';
+import { facetPanel } from '../../../../services/storefront-api/listing/facet-view';
+import {
+  planListing,
+  type ListingParams,
+  type ListingPlan,
+} from '../../../../services/storefront-api/listing/listing-plan';
 import { cardOf, listingResponse, redirectFor } from '../../../../services/storefront-api/listing/listing-response';
 import { answerJson, type JsonText } from '../../../../services/storefront-api/http/json-text';
 import { RenderedItems } from '../../../../services/storefront-api/listing/rendered-items';
@@ -78,9 +83,27 @@ function respond(filters: Record<string, string[]>, language = 'en', extra: Part
     language,
     redirect: null,
     queryCorrection: null,
+    facets: panelOf(plan, RESULT, language),
     items: new RenderedItems().page(site, market, language),
   });
 }
+
+/** The facets of a listing, as run-listing renders them. */
+const panelOf = (plan: ListingPlan, result: SearchResponse, language: string) =>
+  facetPanel({ catalogue: site, results: result.facets, applied: plan.applied, language, swatchImages: new Map() });
+
+/** A facet of an answer, as it is sent. */
+type SentFacet = {
+  key: string;
+  type: string;
+  match: string;
+  label: string;
+  help: string | null;
+  values: { value: string; label: string }[];
+};
+
+/** The facets of an answer, as they are sent. */
+const facetsOf = (res: { facets: JsonText }): SentFacet[] => JSON.parse(answerJson(res.facets));
 
 /** The items of an answer, as it is sent. */
 const itemsOf = (res: { items: JsonText }) => JSON.parse(answerJson(res.items));
@@ -144,7 +167,7 @@ describe('listingResponse', () => {
       warnings: [],
     });
     expect(itemsOf(res)).toEqual([cardOf(CARD, site, m1, 'en')]);
-    expect(res.facets.map((f) => [f.key, f.type, f.match, f.label])).toEqual([
+    expect(facetsOf(res).map((f) => [f.key, f.type, f.match, f.label])).toEqual([
       ['category', 'hierarchy', 'any', 'Category'],
       ['brand', 'list', 'any', 'Brand'],
       ['colour', 'swatch', 'any', 'Colour'],
@@ -158,11 +181,13 @@ describe('listingResponse', () => {
   });
 
   it('gives each kind of facet its exact fields', () => {
-    const [category, brand, colour, features, , weight, organic, priceFacet, inStock] = respond({
-      brand: ['zed'],
-      colour: ['red'],
-      'in-stock': ['true'],
-    }).facets;
+    const [category, brand, colour, features, , weight, organic, priceFacet, inStock] = facetsOf(
+      respond({
+        brand: ['zed'],
+        colour: ['red'],
+        'in-stock': ['true'],
+      }),
+    );
     expect(category).toEqual({
       key: 'category',
       label: 'Category',
@@ -271,7 +296,7 @@ describe('listingResponse', () => {
   });
 
   it('labels facets and help in the request language, falling back to English', () => {
-    const facets = respond({}, 'sv').facets;
+    const facets = facetsOf(respond({}, 'sv'));
     expect(facets.map((f) => f.label)).toEqual([
       'Kategori',
       'Märke',
@@ -318,6 +343,7 @@ describe('listingResponse', () => {
       result: RESULT,
       catalogue: site,
       language,
+      facets: panelOf(plan, RESULT, language),
       items: new RenderedItems().page(site, m1, language),
       redirect: null,
       queryCorrection: null,
@@ -339,6 +365,7 @@ describe('listingResponse', () => {
       result: { total: 0, hits: [], facets: [] },
       catalogue: site,
       language: 'en',
+      facets: panelOf(plan, { total: 0, hits: [], facets: [] }, 'en'),
       items: new RenderedItems().page(site, m1, 'en'),
       redirect,
       queryCorrection: { q: 'a' },
@@ -346,7 +373,7 @@ describe('listingResponse', () => {
     });
     expect(res.warnings.map((w) => w.code)).toEqual(['SORT_UNKNOWN', 'FILTER_IGNORED', 'EXTRA']);
     expect([res.redirect, res.queryCorrection, res.total, itemsOf(res)]).toEqual([redirect, { q: 'a' }, 0, []]);
-    expect(res.facets.find((f) => f.key === 'brand')).toMatchObject({ values: [], truncated: false });
+    expect(facetsOf(res).find((f) => f.key === 'brand')).toMatchObject({ values: [], truncated: false });
   });
 
   it('leaves out hits with no price on the market', () => {
@@ -363,6 +390,7 @@ describe('listingResponse', () => {
       },
       catalogue: site,
       language: 'en',
+      facets: panelOf(plan, RESULT, 'en'),
       items: new RenderedItems().page(site, m1, 'en'),
       redirect: null,
       queryCorrection: null,

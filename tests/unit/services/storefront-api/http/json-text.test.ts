@@ -23,6 +23,32 @@ describe('answerJson', () => {
     expect(json).toBe(`{"label":"F\\u00e4rg","note":"${note}","items":["bl\\u00e5"]}`);
   });
 
+  it('escapes as asciiJson escapes the whole answer, weighing the texts with the rest', () => {
+    const ascii = 'x'.repeat(300);
+    const bodies = [
+      // Mostly ASCII texts with a non-ASCII rest: all escaped.
+      { label: 'Färg', items: new JsonText(`["${ascii}"]`), more: [new JsonText('"blå"')] },
+      // A mostly non-ASCII text outweighs an ASCII rest: nothing escaped.
+      { label: 'Färg', items: new JsonText(JSON.stringify(['Ελαφριά σκηνή από βελανιδιά'.repeat(5)])) },
+      // A mostly ASCII rest carries a short non-ASCII text: all escaped.
+      { note: ascii, label: 'Färg', items: new JsonText('["blå"]') },
+      { note: ascii, items: new JsonText('[1]') },
+    ];
+    for (const body of bodies) expect(answerJson(body)).toBe(asciiJson(JSON.stringify(body)));
+  });
+
+  it('writes a text held by many answers alike in each, escaped or not', () => {
+    const items = new JsonText(`["blå","${'x'.repeat(300)}"]`);
+    expect(items.escaped()).toBe(`["bl\\u00e5","${'x'.repeat(300)}"]`);
+    expect(answerJson(items)).toBe(items.escaped());
+    expect(answerJson({ a: 1, items })).toBe(`{"a":1,"items":${items.escaped()}}`);
+    const greek = new JsonText(JSON.stringify('Ελαφριά σκηνή'));
+    expect([answerJson({ greek }), answerJson({ greek })]).toEqual([
+      `{"greek":${greek.text}}`,
+      `{"greek":${greek.text}}`,
+    ]);
+  });
+
   it('keeps strings that look like a mark as strings', () => {
     const body = { a: '\u0000', b: '\u0000x', items: new JsonText('[1]') };
     expect(JSON.parse(answerJson(body))).toEqual({ a: '\u0000', b: '\u0000x', items: [1] });
