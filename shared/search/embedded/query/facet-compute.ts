@@ -1,6 +1,7 @@
 import type { FacetRequest, FacetResult, RangeFacetResult } from '../../facets';
 import { countAnd, forEachBit, hasBit } from '../bitset';
-import type { NumericColumn, Rows } from '../index-data';
+import type { NumericColumn } from '../index-data';
+import type { WasmRows } from '../wasm/wasm-rows';
 import { countInContext, countsComplement, listBits } from './facet-count';
 import { hierarchyValues, termsValues } from './facet-results';
 import type { IndexRuntime } from './index-runtime';
@@ -73,14 +74,14 @@ export function valueCounts(segment: IndexRuntime, key: string, context: FacetCo
     return counts.subarray(base, base + column.values.length);
   }
   const counts = segment.scratch.zeroedCounts(column.values.length);
-  countContext(segment, column.docValues, segment.marketCounts(context.market, column), context, counts);
+  countContext(segment, segment.facetRows(column), segment.marketCounts(context.market, column), context, counts);
   return counts;
 }
 
 /** Adds the context's counts over `rows` into zeroed `counts` (`marketCounts`: the same rows' over the market). */
 function countContext(
   segment: IndexRuntime,
-  rows: Rows,
+  rows: WasmRows,
   marketCounts: Uint32Array,
   context: FacetContext,
   counts: Uint32Array,

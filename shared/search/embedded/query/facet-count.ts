@@ -1,4 +1,5 @@
 import type { Rows } from '../index-data';
+import type { WasmRows } from '../wasm/wasm-rows';
 
 /** Adds, for every document in `bits`, one to the counter of each of its values. */
 export function countRows(docValues: Rows, bits: Uint32Array, counts: Uint32Array): void {
@@ -58,17 +59,21 @@ export function listBits(
 export const countsComplement = (contextSize: number, marketSize: number): boolean => contextSize * 2 > marketSize;
 
 /**
- * Value counts over a context (a subset of the market) from `listed`: the context's documents, or with
- * `complement` the market's documents outside it (see countsComplement).
+ * Value counts over a context (a subset of the market) into `out`, counted in the memory of `rows` from `listed`:
+ * the context's documents, or with `complement` the market's documents outside it (see countsComplement).
  */
 export function countInContext(
-  docValues: Rows,
+  rows: WasmRows,
   listed: Uint32Array,
   complement: boolean,
   marketCounts: Uint32Array,
-  counts: Uint32Array,
+  out: Uint32Array,
 ): void {
-  countList(docValues, listed, counts);
-  if (!complement) return;
-  for (let v = 0; v < marketCounts.length; v++) counts[v] = (marketCounts[v] as number) - (counts[v] as number);
+  rows.list.set(listed);
+  const counts = rows.count(listed.length);
+  if (!complement) {
+    out.set(counts);
+    return;
+  }
+  for (let v = 0; v < counts.length; v++) out[v] = (marketCounts[v] as number) - (counts[v] as number);
 }

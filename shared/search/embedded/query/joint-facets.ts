@@ -1,12 +1,13 @@
-import type { FacetColumn, Rows } from '../index-data';
+import type { FacetColumn } from '../index-data';
+import { WasmRows } from '../wasm/wasm-rows';
 
 /**
  * Some facet columns of a segment as one row per document, a facet's value ids offset by its `base`: counting a
  * context over it reads each document's row once for all those facets, where counting facet by facet read one
- * row per facet (two cache misses each, on contexts spread over the segment).
+ * row per facet (two cache misses each, on contexts spread over the segment). The rows count in WebAssembly.
  */
 export interface JointFacets {
-  rows: Rows;
+  rows: WasmRows;
   /** Facet key -> the offset of its value ids in `rows` and in joint counts. */
   base: Map<string, number>;
   /** Number of joint value ids (the sum of the facets' value counts). */
@@ -38,7 +39,8 @@ export function jointFacets(columns: readonly FacetColumn[], docCount: number): 
       n += (column.docValues.offsets[d + 1] as number) - (column.docValues.offsets[d] as number);
     offsets[d + 1] = (offsets[d] as number) + n;
   }
-  const items = new Uint32Array(offsets[docCount] as number);
+  const rows = new WasmRows(offsets, size);
+  const items = rows.items;
   for (let d = 0; d < docCount; d++) {
     let at = offsets[d] as number;
     for (let f = 0; f < columns.length; f++) {
@@ -47,5 +49,5 @@ export function jointFacets(columns: readonly FacetColumn[], docCount: number): 
       for (let k = from[d] as number; k < (from[d + 1] as number); k++) items[at++] = offset + (values[k] as number);
     }
   }
-  return { rows: { offsets, items }, base, size };
+  return { rows, base, size };
 }

@@ -1,3 +1,4 @@
+import { WasmRows } from '../../../../../shared/search/embedded/wasm/wasm-rows';
 import {
   andInto,
   andListing,
@@ -140,7 +141,9 @@ describe('facet counting', () => {
     const length = complement ? listBits(market, context, listed) : listBits(context, null, listed);
     expect(length).toBe(complement ? 90 - members.length : members.length);
     const counts = new Uint32Array(4);
-    countInContext(rows, listed.subarray(0, length), complement, marketCounts, counts);
+    const wasm = new WasmRows(rows.offsets, 4);
+    wasm.items.set(rows.items);
+    countInContext(wasm, listed.subarray(0, length), complement, marketCounts, counts);
     expect([...counts]).toEqual([...direct]);
   });
 
