@@ -1,11 +1,14 @@
 import type { FieldBoosts } from '../index-settings';
 import type { CardStore } from './card-store';
 import type { SortedStrings } from './sorted-strings';
+import type { CountingMemory } from './wasm/counting-memory';
 
 /** Compressed rows: the entries of row i are items[offsets[i] .. offsets[i + 1]). Rows of doc ids are ascending. */
 export interface Rows {
   offsets: Uint32Array;
   items: Uint32Array;
+  /** The WebAssembly memory both arrays are views of, where they are counted (none: counted in JavaScript). */
+  counting?: CountingMemory | undefined;
 }
 
 /** One searchable field: per term, the documents and term frequencies; per document, the field length. */

@@ -87,7 +87,7 @@ export class EmbeddedPeer implements BenchPeer {
     await this.engine.search('live', PORT_QUERIES.Q1);
     const memoryBytes = canMeasureMemory() ? settledMemory() - before : null;
     const files = await snapshotFiles(join(this.dir, INDEX));
-    const memoryNote = `heap + array buffers of the loaded snapshot (serving process); snapshot files ${mb(files.total)}, of which cards ${mb(files.cards)}, read per hit from the page cache`;
+    const memoryNote = `heap + external memory (array buffers, WebAssembly) of the loaded snapshot (serving process); snapshot files ${mb(files.total)}, of which cards ${mb(files.cards)}, read per hit from the page cache`;
     return { buildMs, snapshotLoadMs, memoryBytes, memoryNote };
   }
 

@@ -1,7 +1,6 @@
 import type { FacetRequest, FacetResult, RangeFacetResult } from '../../facets';
 import { countAnd, forEachBit, hasBit } from '../bitset';
-import type { NumericColumn } from '../index-data';
-import type { WasmRows } from '../wasm/wasm-rows';
+import type { NumericColumn, Rows } from '../index-data';
 import { countInContext, countsComplement, listBits } from './facet-count';
 import { hierarchyValues, termsValues } from './facet-results';
 import type { IndexRuntime } from './index-runtime';
@@ -69,29 +68,37 @@ export function valueCounts(segment: IndexRuntime, key: string, context: FacetCo
   const base = joint?.base.get(key);
   if (joint != null && base !== undefined) {
     const counts = segment.scratch.countsFor(context, joint.size, (out) =>
-      countContext(segment, joint.rows, segment.jointMarketCounts(context.market, joint), context, out),
+      countContext(segment, joint.rows, segment.jointMarketCounts(context.market, joint), context, out, joint.size),
     );
     return counts.subarray(base, base + column.values.length);
   }
   const counts = segment.scratch.zeroedCounts(column.values.length);
-  countContext(segment, segment.facetRows(column), segment.marketCounts(context.market, column), context, counts);
+  countContext(
+    segment,
+    column.docValues,
+    segment.marketCounts(context.market, column),
+    context,
+    counts,
+    column.values.length,
+  );
   return counts;
 }
 
-/** Adds the context's counts over `rows` into zeroed `counts` (`marketCounts`: the same rows' over the market). */
+/** The context's counts of `size` values over `rows` into zeroed `counts` (`marketCounts`: the same rows' over the market). */
 function countContext(
   segment: IndexRuntime,
-  rows: WasmRows,
+  rows: Rows,
   marketCounts: Uint32Array,
   context: FacetContext,
   counts: Uint32Array,
+  size: number,
 ): void {
   const market = segment.market(context.market);
   const complement = countsComplement(context.size, segment.marketSize(context.market));
   const listed = segment.scratch.listFor(context, (out) =>
     complement ? listBits(market, context.bits, out) : listBits(context.bits, null, out, context.words ?? null),
   );
-  countInContext(rows, listed, complement, marketCounts, counts);
+  countInContext(rows, listed, complement, marketCounts, counts, size);
 }
 
 function mergeRanges(key: string, parts: readonly RangeFacetResult[]): RangeFacetResult {

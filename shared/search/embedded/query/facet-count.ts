@@ -1,5 +1,4 @@
 import type { Rows } from '../index-data';
-import type { WasmRows } from '../wasm/wasm-rows';
 
 /** Adds, for every document in `bits`, one to the counter of each of its values. */
 export function countRows(docValues: Rows, bits: Uint32Array, counts: Uint32Array): void {
@@ -59,21 +58,27 @@ export function listBits(
 export const countsComplement = (contextSize: number, marketSize: number): boolean => contextSize * 2 > marketSize;
 
 /**
- * Value counts over a context (a subset of the market) into `out`, counted in the memory of `rows` from `listed`:
- * the context's documents, or with `complement` the market's documents outside it (see countsComplement).
+ * Value counts of `size` values over a context (a subset of the market) into `out`, from `listed`: the context's
+ * documents, or with `complement` the market's documents outside it (see countsComplement). Rows in a counting
+ * memory are counted there.
  */
 export function countInContext(
-  rows: WasmRows,
+  rows: Rows,
   listed: Uint32Array,
   complement: boolean,
   marketCounts: Uint32Array,
   out: Uint32Array,
+  size: number,
 ): void {
-  rows.list.set(listed);
-  const counts = rows.count(listed.length);
-  if (!complement) {
-    out.set(counts);
-    return;
+  let counts = out;
+  if (rows.counting === undefined) countList(rows, listed, out);
+  else {
+    rows.counting.list.set(listed);
+    counts = rows.counting.count(rows, listed.length, size);
+    if (!complement) {
+      out.set(counts);
+      return;
+    }
   }
-  for (let v = 0; v < counts.length; v++) out[v] = (marketCounts[v] as number) - (counts[v] as number);
+  if (complement) for (let v = 0; v < size; v++) out[v] = (marketCounts[v] as number) - (counts[v] as number);
 }

@@ -6,7 +6,6 @@ import { countRows } from './facet-count';
 import type { FacetSet, JointFacets } from './joint-facets';
 import { JointRowsCache } from './joint-rows-cache';
 import { Scratch } from './scratch';
-import type { WasmRows } from '../wasm/wasm-rows';
 
 /** Documents of a segment that a later change replaced or deleted: as a bitset, and as a sorted list. */
 export interface DeletedDocs {
@@ -94,11 +93,6 @@ export class IndexRuntime {
   /** The joint rows of the facets of `set` that the data has, or null (see JointRowsCache.of). */
   jointFacets(set: FacetSet, eager = false): JointFacets | null {
     return this.joints.of(set, eager);
-  }
-
-  /** The facet's rows, to count it over a context of its own (see JointRowsCache.rowsOf). */
-  facetRows(column: FacetColumn): WasmRows {
-    return this.joints.rowsOf(column);
   }
 
   /** Count per joint value id over the market's live documents. */

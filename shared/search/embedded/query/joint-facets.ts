@@ -1,13 +1,14 @@
-import type { FacetColumn } from '../index-data';
-import { WasmRows } from '../wasm/wasm-rows';
+import type { FacetColumn, Rows } from '../index-data';
+import { CountingMemory } from '../wasm/counting-memory';
 
 /**
  * Some facet columns of a segment as one row per document, a facet's value ids offset by its `base`: counting a
  * context over it reads each document's row once for all those facets, where counting facet by facet read one
- * row per facet (two cache misses each, on contexts spread over the segment). The rows count in WebAssembly.
+ * row per facet (two cache misses each, on contexts spread over the segment). The rows are counted in WebAssembly
+ * (CountingMemory).
  */
 export interface JointFacets {
-  rows: WasmRows;
+  rows: Rows;
   /** Facet key -> the offset of its value ids in `rows` and in joint counts. */
   base: Map<string, number>;
   /** Number of joint value ids (the sum of the facets' value counts). */
@@ -39,7 +40,14 @@ export function jointFacets(columns: readonly FacetColumn[], docCount: number): 
       n += (column.docValues.offsets[d + 1] as number) - (column.docValues.offsets[d] as number);
     offsets[d + 1] = (offsets[d] as number) + n;
   }
-  const rows = new WasmRows(offsets, size);
+  const itemCount = offsets[docCount] as number;
+  const counting = new CountingMemory((offsets.length + itemCount) * 4, docCount, size);
+  const rows = {
+    offsets: counting.u32(0, offsets.length),
+    items: counting.u32(offsets.length * 4, itemCount),
+    counting,
+  };
+  rows.offsets.set(offsets);
   const items = rows.items;
   for (let d = 0; d < docCount; d++) {
     let at = offsets[d] as number;

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import type { FacetColumn } from '../index-data';
-import type { WasmRows } from '../wasm/wasm-rows';
 import { type FacetSet, type JointFacets, jointFacets } from './joint-facets';
 
 /** Sets of facets that get joint rows of their own in a segment; any other set counts over every facet's rows. */
@@ -12,15 +11,13 @@ const ASKED_SETS = 64;
  * The joint rows of one segment's data per set of facets. A site's listings ask a few sets: all of its value facets,
  * and those less the one a filter relaxes. Memory is bounded and nothing is built twice: the rows of every facet
  * (the whole set, and the fallback of any other), plus at most JOINT_SETS sets of their own, each about one Uint32
- * per document and per value of a document, and one copy of each facet counted on its own (rowsOf). Rows are never evicted: a site filtering on many facets in turn would
+ * per document and per value of a document. Rows are never evicted: a site filtering on many facets in turn would
  * rebuild evicted sets all the time, where counting a set over every facet's rows costs only the extra values.
  */
 export class JointRowsCache {
   private readonly own = new Map<string, JointFacets>();
   private readonly asked = new LRUCache<string, true>({ max: ASKED_SETS });
   private everything: JointFacets | undefined;
-  /** Each facet's own rows, by key (see rowsOf). */
-  private readonly singles = new Map<string, WasmRows>();
 
   constructor(
     private readonly facets: ReadonlyMap<string, FacetColumn>,
@@ -45,19 +42,6 @@ export class JointRowsCache {
     const joint = jointFacets(columns, this.docCount);
     this.own.set(set.signature, joint);
     return joint;
-  }
-
-  /**
-   * One facet's rows in WebAssembly memory, to count it over a context of its own (a filtered facet's, without its
-   * filter): a copy of its rows, made the first time and kept, at most one a facet.
-   */
-  rowsOf(column: FacetColumn): WasmRows {
-    let rows = this.singles.get(column.key);
-    if (rows === undefined) {
-      rows = jointFacets([column], this.docCount).rows;
-      this.singles.set(column.key, rows);
-    }
-    return rows;
   }
 
   /** The rows of every facet of the data. */

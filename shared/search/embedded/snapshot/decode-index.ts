@@ -2,12 +2,15 @@ import { numericColumn } from '../build/build-columns';
 import type { FacetColumn, IndexData, LanguageText, Rows, TextField } from '../index-data';
 import type { CardStore } from '../card-store';
 import { SortedStrings } from '../sorted-strings';
+import type { CountingMemory } from '../wasm/counting-memory';
 import { ArrayUnpacker } from './array-pack';
 import { SNAPSHOT_FORMAT, type FieldLengths, type SnapshotMeta } from './snapshot-meta';
 
-const rows = (u: ArrayUnpacker, name: string): Rows => ({
+/** Rows of the arrays; with `counting`, whose data the arrays are, counted there. */
+const rows = (u: ArrayUnpacker, name: string, counting: CountingMemory | null = null): Rows => ({
   offsets: u.u32(`${name}.offsets`),
   items: u.u32(`${name}.items`),
+  counting: counting ?? undefined,
 });
 
 function field(u: ArrayUnpacker, name: string, lengths: FieldLengths): TextField {
@@ -28,6 +31,8 @@ export function decodeIndex(
   buffer: ArrayBuffer,
   base: number,
   cards: (offsets: Float64Array) => CardStore,
+  /** The memory whose data `buffer` is, if it is one (see CountingMemory). */
+  counting: CountingMemory | null = null,
 ): IndexData {
   if (meta.format !== SNAPSHOT_FORMAT) throw new Error(`unsupported snapshot format ${meta.format}`);
   const u = new ArrayUnpacker(buffer, base, meta.arrays);
@@ -39,7 +44,7 @@ export function decodeIndex(
     cards: cards(u.f64('cards.offsets')),
     markets: new Map(meta.markets.map((name, i) => [name, u.u32(`market.${i}`)])),
     flags: new Map(meta.flags.map((name, i) => [name, u.u32(`flag.${i}`)])),
-    facets: new Map(meta.facets.map((facet, i) => [facet.key, facetColumn(u, i, facet)])),
+    facets: new Map(meta.facets.map((facet, i) => [facet.key, facetColumn(u, i, facet, counting)])),
     numbers: new Map(
       meta.numbers.map((key, i) => [
         key,
@@ -74,12 +79,17 @@ export function decodeIndex(
   };
 }
 
-function facetColumn(u: ArrayUnpacker, i: number, facet: SnapshotMeta['facets'][number]): FacetColumn {
+function facetColumn(
+  u: ArrayUnpacker,
+  i: number,
+  facet: SnapshotMeta['facets'][number],
+  counting: CountingMemory | null,
+): FacetColumn {
   return {
     key: facet.key,
     values: facet.values,
     valueIds: ids(facet.values),
-    docValues: rows(u, `facet.${i}.docValues`),
+    docValues: rows(u, `facet.${i}.docValues`, counting),
     valueDocs: rows(u, `facet.${i}.valueDocs`),
     denseSlot: u.i32(`facet.${i}.denseSlot`),
     denseBits: u.u32(`facet.${i}.denseBits`),

@@ -8,6 +8,7 @@ import { ordinalOf } from '../query/binary-search';
 import { FileCards, MemoryCards, RECENT_CARDS_BYTES, type CardStore } from '../card-store';
 import { DetailFile, type DetailSpans, NO_DETAIL } from '../detail-file';
 import { ChunkedFile } from './chunked-file';
+import { CountingMemory, fitsCountingMemory } from '../wasm/counting-memory';
 import type { IndexData } from '../index-data';
 import { decodeIndex } from './decode-index';
 import { encodeIndex } from './encode-index';
@@ -146,10 +147,8 @@ async function writeDocuments(path: string, documents: Iterable<KeptDocument>, l
  * bytes stays open (FileCards): whoever serves the index retains its cards and releases them when done.
  */
 export async function readSnapshot(dir: string, memoryCardsMax = MEMORY_CARDS_MAX): Promise<IndexData> {
-  const [metaText, file] = await Promise.all([readFile(join(dir, META), 'utf8'), readFile(join(dir, ARRAYS))]);
-  const meta = JSON.parse(metaText) as SnapshotMeta;
-  // Typed-array views need 8-byte alignment; a pooled Buffer might not give it, so copy only then.
-  const aligned = file.byteOffset % 8 === 0 ? file : Buffer.from(file);
+  const meta = JSON.parse(await readFile(join(dir, META), 'utf8')) as SnapshotMeta;
+  const { arrays, counting } = await readArrays(join(dir, ARRAYS), meta);
   const cardsPath = join(dir, CARDS);
   const inMemory = (await stat(cardsPath)).size <= memoryCardsMax ? await readFile(cardsPath) : null;
   const details = await readDetails(dir);
@@ -160,13 +159,40 @@ export async function readSnapshot(dir: string, memoryCardsMax = MEMORY_CARDS_MA
         ? new FileCards(cardsPath, offsets, RECENT_CARDS_BYTES, details)
         : new MemoryCards(inMemory, offsets, details));
   try {
-    return decodeIndex(meta, aligned.buffer as ArrayBuffer, aligned.byteOffset, cards);
+    return decodeIndex(meta, arrays.buffer as ArrayBuffer, arrays.byteOffset, cards, counting);
   } catch (error) {
     // The card store owns the detail file once made; before that, nobody does.
     const store = opened as CardStore | null;
     if (store === null) details?.release();
     else store.release();
     throw error;
+  }
+}
+
+/**
+ * The packed arrays, read into a counting memory (its facet rows are counted there, see CountingMemory) unless they
+ * would not fit one: then into a buffer of their own, 8-byte aligned as typed-array views need.
+ */
+async function readArrays(
+  path: string,
+  meta: SnapshotMeta,
+): Promise<{ arrays: Uint8Array; counting: CountingMemory | null }> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const counters = Math.max(0, ...meta.facets.map((facet) => facet.values.length));
+    const counting = fitsCountingMemory(size, meta.docCount, counters)
+      ? new CountingMemory(size, meta.docCount, counters)
+      : null;
+    const arrays = counting?.data ?? new Uint8Array(new ArrayBuffer(size));
+    for (let at = 0; at < size; ) {
+      const { bytesRead } = await file.read(arrays, at, size - at, at);
+      if (bytesRead === 0) throw new Error(`${path} ended at ${at} of ${size} bytes`);
+      at += bytesRead;
+    }
+    return { arrays, counting };
+  } finally {
+    await file.close();
   }
 }
 

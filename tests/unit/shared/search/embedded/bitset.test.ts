@@ -1,4 +1,4 @@
-import { WasmRows } from '../../../../../shared/search/embedded/wasm/wasm-rows';
+import { countedRows } from '../../../../support/counted-rows';
 import {
   andInto,
   andListing,
@@ -130,9 +130,11 @@ describe('facet counting', () => {
   countRows(rows, market, marketCounts);
 
   it.each([
-    ['sparse', Array.from({ length: 10 }, (_, d) => d * 7)],
-    ['dense (complement path)', Array.from({ length: 80 }, (_, d) => d + 5)],
-  ])('counting a %s context matches counting it directly', (_, members) => {
+    ['sparse', 'in JavaScript', Array.from({ length: 10 }, (_, d) => d * 7)],
+    ['dense (complement path)', 'in JavaScript', Array.from({ length: 80 }, (_, d) => d + 5)],
+    ['sparse', 'in a counting memory', Array.from({ length: 10 }, (_, d) => d * 7)],
+    ['dense (complement path)', 'in a counting memory', Array.from({ length: 80 }, (_, d) => d + 5)],
+  ])('counting a %s context %s matches counting it directly', (_, where, members) => {
     const context = bitsOf(100, members);
     const direct = new Uint32Array(4);
     countRows(rows, context, direct);
@@ -141,9 +143,14 @@ describe('facet counting', () => {
     const length = complement ? listBits(market, context, listed) : listBits(context, null, listed);
     expect(length).toBe(complement ? 90 - members.length : members.length);
     const counts = new Uint32Array(4);
-    const wasm = new WasmRows(rows.offsets, 4);
-    wasm.items.set(rows.items);
-    countInContext(wasm, listed.subarray(0, length), complement, marketCounts, counts);
+    const counted =
+      where === 'in JavaScript'
+        ? rows
+        : countedRows(
+            Array.from({ length: 100 }, (_, d) => [...rows.items.subarray(rows.offsets[d], rows.offsets[d + 1])]),
+            4,
+          );
+    countInContext(counted, listed.subarray(0, length), complement, marketCounts, counts, 4);
     expect([...counts]).toEqual([...direct]);
   });
 

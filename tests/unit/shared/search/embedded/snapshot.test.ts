@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SearchRequest } from '../../../../../shared/search';
 import { EmbeddedSearchEngine } from '../../../../../shared/search/embedded/lifecycle/embedded-engine';
+import { readSnapshot } from '../../../../../shared/search/embedded/snapshot/snapshot-files';
 import { SnapshotStore } from '../../../../../shared/search/embedded/snapshot/snapshot-store';
 import { fixtureDocuments } from '../contract/fixture';
 import { withoutCardKeys } from '../../../../support/search-answers';
@@ -19,6 +20,26 @@ const REQUESTS: SearchRequest[] = [
       { kind: 'hierarchy', key: 'category' },
       { kind: 'range', key: 'minTemp' },
     ],
+  },
+  // Filtered facets count over contexts of their own; a loaded snapshot counts them in WebAssembly memory.
+  {
+    language: 'en',
+    market: 'se',
+    filters: [
+      { kind: 'terms', key: 'brand', values: ['nike'], match: 'any' },
+      { kind: 'hierarchy', key: 'category', paths: ['shoes'], match: 'any' },
+    ],
+    facets: [
+      { kind: 'terms', key: 'brand' },
+      { kind: 'hierarchy', key: 'category' },
+      { kind: 'terms', key: 'color' },
+    ],
+  },
+  {
+    language: 'en',
+    market: 'se',
+    filters: [{ kind: 'terms', key: 'brand', values: ['adidas'], match: 'any' }],
+    facets: [{ kind: 'terms', key: 'brand' }],
   },
   { text: 'jakcet', language: 'en', market: 'se', filters: [{ kind: 'toggle', key: 'inStock.se' }] },
   { text: 'jackor', language: 'sv', market: 'se', sort: 'name_asc' },
@@ -61,6 +82,18 @@ describe('snapshots', () => {
       withoutCardKeys(await original.suggest('shop-1', suggest)),
     );
     expect(await loaded.count('shop-1')).toBe(12);
+  });
+
+  it('a loaded snapshot holds its facet rows in the memory it counts them in', async () => {
+    await built(new SnapshotStore(dir), 'shop-1');
+    const generations = await readdir(join(dir, 'shop-1'));
+    const data = await readSnapshot(join(dir, 'shop-1', generations[0] as string));
+    expect(data.facets.size).toBeGreaterThan(0);
+    for (const column of data.facets.values()) {
+      expect(column.docValues.counting).toBeDefined();
+      expect(column.docValues.items.buffer).toBe(column.docValues.counting?.data.buffer);
+    }
+    data.cards.release();
   });
 
   it('each refresh writes a generation; replaced ones go after the grace period unless a kept delta builds on them', async () => {
