@@ -84,7 +84,10 @@ export function valueCounts(segment: IndexRuntime, key: string, context: FacetCo
   return counts;
 }
 
-/** The context's counts of `size` values over `rows` into zeroed `counts` (`marketCounts`: the same rows' over the market). */
+/**
+ * The context's counts of `size` values over `rows` into zeroed `counts` (`marketCounts`: the same rows' over the
+ * market).
+ */
 function countContext(
   segment: IndexRuntime,
   rows: Rows,
