@@ -10,6 +10,7 @@ import { ensureServices, stopServices } from '../services/provision';
 import { BENCH_INDEX_PREFIX, ensureElasticsearchIndex } from './storefront/elasticsearch-index';
 import { benchSite, catalogueBenchTenant } from './shared/bench-site';
 import { writeSection } from './shared/report-section';
+import { cpuProbeMs } from './shared/cpu-probe';
 import { distinctPaths, zipfSequence } from './storefront/mixes';
 import { COLLECTION, ensureCollection, ensureIndex, medianAnswer, mixInputs, productPaths } from './storefront/prepare';
 import {
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
     DATA_DIR: benchData,
     RATE_LIMIT_WINDOW_SECONDS: '1',
   };
+  const probeAtStart = cpuProbeMs();
+  console.log(`  a fixed loop ran in ${probeAtStart} ms at the start (see cpuProbeMs)`);
   const api = await storefrontProcess(apiEnv);
   const ceiling = await constantProcess();
   let sized: ChildServer | null = null;
@@ -207,12 +210,14 @@ async function main(): Promise<void> {
       seconds: env.BENCH_SECONDS,
       load: os.loadavg()[0] ?? 0,
       cores: os.cpus().length,
+      probeMs: { start: probeAtStart, end: cpuProbeMs() },
       date: new Date().toISOString().slice(0, 10),
     });
     await writeSection(body);
     console.log(body);
   } finally {
     await Promise.all([api.stop(), ceiling.stop(), sized?.stop(), esApi?.stop()]);
+    console.log(`  a fixed loop ran in ${cpuProbeMs()} ms at the end`);
     await stopServices(services.started);
   }
 }

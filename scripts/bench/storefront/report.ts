@@ -46,6 +46,8 @@ export interface StorefrontBenchResult {
   load: number;
   cores: number;
   date: string;
+  /** What the CPU probe (cpuProbeMs) read before the run and after it. */
+  probeMs: { start: number; end: number };
 }
 
 /** A row's server CPU a request, with the system time's share. */
@@ -61,6 +63,8 @@ export function renderStorefrontSection(r: StorefrontBenchResult): string {
     '## Storefront API: GET /v1/products',
     '',
     `\`npm run bench:storefront\` (BENCH_PRODUCTS=${r.products}), ${r.date}, ${r.cores} cores, load average ${r.load.toFixed(1)} at the end.`,
+    `A fixed loop ran in ${r.probeMs.start} ms before the run and ${r.probeMs.end} ms after it (scripts/bench/shared/cpu-probe.ts:`,
+    "the machine's cores have slow phases about 1.6 times slower, which neither the load average nor CPU time shows).",
     `${r.documents.toLocaleString('en-US')} indexed products in the embedded engine. The storefront API runs as its own process (as`,
     '`npm start` runs it, with its rate limiter in Redis), autocannon in this one, each scenario for',
     `${r.seconds} s. The ceiling is a plain \`node:http\` handler answering a constant, in its own process, in the same run: once`,

@@ -36,6 +36,7 @@ const render = (
     load: 2.3,
     cores: 2,
     date: '2026-11-23',
+    probeMs: { start: 251, end: 402 },
   });
 
 describe('the storefront benchmark section', () => {
@@ -43,6 +44,10 @@ describe('the storefront benchmark section', () => {
     const body = render(50_000, 16_000, [row('Zipf', 8000), row('elsewhere', 100, null)]);
     expect(body).toContain('| Zipf | 10 | 1 ms | 5 ms | 8,000 | 16.0% | 50.0% | 40 us (9% system) | 97% |');
     expect(body).toContain('| elsewhere | 10 | 1 ms | 5 ms | 100 | 0.2% | 0.6% | - | 97% |');
+  });
+
+  it('says how fast the machine ran before and after (its cores have slow phases)', () => {
+    expect(render(50_000, 16_000, [])).toContain('A fixed loop ran in 251 ms before the run and 402 ms after it');
   });
 
   it('says how much of writing the bytes the target leaves for the rest of a request', () => {
