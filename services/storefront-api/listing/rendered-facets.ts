@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import type { FacetResult } from '../../../shared/search';
-import { appliedLabelKey } from './applied-labels';
 import { CatalogueScopes } from './catalogue-scopes';
 import { facetPanel, type FacetPanel, type FacetPanelInput } from './facet-view';
 
@@ -56,9 +55,10 @@ export class RenderedFacets {
       name = (this.named++).toString(36);
       this.names.set(input.results, name);
     }
-    const applied = input.applied.map((a) => appliedLabelKey(a.facet, a.value)).join('\u0001');
+    // JSON: no applied value or swatch source can make two different sets read alike.
+    const applied = JSON.stringify(input.applied.map((a) => [a.facet, a.value]));
     const swatches = input.swatchImages.size === 0 ? '' : JSON.stringify([...input.swatchImages]);
-    return `${this.scopes.of(input.catalogue, input.language)}${name}\u0002${applied}\u0002${swatches}`;
+    return `${this.scopes.of(input.catalogue, input.language)}${name}/${applied}/${swatches}`;
   }
 }
 

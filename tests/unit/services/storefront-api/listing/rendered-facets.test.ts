@@ -67,14 +67,22 @@ describe('RenderedFacets', () => {
       inputOf(resultsWith(3)),
       inputOf(results, { language: 'sv' }),
       inputOf(results, { applied: [{ facet: 'colour', value: 'red' }] }),
+      inputOf(results, { applied: [{ facet: 'brand', value: 'b1\u0001brand\u0000b2' }] }),
+      inputOf(results, {
+        applied: [
+          { facet: 'brand', value: 'b1' },
+          { facet: 'brand', value: 'b2' },
+        ],
+      }),
       inputOf(results, { catalogue: catalogue() }),
       inputOf(results, { swatchImages: new Map([['red.png', logo]]) }),
     ];
-    for (const other of others) {
-      const panel = panels.panel(other);
+    const made = others.map((other) => panels.panel(other));
+    made.forEach((panel, i) => {
       expect(panel).not.toBe(first);
-      expect(sent(panel)).toEqual(sent(facetPanel(other)));
-    }
+      expect(sent(panel)).toEqual(sent(facetPanel(others[i] as FacetPanelInput)));
+    });
+    expect(new Set(made).size).toBe(others.length);
     expect(sent(panels.panel(inputOf(results, { language: 'sv' })))[0].label).toBe('Kategori');
     expect(panels.panel(input)).toBe(first);
   });
