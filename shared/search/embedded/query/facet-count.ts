@@ -75,10 +75,10 @@ export function countInContext(
   else {
     rows.counting.list.set(listed);
     counts = rows.counting.count(rows, listed.length, size);
-    if (!complement) {
-      out.set(counts);
-      return;
-    }
   }
-  if (complement) for (let v = 0; v < size; v++) out[v] = (marketCounts[v] as number) - (counts[v] as number);
+  if (!complement) {
+    if (counts !== out) out.set(counts);
+    return;
+  }
+  for (let v = 0; v < size; v++) out[v] = (marketCounts[v] as number) - (counts[v] as number);
 }

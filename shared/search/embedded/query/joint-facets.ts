@@ -33,22 +33,17 @@ export function jointFacets(columns: readonly FacetColumn[], docCount: number): 
     offsetOf.push(size);
     size += column.values.length;
   }
-  const offsets = new Uint32Array(docCount + 1);
+  // Every document's row holds all its values of every column: the columns' items, all of them.
+  const itemCount = columns.reduce((n, column) => n + (column.docValues.offsets[docCount] as number), 0);
+  const counting = new CountingMemory((docCount + 1 + itemCount) * 4, docCount, size);
+  const offsets = counting.u32(0, docCount + 1);
+  const items = counting.u32((docCount + 1) * 4, itemCount);
   for (let d = 0; d < docCount; d++) {
     let n = 0;
     for (const column of columns)
       n += (column.docValues.offsets[d + 1] as number) - (column.docValues.offsets[d] as number);
     offsets[d + 1] = (offsets[d] as number) + n;
   }
-  const itemCount = offsets[docCount] as number;
-  const counting = new CountingMemory((offsets.length + itemCount) * 4, docCount, size);
-  const rows = {
-    offsets: counting.u32(0, offsets.length),
-    items: counting.u32(offsets.length * 4, itemCount),
-    counting,
-  };
-  rows.offsets.set(offsets);
-  const items = rows.items;
   for (let d = 0; d < docCount; d++) {
     let at = offsets[d] as number;
     for (let f = 0; f < columns.length; f++) {
@@ -57,5 +52,5 @@ export function jointFacets(columns: readonly FacetColumn[], docCount: number): 
       for (let k = from[d] as number; k < (from[d + 1] as number); k++) items[at++] = offset + (values[k] as number);
     }
   }
-  return { rows, base, size };
+  return { rows: { offsets, items, counting }, base, size };
 }
